@@ -1,0 +1,131 @@
+"""Frozen dataclasses that cross layers.
+
+The parser produces a `Program`; storage persists it and hands model objects back; services
+return the answer types below; the Discord layer and the console only render them. Nothing here
+imports another layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+
+
+class SessionKind(StrEnum):
+    """What a program item is; the values are those of `program.schema.json`."""
+
+    PAPERS = "papers"
+    KEYNOTE = "keynote"
+    BREAK = "break"
+    SOCIAL = "social"
+    PLENARY = "plenary"
+    POSTERS = "posters"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A name as printed, with the affiliation printed beside it in this place (or None)."""
+
+    name: str
+    affiliation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """A contribution: a paper, poster or single talk. Authors keep their printed order."""
+
+    title: str
+    authors: tuple[Person, ...] = ()
+    url: str | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One program item: a paper session, keynote, break, social event...
+
+    `id` is stable across re-parses of the same or an unrelated-edited file. `start`/`end` are
+    timezone-aware in the conference zone; `day` is the local date.
+    """
+
+    id: str
+    title: str | None
+    kind: SessionKind
+    day: date | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    room: str | None = None
+    track: str | None = None
+    chairs: tuple[Person, ...] = ()
+    papers: tuple[Paper, ...] = ()
+    notes: tuple[str, ...] = ()
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conference:
+    name: str
+    timezone: str
+    year: int | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParseWarning:
+    """A line the parser did not understand or repaired: where, what, and what it did."""
+
+    line: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    conference: Conference
+    sessions: tuple[Session, ...] = ()
+    warnings: tuple[ParseWarning, ...] = field(default=())
+
+
+class ChangeKind(StrEnum):
+    ADDED = "added"
+    REMOVED = "removed"
+    MOVED = "moved"  # start, end or room changed
+    RETITLED = "retitled"
+    CHAIRS = "chairs changed"
+    PAPERS = "papers changed"
+    DETAILS = "details changed"  # kind, track or notes
+
+
+@dataclass(frozen=True, slots=True)
+class SessionChange:
+    """One session's difference between the stored program and a reloaded one.
+
+    `before`/`after` are the session as it was and as it is now (None for added/removed). A
+    session reconciled across an id change (moved to another day, retitled) has `previous_id`.
+    """
+
+    session_id: str
+    kinds: tuple[ChangeKind, ...]
+    before: Session | None
+    after: Session | None
+    previous_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeReport:
+    """What a load did. `first_load` is true when the conference was not stored before."""
+
+    conference: str
+    first_load: bool
+    changes: tuple[SessionChange, ...] = ()
+    unchanged: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+    def of_kind(self, kind: ChangeKind) -> tuple[SessionChange, ...]:
+        return tuple(c for c in self.changes if kind in c.kinds)

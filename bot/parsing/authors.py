@@ -1,0 +1,219 @@
+"""The author-line grammar.
+
+Real author lines come as `Name (Affiliation), Name (Affiliation)`, as groups `A, B, C (X); D (Y)`
+or `A, B and C (X)` where every name of a group gets the group's affiliation, with parentheses,
+`;`, `,`, `&` and `/` nested inside affiliations, nicknames in parentheses inside a name
+(`Yang (Katie) Zhao (Univ)`), missing or extra spaces around commas, and sometimes a line that
+runs on into the next paper's title with no separator at all. This module reads one such line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from bot.model import Person
+
+_SPACES = re.compile(r"\s+")
+# "and" joining the last two names of a group; only outside parentheses.
+_AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+_NAME_PARTICLES = frozenset(
+    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn mc st"
+    .split()
+)
+_NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+_TITLE_WORDS = frozenset(
+    "a an the of for in on with via to from and or by at into towards toward using over under"
+    " through is are not when without beyond between across your our its we you how why what"
+    .split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AuthorLine:
+    """What `parse_author_line` understood.
+
+    `rest` is text left after the last affiliation that cannot belong to this list (a line
+    that runs on into the next paper); `problems` says what was repaired or doubtful.
+    """
+
+    authors: tuple[Person, ...]
+    rest: str | None = None
+    problems: tuple[str, ...] = field(default=())
+
+
+def clean(text: str) -> str:
+    return _SPACES.sub(" ", text).strip()
+
+
+def _split_top_level(text: str) -> list[tuple[str, str]]:
+    """Split into ("text", s), ("paren", inner) and ("sep", ","/";") pieces at depth 0.
+
+    Unbalanced parentheses are closed at the end of the line.
+    """
+    pieces: list[tuple[str, str]] = []
+    depth = 0
+    buf: list[str] = []
+    for ch in text:
+        if depth == 0:
+            if ch == "(":
+                if buf:
+                    pieces.append(("text", "".join(buf)))
+                    buf = []
+                depth = 1
+            elif ch in ",;":
+                if buf:
+                    pieces.append(("text", "".join(buf)))
+                    buf = []
+                pieces.append(("sep", ch))
+            elif ch == ")":
+                continue  # a stray closing parenthesis carries nothing
+            else:
+                buf.append(ch)
+        else:
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    pieces.append(("paren", "".join(buf)))
+                    buf = []
+                    continue
+            buf.append(ch)
+    if buf:
+        pieces.append(("paren" if depth else "text", "".join(buf)))
+    return pieces
+
+
+def is_name_like(text: str) -> bool:
+    """A plausible personal name: 1 to 6 words, letters, no sentence-like function words."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or len(text) > 60:
+        return False
+    if not all(_NAME_TOKEN.match(w) and _HAS_LETTER.search(w) for w in words):
+        return False
+    if any(ch.isdigit() for ch in text):
+        return False
+    lowered = [w.lower() for w in words]
+    if len(words) > 1 and any(w in _TITLE_WORDS for w in lowered[1:-1] if w not in {"de", "y"}):
+        return False
+    capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
+    # One lower-case name in a list is fine ("qiwen deng"); a whole lower-case phrase is not.
+    return capitalised >= max(1, len(words) - 1) or len(words) <= 2
+
+
+def _is_nickname(inner: str, following: str) -> bool:
+    """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
+    return (
+        bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner.strip()))
+        and bool(re.match(r"\s+[^\W\d_]", following))
+    )
+
+
+def parse_author_line(text: str) -> AuthorLine:
+    """Parse a whole author line; see the module docstring for the forms it reads."""
+    text = clean(text)
+    pieces = _split_top_level(text)
+    authors: list[Person] = []
+    pending: list[str] = []  # names waiting for their group's affiliation
+    name_buf = ""
+    problems: list[str] = []
+    rest: str | None = None
+
+    def flush_name() -> None:
+        nonlocal name_buf
+        for part in _AND.split(name_buf):
+            name = clean(part)
+            if name:
+                pending.append(name)
+        name_buf = ""
+
+    def settle(affiliation: str | None) -> None:
+        for name in pending:
+            authors.append(Person(name, affiliation))
+        pending.clear()
+
+    i = 0
+    while i < len(pieces):
+        kind, value = pieces[i]
+        if kind == "text":
+            name_buf += value
+        elif kind == "paren":
+            following = pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] == "text" else ""
+            if name_buf.strip() and _is_nickname(value, following):
+                name_buf += f"({clean(value)})"
+            else:
+                flush_name()
+                settle(clean(value) or None)
+                if following and not following[0].isspace():
+                    # ")T-MAC: ..." — the line ran on into the next paper with no separator.
+                    rest = clean("".join(v if k != "paren" else f"({v})" for k, v in pieces[i + 1 :]))
+                    problems.append(f"author list runs on into {rest[:60]!r}; kept what precedes it")
+                    break
+        else:  # separator
+            flush_name()
+            if value == ";":
+                settle(None)
+        i += 1
+    if rest is None:
+        flush_name()
+        settle(None)
+    return AuthorLine(tuple(authors), rest, tuple(problems))
+
+
+def author_line_score(text: str) -> float:
+    """How much `text` looks like an author line: 0 (not at all) to 1 (certainly).
+
+    Titles also contain commas and parentheses, so this weighs name-likeness of every entry and
+    whether affiliations are present.
+    """
+    text = clean(text)
+    if not text or len(text) < 3:
+        return 0.0
+    parsed = parse_author_line(text)
+    if not parsed.authors:
+        return 0.0
+    names = [a.name for a in parsed.authors]
+    name_like = sum(1 for n in names if is_name_like(re.sub(r"\([^)]*\)", "", n)))
+    ratio = name_like / len(names)
+    with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
+    if ratio < 1.0:
+        return 0.3 * ratio if with_affiliation else 0.0
+    if with_affiliation:
+        return 1.0
+    if len(names) >= 2:
+        return 0.8
+    # One bare name: a title of one or two capitalised words looks the same.
+    return 0.5
+
+
+def split_title_and_authors(
+    text: str, known_names: Collection[str] = ()
+) -> tuple[str, AuthorLine] | None:
+    """`Title Words First Last (Affil), ...` printed on one line: find where the names begin.
+
+    The first author's name is the longest tail of the text before the first parenthesis that is
+    a name seen elsewhere in the program, or else its last two words (three with a middle
+    initial). Returns None when the text does not end in an author list.
+    """
+    text = clean(text)
+    cut = text.find("(")
+    if cut <= 0:
+        return None
+    head_words = text[:cut].split()
+    if len(head_words) < 4:
+        return None
+    take = 0
+    for n in range(min(5, len(head_words) - 1), 0, -1):
+        if " ".join(head_words[-n:]) in known_names:
+            take = n
+            break
+    if not take:
+        take = 3 if len(head_words) > 3 and re.fullmatch(r"\w\.", head_words[-2]) else 2
+    title = " ".join(head_words[:-take]).rstrip(" -–—:")
+    authors = parse_author_line(" ".join(head_words[-take:]) + " " + text[cut:])
+    if not title or author_line_score(" ".join(head_words[-take:]) + " " + text[cut:]) < 1.0:
+        return None
+    return title, authors

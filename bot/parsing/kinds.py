@@ -1,0 +1,47 @@
+"""What kind of program item a title names."""
+
+from __future__ import annotations
+
+import re
+
+from bot.model import SessionKind
+
+_RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
+    (SessionKind.OTHER, re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)),
+    (SessionKind.KEYNOTE, re.compile(r"\bkeynotes?\b|\binvited talk\b|\bplenary talk\b|"
+                                     r"\bdistinguished lecture\b|\bturing lecture\b", re.I)),
+    (SessionKind.PLENARY, re.compile(r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
+                                     r" address)\b|\baward|\bbusiness meeting\b|"
+                                     r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
+                                     r"\bbest paper\b", re.I)),
+    (SessionKind.BREAK, re.compile(r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
+                                   r"\brefreshments?\b|\btea\b", re.I)),
+    (SessionKind.SOCIAL, re.compile(r"\breception\b|\bbanquet\b|\bdinner\b|\bsocial\b|"
+                                    r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
+                                    r"\bget-together\b|\bnetworking event\b|\btour\b", re.I)),
+    (SessionKind.POSTERS, re.compile(r"\bposters?\b|\bdemos?\b", re.I)),
+)
+
+_POSTERS = _RULES[-1][1]
+_KEYNOTE = _RULES[1][1]
+
+
+def classify_kind(title: str | None, *, paper_count: int) -> SessionKind:
+    """Kind from the title's words and how many contributions the item lists.
+
+    A break or reception that mentions posters but lists none stays a break or social item; one
+    that lists them is the poster session attendees will ask about. An item listing several
+    papers is a paper session whatever its title says ("Closing the Gap", "Social Networks").
+    """
+    if title is None:
+        return SessionKind.PAPERS if paper_count else SessionKind.OTHER
+    if paper_count > 1:
+        if _POSTERS.search(title):
+            return SessionKind.POSTERS
+        if _KEYNOTE.search(title):
+            return SessionKind.KEYNOTE
+        return SessionKind.PAPERS
+    for kind, pattern in _RULES:
+        if pattern.search(title):
+            return kind
+    return SessionKind.PAPERS if paper_count else SessionKind.OTHER

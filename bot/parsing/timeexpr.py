@@ -1,0 +1,260 @@
+"""Times, time ranges, zone labels and day headers as printed in conference programs."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+
+WEEKDAYS = {
+    name: index
+    for index, names in enumerate(
+        (
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        )
+    )
+    for name in names
+}
+MONTHS = {
+    name: index + 1
+    for index, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        )
+    )
+    for name in names
+}
+
+# Common zone abbreviations and their UTC offsets in hours; used to check a printed label
+# against the configured IANA zone and to guess a zone when none is configured.
+ZONE_OFFSETS: dict[str, float] = {
+    "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2,
+    "EEST": 3, "MSK": 3, "IST": 5.5, "SGT": 8, "HKT": 8, "AWST": 8, "JST": 9, "KST": 9,
+    "ACST": 9.5, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9,
+    "AKDT": -8, "PST": -8, "PDT": -7, "MST": -7, "MDT": -6, "CST": -6, "CDT": -5,
+    "EST": -5, "EDT": -4, "AST": -4, "ADT": -3, "BRT": -3, "ART": -3,
+}
+# A representative IANA zone for a label, for programs whose zone was not configured.
+ZONE_NAMES: dict[str, str] = {
+    "UTC": "UTC", "GMT": "Europe/London", "BST": "Europe/London", "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon", "CET": "Europe/Paris", "CEST": "Europe/Paris",
+    "EET": "Europe/Athens", "EEST": "Europe/Athens", "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata", "SGT": "Asia/Singapore", "HKT": "Asia/Hong_Kong",
+    "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
+    "HST": "Pacific/Honolulu", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
+    "MST": "America/Denver", "MDT": "America/Denver", "CST": "America/Chicago",
+    "CDT": "America/Chicago", "EST": "America/New_York", "EDT": "America/New_York",
+}
+
+_ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
+# "AMStorage" (run-together cells) still ends the meridiem; "amber" does not start one.
+_MERIDIEM = r"(?:[ap]\.?\s?m\.?)(?-i:(?![a-z]))"
+_CLOCK = (
+    r"(?P<{p}h>[01]?\d|2[0-3])"
+    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d))?"
+    r"(?:\s*(?P<{p}ampm>" + _MERIDIEM + r"))?"
+    r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
+    r"(?![\w]|:\d)"
+)
+_SEPARATOR = r"\s*(?:-{1,2}|–|—|~|to|until|till|→)\s*"
+TIME_RANGE = re.compile(
+    r"(?<![\w:./-])"
+    + _CLOCK.format(p="s")
+    + r"(?:" + _SEPARATOR + r"(?:" + _CLOCK.format(p="e") + r"(?:\s*[-–—])?)?"
+    + r"|(?=\s*$))",
+    re.I,
+)
+_UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRange:
+    start: time
+    end: time | None
+    zone_label: str | None
+    span: tuple[int, int]
+
+
+def _clock(hour: str, minute: str | None, ampm: str | None) -> time | None:
+    h = int(hour)
+    m = int(minute) if minute else 0
+    if ampm:
+        pm = ampm.lower().startswith("p")
+        if not 1 <= h <= 12:
+            return None
+        h = h % 12 + (12 if pm else 0)
+    return time(h, m)
+
+
+def find_time_range(text: str) -> TimeRange | None:
+    """The first time or time range in `text`, e.g. `9:00 AM CEST – 10:00 AM CEST`,
+    `13:30-15:10`, `19:00-` (open end), `10:30 - 11:30 AM` (meridiem only at the end).
+
+    A lone number is not a time: it needs minutes, a meridiem, or a range partner with them.
+    """
+    for match in TIME_RANGE.finditer(text):
+        g = match.groupdict()
+        if g["em"] is None and g["sm"] is None and not (g["sampm"] or g["eampm"]):
+            continue  # "2025 - 2026", "Session 1-2": no clock
+        if g["sm"] is None and not g["sampm"] and g["eh"] is None:
+            continue
+        start_ampm = g["sampm"]
+        end_ampm = g["eampm"]
+        if end_ampm and not start_ampm and g["eh"] is not None:
+            start = _clock(g["sh"], g["sm"], end_ampm)
+            end = _clock(g["eh"], g["em"], end_ampm)
+            if start and end and start > end:
+                other = "am" if end_ampm.lower().startswith("p") else "pm"
+                start = _clock(g["sh"], g["sm"], other)
+        else:
+            start = _clock(g["sh"], g["sm"], start_ampm)
+            end = _clock(g["eh"], g["em"], end_ampm) if g["eh"] is not None else None
+        if start is None:
+            continue
+        zone = g["ezone"] or g["szone"]
+        return TimeRange(start, end, zone.upper().replace(" ", "") if zone else None,
+                         match.span())
+    return None
+
+
+def zone_offset_hours(label: str) -> float | None:
+    """UTC offset a zone label stands for: `CEST` -> 2, `UTC+2` -> 2, `GMT-03:30` -> -3.5."""
+    m = _UTC_OFFSET.search(label)
+    if m:
+        sign = -1 if m.group(1) in "-−" else 1
+        return sign * (int(m.group(2)) + int(m.group(3) or 0) / 60)
+    base = re.match(r"[A-Za-z]+", label)
+    if base and base.group(0).upper() in ZONE_OFFSETS:
+        return ZONE_OFFSETS[base.group(0).upper()]
+    return None
+
+
+# --- dates and day headers -------------------------------------------------------------------
+
+_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+_ORD = r"(?:st|nd|rd|th)?"
+_DAY_NUM = r"(?P<d>[0-3]?\d)" + _ORD
+_DATE_FORMS = (
+    # April 1, 2025 / April 1st / Apr. 1
+    re.compile(r"\b(?P<mon>" + _MONTH_ALT + r")\.?\s+(?P<d>[0-3]?\d)" + _ORD
+               + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d))?", re.I),
+    # 31st March 2025 / 1 April
+    re.compile(r"\b(?P<d>[0-3]?\d)" + _ORD + r"\s+(?:of\s+)?(?P<mon>" + _MONTH_ALT
+               + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?", re.I),
+    # 2025-04-01
+    re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
+    # 23/04/2024, 23.04.2024 (day first, as everywhere but the US; a month > 12 swaps them)
+    re.compile(r"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>(?:19|20)?\d\d)\b"),
+)
+_WEEKDAY = re.compile(r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
+_DAY_PREFIX = re.compile(r"^\s*day\s*(?P<n>\d{1,2})\b\s*[:.\-–—]?\s*", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class DayExpr:
+    """A date as printed: any of year, month, day, weekday may be missing."""
+
+    year: int | None
+    month: int | None
+    day: int | None
+    weekday: int | None
+    span: tuple[int, int]
+
+    def resolve(self, year: int | None) -> date | None:
+        y = self.year or year
+        if y is None or self.month is None or self.day is None:
+            return None
+        try:
+            return date(y, self.month, self.day)
+        except ValueError:
+            return None
+
+
+def find_date(text: str) -> DayExpr | None:
+    """A calendar date in `text` (with its weekday if one is printed), or a bare weekday."""
+    weekday_match = _WEEKDAY.search(text)
+    weekday = WEEKDAYS[weekday_match.group("wd").lower()] if weekday_match else None
+    for form in _DATE_FORMS:
+        m = form.search(text)
+        if not m:
+            continue
+        g = m.groupdict()
+        month = MONTHS[g["mon"].lower().rstrip(".")] if g.get("mon") else int(g["m"])
+        day = int(g["d"])
+        if month > 12 and day <= 12:
+            month, day = day, month
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            continue
+        year = int(g["y"]) if g.get("y") else None
+        if year is not None and year < 100:
+            year += 2000
+        start, end = m.span()
+        if weekday_match:
+            start, end = min(start, weekday_match.start()), max(end, weekday_match.end())
+        return DayExpr(year, month, day, weekday, (start, end))
+    if weekday_match:
+        return DayExpr(None, None, None, weekday, weekday_match.span())
+    return None
+
+
+def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
+    """A line that only names a day (`Day 1: Tuesday, April 1`, `Monday 31st March`,
+    `Tuesday, April 28th — Day 1 (Conference) ▼`, `Wednesday`), with its printed label.
+
+    Lines with a time or with more than a few other words are not headers.
+    """
+    if len(text) > 90 or find_time_range(text):
+        return None
+    prefix = _DAY_PREFIX.match(text)
+    body = text[prefix.end():] if prefix else text
+    found = find_date(body)
+    if found is None:
+        return None
+    rest = body[: found.span[0]] + " " + body[found.span[1]:]
+    rest = _DAY_PREFIX.sub(" ", rest)
+    rest = re.sub(r"\bday\s*\d{1,2}\b", " ", rest, flags=re.I)
+    leftover = re.findall(r"[^\W\d_]{2,}", rest)
+    if found.month is None and (leftover or len(text) > 24):
+        return None  # "Monday keynote", "Tue afternoon session": a weekday inside a title
+    if len(leftover) > 3:
+        return None
+    return found, text.strip()
+
+
+def infer_year(month: int, day: int, weekday: int, around: int) -> int | None:
+    """The year nearest `around` in which month/day falls on `weekday`."""
+    for delta in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6):
+        try:
+            if date(around + delta, month, day).weekday() == weekday:
+                return around + delta
+        except ValueError:
+            continue
+    return None
+
+
+def shift_to_weekday(anchor: date, weekday: int, *, forward: bool) -> date:
+    """The nearest date on `weekday` after (or before) `anchor`, within a week."""
+    step = 1 if forward else -1
+    day = anchor + timedelta(days=step)
+    while day.weekday() != weekday:
+        day += timedelta(days=step)
+    return day
