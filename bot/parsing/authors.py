@@ -19,15 +19,17 @@ _SPACES = re.compile(r"\s+")
 # "and" joining the last two names of a group; only outside parentheses.
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
 _NAME_PARTICLES = frozenset(
-    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn mc st"
-    .split()
+    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn mc st".split()
 )
 _NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
+_LEADING_TITLE_WORDS = frozenset(
+    "a an the on towards toward how why what when where is are do does can should beyond"
+    " rethinking revisiting understanding enabling making".split()
+)
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
-    " through is are not when without beyond between across your our its we you how why what"
-    .split()
+    " through is are not when without beyond between across your our its we you how why what".split()
 )
 
 
@@ -97,6 +99,8 @@ def is_name_like(text: str) -> bool:
     if any(ch.isdigit() for ch in text):
         return False
     lowered = [w.lower() for w in words]
+    if lowered[0] in _LEADING_TITLE_WORDS:
+        return False
     if len(words) > 1 and any(w in _TITLE_WORDS for w in lowered[1:-1] if w not in {"de", "y"}):
         return False
     capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
@@ -106,9 +110,8 @@ def is_name_like(text: str) -> bool:
 
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
-    return (
-        bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner.strip()))
-        and bool(re.match(r"\s+[^\W\d_]", following))
+    return bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner.strip())) and bool(
+        re.match(r"\s+[^\W\d_]", following)
     )
 
 
@@ -141,7 +144,9 @@ def parse_author_line(text: str) -> AuthorLine:
         if kind == "text":
             name_buf += value
         elif kind == "paren":
-            following = pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] == "text" else ""
+            following = (
+                pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] == "text" else ""
+            )
             if name_buf.strip() and _is_nickname(value, following):
                 name_buf += f"({clean(value)})"
             else:
@@ -149,8 +154,12 @@ def parse_author_line(text: str) -> AuthorLine:
                 settle(clean(value) or None)
                 if following and not following[0].isspace():
                     # ")T-MAC: ..." — the line ran on into the next paper with no separator.
-                    rest = clean("".join(v if k != "paren" else f"({v})" for k, v in pieces[i + 1 :]))
-                    problems.append(f"author list runs on into {rest[:60]!r}; kept what precedes it")
+                    rest = clean(
+                        "".join(v if k != "paren" else f"({v})" for k, v in pieces[i + 1 :])
+                    )
+                    problems.append(
+                        f"author list runs on into {rest[:60]!r}; kept what precedes it"
+                    )
                     break
         else:  # separator
             flush_name()
@@ -185,8 +194,8 @@ def author_line_score(text: str) -> float:
         return 1.0
     if len(names) >= 2:
         return 0.8
-    # One bare name: a title of one or two capitalised words looks the same.
-    return 0.5
+    # One bare name: a short capitalised title looks the same.
+    return 0.5 if len(names[0].split()) <= 3 else 0.3
 
 
 def split_title_and_authors(

@@ -12,7 +12,7 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.model import Session
@@ -43,10 +43,8 @@ def _digest(parts: Sequence[str]) -> str:
 
 def assign_ids(sessions: Sequence[Session]) -> tuple[Session, ...]:
     """Give every session a stable id; ids are unique within the sequence."""
-    keys: list[list[str]] = [
-        [_identity(s), s.day.isoformat() if s.day else ""] for s in sessions
-    ]
-    refinements = (
+    keys: list[list[str]] = [[_identity(s), s.day.isoformat() if s.day else ""] for s in sessions]
+    refinements: tuple[Callable[[Session], str], ...] = (
         lambda s: s.start.strftime("%H:%M") if s.start else "",
         lambda s: normalise_key(s.room) if s.room else "",
     )

@@ -8,21 +8,53 @@ from bot.model import SessionKind
 
 _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (SessionKind.OTHER, re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)),
-    (SessionKind.KEYNOTE, re.compile(r"\bkeynotes?\b|\binvited talk\b|\bplenary talk\b|"
-                                     r"\bdistinguished lecture\b|\bturing lecture\b", re.I)),
-    (SessionKind.PLENARY, re.compile(r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
-                                     r" address)\b|\baward|\bbusiness meeting\b|"
-                                     r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
-                                     r"\bbest paper\b", re.I)),
-    (SessionKind.BREAK, re.compile(r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
-                                   r"\brefreshments?\b|\btea\b", re.I)),
-    (SessionKind.SOCIAL, re.compile(r"\breception\b|\bbanquet\b|\bdinner\b|\bsocial\b|"
-                                    r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
-                                    r"\bget-together\b|\bnetworking event\b|\btour\b", re.I)),
+    (
+        SessionKind.KEYNOTE,
+        re.compile(
+            r"\bkeynotes?\b|\binvited talk\b|\bplenary talk\b|"
+            r"\bdistinguished lecture\b|\bturing lecture\b",
+            re.I,
+        ),
+    ),
+    (
+        SessionKind.PLENARY,
+        re.compile(
+            r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
+            r" address)\b|\baward|\bbusiness meeting\b|"
+            r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
+            r"\bbest paper\b",
+            re.I,
+        ),
+    ),
+    (
+        SessionKind.BREAK,
+        re.compile(
+            r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
+            r"\brefreshments?\b|\btea\b",
+            re.I,
+        ),
+    ),
+    (
+        SessionKind.SOCIAL,
+        re.compile(
+            r"\breception\b|\bbanquet\b|\bdinner\b|\bsocial\b|"
+            r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
+            r"\bget-together\b|\bnetworking event\b|\btour\b",
+            re.I,
+        ),
+    ),
     (SessionKind.POSTERS, re.compile(r"\bposters?\b|\bdemos?\b", re.I)),
+    (
+        SessionKind.OTHER,
+        re.compile(
+            r"\bpanels?\b|\bworkshops?\b|\btutorials?\b|"
+            r"\bdiscussion\b|\bq ?& ?a\b|\bforum\b|\bhackathon\b",
+            re.I,
+        ),
+    ),
 )
 
-_POSTERS = _RULES[-1][1]
+_POSTERS = _RULES[-2][1]
 _KEYNOTE = _RULES[1][1]
 
 

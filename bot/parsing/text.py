@@ -11,6 +11,7 @@ contributes to the program or is named in a warning.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -46,6 +47,7 @@ from bot.parsing.timeexpr import (
 
 class LineKind(Enum):
     BLANK = auto()
+    JUNK = auto()  # no letters or digits and no icon: nothing to read
     DAY = auto()
     META = auto()  # pretalx: "04-01, 13:30–15:10 (CET), Rotterdam hall 1A"
     TIME = auto()  # a line that starts (or carries) a time range
@@ -78,16 +80,16 @@ _LINK_WORD = (
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
     r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream"
 )
-_LINK_LINE = re.compile(
-    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+$", re.I
-)
+_LINK_LINE = re.compile(r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+$", re.I)
 _CHAIR = re.compile(
-    r"(?:^|(?<=[\s(\[,;–—-]))\(?\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|ed\s+by)?"
+    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|ed\s+by)?"
     r"(?:\s*\(s\))?\s*[:：]\s*",
     re.I,
 )
-_MODERATOR = re.compile(
-    r"^\(?\s*(?:moderators?|moderated by|panelists?|organi[sz]ers?|speakers?|presenters?|host(?:s|ed by)?)\s*[:：]\s*",
+_ROLE = re.compile(
+    r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by)|"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
     re.I,
 )
 _LOCATION = re.compile(r"^(?:location|room|venue|where|place|hall)\s*[:：]\s*(?P<room>.+)$", re.I)
@@ -95,9 +97,7 @@ _INLINE_LOCATION = re.compile(
     r"\s[-–—|,]\s*(?:location|room|venue)\s*[:：]\s*(?P<room>.+?)(?=\s[-–—|]\s*\w+\s*[:：]|$)",
     re.I,
 )
-_META = re.compile(
-    r"^(?:[A-Za-z]{2,9}\.?,?\s+)?(?P<m>[01]?\d)-(?P<d>[0-3]?\d),\s*(?P<rest>.+)$"
-)
+_META = re.compile(r"^(?:[A-Za-z]{2,9}\.?,?\s+)?(?P<m>[01]?\d)-(?P<d>[0-3]?\d),\s*(?P<rest>.+)$")
 _ZONE_NOTE = re.compile(
     r"\b(?:all\s+)?times?\s+(?:are\s+)?(?:shown\s+|given\s+|listed\s+)?in\b|\btime\s*zone\b",
     re.I,
@@ -114,7 +114,16 @@ _HEADER_WORDS = frozenset(
     " authors/affiliations #".split()
 )
 _KEYNOTE_SPEAKER = re.compile(
-    r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?(?::|\bby\b|—|–)\s*(?P<who>.+)$",
+    r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
+    r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
+    re.I,
+)
+_SLOT_ONLY = re.compile(
+    r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
+)
+_LABEL = re.compile(
+    r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
+    r"(?:session|track)\s*[-#]?\s*[\w.]{0,8})\s*(?::|\.\s|\s[—–\-]\s)\s*(?P<title>\S.*)$",
     re.I,
 )
 _QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
@@ -127,17 +136,25 @@ def _normalise(raw: str) -> str:
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text.rstrip())
 
 
+def _is_icon(text: str) -> bool:
+    """A lone emoji or icon ("📄️", "▶", "🎥"): pictographs, no letters, digits or ASCII."""
+    return (
+        bool(text)
+        and len(text) <= 6
+        and all(
+            unicodedata.category(ch) in {"So", "Sk", "Mn", "Cf"} or ch in " \ufe0f" for ch in text
+        )
+    )
+
+
 def _is_link_line(text: str) -> bool:
-    if _LINK_LINE.match(text):
-        return True
-    # A lone emoji or icon ("📄️", "▶"): no letters or digits at all.
-    return bool(text) and not any(ch.isalnum() for ch in text) and len(text) <= 6
+    return bool(_LINK_LINE.match(text)) or _is_icon(text)
 
 
 def classify(number: int, raw: str) -> Line:
     text = _normalise(raw)
-    cells = [clean(_BULLET.sub("", c)) for c in text.split("\t")]
-    flat = clean(_BULLET.sub("", text.replace("\t", " ")))
+    cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
+    flat = clean(_BULLET.sub("", text.replace("\t", " ").strip()))
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK
@@ -147,6 +164,9 @@ def classify(number: int, raw: str) -> Line:
         return line
     if _is_link_line(flat):
         line.kind = LineKind.LINK
+        return line
+    if not any(ch.isalnum() for ch in flat):
+        line.kind = LineKind.JUNK
         return line
     non_empty = [c for c in cells if c]
     if len(non_empty) >= 2 and all(c.lower().rstrip(":") in _HEADER_WORDS for c in non_empty):
@@ -178,8 +198,10 @@ def classify(number: int, raw: str) -> Line:
         line.kind = LineKind.TIME
         line.time = found
         return line
-    if _SESSION_LABEL.match(flat) or _INLINE_LOCATION.search(cells[0]) or (
-        _CHAIR.search(cells[0]) and not _CHAIR.match(cells[0])
+    if (
+        _SESSION_LABEL.match(flat)
+        or _INLINE_LOCATION.search(cells[0])
+        or (_CHAIR.search(cells[0]) and not _CHAIR.match(cells[0]))
     ):
         line.kind = LineKind.SESSION_HEADER
         return line
@@ -187,13 +209,16 @@ def classify(number: int, raw: str) -> Line:
 
 
 def _zone_label_in(text: str) -> str | None:
-    m = re.search(r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
-                  r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)", text)
+    m = re.search(
+        r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
+        r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)",
+        text,
+    )
     while m:
         label = m.group("z") or m.group("w") or m.group("u")
         if label and zone_offset_hours(label) is not None:
             return label
-        m = re.search(r"\b(?P<z>[A-Z]{2,5})\b(?P<w>)(?P<u>)", text[m.end():]) and None
+        m = re.search(r"\b(?P<z>[A-Z]{2,5})\b(?P<w>)(?P<u>)", text[m.end() :]) and None
     return None
 
 
@@ -207,7 +232,7 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
         return True
     if before.endswith(":") and len(before.split()) <= 4:  # "Lunch:", "Coffee Break:"
         return True
-    after = text[found.span[1]:]
+    after = text[found.span[1] :]
     return bool(_CHAIR.search(after)) or not after.strip()
 
 
@@ -268,6 +293,7 @@ class _Builder:
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
         self.author_first = False
+        self.last_author_text = ""
 
     # -- helpers --
     def warn(self, line: int, message: str) -> None:
@@ -326,8 +352,9 @@ class _Builder:
             self.attach_authors(parsed, number)
         return paper
 
-    def attach_authors(self, parsed: AuthorLine, number: int) -> None:
+    def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
         assert self.paper is not None
+        self.last_author_text = text
         self.paper.authors.extend(parsed.authors)
         self.paper.authors_line = number
         for problem in parsed.problems:
@@ -353,6 +380,10 @@ class _Builder:
     def on_blank(self, i: int, line: Line) -> int:
         return 1
 
+    def on_junk(self, i: int, line: Line) -> int:
+        self.warn(line.number, f"not understood, ignored: {line.text[:80]!r}")
+        return 1
+
     def on_zone_note(self, i: int, line: Line) -> int:
         label = _zone_label_in(line.text)
         if label:
@@ -370,10 +401,15 @@ class _Builder:
         return 1
 
     def on_link(self, i: int, line: Line) -> int:
-        if self.current is not None and not self.current.papers and self.current.expects_talk_title:
-            self.current.notes.append(line.text)
-        elif self.current is not None and self.current.speakers and not self.current.papers:
-            self.current.notes.append(line.text)
+        # Links of a talk still waiting for its title ("Slides") are worth keeping as notes;
+        # the links under a paper ("Paper") carry no text of their own.
+        session = self.current
+        if (
+            session is not None
+            and not session.papers
+            and (session.expects_talk_title or session.speakers)
+        ):
+            session.notes.append(line.text)
         return 1
 
     def on_title_label(self, i: int, line: Line) -> int:
@@ -395,12 +431,13 @@ class _Builder:
     def on_meta(self, i: int, line: Line) -> int:
         """pretalx: the line before is the title (unless it belongs to a paper)."""
         m = _META.match(line.text)
-        assert m is not None and line.time is not None
+        assert m is not None
+        assert line.time is not None
         tr = line.time
-        rest = m.group("rest")[tr.span[1]:]
+        rest = m.group("rest")[tr.span[1] :]
         zone = re.match(r"\s*\((?P<z>[^)]*)\)", rest)
         if zone:
-            rest = rest[zone.end():]
+            rest = rest[zone.end() :]
         room = clean(rest.lstrip(" ,;|-–—")) or None
         title_line = self._title_line_before(i)
         session = self.open_session(
@@ -420,7 +457,9 @@ class _Builder:
         return 1
 
     def _title_line_before(self, i: int) -> Line | None:
-        if i == 0:
+        while i > 0 and self.lines[i - 1].kind is LineKind.JUNK:
+            i -= 1  # already warned about; the title is above it
+        if i <= 0:
             return None
         before = self.lines[i - 1]
         if before.kind in (LineKind.TEXT, LineKind.SESSION_HEADER, LineKind.TIME):
@@ -438,9 +477,11 @@ class _Builder:
     def on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
         tr = line.time
-        source = line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
         before = source[: tr.span[0]].strip()
-        after = source[tr.span[1]:].strip()
+        after = source[tr.span[1] :].strip()
         other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
         weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
         if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
@@ -452,6 +493,8 @@ class _Builder:
             and self.current.start is not None
             and self.current.end is not None
             and (other_cells or after)
+            and not _CHAIR.search(after)
+            and not _SESSION_LABEL.match(after)
             and self.current.start <= tr.start
             and tr.end is not None
             and tr.end <= self.current.end
@@ -468,13 +511,13 @@ class _Builder:
         chair_text = None
         chair_match = _CHAIR.search(rest)
         if chair_match:
-            chair_text = rest[chair_match.end():]
+            chair_text = rest[chair_match.end() :]
             rest = rest[: chair_match.start()].rstrip(" ,;-–—(")
         if label and not rest:
             title_text = label  # "Lunch: 12:00–13:30"
         elif rest:
             title_text = (title_text + " " + rest).strip() if title_text else rest
-        if title_text in {"Multi-Track", "Multi Track", "Parallel Sessions", "Parallel sessions"}:
+        if _SLOT_ONLY.match(title_text):
             title_text = ""
         previous_title = None
         if not title_text:
@@ -502,12 +545,12 @@ class _Builder:
             self._add_chairs(session, chair_text, line.number)
         self._speakers_from_title(session)
         for cell in other_cells:
-            self._loose_text(cell, line)
+            self.dispatch_cell(cell, line)
         return 1
 
     def _title_before_time(self, i: int) -> Line | None:
         """`Session #1: Edge AI` / `11:00 - 11:45`: a title printed above its bare time line."""
-        if i == 0:
+        if i <= 0:
             return None
         before = self.lines[i - 1]
         if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER):
@@ -516,6 +559,15 @@ class _Builder:
             return None
         if author_line_score(before.text) >= 0.8 and before.kind is LineKind.TEXT:
             return None
+        after = self.next_nonblank(i)
+        if (
+            before.kind is LineKind.TEXT
+            and after is not None
+            and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and len([c for c in after.cells if c]) == 1
+            and author_line_score(after.text) < 0.5
+        ):
+            return None  # the title follows the time line; the line above belongs to the last item
         if self.paper is not None and self.paper.line == before.number:
             # It was taken as a paper title of the session before; it is this one's title.
             assert self.current is not None
@@ -548,12 +600,50 @@ class _Builder:
             session = self.open_session(line.number)
         elif self.columns and session.chairs and session is self.columns[-1]:
             session = self.columns[-1]
-        text = first[m.end():] if first is line.cells[0] else line.text[m.end():]
-        self._add_chairs(session, text.rstrip(")") if first.lstrip().startswith("(") else text,
-                         line.number)
+        text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
+        if first.lstrip().startswith("("):
+            text = text.rstrip(")")
+        groups = [g for g in _CHAIR.split(text) if g.strip()]
+        if len(groups) > 1 and not session.papers:
+            sessions = self._split_side_by_side(session, len(groups), line.number)
+            for target, group in zip(sessions, groups, strict=False):
+                self._add_chairs(target, group, line.number)
+        else:
+            self._add_chairs(session, text, line.number)
         for cell in [c for c in line.cells[1:] if c]:
-            self._loose_text(cell, line)
+            self.dispatch_cell(cell, line)
         return 1
+
+    def _split_side_by_side(
+        self, session: _SessionDraft, count: int, number: int
+    ) -> list[_SessionDraft]:
+        """`Storage — Fast?Networks — On!` over `Chair: A (X)Chair: B (Y)`: two sessions printed
+        side by side and run together. Split the title where a word runs into the next."""
+        title = session.title or ""
+        cuts = [m.start() for m in re.finditer(r"(?<=[?!.)\]])(?=[A-Z])", title)]
+        if len(cuts) != count - 1:
+            cuts = [m.start() for m in re.finditer(r"(?<=[a-z?!.)\]])(?=[A-Z][a-z])", title)]
+        if len(cuts) != count - 1:
+            self.warn(number, f"{count} chairs on one line for one session; all kept on it")
+            return [session] * count
+        bounds = [0, *cuts, len(title)]
+        session.title = title[: cuts[0]]
+        sessions = [session]
+        for start, end in itertools.pairwise(bounds[1:]):
+            sessions.append(
+                self.open_session(
+                    number, title=title[start:end], start=session.start, end=session.end, room=None
+                )
+            )
+            sessions[-1].day_index = session.day_index
+        self.columns = sessions
+        self.column_turn = 0
+        self.warn(
+            number,
+            f"{count} sessions printed side by side; split into "
+            + " / ".join(repr(s.title) for s in sessions),
+        )
+        return sessions
 
     def _add_chairs(self, session: _SessionDraft, text: str, number: int) -> None:
         text = clean(text)
@@ -576,12 +666,12 @@ class _Builder:
         chair_text = None
         chair_match = _CHAIR.search(text)
         if chair_match and chair_match.start() > 0:
-            chair_text = text[chair_match.end():]
+            chair_text = text[chair_match.end() :]
             text = text[: chair_match.start()]
         room = None
         inline = _INLINE_LOCATION.search(text)
         if inline:
-            room = clean(inline.group("room"))
+            room = clean(inline.group("room")).rstrip(" ,;|-–—") or None
             text = text[: inline.start()]
         title = _strip_session_title(text.rstrip(" ,;-–—("))
         session = self.current
@@ -601,8 +691,9 @@ class _Builder:
             prev = self.current
             start, end = self.slot if self.slot else (None, None)
             stacked = prev is not None and prev.from_header and not prev.papers
-            session = self.open_session(line.number, title=title, start=start, end=end,
-                                        from_header=True)
+            session = self.open_session(
+                line.number, title=title, start=start, end=end, from_header=True
+            )
             if stacked:
                 assert prev is not None
                 if not self.columns:
@@ -621,7 +712,7 @@ class _Builder:
             self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         else:
             for c in rest:
-                self._loose_text(c, line)
+                self.dispatch_cell(c, line)
         return 1
 
     def _speakers_from_title(self, session: _SessionDraft) -> None:
@@ -641,14 +732,31 @@ class _Builder:
             session.speakers = list(parse_author_line(who).authors)
 
     def on_text(self, i: int, line: Line) -> int:
-        if i + 1 < len(self.lines) and self.lines[i + 1].kind is LineKind.META:
+        following = i + 1
+        while (
+            i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.JUNK
+        ):
+            following += 1
+        if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
             return 1  # a pretalx title: the meta line below opens its session
         cells = [c for c in line.cells if c]
+        if len(cells) >= 2 and self.columns:
+            # Interleaved tracks: each cell continues the next column's stream of lines.
+            for cell in cells:
+                self.dispatch_cell(cell, line)
+            return 1
         if len(cells) >= 2:
             self._paper_row(line.cells, line, None)
             return 1
-        self._loose_text(line.text, line, lookahead=i)
+        self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def dispatch_cell(self, text: str, line: Line) -> None:
+        """Handle one cell of a row as if it stood on a line of its own."""
+        cell = classify(line.number, text)
+        if cell.kind is LineKind.META:
+            cell.kind = LineKind.TEXT
+        getattr(self, "on_" + cell.kind.name.lower())(-1, cell)
 
     def _paper_row(self, cells: list[str], line: Line, tr: TimeRange | None) -> None:
         """A table row: title and authors in cells, maybe a time and link icons."""
@@ -661,14 +769,16 @@ class _Builder:
                 continue
             role = columns[index] if offset is not None and index < len(columns) else ""
             cell_time = find_time_range(cell)
-            if cell_time and cell_time.span == (0, len(cell)) or (
+            if (cell_time and cell_time.span == (0, len(cell))) or (
                 cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
             ):
                 tr = tr or cell_time
                 continue
             if role.startswith(("author", "speaker", "presenter")) or (
-                not role.startswith(("title", "paper", "talk")) and title is not None
-                and authors is None and author_line_score(cell) >= 0.5
+                not role.startswith(("title", "paper", "talk"))
+                and title is not None
+                and authors is None
+                and author_line_score(cell) >= 0.5
             ):
                 authors = parse_author_line(cell)
                 continue
@@ -711,21 +821,33 @@ class _Builder:
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
             return
-        moderators = _MODERATOR.match(text)
-        if moderators and session is not None:
-            session.notes.append(text)
+        role = _ROLE.match(text)
+        if role and session is not None:
+            people = parse_author_line(role.group("who")).authors
+            if role.group("moderator"):
+                session.chairs.extend(people)  # a panel's moderator chairs it
+            elif role.group("speaker") and not session.papers:
+                session.speakers.extend(people)  # the talk's speakers, like a keynote's
+            else:
+                session.notes.append(text)
             return
         score = author_line_score(text)
         paper = self.paper
         if paper is not None and not paper.authors and score >= 0.5:
             parsed = parse_author_line(text)
-            self.attach_authors(parsed, line.number)
+            self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
             return
-        if paper is not None and paper.authors and score >= 0.5 and paper.authors_line == line.number - 1:
+        if (
+            paper is not None
+            and paper.authors
+            and score >= 0.5
+            and paper.authors_line == line.number - 1
+            and (re.search(r"(?:[,;&]|\band)$", self.last_author_text) or text[:4] == "and ")
+        ):
             # An author list wrapped onto a second line.
             parsed = parse_author_line(text)
-            self.attach_authors(parsed, line.number)
+            self.attach_authors(parsed, line.number, text)
             return
         if score >= 1.0 and (paper is None or paper.authors) and self._title_follows(lookahead):
             # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
@@ -738,8 +860,10 @@ class _Builder:
             title, parsed = combined
             self.add_paper(title, line.number)
             self.attach_authors(parsed, line.number)
-            self.warn(line.number, "title and authors printed on one line; split before "
-                                   f"{parsed.authors[0].name!r}")
+            self.warn(
+                line.number,
+                f"title and authors printed on one line; split before {parsed.authors[0].name!r}",
+            )
             return
         if session is None:
             self.open_session(line.number)
@@ -750,7 +874,8 @@ class _Builder:
             and self.pending_authors is None
             and self._next_is_authors(lookahead)
         ):
-            paper.title = f"{paper.title} {text}"  # a title wrapped onto a second line
+            paper.title = f"{paper.title} {text}"
+            self.warn(line.number, "title continues from the line above; joined them")
             return
         self.add_paper(text, line.number)
 
@@ -761,7 +886,7 @@ class _Builder:
         return (
             nxt is not None
             and nxt.kind is LineKind.TEXT
-            and author_line_score(nxt.text) < 0.5
+            and author_line_score(nxt.text) < 0.8
             and len([c for c in nxt.cells if c]) == 1
         )
 
@@ -774,6 +899,16 @@ class _Builder:
 
 def _strip_session_title(text: str) -> str:
     return clean(text).strip(" ,;|-–—:").strip() if text else text
+
+
+def _split_label(title: str | None) -> tuple[str | None, str | None]:
+    """`Session 3: Storage` -> ("Storage", "Session 3"); other titles stay whole."""
+    if not title:
+        return title, None
+    m = _LABEL.match(title)
+    if not m or not m.group("title").strip():
+        return title, None
+    return clean(m.group("title")), clean(m.group("label"))
 
 
 def _unquote(text: str) -> str:
@@ -797,15 +932,21 @@ def _resolve_days(days: list[_DayDraft], year: int | None, warn: _Warn) -> int |
             if e.month and e.day and e.weekday is not None:
                 year = infer_year(e.month, e.day, e.weekday, 2025)
                 if year:
-                    warn(day.line, f"no year given; {year} is when {day.label!r} falls on that"
-                                   " weekday (use --year to override)")
+                    warn(
+                        day.line,
+                        f"no year given; {year} is when {day.label!r} falls on that"
+                        " weekday (use --year to override)",
+                    )
                     break
     for day in days:
         day.resolved = day.expr.resolve(year)
         e = day.expr
         if day.resolved and e.weekday is not None and day.resolved.weekday() != e.weekday:
-            warn(day.line, f"{day.label!r}: {day.resolved:%d %B %Y} is a "
-                           f"{day.resolved:%A}; kept the printed date")
+            warn(
+                day.line,
+                f"{day.label!r}: {day.resolved:%d %B %Y} is a "
+                f"{day.resolved:%A}; kept the printed date",
+            )
     # Weekday-only headers take their date from the nearest dated neighbour.
     for index, day in enumerate(days):
         if day.resolved or day.expr.weekday is None:
@@ -818,8 +959,11 @@ def _resolve_days(days: list[_DayDraft], year: int | None, warn: _Warn) -> int |
             day.resolved = shift_to_weekday(earlier.resolved, day.expr.weekday, forward=True)
     for day in days:
         if day.resolved is None:
-            warn(day.line, f"could not date the day header {day.label!r}; its sessions have"
-                           " no date (give --year, or print the date)")
+            warn(
+                day.line,
+                f"could not date the day header {day.label!r}; its sessions have"
+                " no date (give --year, or print the date)",
+            )
     return year
 
 
@@ -831,9 +975,7 @@ class _Warn:
         self.sink.append(ParseWarning(line, message))
 
 
-def _pick_zone(
-    options: ParseOptions, builder: _Builder, warn: _Warn
-) -> tuple[ZoneInfo, str]:
+def _pick_zone(options: ParseOptions, builder: _Builder, warn: _Warn) -> tuple[ZoneInfo, str]:
     if options.timezone:
         try:
             return ZoneInfo(options.timezone), options.timezone
@@ -845,15 +987,19 @@ def _pick_zone(
         base = re.match(r"[A-Z]+", label)
         if base and base.group(0) in ZONE_NAMES:
             name = ZONE_NAMES[base.group(0)]
-            warn(number, f"no time zone configured; guessed {name} from {label!r}"
-                         " (set the conference time zone to be sure)")
+            warn(
+                number,
+                f"no time zone configured; guessed {name} from {label!r}"
+                " (set the conference time zone to be sure)",
+            )
             return ZoneInfo(name), name
     warn(0, "no time zone configured or printed; times are taken as UTC")
     return ZoneInfo("UTC"), "UTC"
 
 
-def _check_zone_labels(builder: _Builder, zone: ZoneInfo, zone_name: str,
-                       dates: list[date | None], warn: _Warn) -> None:
+def _check_zone_labels(
+    builder: _Builder, zone: ZoneInfo, zone_name: str, dates: list[date | None], warn: _Warn
+) -> None:
     mismatches: dict[str, tuple[int, int, float, float]] = {}
     for session, day in zip(builder.sessions, dates, strict=True):
         if not session.zone_label or day is None or session.start is None:
@@ -864,12 +1010,16 @@ def _check_zone_labels(builder: _Builder, zone: ZoneInfo, zone_name: str,
         offset = datetime.combine(day, session.start, zone).utcoffset()
         actual = offset.total_seconds() / 3600 if offset is not None else 0.0
         if abs(printed - actual) > 1e-6:
-            first, count, _, _ = mismatches.get(session.zone_label, (session.zone_line or 0, 0,
-                                                                    printed, actual))
+            first, count, _, _ = mismatches.get(
+                session.zone_label, (session.zone_line or 0, 0, printed, actual)
+            )
             mismatches[session.zone_label] = (first, count + 1, printed, actual)
     for label, (first, count, printed, actual) in mismatches.items():
-        warn(first, f"times are labelled {label} (UTC{printed:+g}) but {zone_name} is "
-                    f"UTC{actual:+g} on those dates; used {zone_name} ({count} items)")
+        warn(
+            first,
+            f"times are labelled {label} (UTC{printed:+g}) but {zone_name} is "
+            f"UTC{actual:+g} on those dates; used {zone_name} ({count} items)",
+        )
 
 
 def _aware(day: date | None, clock: time | None, zone: ZoneInfo) -> datetime | None:
@@ -893,36 +1043,60 @@ def _finish(builder: _Builder, options: ParseOptions) -> Program:
             if draft.start is not None:
                 warn(draft.line, "a time with no item after it; ignored")
             continue
+        if (
+            draft.title is None
+            and draft.start is None
+            and not draft.chairs
+            and not any(p.authors for p in draft.papers)
+        ):
+            # Text outside any item (a page heading, a stray line): nothing to hang it on.
+            for p in draft.papers:
+                warn(p.line, f"not understood, ignored: {p.title[:80]!r}")
+            for note in draft.notes:
+                warn(draft.line, f"not understood, ignored: {note[:80]!r}")
+            continue
         papers: list[Paper] = []
         notes = list(draft.notes)
         authored = any(p.authors for p in draft.papers)
-        title_kind = classify_kind(draft.title, paper_count=0) if draft.title else None
+        title, label = _split_label(draft.title)
+        if label:
+            notes.insert(0, label)
+        title_kind = classify_kind(title, paper_count=0) if title else None
         for p in draft.papers:
             if not p.authors and not authored and title_kind not in (None, SessionKind.PAPERS):
                 notes.append(p.title)
                 continue
             if not p.authors and authored:
                 warn(p.line, f"paper {p.title[:60]!r} has no author line")
-            papers.append(Paper(p.title, tuple(p.authors), None, _aware(day, p.start, zone),
-                                _aware(day, p.end, zone), p.line))
+            papers.append(
+                Paper(
+                    p.title,
+                    tuple(p.authors),
+                    None,
+                    _aware(day, p.start, zone),
+                    _aware(day, p.end, zone),
+                    p.line,
+                )
+            )
         if draft.speakers and not papers:
-            papers.append(Paper(draft.title or "Talk", tuple(draft.speakers), line=draft.line))
+            papers.append(Paper(title or "Talk", tuple(draft.speakers), line=draft.line))
         end = draft.end
         start_at = _aware(day, draft.start, zone)
         end_at = _aware(day, end, zone)
         if start_at and end_at and end_at < start_at:
             end_at += timedelta(days=1)  # "22:00-01:00": ends after midnight
-        kind = classify_kind(draft.title, paper_count=len(papers))
+        kind = classify_kind(title, paper_count=len(papers))
         sessions.append(
             Session(
                 id="",
-                title=draft.title,
+                title=title,
                 kind=kind,
                 day=day,
                 start=start_at,
                 end=end_at,
                 room=draft.room,
-                track=draft.track,
+                track=draft.track
+                or (label if label and label.lower().startswith("track") else None),
                 chairs=tuple(draft.chairs),
                 papers=tuple(papers),
                 notes=tuple(notes),
@@ -969,9 +1143,12 @@ def parse_text(text: str, options: ParseOptions) -> Program:
     builder.run()
     program = _finish(builder, options)
     if not program.sessions:
-        first = next(line.number for line in lines if line.kind is not LineKind.BLANK)
-        raise ProgramParseError("no program item found (no times, titles with papers, or "
-                                "session chairs)", source=options.source, line=first)
+        first = next((line.number for line in lines if line.kind is not LineKind.BLANK), 1)
+        raise ProgramParseError(
+            "no program item found (no times, titles with papers, or session chairs)",
+            source=options.source,
+            line=first,
+        )
     return _with_unused_line_warnings(program, lines)
 
 

@@ -45,23 +45,73 @@ MONTHS = {
 # Common zone abbreviations and their UTC offsets in hours; used to check a printed label
 # against the configured IANA zone and to guess a zone when none is configured.
 ZONE_OFFSETS: dict[str, float] = {
-    "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2,
-    "EEST": 3, "MSK": 3, "IST": 5.5, "SGT": 8, "HKT": 8, "AWST": 8, "JST": 9, "KST": 9,
-    "ACST": 9.5, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9,
-    "AKDT": -8, "PST": -8, "PDT": -7, "MST": -7, "MDT": -6, "CST": -6, "CDT": -5,
-    "EST": -5, "EDT": -4, "AST": -4, "ADT": -3, "BRT": -3, "ART": -3,
+    "UTC": 0,
+    "GMT": 0,
+    "WET": 0,
+    "WEST": 1,
+    "BST": 1,
+    "CET": 1,
+    "CEST": 2,
+    "EET": 2,
+    "EEST": 3,
+    "MSK": 3,
+    "IST": 5.5,
+    "SGT": 8,
+    "HKT": 8,
+    "AWST": 8,
+    "JST": 9,
+    "KST": 9,
+    "ACST": 9.5,
+    "AEST": 10,
+    "AEDT": 11,
+    "NZST": 12,
+    "NZDT": 13,
+    "HST": -10,
+    "AKST": -9,
+    "AKDT": -8,
+    "PST": -8,
+    "PDT": -7,
+    "MST": -7,
+    "MDT": -6,
+    "CST": -6,
+    "CDT": -5,
+    "EST": -5,
+    "EDT": -4,
+    "AST": -4,
+    "ADT": -3,
+    "BRT": -3,
+    "ART": -3,
 }
 # A representative IANA zone for a label, for programs whose zone was not configured.
 ZONE_NAMES: dict[str, str] = {
-    "UTC": "UTC", "GMT": "Europe/London", "BST": "Europe/London", "WET": "Europe/Lisbon",
-    "WEST": "Europe/Lisbon", "CET": "Europe/Paris", "CEST": "Europe/Paris",
-    "EET": "Europe/Athens", "EEST": "Europe/Athens", "MSK": "Europe/Moscow",
-    "IST": "Asia/Kolkata", "SGT": "Asia/Singapore", "HKT": "Asia/Hong_Kong",
-    "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "AEST": "Australia/Sydney",
-    "AEDT": "Australia/Sydney", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
-    "HST": "Pacific/Honolulu", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
-    "MST": "America/Denver", "MDT": "America/Denver", "CST": "America/Chicago",
-    "CDT": "America/Chicago", "EST": "America/New_York", "EDT": "America/New_York",
+    "UTC": "UTC",
+    "GMT": "Europe/London",
+    "BST": "Europe/London",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Athens",
+    "EEST": "Europe/Athens",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "SGT": "Asia/Singapore",
+    "HKT": "Asia/Hong_Kong",
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+    "AEST": "Australia/Sydney",
+    "AEDT": "Australia/Sydney",
+    "NZST": "Pacific/Auckland",
+    "NZDT": "Pacific/Auckland",
+    "HST": "Pacific/Honolulu",
+    "PST": "America/Los_Angeles",
+    "PDT": "America/Los_Angeles",
+    "MST": "America/Denver",
+    "MDT": "America/Denver",
+    "CST": "America/Chicago",
+    "CDT": "America/Chicago",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
 }
 
 _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
@@ -78,7 +128,11 @@ _SEPARATOR = r"\s*(?:-{1,2}|–|—|~|to|until|till|→)\s*"
 TIME_RANGE = re.compile(
     r"(?<![\w:./-])"
     + _CLOCK.format(p="s")
-    + r"(?:" + _SEPARATOR + r"(?:" + _CLOCK.format(p="e") + r"(?:\s*[-–—])?)?"
+    + r"(?:"
+    + _SEPARATOR
+    + r"(?:"
+    + _CLOCK.format(p="e")
+    + r"(?:\s*[-–—])?)?"
     + r"|(?=\s*$))",
     re.I,
 )
@@ -130,8 +184,7 @@ def find_time_range(text: str) -> TimeRange | None:
         if start is None:
             continue
         zone = g["ezone"] or g["szone"]
-        return TimeRange(start, end, zone.upper().replace(" ", "") if zone else None,
-                         match.span())
+        return TimeRange(start, end, zone.upper().replace(" ", "") if zone else None, match.span())
     return None
 
 
@@ -155,11 +208,23 @@ _ORD = r"(?:st|nd|rd|th)?"
 _DAY_NUM = r"(?P<d>[0-3]?\d)" + _ORD
 _DATE_FORMS = (
     # April 1, 2025 / April 1st / Apr. 1
-    re.compile(r"\b(?P<mon>" + _MONTH_ALT + r")\.?\s+(?P<d>[0-3]?\d)" + _ORD
-               + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d))?", re.I),
+    re.compile(
+        r"\b(?P<mon>"
+        + _MONTH_ALT
+        + r")\.?\s+(?P<d>[0-3]?\d)"
+        + _ORD
+        + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+        re.I,
+    ),
     # 31st March 2025 / 1 April
-    re.compile(r"\b(?P<d>[0-3]?\d)" + _ORD + r"\s+(?:of\s+)?(?P<mon>" + _MONTH_ALT
-               + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?", re.I),
+    re.compile(
+        r"\b(?P<d>[0-3]?\d)"
+        + _ORD
+        + r"\s+(?:of\s+)?(?P<mon>"
+        + _MONTH_ALT
+        + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+        re.I,
+    ),
     # 2025-04-01
     re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
     # 23/04/2024, 23.04.2024 (day first, as everywhere but the US; a month > 12 swaps them)
@@ -225,11 +290,11 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     if len(text) > 90 or find_time_range(text):
         return None
     prefix = _DAY_PREFIX.match(text)
-    body = text[prefix.end():] if prefix else text
+    body = text[prefix.end() :] if prefix else text
     found = find_date(body)
     if found is None:
         return None
-    rest = body[: found.span[0]] + " " + body[found.span[1]:]
+    rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)
     rest = re.sub(r"\bday\s*\d{1,2}\b", " ", rest, flags=re.I)
     leftover = re.findall(r"[^\W\d_]{2,}", rest)

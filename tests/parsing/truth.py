@@ -31,8 +31,9 @@ def truth_papers(session: dict[str, Any]) -> list[dict[str, Any]]:
     papers = list(session["papers"])
     talk = session.get("talk")
     if talk:
-        papers.append({"title": talk.get("title") or session["title"],
-                       "authors": talk.get("speaker", [])})
+        papers.append(
+            {"title": talk.get("title") or session["title"], "authors": talk.get("speaker", [])}
+        )
     return papers
 
 
@@ -53,8 +54,11 @@ def compare_session(got: Session, want: dict[str, Any], where: str) -> list[str]
     check("start", _hhmm(got.start), want["start"])
     check("end", _hhmm(got.end), want["end"])
     check("room", got.room, want["room"])
-    check("chairs", [(c.name, c.affiliation) for c in got.chairs],
-          [(c["name"], c["affiliation"]) for c in want["chairs"]])
+    check(
+        "chairs",
+        [(c.name, c.affiliation) for c in got.chairs],
+        [(c["name"], c["affiliation"]) for c in want["chairs"]],
+    )
     want_papers = truth_papers(want)
     check("paper count", len(got.papers), len(want_papers))
     for index, (gp, wp) in enumerate(zip(got.papers, want_papers, strict=False)):
@@ -64,8 +68,11 @@ def compare_session(got: Session, want: dict[str, Any], where: str) -> list[str]
         if got_authors != want_authors:
             for ai, (ga, wa) in enumerate(zip(got_authors, want_authors, strict=False)):
                 check(f"paper {index} ({wp['title'][:30]}) author {ai}", ga, wa)
-            check(f"paper {index} ({wp['title'][:30]}) author count", len(got_authors),
-                  len(want_authors))
+            check(
+                f"paper {index} ({wp['title'][:30]}) author count",
+                len(got_authors),
+                len(want_authors),
+            )
     return diffs
 
 

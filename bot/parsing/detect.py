@@ -1,0 +1,43 @@
+"""Recognise what a program file is by its content, not its name, and parse it."""
+
+from __future__ import annotations
+
+from bot.errors import ProgramParseError
+from bot.model import Program
+from bot.parsing import ParseOptions
+from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
+from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
+from bot.parsing.text import parse_text
+
+
+def decode_program(data: bytes, source: str | None = None) -> str:
+    """Bytes of a program file as text; binary data is refused with its place."""
+    if b"\x00" in data[:65536]:
+        raise ProgramParseError("binary data, not program text", source=source, line=1)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise ProgramParseError(
+                "not UTF-8 text (save the program as UTF-8)", source=source, line=line
+            ) from error
+
+
+def parse_program(text: str, options: ParseOptions) -> Program:
+    """Parse a program of any supported format; raises ProgramParseError only."""
+    text = text.removeprefix("\ufeff")
+    head = text.lstrip()[:1]
+    if head in "{[" and head and looks_like_pretalx_json(text):
+        return parse_pretalx_json(text, options)
+    if head == "<" and looks_like_frab_xml(text):
+        return parse_frab_xml(text, options)
+    if head in "{[" and head:
+        raise ProgramParseError(
+            "JSON, but not a pretalx/frab schedule.json (no schedule.conference.days)",
+            source=options.source,
+            line=1,
+        )
+    return parse_text(text, options)

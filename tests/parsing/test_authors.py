@@ -1,0 +1,146 @@
+"""The author-line grammar, one tricky line at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parsing.authors import (
+    author_line_score,
+    parse_author_line,
+    split_title_and_authors,
+)
+
+HCST = "Key Lab of HCST (PKU), MOE; SCS, Peking University"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        pytest.param(
+            f"Daliang Xu ({HCST}), Hao Zhang (Beijing University of Posts and Telecommunications)",
+            [
+                ("Daliang Xu", HCST),
+                ("Hao Zhang", "Beijing University of Posts and Telecommunications"),
+            ],
+            id="nested-parentheses-semicolon-comma",
+        ),
+        pytest.param(
+            f"Gang Huang ({HCST},National Key Laboratory of Data Space Technology and System)",
+            [("Gang Huang", f"{HCST},National Key Laboratory of Data Space Technology and System")],
+            id="missing-space-inside-affiliation",
+        ),
+        pytest.param(
+            "Zhenbo Sun, Shengqi Chen, Yuanwei Wang (Tsinghua University); Jian Sha (Ant Group)",
+            [
+                ("Zhenbo Sun", "Tsinghua University"),
+                ("Shengqi Chen", "Tsinghua University"),
+                ("Yuanwei Wang", "Tsinghua University"),
+                ("Jian Sha", "Ant Group"),
+            ],
+            id="group-affiliation",
+        ),
+        pytest.param(
+            "Ana Silva, Bo Li and Cy Ng (Uni A)",
+            [("Ana Silva", "Uni A"), ("Bo Li", "Uni A"), ("Cy Ng", "Uni A")],
+            id="group-with-and",
+        ),
+        pytest.param(
+            "Zimeng Huang (Shanghai Jiao Tong University & Alibaba Cloud), Hao Nie (Alibaba Cloud)",
+            [
+                ("Zimeng Huang", "Shanghai Jiao Tong University & Alibaba Cloud"),
+                ("Hao Nie", "Alibaba Cloud"),
+            ],
+            id="ampersand-in-affiliation",
+        ),
+        pytest.param(
+            "Shan Lu (University of Chicago / Microsoft Research)",
+            [("Shan Lu", "University of Chicago / Microsoft Research")],
+            id="slash-in-affiliation",
+        ),
+        pytest.param(
+            "Ana Silva,Bo Li , Cy Ng (Uni A)",
+            [("Ana Silva", "Uni A"), ("Bo Li", "Uni A"), ("Cy Ng", "Uni A")],
+            id="missing-and-extra-spaces-around-commas",
+        ),
+        pytest.param(
+            "Yang (Katie) Zhao (University of Minnesota, Twin Cities), Bo Li",
+            [("Yang (Katie) Zhao", "University of Minnesota, Twin Cities"), ("Bo Li", None)],
+            id="nickname-in-name",
+        ),
+        pytest.param(
+            "qiwen deng (Huawei Edinburgh Research Center)",
+            [("qiwen deng", "Huawei Edinburgh Research Center")],
+            id="lower-case-name",
+        ),
+        pytest.param(
+            "Aleksandar Dragojevic (None)",
+            [("Aleksandar Dragojevic", "None")],
+            id="affiliation-printed-as-None",
+        ),
+        pytest.param(
+            "Jürgen Müller (ETH Zürich), Sebastião Amaro (IST Lisbon & INESC-ID)",
+            [("Jürgen Müller", "ETH Zürich"), ("Sebastião Amaro", "IST Lisbon & INESC-ID")],
+            id="diacritics",
+        ),
+        pytest.param("Madonna (Sony)", [("Madonna", "Sony")], id="single-word-name"),
+        pytest.param(
+            "Ana Silva, Bo Li", [("Ana Silva", None), ("Bo Li", None)], id="no-affiliations"
+        ),
+        pytest.param(
+            "Chiyuan Zhang (Google (Research)",
+            [("Chiyuan Zhang", "Google (Research)")],
+            id="unbalanced-parenthesis-closed-at-end",
+        ),
+    ],
+)
+def test_author_lines(line: str, expected: list[tuple[str, str | None]]) -> None:
+    parsed = parse_author_line(line)
+    assert [(a.name, a.affiliation) for a in parsed.authors] == expected
+    assert parsed.rest is None
+
+
+def test_run_on_into_next_title_is_cut_and_reported() -> None:
+    parsed = parse_author_line(
+        "Yunxin Liu (AIR, Tsinghua University), Weijun Wang (Tsinghua University)T-MAC: CPU "
+        "Renaissance via Table Lookup (MSR)Samoyeds: Accelerating MoE"
+    )
+    assert [a.name for a in parsed.authors] == ["Yunxin Liu", "Weijun Wang"]
+    assert parsed.rest is not None
+    assert parsed.rest.startswith("T-MAC")
+    assert parsed.problems
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Has Machine Learning for Systems Reached an Inflection Point?",
+        "Helix: Serving Large Language Models over Heterogeneous GPUs and Network via Max-Flow",
+        "Kirsch: It's 2025. Does your OS know what's on your SoC?",
+        "A Fast Graph Store",
+        "Understanding the Linux Kernel, Visually",
+    ],
+)
+def test_titles_do_not_look_like_author_lines(title: str) -> None:
+    assert author_line_score(title) < 0.5
+
+
+def test_title_and_authors_on_one_line_uses_known_names() -> None:
+    text = (
+        "Solid State Drive Targeted Memory-Efficient Indexing for Universal I/O Patterns and "
+        "Fragmentation Degrees Junsu Im (POSTECH), Sam H. Noh (Virginia Tech)"
+    )
+    split = split_title_and_authors(text, {"Junsu Im"})
+    assert split is not None
+    title, authors = split
+    assert title.endswith("Fragmentation Degrees")
+    assert [(a.name, a.affiliation) for a in authors.authors] == [
+        ("Junsu Im", "POSTECH"),
+        ("Sam H. Noh", "Virginia Tech"),
+    ]
+
+
+def test_title_and_authors_split_takes_three_words_with_a_middle_initial() -> None:
+    split = split_title_and_authors("Scaling Graph Stores Across Racks Sam H. Noh (Virginia Tech)")
+    assert split is not None
+    assert split[0] == "Scaling Graph Stores Across Racks"
+    assert split[1].authors[0].name == "Sam H. Noh"
