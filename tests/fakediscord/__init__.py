@@ -1,0 +1,41 @@
+"""A loopback fake of Discord (gateway and REST) for end-to-end tests of the real discord.py."""
+
+from .server import (
+    DEFAULT_GUILD,
+    CallbackRecord,
+    EditRecord,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeInteraction,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    GatewaySession,
+    NonceReplay,
+    Rejection,
+    RequestRecord,
+    SentRecord,
+    running_fake,
+)
+
+__all__ = [
+    "DEFAULT_GUILD",
+    "CallbackRecord",
+    "EditRecord",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeInteraction",
+    "FakeMember",
+    "FakeMessage",
+    "FakeRole",
+    "FakeUser",
+    "GatewaySession",
+    "NonceReplay",
+    "Rejection",
+    "RequestRecord",
+    "SentRecord",
+    "running_fake",
+]
