@@ -1,0 +1,280 @@
+"""The database schema as typed SQLAlchemy models. ORM rows never leave `bot.storage`.
+
+Layout (every row below a conference is scoped by it, so several conferences share a database):
+
+    conferences 1-n rooms, sessions, persons, key_values
+    sessions    1-n papers 1-n authorships n-1 persons
+    sessions    1-n chairings n-1 persons
+
+A session that disappears from a reloaded program is soft-deleted (`removed_at`), keeping its
+papers and chairs, so user-owned rows that reference `sessions.id` survive and can be told; a
+session that reappears under the same key is revived. Queries for the current program must
+therefore filter on `sessions.removed_at IS NULL` (persons may be referenced only by removed
+sessions). Constraint and index names follow `NAMING_CONVENTION`, so Alembic autogenerate sees
+stable names.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import UTC, date, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    Dialect,
+    Enum,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from bot.model import SessionKind
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> str:
+    """Search form of a name or title: NFKD, accents stripped, casefolded, punctuation -> space.
+
+    `fold("José Álvarez-Núñez") == "jose alvarez nunez"`.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _NON_WORD.sub(" ", stripped.casefold()).strip()
+
+
+def utcnow() -> datetime:
+    """Column default for timestamps: the current time, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """The one timestamp type: binds aware datetimes only, stores UTC, returns aware UTC.
+
+    PostgreSQL stores `timestamptz`; SQLite stores naive UTC text, made aware again on the way out.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(f"naive datetime {value.isoformat()} given for a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+def _enum_values(enum: type[SessionKind]) -> list[str]:
+    return [member.value for member in enum]
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime(), date: Date()}
+
+
+class ConferenceRow(Base):
+    """One conference; `program_hash` is the content hash of the program last loaded into it."""
+
+    __tablename__ = "conferences"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    name: Mapped[str] = mapped_column(Text)
+    timezone: Mapped[str] = mapped_column(String(64))
+    year: Mapped[int | None]
+    source: Mapped[str | None] = mapped_column(Text)
+    program_hash: Mapped[str | None] = mapped_column(String(64))
+    # When the stored program last changed (an identical reload does not touch it).
+    loaded_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+    __table_args__ = (UniqueConstraint("conference_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(Text)
+
+
+class SessionRow(Base):
+    """A program item. `key` is the parser's stable session id (`model.Session.id`)."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (
+        UniqueConstraint("conference_id", "key"),
+        Index(None, "conference_id", "start_at"),
+        Index(None, "conference_id", "day"),
+        Index(None, "room_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(64))
+    title: Mapped[str | None] = mapped_column(Text)
+    kind: Mapped[SessionKind] = mapped_column(
+        Enum(
+            SessionKind,
+            native_enum=False,
+            create_constraint=False,
+            length=16,
+            values_callable=_enum_values,
+        )
+    )
+    day: Mapped[date | None]
+    start_at: Mapped[datetime | None]
+    end_at: Mapped[datetime | None]
+    room_id: Mapped[int | None] = mapped_column(ForeignKey("rooms.id"))
+    track: Mapped[str | None] = mapped_column(Text)
+    notes: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Order in the source program; rewritten when sessions are inserted before this one.
+    position: Mapped[int]
+    line: Mapped[int | None]
+    removed_at: Mapped[datetime | None]
+
+    room: Mapped[RoomRow | None] = relationship(lazy="raise")
+    papers: Mapped[list[PaperRow]] = relationship(
+        lazy="raise",
+        order_by="PaperRow.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    chairings: Mapped[list[ChairingRow]] = relationship(
+        lazy="raise",
+        order_by="ChairingRow.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class PaperRow(Base):
+    """A contribution of a session, at `position` within it. Looked up by session via the
+    unique (session_id, position) index."""
+
+    __tablename__ = "papers"
+    __table_args__ = (UniqueConstraint("session_id", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    title: Mapped[str] = mapped_column(Text)
+    url: Mapped[str | None] = mapped_column(Text)
+    start_at: Mapped[datetime | None]
+    end_at: Mapped[datetime | None]
+    line: Mapped[int | None]
+
+    authorships: Mapped[list[AuthorshipRow]] = relationship(
+        lazy="raise",
+        order_by="AuthorshipRow.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class PersonRow(Base):
+    """One row per distinct printed name in a conference; affiliations live on the links."""
+
+    __tablename__ = "persons"
+    __table_args__ = (
+        UniqueConstraint("conference_id", "name"),
+        Index(None, "conference_id", "name_folded"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(Text)
+    name_folded: Mapped[str] = mapped_column(Text)
+
+
+class AuthorshipRow(Base):
+    """An author of a paper at `position`, with the affiliation printed for that paper."""
+
+    __tablename__ = "authorships"
+    __table_args__ = (Index(None, "person_id"),)
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    person_id: Mapped[int] = mapped_column(ForeignKey("persons.id"))
+    affiliation: Mapped[str | None] = mapped_column(Text)
+
+    person: Mapped[PersonRow] = relationship(lazy="raise")
+
+
+class ChairingRow(Base):
+    """A chair of a session at `position`, with the affiliation printed there."""
+
+    __tablename__ = "chairings"
+    __table_args__ = (Index(None, "person_id"),)
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    person_id: Mapped[int] = mapped_column(ForeignKey("persons.id"))
+    affiliation: Mapped[str | None] = mapped_column(Text)
+
+    person: Mapped[PersonRow] = relationship(lazy="raise")
+
+
+class KeyValueRow(Base):
+    """A small setting (e.g. the hash of the last command sync), global or per conference.
+
+    NULLs are distinct in unique constraints, so uniqueness is two partial indexes.
+    """
+
+    __tablename__ = "key_values"
+    __table_args__ = (
+        Index(
+            "uq_key_values_conference_id_key",
+            "conference_id",
+            "key",
+            unique=True,
+            sqlite_where=text("conference_id IS NOT NULL"),
+            postgresql_where=text("conference_id IS NOT NULL"),
+        ),
+        Index(
+            "uq_key_values_key_global",
+            "key",
+            unique=True,
+            sqlite_where=text("conference_id IS NULL"),
+            postgresql_where=text("conference_id IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int | None] = mapped_column(
+        ForeignKey("conferences.id", ondelete="CASCADE")
+    )
+    key: Mapped[str] = mapped_column(String(200))
+    value: Mapped[str] = mapped_column(Text)
