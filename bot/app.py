@@ -1,29 +1,59 @@
 """The one place that builds and wires things, and the command line.
 
-`python -m bot`            the Discord bot when DISCORD_TOKEN is set, else the offline console
-`python -m bot parse PATH` the parsed program as JSON (program.schema.json)
+`python -m bot`                 the Discord bot when DISCORD_TOKEN is set, else the console
+`python -m bot console`         the offline console (same commands as Discord)
+`python -m bot ask CMD [TEXT]`  answer one command as plain text
+`python -m bot load PATH`       load or reload a program, print what changed
+`python -m bot parse PATH`      print a program file as JSON (program.schema.json)
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import metadata
 from pathlib import Path
 
-from bot.config import conference_defaults
-from bot.errors import ProgramParseError, UserError
-from bot.model import Program
+from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
+from bot.config import Settings
+from bot.console import (
+    answer_line,
+    interactive,
+    render_change_report,
+    render_error,
+    render_warnings,
+)
+from bot.errors import ConfigError, ProgramParseError, UserError
 from bot.parsing import ParseOptions
-from bot.parsing.detect import decode_program, parse_program
 from bot.parsing.export import program_to_json
+from bot.services.commands import CommandRunner
+from bot.services.programs import (
+    ProgramService,
+    conference_defaults,
+    read_program_file,
+    slugify,
+)
+from bot.services.queries import Queries
+from bot.storage import ProgramStore, create_engine_for, create_schema, make_sessionmaker
 
 log = logging.getLogger("bot")
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
+
+
+def version() -> str:
+    try:
+        return metadata.version("confbot")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,10 +63,36 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n(see {self.prog} --help)\n")
 
 
+def _aware_datetime(text: str) -> datetime:
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO date-time such as 2025-04-02T14:30+02:00"
+        ) from error
+    if value.tzinfo is None:
+        raise argparse.ArgumentTypeError(f"{text!r} needs a UTC offset, e.g. +02:00")
+    return value
+
+
 def _add_conference_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timezone", help="IANA time zone, e.g. Europe/Amsterdam")
     parser.add_argument("--year", type=int, help="year of the conference, when the text omits it")
     parser.add_argument("--name", help="conference name")
+
+
+def _add_data_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--program",
+        type=Path,
+        help="program file to answer from (default: PROGRAM_PATH, else the bundled program)",
+    )
+    parser.add_argument(
+        "--at",
+        type=_aware_datetime,
+        metavar="ISO-DATETIME",
+        help="answer as if it were this moment (for now/next/schedule)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,34 +101,112 @@ def build_parser() -> argparse.ArgumentParser:
     parse = commands.add_parser("parse", help="print a program file as JSON")
     parse.add_argument("path", type=Path, help="program text, pretalx schedule.json or frab xml")
     _add_conference_options(parse)
+    console = commands.add_parser("console", help="the offline console")
+    _add_data_options(console)
+    ask = commands.add_parser("ask", help="answer one command as plain text")
+    ask.add_argument(
+        "words",
+        nargs="+",
+        metavar="COMMAND [TEXT...]",
+        help="e.g. chair Helix, or now --at 2025-04-02T14:30+02:00",
+    )
+    _add_data_options(ask)
+    load = commands.add_parser("load", help="load or reload a program and print what changed")
+    load.add_argument("path", type=Path, help="the program file")
+    _add_conference_options(load)
+    run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(command="run")
     return parser
 
 
-def read_program(path: Path, overrides: ParseOptions) -> Program:
-    """Read and parse a program file; conference.toml beside it fills what is not given."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError as error:
-        raise UserError(f"{path}: no such file") from error
-    except IsADirectoryError as error:
-        raise UserError(f"{path}: is a directory, not a program file") from error
-    except OSError as error:
-        raise UserError(f"{path}: cannot read ({error.strerror})") from error
-    defaults = conference_defaults(path)
-    options = ParseOptions(
-        name=overrides.name or defaults.name,
-        timezone=overrides.timezone or defaults.timezone,
-        year=overrides.year or defaults.year,
-        source=str(path),
+# --- wiring ---------------------------------------------------------------------------------
+
+
+@dataclass
+class App:
+    settings: Settings
+    clock: Clock
+    programs: ProgramService
+    runner: CommandRunner
+    store: ProgramStore
+
+
+def make_clock(settings: Settings, at: datetime | None = None) -> Clock:
+    if at is not None:
+        return FrozenClock(at)
+    if settings.simulate_from is not None:
+        return SimulatedClock(settings.simulate_from, settings.simulate_speed)
+    return SystemClock()
+
+
+def conference_slug(settings: Settings, program_path: Path) -> str:
+    if settings.conference_slug:
+        return settings.conference_slug
+    defaults = conference_defaults(program_path)
+    return slugify(defaults.name or program_path.stem)
+
+
+def _database_label(url: str) -> str:
+    """The database URL without its password, for status lines and logs."""
+    scheme, _, rest = url.partition("://")
+    if "@" in rest:
+        credentials, _, host = rest.rpartition("@")
+        user = credentials.partition(":")[0]
+        rest = f"{user}@{host}" if user else host
+    return f"{scheme}://{rest}"
+
+
+@asynccontextmanager
+async def open_app(
+    settings: Settings, *, at: datetime | None = None, program: Path | None = None
+) -> AsyncIterator[App]:
+    """Build every part once, in order; dispose of the engine at the end."""
+    program_path = program or settings.program_path
+    clock = make_clock(settings, at)
+    url = settings.effective_database_url
+    engine = create_engine_for(
+        url, pool_size=settings.db_pool_size, pool_timeout=settings.db_pool_timeout
     )
-    text = decode_program(data, str(path))
-    return parse_program(text, options)
+    try:
+        await create_schema(engine)
+        store = ProgramStore(make_sessionmaker(engine), now=clock.now)
+        slug = conference_slug(settings, program_path)
+        programs = ProgramService(
+            store,
+            slug,
+            clock,
+            defaults=conference_defaults(program_path),
+            database_label=_database_label(url),
+            version=version(),
+        )
+        if program is not None:
+            await programs.load_file(program)
+        else:
+            await programs.start(default_program=program_path)
+        runner = CommandRunner(Queries(programs.current, clock))
+        yield App(settings, clock, programs, runner, store)
+    finally:
+        await engine.dispose()
+
+
+def configure_logging(settings: Settings, default: str = "INFO") -> None:
+    level = settings.log_level or default
+    if not isinstance(logging.getLevelName(level), int):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+    logging.basicConfig(
+        level=level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+# --- commands -------------------------------------------------------------------------------
 
 
 def _command_parse(args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
     try:
-        program = read_program(args.path, overrides)
+        program = read_program_file(args.path, overrides)
     except ProgramParseError as error:
         print(str(error), file=sys.stderr)
         return EXIT_FAILURE
@@ -86,16 +220,82 @@ def _command_parse(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
+    async with open_app(settings, at=args.at, program=args.program) as app:
+        reply = await answer_line(app.runner, " ".join(args.words))
+        print(reply.text)
+        return 0 if reply.ok else EXIT_FAILURE
+
+
+async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
+    async with open_app(
+        settings, at=getattr(args, "at", None), program=getattr(args, "program", None)
+    ) as app:
+        catalog = app.programs.current()
+        clock_note = ""
+        if isinstance(app.clock, FrozenClock):
+            clock_note = f" Clock fixed at {app.clock.now().astimezone(catalog.zone):%c %Z}."
+        elif isinstance(app.clock, SimulatedClock):
+            clock_note = " Clock simulated from SIMULATE_FROM."
+        banner = (
+            f"confbot {version()} — {catalog.program.conference.name}, "
+            f"{len(catalog.program.sessions)} sessions.{clock_note}\n"
+            "Type `help` for commands, `quit` to leave."
+        )
+        await interactive(app.runner, banner=banner)
+    return 0
+
+
+async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
+    overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
+    async with open_app(settings) as app:
+        try:
+            result = await app.programs.load_file(args.path, overrides)
+        except ProgramParseError as error:
+            print(
+                f"{error}\nNothing was changed: the program loaded before stays.", file=sys.stderr
+            )
+            return EXIT_FAILURE
+        if result.warnings:
+            print(render_warnings(result.warnings, str(args.path)), file=sys.stderr)
+        print(render_change_report(result.report, app.programs.current().zone_name))
+    return 0
+
+
+async def _command_run(settings: Settings) -> int:
+    from bot.discord_ui.runner import run_bot
+
+    return await run_bot(settings, open_app)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "parse":
+        return _command_parse(args)
     try:
-        if args.command == "parse":
-            return _command_parse(args)
+        settings = Settings.from_env()
+        if args.command is None:
+            args.command = "run" if settings.discord_token else "console"
+        configure_logging(settings, "INFO" if args.command == "run" else "WARNING")
+        if args.command == "run" and not settings.discord_token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: put the bot token in the environment "
+                "or in .env (see README), or run `python -m bot console`."
+            )
+        match args.command:
+            case "console":
+                return asyncio.run(_command_console(settings, args))
+            case "ask":
+                return asyncio.run(_command_ask(settings, args))
+            case "load":
+                return asyncio.run(_command_load(settings, args))
+            case "run":
+                return asyncio.run(_command_run(settings))
         parser.print_help()
         return EXIT_USAGE
     except UserError as error:
-        print(str(error), file=sys.stderr)
+        print(render_error(error), file=sys.stderr)
         return EXIT_FAILURE
     except KeyboardInterrupt:
         return 130

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from bot.errors import ConfigError
-from bot.parsing import ParseOptions
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -59,7 +57,7 @@ class Settings:
     data_dir: Path = Path("var")
     program_path: Path = field(default_factory=bundled_program)
     conference_slug: str | None = None
-    log_level: str = "INFO"
+    log_level: str | None = None  # None: INFO for the bot, WARNING for one-shot commands
     log_format: str = "text"
     discord_api_base: str = "https://discord.com/api/v10"
     discord_gateway_url: str = "wss://gateway.discord.gg/"
@@ -149,7 +147,7 @@ class Settings:
             data_dir=data_dir,
             program_path=Path(get("PROGRAM_PATH") or bundled_program()),
             conference_slug=get("CONFERENCE"),
-            log_level=(get("LOG_LEVEL") or "INFO").upper(),
+            log_level=(get("LOG_LEVEL") or "").upper() or None,
             log_format=log_format,
             discord_api_base=(get("DISCORD_API_BASE") or cls.discord_api_base).rstrip("/"),
             discord_gateway_url=get("DISCORD_GATEWAY_URL") or cls.discord_gateway_url,
@@ -184,25 +182,3 @@ def read_env_file(path: Path) -> dict[str, str]:
             value = re.sub(r"\s+#.*$", "", value)
         values[m.group("key")] = value
     return values
-
-
-def conference_defaults(program_path: Path) -> ParseOptions:
-    """What `conference.toml` beside a program says (name, timezone, year)."""
-    toml_path = program_path.parent / "conference.toml"
-    if not toml_path.is_file():
-        return ParseOptions(source=program_path.name)
-    try:
-        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{toml_path}: {error}") from error
-    year = data.get("year")
-    if year is not None and not isinstance(year, int):
-        raise ConfigError(f"{toml_path}: year must be a number, not {year!r}")
-    name = data.get("name")
-    timezone = data.get("timezone")
-    return ParseOptions(
-        name=str(name) if name else None,
-        timezone=str(timezone) if timezone else None,
-        year=year,
-        source=program_path.name,
-    )

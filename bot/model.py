@@ -129,3 +129,103 @@ class ChangeReport:
 
     def of_kind(self, kind: ChangeKind) -> tuple[SessionChange, ...]:
         return tuple(c for c in self.changes if kind in c.kinds)
+
+
+# --- answers: what services return and front ends render ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PaperRef:
+    """A paper in its place: the session holding it and its position there."""
+
+    paper: Paper
+    session: Session
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionsAnswer:
+    """Sessions that answer a query; `matched_by` says how (title, paper, chair, speaker)."""
+
+    query: str
+    sessions: tuple[Session, ...]
+    matched_by: str = "title"
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class ChairAnswer:
+    """Who chairs the sessions a query names, or, for a person, what they chair."""
+
+    query: str
+    sessions: tuple[Session, ...]
+    person: str | None = None
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class PapersAnswer:
+    query: str
+    papers: tuple[PaperRef, ...]
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class PersonAnswer:
+    """A person's papers, chairing, printed affiliations and co-authors."""
+
+    query: str
+    name: str
+    affiliations: tuple[str, ...]
+    papers: tuple[PaperRef, ...]
+    chairs: tuple[Session, ...]
+    coauthors: tuple[str, ...]
+    others: tuple[str, ...] = ()  # other people the query could mean
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class AffiliationAnswer:
+    query: str
+    name: str
+    variants: tuple[str, ...]
+    people: tuple[str, ...]
+    papers: tuple[PaperRef, ...]
+    others: tuple[str, ...] = ()
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    kind: str  # "session", "paper", "person", "affiliation"
+    label: str
+    detail: str
+    score: float
+    ref: str
+
+
+@dataclass(frozen=True, slots=True)
+class SearchAnswer:
+    query: str
+    results: tuple[SearchResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimetableAnswer:
+    """`now`, `next` and `schedule`: sessions at or around a moment, or on a day.
+
+    `at` is the moment asked about (aware); `day` the local date for a schedule.
+    """
+
+    what: str  # "now", "next", "schedule"
+    at: datetime
+    sessions: tuple[Session, ...]
+    zone: str
+    day: date | None = None
+    room: str | None = None
+    upcoming: tuple[Session, ...] = ()  # for "now": what starts next in each room
+
+
+@dataclass(frozen=True, slots=True)
+class HelpAnswer:
+    commands: tuple[tuple[str, str, str], ...]  # (name, usage, description)

@@ -1,0 +1,400 @@
+"""The offline front end: the same commands as Discord, answered as plain text.
+
+Every console text is rendered here, as pure functions of model objects. Times are shown in
+the conference's own zone, with the zone's abbreviation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shlex
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from bot.errors import NotFoundError, UserError
+from bot.model import (
+    AffiliationAnswer,
+    ChairAnswer,
+    ChangeKind,
+    ChangeReport,
+    HelpAnswer,
+    PaperRef,
+    PapersAnswer,
+    ParseWarning,
+    Person,
+    PersonAnswer,
+    SearchAnswer,
+    Session,
+    SessionsAnswer,
+    TimetableAnswer,
+)
+from bot.services.commands import BY_NAME, Answer, CommandRunner, help_answer
+from bot.services.programs import Status
+
+PROMPT = "confbot> "
+MAX_AUTHORS_INLINE = 12
+
+
+# --- parsing a console line ----------------------------------------------------------------
+
+
+def parse_line(line: str) -> tuple[str, dict[str, str]]:
+    """`/schedule wednesday room:Mees` -> ("schedule", {"day": "wednesday", "room": "Mees"}).
+
+    Options may be given as `name:value` or `--name value`; the remaining words fill the
+    command's options in order (all of them go to a command's only option).
+    """
+    line = line.strip()
+    if not line:
+        return "", {}
+    name, _, rest = line.lstrip("/").partition(" ")
+    name = name.lower()
+    spec = BY_NAME.get(name)
+    if spec is None:
+        return name, {}
+    names = [o.name for o in spec.options]
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = rest.split()
+    options: dict[str, str] = {}
+    loose: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        m = re.fullmatch(r"(?:--)?([a-z_]+)[:=](.*)", word)
+        if m and m.group(1) in names:
+            value = m.group(2)
+            # `room:Van Oldebarneveldt` — a value runs on until the next option.
+            while i + 1 < len(words) and not re.match(r"(?:--)?[a-z_]+[:=]", words[i + 1]):
+                if len(names) == 1 or m.group(1) != names[-1]:
+                    break
+                i += 1
+                value += " " + words[i]
+            options[m.group(1)] = value
+        elif word.startswith("--") and word[2:] in names and i + 1 < len(words):
+            options[word[2:]] = words[i + 1]
+            i += 1
+        else:
+            loose.append(word)
+        i += 1
+    free = [n for n in names if n not in options]
+    if loose and free:
+        if len(free) == 1:
+            options[free[0]] = " ".join(loose)
+        else:
+            options[free[0]] = loose[0]
+            if len(loose) > 1:
+                options[free[1]] = " ".join(loose[1:])
+    return name, options
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+def _zone_abbrev(moment: datetime) -> str:
+    return moment.tzname() or ""
+
+
+def when(session: Session, zone: str) -> str:
+    if session.start is None:
+        return session.day.strftime("%a %d %b") if session.day else "time not given"
+    tz = ZoneInfo(zone)
+    start = session.start.astimezone(tz)
+    text = f"{start:%a %d %b %H:%M}"
+    if session.end is not None:
+        text += f"–{session.end.astimezone(tz):%H:%M}"
+    return f"{text} {_zone_abbrev(start)}"
+
+
+def person(p: Person) -> str:
+    return f"{p.name} ({p.affiliation})" if p.affiliation else p.name
+
+
+def people(persons: Sequence[Person], limit: int | None = None) -> str:
+    shown = list(persons if limit is None else persons[:limit])
+    text = ", ".join(person(p) for p in shown)
+    if limit is not None and len(persons) > limit:
+        text += f", and {len(persons) - limit} more"
+    return text
+
+
+def session_heading(session: Session, zone: str) -> str:
+    title = session.title or "Untitled session"
+    place = f" · {session.room}" if session.room else ""
+    return f"{title} — {when(session, zone)}{place}"
+
+
+def render_session(session: Session, zone: str, *, papers: bool = True) -> list[str]:
+    lines = [session_heading(session, zone)]
+    if session.kind.value not in {"papers", "other"}:
+        lines[0] += f" [{session.kind.value}]"
+    if session.chairs:
+        label = "Chair" if len(session.chairs) == 1 else "Chairs"
+        lines.append(f"  {label}: {people(session.chairs)}")
+    if papers:
+        for number, paper in enumerate(session.papers, start=1):
+            lines.append(f"  {number}. {paper.title}")
+            if paper.authors:
+                lines.append(f"     {people(paper.authors)}")
+    elif session.papers:
+        lines.append(f"  {len(session.papers)} papers")
+    lines.extend(f"  {note}" for note in session.notes if note)
+    return lines
+
+
+def render_paper(ref: PaperRef, zone: str) -> list[str]:
+    session = ref.session
+    lines = [ref.paper.title]
+    if ref.paper.authors:
+        lines.append(f"  Authors: {people(ref.paper.authors)}")
+    start = ref.paper.start
+    where = when(session, zone)
+    if start is not None:
+        where = f"{start.astimezone(ZoneInfo(zone)):%a %d %b %H:%M %Z} (in {where})"
+    lines.append(f"  Session: {session.title or 'Untitled session'} — {where}")
+    if session.room:
+        lines.append(f"  Room: {session.room}")
+    if session.chairs:
+        lines.append(f"  Chair: {people(session.chairs)}")
+    return lines
+
+
+def _block(chunks: Iterable[list[str]]) -> str:
+    return "\n\n".join("\n".join(chunk) for chunk in chunks)
+
+
+def render(answer: Answer) -> str:
+    """One answer as console text."""
+    match answer:
+        case SessionsAnswer():
+            head = (
+                f"{len(answer.sessions)} sessions match “{answer.query}”:"
+                if len(answer.sessions) > 1
+                else ""
+            )
+            body = _block(render_session(s, answer.zone) for s in answer.sessions)
+            return f"{head}\n\n{body}" if head else body
+        case ChairAnswer():
+            if answer.person is not None:
+                if not answer.sessions:
+                    return f"{answer.person} chairs no session."
+                lines = [f"{answer.person} chairs:"]
+                lines += [f"  {session_heading(s, answer.zone)}" for s in answer.sessions]
+                return "\n".join(lines)
+            chunks = []
+            for s in answer.sessions:
+                chair = people(s.chairs) if s.chairs else "no chair is listed"
+                chunks.append([session_heading(s, answer.zone), f"  Chair: {chair}"])
+            return _block(chunks)
+        case PapersAnswer():
+            return _block(render_paper(ref, answer.zone) for ref in answer.papers)
+        case PersonAnswer():
+            return _render_person(answer)
+        case AffiliationAnswer():
+            lines = [answer.name]
+            if len(answer.variants) > 1:
+                lines.append(f"  Printed as: {'; '.join(answer.variants)}")
+            lines.append(f"  People ({len(answer.people)}): {', '.join(answer.people)}")
+            lines.append(f"  Papers ({len(answer.papers)}):")
+            for ref in answer.papers:
+                lines.append(f"    {ref.paper.title} — {when(ref.session, answer.zone)}")
+            if answer.others:
+                lines.append(f"  Also matching: {'; '.join(answer.others)}")
+            return "\n".join(lines)
+        case SearchAnswer():
+            lines = [f"Results for “{answer.query}”:"]
+            for r in answer.results:
+                detail = f" — {r.detail}" if r.detail else ""
+                lines.append(f"  [{r.kind}] {r.label}{detail}")
+            return "\n".join(lines)
+        case TimetableAnswer():
+            return _render_timetable(answer)
+        case HelpAnswer():
+            return render_help(answer)
+    return str(answer)  # pragma: no cover
+
+
+def _render_person(answer: PersonAnswer) -> str:
+    lines = [answer.name]
+    if answer.affiliations:
+        lines.append(f"  Affiliation: {'; '.join(answer.affiliations)}")
+    if answer.papers:
+        lines.append("  Presents:")
+        for ref in answer.papers:
+            lines.append(f"    {ref.paper.title}")
+            lines.append(f"      {session_heading(ref.session, answer.zone)}")
+    if answer.chairs:
+        lines.append("  Chairs:")
+        lines += [f"    {session_heading(s, answer.zone)}" for s in answer.chairs]
+    if answer.coauthors:
+        lines.append(f"  Co-authors: {', '.join(answer.coauthors)}")
+    if answer.others:
+        lines.append(f"  Did you mean someone else? {'; '.join(answer.others)}")
+    return "\n".join(lines)
+
+
+def _render_timetable(answer: TimetableAnswer) -> str:
+    tz = ZoneInfo(answer.zone)
+    at = answer.at.astimezone(tz)
+    room = f" in {answer.room}" if answer.room else ""
+    if answer.what == "schedule":
+        assert answer.day is not None
+        head = f"Schedule for {answer.day:%A %d %B %Y}{room}:"
+        if not answer.sessions:
+            return f"{head}\n  nothing is scheduled."
+        lines = [head]
+        for s in answer.sessions:
+            lines.append(
+                f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
+                + (f" · {s.room}" if s.room else "")
+            )
+        return "\n".join(lines)
+    if answer.what == "now":
+        head = f"On now ({at:%a %d %b %H:%M %Z}){room}:"
+        lines = [head]
+        if answer.sessions:
+            for s in answer.sessions:
+                lines.append(
+                    f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
+                    + (f" · {s.room}" if s.room else "")
+                )
+        else:
+            lines.append("  nothing is running.")
+        if answer.upcoming:
+            lines.append("Next:")
+            lines += [f"  {_next_line(s, tz)}" for s in answer.upcoming]
+        return "\n".join(lines)
+    head = f"Starting next (after {at:%a %d %b %H:%M %Z}){room}:"
+    if not answer.sessions:
+        return f"{head}\n  nothing more is scheduled."
+    return "\n".join([head] + [f"  {_next_line(s, tz)}" for s in answer.sessions])
+
+
+def _clock_range(session: Session, tz: ZoneInfo) -> str:
+    if session.start is None:
+        return "     "
+    text = f"{session.start.astimezone(tz):%H:%M}"
+    if session.end is not None:
+        text += f"–{session.end.astimezone(tz):%H:%M}"
+    return text
+
+
+def _next_line(session: Session, tz: ZoneInfo) -> str:
+    assert session.start is not None
+    start = session.start.astimezone(tz)
+    room = f" · {session.room}" if session.room else ""
+    return f"{start:%a %H:%M}  {session.title or 'Untitled session'}{room}"
+
+
+def render_help(answer: HelpAnswer) -> str:
+    lines = ["Commands (a leading / is optional; options as name:value):"]
+    width = max(len(usage) for _, usage, _ in answer.commands)
+    for _, usage, description in answer.commands:
+        lines.append(f"  {usage.ljust(width)}  {description}")
+    lines.append(f"  {'help'.ljust(width)}  this list")
+    lines.append(f"  {'quit'.ljust(width)}  leave")
+    return "\n".join(lines)
+
+
+def render_error(error: UserError) -> str:
+    text = str(error)
+    if isinstance(error, NotFoundError) and error.suggestions:
+        text += "\nDid you mean:\n" + "\n".join(f"  {s}" for s in error.suggestions)
+    return text
+
+
+def render_change_report(report: ChangeReport, zone: str) -> str:
+    if report.first_load:
+        added = len(report.of_kind(ChangeKind.ADDED))
+        return f"Loaded {report.conference}: {added} sessions."
+    if not report.changes:
+        return f"No changes: {report.conference} is as loaded ({report.unchanged} sessions)."
+    lines = [
+        f"Reloaded {report.conference}: {len(report.changes)} sessions changed, "
+        f"{report.unchanged} unchanged."
+    ]
+    for change in report.changes:
+        current = change.after or change.before
+        assert current is not None
+        title = current.title or "Untitled session"
+        kinds = ", ".join(k.value for k in change.kinds)
+        line = f"  {kinds}: {title}"
+        if ChangeKind.MOVED in change.kinds and change.before and change.after:
+            line += f" ({when(change.before, zone)}"
+            if change.before.room != change.after.room:
+                line += f", {change.before.room}"
+            line += f" → {when(change.after, zone)}"
+            if change.before.room != change.after.room:
+                line += f", {change.after.room}"
+            line += ")"
+        if ChangeKind.RETITLED in change.kinds and change.before and change.after:
+            line += f" (was “{change.before.title}”)"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def render_warnings(warnings: Sequence[ParseWarning], source: str | None) -> str:
+    where = source or "program"
+    return "\n".join(f"{where}:{w.line}: warning: {w.message}" for w in warnings)
+
+
+def render_status(status: Status) -> str:
+    counts = ", ".join(f"{v} {k}" for k, v in status.counts.items())
+    loaded = f"{status.loaded_at:%Y-%m-%d %H:%M %Z}" if status.loaded_at else "never"
+    return (
+        f"{status.conference} ({status.slug}, {status.timezone})\n"
+        f"  {counts}\n  database: {status.database}\n  loaded: {loaded}\n"
+        f"  uptime: {int(status.uptime_seconds)} s\n  version: {status.version}"
+    )
+
+
+# --- the loop ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    text: str
+    ok: bool = True
+
+
+async def answer_line(runner: CommandRunner, line: str) -> Reply:
+    """One console line in, one text out; errors become their message."""
+    name, options = parse_line(line)
+    if not name:
+        return Reply("")
+    if name in {"help", "?"}:
+        return Reply(render_help(help_answer()))
+    try:
+        return Reply(render(await runner.run(name, options)))
+    except UserError as error:
+        return Reply(render_error(error), ok=False)
+
+
+async def interactive(
+    runner: CommandRunner,
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    banner: str = "",
+) -> None:
+    """A read-answer loop until `quit`, end of input or Ctrl-C."""
+    if banner:
+        write(banner)
+    while True:
+        try:
+            line = await asyncio.to_thread(read, PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            write("")
+            return
+        if line.strip().lower() in {"quit", "exit", "q", "/quit"}:
+            return
+        reply = await answer_line(runner, line)
+        if reply.text:
+            write(reply.text)
+            if not sys.stdout.isatty():
+                sys.stdout.flush()

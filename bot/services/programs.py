@@ -1,0 +1,225 @@
+"""Loading and reloading the program: file -> parser -> database -> in-memory catalog.
+
+A reload is all or nothing: a file that does not parse, or a load that fails, leaves both the
+stored program and the catalog being answered from as they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+import tomllib
+import unicodedata
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+
+from bot.clock import Clock
+from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.model import ChangeReport, ParseWarning, Program
+from bot.parsing import ParseOptions
+from bot.parsing.detect import decode_program, parse_program
+from bot.services.catalog import Catalog, build_catalog
+from bot.storage import ProgramStore
+
+log = logging.getLogger(__name__)
+
+MAX_PROGRAM_BYTES = 20 * 1024 * 1024
+NO_OVERRIDES = ParseOptions()
+
+
+def slugify(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    ascii_only = decomposed.encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_only.lower()).strip("-") or "conference"
+
+
+def conference_defaults(program_path: Path) -> ParseOptions:
+    """What `conference.toml` beside a program says (name, timezone, year)."""
+    toml_path = program_path.parent / "conference.toml"
+    if not toml_path.is_file():
+        return ParseOptions(source=program_path.name)
+    try:
+        data = tomllib.loads(toml_path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{toml_path}: {error}") from error
+    year = data.get("year")
+    if year is not None and not isinstance(year, int):
+        raise ConfigError(f"{toml_path}: year must be a number, not {year!r}")
+    name, timezone = data.get("name"), data.get("timezone")
+    return ParseOptions(
+        name=str(name) if name else None,
+        timezone=str(timezone) if timezone else None,
+        year=year,
+        source=program_path.name,
+    )
+
+
+def merge_options(overrides: ParseOptions, defaults: ParseOptions, source: str) -> ParseOptions:
+    return ParseOptions(
+        name=overrides.name or defaults.name,
+        timezone=overrides.timezone or defaults.timezone,
+        year=overrides.year or defaults.year,
+        source=source,
+    )
+
+
+def parse_program_bytes(data: bytes, options: ParseOptions) -> Program:
+    if len(data) > MAX_PROGRAM_BYTES:
+        raise ProgramParseError(
+            f"the file is {len(data) // 1_048_576} MiB; programs up to "
+            f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted",
+            source=options.source,
+        )
+    return parse_program(decode_program(data, options.source), options)
+
+
+def read_program_file(path: Path, overrides: ParseOptions = NO_OVERRIDES) -> Program:
+    """Read and parse a program file; a `conference.toml` beside it fills what is not given."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as error:
+        raise UserError(f"{path}: no such file") from error
+    except IsADirectoryError as error:
+        raise UserError(f"{path}: is a directory, not a program file") from error
+    except OSError as error:
+        raise UserError(f"{path}: cannot read ({error.strerror})") from error
+    options = merge_options(overrides, conference_defaults(path), str(path))
+    return parse_program_bytes(data, options)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    report: ChangeReport
+    warnings: tuple[ParseWarning, ...]
+    source: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    conference: str
+    slug: str
+    timezone: str
+    counts: dict[str, int]
+    database: str
+    loaded_at: datetime | None
+    uptime_seconds: float
+    version: str
+
+
+ReloadListener = Callable[[ChangeReport], Awaitable[None]]
+
+
+class ProgramService:
+    """Owns the catalog answers come from, and every load that replaces it."""
+
+    def __init__(
+        self,
+        store: ProgramStore,
+        slug: str,
+        clock: Clock,
+        *,
+        defaults: ParseOptions = NO_OVERRIDES,
+        database_label: str = "",
+        version: str = "",
+    ) -> None:
+        self._store = store
+        self.slug = slug
+        self._clock = clock
+        self._defaults = defaults
+        self._catalog: Catalog | None = None
+        self._lock = asyncio.Lock()
+        self._listeners: list[ReloadListener] = []
+        self._started = time.monotonic()
+        self._database_label = database_label
+        self._version = version
+        self._loaded_at: datetime | None = None
+
+    def current(self) -> Catalog:
+        if self._catalog is None:
+            raise UserError(
+                "No program is loaded yet. An organiser can load one with /admin "
+                "reload (or `python -m bot load PATH`)."
+            )
+        return self._catalog
+
+    @property
+    def loaded(self) -> bool:
+        return self._catalog is not None
+
+    def on_reload(self, listener: ReloadListener) -> None:
+        """Call `listener` with the change report after each load that changed something."""
+        self._listeners.append(listener)
+
+    async def start(self, default_program: Path | None = None) -> LoadResult | None:
+        """Answer from the stored program; load `default_program` if nothing is stored yet."""
+        program = await self._store.get_program(self.slug)
+        if program is not None:
+            await self._install(program)
+            return None
+        if default_program is None:
+            return None
+        log.info("no program stored for %s; loading %s", self.slug, default_program)
+        return await self.load_file(default_program)
+
+    async def refresh(self) -> bool:
+        """Pick up a program another process loaded; True when the catalog changed."""
+        program = await self._store.get_program(self.slug)
+        if program is None or (
+            self._catalog is not None and self._catalog.program.sessions == program.sessions
+        ):
+            return False
+        await self._install(program)
+        return True
+
+    async def load_file(self, path: Path, overrides: ParseOptions = NO_OVERRIDES) -> LoadResult:
+        program = await asyncio.to_thread(read_program_file, path, overrides)
+        return await self.load(program)
+
+    async def load_bytes(self, data: bytes, filename: str) -> LoadResult:
+        """A program uploaded as a file: parsed with this conference's settings."""
+        options = replace(self._defaults, source=filename)
+        program = await asyncio.to_thread(parse_program_bytes, data, options)
+        return await self.load(program)
+
+    async def load(self, program: Program) -> LoadResult:
+        async with self._lock:
+            report = await self._store.load(self.slug, program)
+            stored = await self._store.get_program(self.slug)
+            assert stored is not None
+            await self._install(stored)
+        log.info(
+            "loaded %s: %d sessions, %d changes",
+            self.slug,
+            len(stored.sessions),
+            len(report.changes),
+        )
+        if report.changes:
+            for listener in self._listeners:
+                try:
+                    await listener(report)
+                except Exception:
+                    log.exception("reload listener failed")
+        return LoadResult(report, program.warnings, program.conference.source)
+
+    async def _install(self, program: Program) -> None:
+        catalog = await asyncio.to_thread(build_catalog, self.slug, program)
+        self._catalog = catalog
+        self._loaded_at = self._clock.now()
+
+    async def status(self) -> Status:
+        counts = await self._store.counts(self.slug)
+        catalog = self._catalog
+        return Status(
+            conference=catalog.program.conference.name if catalog else "(none)",
+            slug=self.slug,
+            timezone=catalog.zone_name if catalog else "",
+            counts=counts,
+            database=self._database_label,
+            loaded_at=self._loaded_at,
+            uptime_seconds=time.monotonic() - self._started,
+            version=self._version,
+        )
