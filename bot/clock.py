@@ -21,15 +21,25 @@ class Clock(Protocol):
         """Return at `when` by this clock (at once if it has passed)."""
         ...
 
+    def real_seconds_until(self, when: datetime) -> float:
+        """Wall-clock seconds until this clock shows `when` (0 if it has passed)."""
+        ...
+
 
 class SystemClock:
     def now(self) -> datetime:
         return datetime.now(UTC)
 
+    def real_seconds_until(self, when: datetime) -> float:
+        return max(0.0, (when - self.now()).total_seconds())
+
     async def sleep_until(self, when: datetime) -> None:
         delay = (when - self.now()).total_seconds()
         if delay > 0:
             await asyncio.sleep(delay)
+
+
+FROZEN_WAIT_SECONDS = 3600.0
 
 
 class FrozenClock:
@@ -42,6 +52,10 @@ class FrozenClock:
 
     def now(self) -> datetime:
         return self._at
+
+    def real_seconds_until(self, when: datetime) -> float:
+        # A frozen clock only moves when a test moves it; waiters are woken explicitly.
+        return 0.0 if when <= self._at else FROZEN_WAIT_SECONDS
 
     def set(self, at: datetime) -> None:
         self._at = at.astimezone(UTC)
@@ -73,6 +87,9 @@ class SimulatedClock:
         return self._start + timedelta(seconds=elapsed)
 
     async def sleep_until(self, when: datetime) -> None:
-        delay = (when - self.now()).total_seconds() / self._speed
+        delay = self.real_seconds_until(when)
         if delay > 0:
             await asyncio.sleep(delay)
+
+    def real_seconds_until(self, when: datetime) -> float:
+        return max(0.0, (when - self.now()).total_seconds() / self._speed)

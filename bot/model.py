@@ -229,3 +229,111 @@ class TimetableAnswer:
 @dataclass(frozen=True, slots=True)
 class HelpAnswer:
     commands: tuple[tuple[str, str, str], ...]  # (name, usage, description)
+
+
+# --- reminders, announcements and their deliveries --------------------------------------------
+
+
+class DeliveryKind(StrEnum):
+    REMINDER = "reminder"  # an attendee's own reminder
+    CHAIR = "chair"  # a session chair's reminder, from /admin chair-reminders
+    ANNOUNCEMENT = "announcement"  # a session posted in the guild's announcement channel
+    NOTICE = "notice"  # telling a user their reminder moved or was cancelled
+
+
+class DeliveryState(StrEnum):
+    PENDING = "pending"
+    CLAIMED = "claimed"  # a scheduler is sending it right now
+    SENT = "sent"
+    LATE = "late"  # sent, but after its time (the bot was down)
+    MISSED = "missed"  # fell due while the bot was down and the session is over
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class DeliverySpec:
+    """A delivery to create, or to keep if one with the same `dedupe_key` for the same
+    session exists (the key says who and how; storage adds the session's identity)."""
+
+    kind: DeliveryKind
+    dedupe_key: str
+    session_id: str
+    due_at: datetime
+    via: str  # "dm" or "channel"
+    user_id: int | None = None
+    guild_id: int | None = None
+    channel_id: int | None = None
+    role_id: int | None = None
+    minutes_before: int = 0
+    notice: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryRecord:
+    """A stored delivery as users and the scheduler see it."""
+
+    id: int
+    kind: DeliveryKind
+    session_id: str
+    session_removed: bool
+    state: DeliveryState
+    due_at: datetime
+    via: str
+    minutes_before: int
+    user_id: int | None = None
+    guild_id: int | None = None
+    channel_id: int | None = None
+    role_id: int | None = None
+    reason: str | None = None
+    notice: str | None = None
+    attempts: int = 0
+    fallback: str | None = None
+    delivered_at: datetime | None = None
+    not_before: datetime | None = None
+
+    @property
+    def nonce(self) -> str:
+        """The same for every attempt, so Discord drops a repeat after a crash mid-send."""
+        return f"confbot-{self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """What a deliverer is asked to send: the record, the session now, and whether it is late."""
+
+    record: DeliveryRecord
+    session: Session
+    late: bool = False
+    zone: str = "UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryOutcome:
+    """How a send went: "sent", "retry" (transient; try again later) or "failed" (permanent)."""
+
+    status: str
+    reason: str | None = None
+    retry_after: float | None = None
+    fallback: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    announce_channel_id: int | None = None
+    announce_minutes: int = 5
+    announce_role_id: int | None = None
+    chair_minutes: int | None = None
+    chair_links: tuple[tuple[str, int], ...] = ()  # (printed name, user id)
+
+
+@dataclass(frozen=True, slots=True)
+class RemindersAnswer:
+    """A user's reminders (for /remind list), or the ones just added or cancelled."""
+
+    what: str  # "added", "list", "cancelled"
+    reminders: tuple[tuple[DeliveryRecord, Session], ...]
+    zone: str = "UTC"
+    kept_existing: int = 0
+    warning: str | None = None

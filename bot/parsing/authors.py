@@ -19,7 +19,8 @@ _SPACES = re.compile(r"\s+")
 # "and" joining the last two names of a group; only outside parentheses.
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
 _NAME_PARTICLES = frozenset(
-    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn mc st".split()
+    "van von der den de del della di da dos das du la le ten ter".split()
+    + "bin binti al el y e ibn mc st".split()
 )
 _NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
@@ -29,7 +30,8 @@ _LEADING_TITLE_WORDS = frozenset(
 )
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
-    " through is are not when without beyond between across your our its we you how why what".split()
+    " through is are not when without beyond between across".split()
+    + "your our its we you how why what".split()
 )
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot.clock import Clock
 from bot.errors import ConfigError, ProgramParseError, UserError
-from bot.model import ChangeReport, ParseWarning, Program
+from bot.model import ChangeReport, ParseWarning, Program, Session
 from bot.parsing import ParseOptions
 from bot.parsing.detect import decode_program, parse_program
 from bot.services.catalog import Catalog, build_catalog
@@ -209,6 +209,10 @@ class ProgramService:
         catalog = await asyncio.to_thread(build_catalog, self.slug, program)
         self._catalog = catalog
         self._loaded_at = self._clock.now()
+
+    async def removed_session(self, key: str) -> Session | None:
+        """A session that a reload removed (kept so reminders can say what they were for)."""
+        return await self._store.removed_session(self.slug, key)
 
     async def status(self) -> Status:
         counts = await self._store.counts(self.slug)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Date,
     DateTime,
     Dialect,
@@ -278,3 +279,74 @@ class KeyValueRow(Base):
     )
     key: Mapped[str] = mapped_column(String(200))
     value: Mapped[str] = mapped_column(Text)
+
+
+class DeliveryRow(Base):
+    """Something to send at `due_at`: a user's reminder, a chair's reminder, an announcement,
+    or a notice about a reminder that moved or was cancelled.
+
+    The row is the only record of it: claimed atomically before sending (`state` "claimed" with
+    `claimed_by`/`claim_expires_at`), marked after, so a restart neither repeats nor forgets.
+    `dedupe_key` makes adding the same thing twice keep one row. `session_id` points at the
+    session row, which survives reloads (soft delete), so the reminder can say what happened.
+    """
+
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        UniqueConstraint("conference_id", "dedupe_key"),
+        Index(None, "state", "due_at"),
+        Index(None, "conference_id", "user_id", "kind"),
+        Index(None, "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="RESTRICT"))
+    kind: Mapped[str] = mapped_column(String(16))  # reminder, chair, announcement, notice
+    dedupe_key: Mapped[str] = mapped_column(String(200))
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    role_id: Mapped[int | None] = mapped_column(BigInteger)
+    via: Mapped[str] = mapped_column(String(8))  # dm or channel
+    minutes_before: Mapped[int] = mapped_column(Integer, default=0)
+    due_at: Mapped[datetime]
+    not_before: Mapped[datetime | None]  # a retry after a transient failure waits until then
+    state: Mapped[str] = mapped_column(String(16), default="pending")
+    reason: Mapped[str | None] = mapped_column(Text)
+    notice: Mapped[str | None] = mapped_column(String(16))  # for notices: moved or cancelled
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claim_expires_at: Mapped[datetime | None]
+    delivered_at: Mapped[datetime | None]
+    fallback: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GuildSettingRow(Base):
+    """What organisers set for one guild: the announcement channel and chair reminders."""
+
+    __tablename__ = "guild_settings"
+    __table_args__ = (UniqueConstraint("conference_id", "guild_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    announce_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    announce_minutes: Mapped[int] = mapped_column(Integer, default=5)
+    announce_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    chair_minutes: Mapped[int | None] = mapped_column(Integer)  # None: chair reminders off
+
+
+class ChairLinkRow(Base):
+    """A session chair, by printed name, linked by an organiser to a guild member."""
+
+    __tablename__ = "chair_links"
+    __table_args__ = (UniqueConstraint("conference_id", "guild_id", "person_name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    person_name: Mapped[str] = mapped_column(Text)
+    user_id: Mapped[int] = mapped_column(BigInteger)

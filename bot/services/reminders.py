@@ -1,0 +1,369 @@
+"""Reminders attendees ask for, chair reminders and announcements organisers switch on, and
+what a program reload does to them.
+
+Everything lives in the database, keyed by the session's row (which survives reloads); `due_at`
+is computed from the session's aware start, so it is right across daylight-saving changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timedelta
+
+from bot.clock import Clock
+from bot.errors import UserError
+from bot.model import (
+    ChangeKind,
+    ChangeReport,
+    DeliveryKind,
+    DeliveryRecord,
+    DeliverySpec,
+    GuildSettings,
+    RemindersAnswer,
+    Session,
+)
+from bot.services.catalog import Catalog
+from bot.services.programs import ProgramService
+from bot.services.queries import Queries
+from bot.storage.deliveries import DeliveryStore
+
+log = logging.getLogger(__name__)
+
+MAX_MINUTES = 1440
+DEFAULT_MINUTES = 10
+USER_KINDS = (DeliveryKind.REMINDER,)
+WHERE = ("dm", "channel")
+TARGETS = ("session", "paper", "author")
+REMOVED_REASON = "the session was removed from the program"
+
+
+class ReminderService:
+    def __init__(
+        self,
+        deliveries: DeliveryStore,
+        programs: ProgramService,
+        queries: Queries,
+        clock: Clock,
+        wake: Callable[[], None] = lambda: None,
+    ) -> None:
+        self._deliveries = deliveries
+        self._programs = programs
+        self._queries = queries
+        self._clock = clock
+        self._wake = wake
+
+    def set_waker(self, wake: Callable[[], None]) -> None:
+        self._wake = wake
+
+    @property
+    def _slug(self) -> str:
+        return self._programs.slug
+
+    def _catalog(self) -> Catalog:
+        return self._programs.current()
+
+    # -- attendees --------------------------------------------------------------------------
+
+    def sessions_for(self, target: str, query: str) -> list[Session]:
+        """The sessions a reminder request names: one session, a paper's, or a person's."""
+        if target == "session":
+            answer = self._queries.session(query)
+            sessions = list(answer.sessions)
+            if len(sessions) > 1 and answer.matched_by == "title":
+                names = "; ".join(
+                    f"{s.title} ({s.start:%a %H:%M})" if s.start else str(s.title) for s in sessions
+                )
+                raise UserError(
+                    f"“{query}” names {len(sessions)} sessions: {names}. "
+                    "Pick one from the list as you type."
+                )
+            return sessions
+        if target == "paper":
+            return _unique(ref.session for ref in self._queries.paper(query).papers)
+        if target == "author":
+            person = self._queries.author(query)
+            return _unique([ref.session for ref in person.papers] + list(person.chairs))
+        raise UserError(f"Remind about a session, a paper or an author, not “{target}”.")
+
+    async def remind(
+        self,
+        *,
+        user_id: int,
+        target: str,
+        query: str,
+        minutes_before: int = DEFAULT_MINUTES,
+        where: str = "dm",
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> RemindersAnswer:
+        if not 0 <= minutes_before <= MAX_MINUTES:
+            raise UserError(f"minutes_before must be between 0 and {MAX_MINUTES}.")
+        if where not in WHERE:
+            raise UserError("where must be dm or channel.")
+        if where == "channel" and channel_id is None:
+            raise UserError("A channel reminder must be set from a server channel.")
+        now = self._clock.now()
+        sessions = self.sessions_for(target, query)
+        upcoming = [s for s in sessions if s.start is not None and s.start > now]
+        if not upcoming:
+            started = [s for s in sessions if s.start is not None]
+            if started:
+                raise UserError("That has already started; there is nothing to remind you of.")
+            raise UserError("The program gives no start time for that, so I cannot remind you.")
+        specs = [
+            DeliverySpec(
+                kind=DeliveryKind.REMINDER,
+                dedupe_key=f"reminder:{user_id}:{minutes_before}:{where}",
+                session_id=s.id,
+                due_at=_due(s, minutes_before, now),
+                via=where,
+                user_id=user_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                minutes_before=minutes_before,
+            )
+            for s in upcoming
+        ]
+        results = await self._deliveries.upsert(self._slug, specs)
+        self._wake()
+        catalog = self._catalog()
+        skipped = len(sessions) - len(upcoming)
+        return RemindersAnswer(
+            "added",
+            tuple((record, catalog.sessions[record.session_id]) for record, _ in results),
+            catalog.zone_name,
+            kept_existing=sum(1 for _, created in results if not created),
+            warning=f"{skipped} of them already started and were left out." if skipped else None,
+        )
+
+    async def mine(self, user_id: int) -> RemindersAnswer:
+        records = await self._deliveries.for_user(self._slug, user_id, USER_KINDS)
+        return RemindersAnswer(
+            "list", await self._with_sessions(records), self._catalog().zone_name
+        )
+
+    async def cancel(self, user_id: int, which: str) -> RemindersAnswer:
+        """Cancel one of the user's pending reminders (by id) or all of them ("all")."""
+        which = which.strip().lower()
+        if which == "all":
+            cancelled = await self._deliveries.cancel(
+                self._slug, reason="cancelled by you", user_id=user_id, kinds=USER_KINDS
+            )
+        else:
+            try:
+                reminder_id = int(which.removeprefix("#"))
+            except ValueError as error:
+                raise UserError(
+                    "Give the number of a reminder from /remind list, or all."
+                ) from error
+            cancelled = await self._deliveries.cancel(
+                self._slug,
+                reason="cancelled by you",
+                ids=[reminder_id],
+                user_id=user_id,
+                kinds=USER_KINDS,
+            )
+            if not cancelled:
+                raise UserError(f"You have no pending reminder #{reminder_id}.")
+        return RemindersAnswer(
+            "cancelled", await self._with_sessions(cancelled), self._catalog().zone_name
+        )
+
+    async def pending_choices(self, user_id: int, text: str) -> list[tuple[str, str]]:
+        """The user's pending reminders matching `text`, as (label, value) for autocomplete."""
+        records = await self._deliveries.for_user(self._slug, user_id, USER_KINDS)
+        catalog = self._catalog()
+        choices = [("All my reminders", "all")]
+        for record in records:
+            if record.state.value != "pending":
+                continue
+            session = catalog.sessions.get(record.session_id)
+            title = session.title if session and session.title else "session"
+            label = f"#{record.id} {title} ({record.minutes_before} min before)"
+            if text.lower() in label.lower():
+                choices.append((label, str(record.id)))
+        return choices[:25]
+
+    async def _with_sessions(
+        self, records: Sequence[DeliveryRecord]
+    ) -> tuple[tuple[DeliveryRecord, Session], ...]:
+        catalog = self._catalog()
+        out = []
+        for record in records:
+            session = catalog.sessions.get(record.session_id)
+            if session is None:
+                session = await self._programs.removed_session(record.session_id)
+            if session is not None:
+                out.append((record, session))
+        return tuple(out)
+
+    # -- organisers -------------------------------------------------------------------------
+
+    async def set_announcements(
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        minutes_before: int = 5,
+        role_id: int | None = None,
+    ) -> GuildSettings:
+        if not 0 <= minutes_before <= MAX_MINUTES:
+            raise UserError(f"minutes_before must be between 0 and {MAX_MINUTES}.")
+        settings = await self._deliveries.update_guild(
+            self._slug,
+            guild_id,
+            announce_channel_id=channel_id,
+            announce_minutes=minutes_before,
+            announce_role_id=role_id,
+        )
+        await self.sync_guild(settings)
+        return settings
+
+    async def set_chair_reminders(self, guild_id: int, minutes_before: int | None) -> GuildSettings:
+        if minutes_before is not None and not 0 <= minutes_before <= MAX_MINUTES:
+            raise UserError(f"minutes_before must be between 0 and {MAX_MINUTES}.")
+        settings = await self._deliveries.update_guild(
+            self._slug, guild_id, chair_minutes=minutes_before
+        )
+        await self.sync_guild(settings)
+        return settings
+
+    async def link_chair(self, guild_id: int, person_query: str, user_id: int) -> str:
+        """Link a chair (found by name) to a guild member; returns the printed name."""
+        person = self._queries.author(person_query)
+        if not person.chairs:
+            raise UserError(f"{person.name} chairs no session in this program.")
+        await self._deliveries.link_chair(self._slug, guild_id, person.name, user_id)
+        await self.sync_guild(await self._deliveries.guild_settings(self._slug, guild_id))
+        return person.name
+
+    async def sync_guild(self, settings: GuildSettings) -> None:
+        """Make the guild's pending announcements and chair reminders match the program."""
+        now = self._clock.now()
+        catalog = self._catalog()
+        wanted: list[DeliverySpec] = []
+        future = [s for s in catalog.program.sessions if s.start is not None and s.start > now]
+        if settings.announce_channel_id is not None:
+            wanted += [
+                DeliverySpec(
+                    kind=DeliveryKind.ANNOUNCEMENT,
+                    dedupe_key=f"announcement:{settings.guild_id}",
+                    session_id=s.id,
+                    due_at=_due(s, settings.announce_minutes, now),
+                    via="channel",
+                    guild_id=settings.guild_id,
+                    channel_id=settings.announce_channel_id,
+                    role_id=settings.announce_role_id,
+                    minutes_before=settings.announce_minutes,
+                )
+                for s in future
+            ]
+        if settings.chair_minutes is not None:
+            linked = dict(settings.chair_links)
+            for s in future:
+                for chair in s.chairs:
+                    user = linked.get(chair.name)
+                    if user is None:
+                        continue
+                    wanted.append(
+                        DeliverySpec(
+                            kind=DeliveryKind.CHAIR,
+                            dedupe_key=f"chair:{settings.guild_id}:{user}",
+                            session_id=s.id,
+                            due_at=_due(s, settings.chair_minutes, now),
+                            via="dm",
+                            user_id=user,
+                            guild_id=settings.guild_id,
+                            minutes_before=settings.chair_minutes,
+                        )
+                    )
+        kept = await self._deliveries.upsert(self._slug, wanted)
+        kept_ids = {record.id for record, _ in kept}
+        stale = [
+            r.id
+            for r in await self._deliveries.pending(
+                self._slug, (DeliveryKind.ANNOUNCEMENT, DeliveryKind.CHAIR)
+            )
+            if r.guild_id == settings.guild_id and r.id not in kept_ids
+        ]
+        if stale:
+            await self._deliveries.cancel(self._slug, reason="no longer wanted", ids=stale)
+        self._wake()
+
+    # -- reloads ----------------------------------------------------------------------------
+
+    async def on_reload(self, report: ChangeReport) -> None:
+        """Move reminders of sessions that moved (telling their owners) and cancel, with one
+        notice per person, those of sessions that disappeared; then re-plan guild deliveries."""
+        now = self._clock.now()
+        catalog = self._catalog()
+        changed = {
+            c.session_id: c
+            for c in report.changes
+            if ChangeKind.MOVED in c.kinds or ChangeKind.REMOVED in c.kinds
+        }
+        if changed:
+            pending = await self._deliveries.pending(self._slug, USER_KINDS)
+            moves: list[tuple[int, datetime]] = []
+            notices: list[DeliverySpec] = []
+            to_cancel: list[DeliveryRecord] = []
+            for record in pending:
+                change = changed.get(record.session_id)
+                if change is None or record.user_id is None:
+                    continue
+                session = catalog.sessions.get(record.session_id)
+                if (
+                    ChangeKind.REMOVED in change.kinds
+                    or session is None
+                    or session.start is None
+                    or session.start <= now
+                ):
+                    to_cancel.append(record)
+                    continue
+                due = _due(session, record.minutes_before, now)
+                if due != record.due_at:
+                    moves.append((record.id, due))
+                    notices.append(_notice(record, "moved", now, f"{due.isoformat()}"))
+            if moves:
+                await self._deliveries.reschedule(moves)
+            if to_cancel:
+                await self._deliveries.cancel(
+                    self._slug, reason=REMOVED_REASON, ids=[r.id for r in to_cancel]
+                )
+                # One notice per person and session, however many reminders they had for it.
+                per_person: dict[tuple[int | None, str], DeliveryRecord] = {}
+                for record in to_cancel:
+                    per_person.setdefault((record.user_id, record.session_id), record)
+                notices += [
+                    _notice(r, "cancelled", now, f"{r.user_id}") for r in per_person.values()
+                ]
+            if notices:
+                await self._deliveries.upsert(self._slug, notices)
+            log.info("reload: %d reminders moved, %d cancelled", len(moves), len(to_cancel))
+        for settings in await self._deliveries.all_guild_settings(self._slug):
+            await self.sync_guild(settings)
+        self._wake()
+
+
+def _due(session: Session, minutes_before: int, now: datetime) -> datetime:
+    assert session.start is not None
+    return max(session.start - timedelta(minutes=minutes_before), now)
+
+
+def _notice(record: DeliveryRecord, what: str, now: datetime, detail: str) -> DeliverySpec:
+    return DeliverySpec(
+        kind=DeliveryKind.NOTICE,
+        dedupe_key=f"notice:{what}:{record.user_id}:{record.id}:{detail}",
+        session_id=record.session_id,
+        due_at=now,
+        via="dm",
+        user_id=record.user_id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        minutes_before=record.minutes_before,
+        notice=what,
+    )
+
+
+def _unique(sessions: Iterable[Session]) -> list[Session]:
+    return list({s.id: s for s in sessions}.values())

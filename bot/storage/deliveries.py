@@ -1,0 +1,503 @@
+"""DeliveryStore: reminders, announcements and notices, and the claims that send each once.
+
+A scheduler claims due rows atomically: on PostgreSQL with `SELECT … FOR UPDATE SKIP LOCKED`
+inside the claiming UPDATE, on SQLite with a conditional UPDATE (SQLite runs one writer at a
+time). A claim expires, so the rows of a process that died mid-send are claimed again by
+another; the message's nonce (derived from the row id) lets Discord drop the repeat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.model import (
+    DeliveryKind,
+    DeliveryRecord,
+    DeliverySpec,
+    DeliveryState,
+    GuildSettings,
+)
+from bot.storage.tables import (
+    ChairLinkRow,
+    ConferenceRow,
+    DeliveryRow,
+    GuildSettingRow,
+    SessionRow,
+    utcnow,
+)
+
+PENDING = DeliveryState.PENDING.value
+CLAIMED = DeliveryState.CLAIMED.value
+SHARD_SHIFT = 4194304  # 2**22: Discord's shard of a guild is (guild_id >> 22) % shard_count
+
+# States a re-added reminder comes back from; a sent one stays sent.
+_REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
+
+
+class DeliveryStore:
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], *, now: Callable[[], datetime] = utcnow
+    ) -> None:
+        self._sessions = sessions
+        self._now = now
+
+    # -- creating ---------------------------------------------------------------------------
+
+    async def upsert(
+        self, slug: str, specs: Sequence[DeliverySpec]
+    ) -> list[tuple[DeliveryRecord, bool]]:
+        """Create each delivery, or keep the one with its dedupe key (reviving a cancelled or
+        failed one, moving a pending one to the new time). Returns (record, created)."""
+        if not specs:
+            return []
+        now = self._now()
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            keys = {s.session_id for s in specs}
+            session_rows = {
+                row.key: row.id
+                for row in (
+                    await db.scalars(
+                        select(SessionRow).where(
+                            SessionRow.conference_id == conference_id, SessionRow.key.in_(keys)
+                        )
+                    )
+                )
+            }
+            missing = keys - set(session_rows)
+            if missing:
+                raise LookupError(f"no session {sorted(missing)[0]!r} in {slug!r}")
+            # The identity of a delivery is its spec's key plus the session's row, which
+            # survives the session moving or being renamed.
+            wanted = {f"{s.dedupe_key}@{session_rows[s.session_id]}": s for s in specs}
+            existing = {
+                row.dedupe_key: row
+                for row in await db.scalars(
+                    select(DeliveryRow).where(
+                        DeliveryRow.conference_id == conference_id,
+                        DeliveryRow.dedupe_key.in_(set(wanted)),
+                    )
+                )
+            }
+            results: list[tuple[DeliveryRow, bool]] = []
+            for dedupe_key, spec in wanted.items():
+                session_row_id = session_rows[spec.session_id]
+                row = existing.get(dedupe_key)
+                if row is None:
+                    row = DeliveryRow(
+                        conference_id=conference_id,
+                        session_id=session_row_id,
+                        kind=spec.kind.value,
+                        dedupe_key=dedupe_key,
+                        user_id=spec.user_id,
+                        guild_id=spec.guild_id,
+                        channel_id=spec.channel_id,
+                        role_id=spec.role_id,
+                        via=spec.via,
+                        minutes_before=spec.minutes_before,
+                        due_at=spec.due_at,
+                        state=PENDING,
+                        notice=spec.notice,
+                        attempts=0,
+                        created_at=now,
+                        updated_at=now,
+                    )
+                    db.add(row)
+                    existing[dedupe_key] = row
+                    results.append((row, True))
+                    continue
+                created = False
+                if row.state in _REVIVABLE:
+                    row.state, row.reason, row.attempts = PENDING, None, 0
+                    created = True
+                if row.state == PENDING:
+                    row.due_at = spec.due_at
+                    row.channel_id, row.role_id = spec.channel_id, spec.role_id
+                    row.not_before = None
+                    row.updated_at = now
+                results.append((row, created))
+            await db.flush()
+            keys_by_id = await _session_keys(db, {row.session_id for row, _ in results})
+            return [(_record(row, keys_by_id), created) for row, created in results]
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def for_user(
+        self, slug: str, user_id: int, kinds: Iterable[DeliveryKind] = (DeliveryKind.REMINDER,)
+    ) -> list[DeliveryRecord]:
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            rows = list(
+                await db.scalars(
+                    select(DeliveryRow)
+                    .where(
+                        DeliveryRow.conference_id == conference_id,
+                        DeliveryRow.user_id == user_id,
+                        DeliveryRow.kind.in_([k.value for k in kinds]),
+                    )
+                    .order_by(DeliveryRow.due_at, DeliveryRow.id)
+                )
+            )
+            keys = await _session_keys(db, {r.session_id for r in rows})
+            return [_record(r, keys) for r in rows]
+
+    async def pending(
+        self, slug: str, kinds: Iterable[DeliveryKind] | None = None
+    ) -> list[DeliveryRecord]:
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            query = select(DeliveryRow).where(
+                DeliveryRow.conference_id == conference_id, DeliveryRow.state == PENDING
+            )
+            if kinds is not None:
+                query = query.where(DeliveryRow.kind.in_([k.value for k in kinds]))
+            rows = list(await db.scalars(query.order_by(DeliveryRow.due_at, DeliveryRow.id)))
+            keys = await _session_keys(db, {r.session_id for r in rows})
+            return [_record(r, keys) for r in rows]
+
+    async def get(self, delivery_id: int) -> DeliveryRecord | None:
+        async with self._sessions.begin() as db:
+            row = await db.get(DeliveryRow, delivery_id)
+            if row is None:
+                return None
+            return _record(row, await _session_keys(db, {row.session_id}))
+
+    async def counts_by_state(self, slug: str | None = None) -> dict[str, int]:
+        async with self._sessions.begin() as db:
+            query = select(DeliveryRow.state, func.count()).group_by(DeliveryRow.state)
+            if slug is not None:
+                query = query.where(DeliveryRow.conference_id == await _conference_id(db, slug))
+            counts: Counter[str] = Counter({s.value: 0 for s in DeliveryState})
+            for state, count in (await db.execute(query)).all():
+                counts[state] = count
+            return dict(counts)
+
+    async def next_due(self) -> datetime | None:
+        """When the earliest pending row falls due (a retry waits for `not_before`), or the
+        earliest claim runs out."""
+        async with self._sessions.begin() as db:
+            first_due = await db.scalar(
+                select(func.min(DeliveryRow.due_at)).where(
+                    DeliveryRow.state == PENDING, DeliveryRow.not_before.is_(None)
+                )
+            )
+            first_retry = await db.scalar(
+                select(func.min(DeliveryRow.not_before)).where(
+                    DeliveryRow.state == PENDING, DeliveryRow.not_before.is_not(None)
+                )
+            )
+            stale = await db.scalar(
+                select(func.min(DeliveryRow.claim_expires_at)).where(DeliveryRow.state == CLAIMED)
+            )
+            times = [_aware(t) for t in (first_due, first_retry, stale) if t is not None]
+            return min(times) if times else None
+
+    # -- the scheduler's side --------------------------------------------------------------
+
+    async def claim(
+        self,
+        owner: str,
+        limit: int,
+        lease: timedelta,
+        *,
+        shard: tuple[int, Sequence[int]] | None = None,
+    ) -> list[DeliveryRecord]:
+        """Atomically take up to `limit` due rows (and rows whose claim ran out) for `owner`.
+
+        With `shard=(count, ids)`, channel deliveries are taken only for guilds on those
+        shards; direct messages by anyone.
+        """
+        now = self._now()
+        due = or_(
+            and_(
+                DeliveryRow.state == PENDING,
+                DeliveryRow.due_at <= now,
+                or_(DeliveryRow.not_before.is_(None), DeliveryRow.not_before <= now),
+            ),
+            and_(DeliveryRow.state == CLAIMED, DeliveryRow.claim_expires_at < now),
+        )
+        condition = due
+        if shard is not None:
+            count, ids = shard
+            mine = ((DeliveryRow.guild_id // SHARD_SHIFT) % count).in_(list(ids))
+            condition = and_(
+                due, or_(DeliveryRow.via == "dm", DeliveryRow.guild_id.is_(None), mine)
+            )
+        async with self._sessions.begin() as db:
+            candidates = (
+                select(DeliveryRow.id).where(condition).order_by(DeliveryRow.due_at).limit(limit)
+            )
+            if db.get_bind().dialect.name == "postgresql":
+                candidates = candidates.with_for_update(skip_locked=True)
+            statement = (
+                update(DeliveryRow)
+                .where(DeliveryRow.id.in_(candidates.scalar_subquery()), due)
+                .values(
+                    state=CLAIMED,
+                    claimed_by=owner,
+                    claim_expires_at=now + lease,
+                    attempts=DeliveryRow.attempts + 1,
+                    updated_at=now,
+                )
+                .returning(DeliveryRow)
+                .execution_options(synchronize_session=False)
+            )
+            rows = list(await db.scalars(statement))
+            keys = await _session_keys(db, {r.session_id for r in rows})
+            return [_record(r, keys) for r in sorted(rows, key=lambda r: (r.due_at, r.id))]
+
+    async def finish(
+        self,
+        delivery_id: int,
+        owner: str,
+        state: DeliveryState,
+        *,
+        reason: str | None = None,
+        fallback: str | None = None,
+    ) -> bool:
+        """Mark a claimed row done; False when the claim was lost (another owner has it)."""
+        now = self._now()
+        delivered = now if state in {DeliveryState.SENT, DeliveryState.LATE} else None
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DeliveryRow)
+                .where(
+                    DeliveryRow.id == delivery_id,
+                    DeliveryRow.state == CLAIMED,
+                    DeliveryRow.claimed_by == owner,
+                )
+                .values(
+                    state=state.value,
+                    reason=reason,
+                    fallback=fallback,
+                    delivered_at=delivered,
+                    claimed_by=None,
+                    claim_expires_at=None,
+                    updated_at=now,
+                )
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def retry_later(
+        self, delivery_id: int, owner: str, not_before: datetime, reason: str
+    ) -> bool:
+        """Give a claimed row back to be tried again at `not_before` (a transient failure)."""
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DeliveryRow)
+                .where(
+                    DeliveryRow.id == delivery_id,
+                    DeliveryRow.state == CLAIMED,
+                    DeliveryRow.claimed_by == owner,
+                )
+                .values(
+                    state=PENDING,
+                    not_before=not_before,
+                    reason=reason,
+                    claimed_by=None,
+                    claim_expires_at=None,
+                    updated_at=self._now(),
+                )
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def release_claims(self, owner: str) -> int:
+        """On shutdown: hand every row this owner holds back, untouched, to be sent by anyone."""
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DeliveryRow)
+                .where(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by == owner)
+                .values(
+                    state=PENDING,
+                    claimed_by=None,
+                    claim_expires_at=None,
+                    attempts=DeliveryRow.attempts - 1,
+                    updated_at=self._now(),
+                )
+            )
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
+    # -- changing pending rows --------------------------------------------------------------
+
+    async def cancel(
+        self,
+        slug: str,
+        *,
+        reason: str,
+        ids: Iterable[int] | None = None,
+        user_id: int | None = None,
+        kinds: Iterable[DeliveryKind] | None = None,
+        guild_id: int | None = None,
+    ) -> list[DeliveryRecord]:
+        """Cancel pending rows matching every given filter; returns what was cancelled."""
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            query = select(DeliveryRow).where(
+                DeliveryRow.conference_id == conference_id, DeliveryRow.state == PENDING
+            )
+            if ids is not None:
+                query = query.where(DeliveryRow.id.in_(list(ids)))
+            if user_id is not None:
+                query = query.where(DeliveryRow.user_id == user_id)
+            if kinds is not None:
+                query = query.where(DeliveryRow.kind.in_([k.value for k in kinds]))
+            if guild_id is not None:
+                query = query.where(DeliveryRow.guild_id == guild_id)
+            rows = list(await db.scalars(query.with_for_update()))
+            now = self._now()
+            for row in rows:
+                row.state, row.reason, row.updated_at = DeliveryState.CANCELLED.value, reason, now
+            keys = await _session_keys(db, {r.session_id for r in rows})
+            return [_record(r, keys) for r in rows]
+
+    async def reschedule(self, moves: Iterable[tuple[int, datetime]]) -> int:
+        """Move pending rows to new due times."""
+        moved = 0
+        async with self._sessions.begin() as db:
+            for delivery_id, due_at in moves:
+                result = await db.execute(
+                    update(DeliveryRow)
+                    .where(DeliveryRow.id == delivery_id, DeliveryRow.state == PENDING)
+                    .values(due_at=due_at, not_before=None, updated_at=self._now())
+                )
+                moved += int(result.rowcount)  # type: ignore[attr-defined]
+        return moved
+
+    # -- guild settings --------------------------------------------------------------------
+
+    async def guild_settings(self, slug: str, guild_id: int) -> GuildSettings:
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            return await _guild(db, conference_id, guild_id)
+
+    async def all_guild_settings(self, slug: str) -> list[GuildSettings]:
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            guilds = set(
+                await db.scalars(
+                    select(GuildSettingRow.guild_id).where(
+                        GuildSettingRow.conference_id == conference_id
+                    )
+                )
+            )
+            return [await _guild(db, conference_id, g) for g in sorted(guilds)]
+
+    async def update_guild(self, slug: str, guild_id: int, **values: int | None) -> GuildSettings:
+        allowed = {"announce_channel_id", "announce_minutes", "announce_role_id", "chair_minutes"}
+        if not set(values) <= allowed:
+            raise ValueError(f"unknown guild settings: {set(values) - allowed}")
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            row = await db.scalar(
+                select(GuildSettingRow)
+                .where(
+                    GuildSettingRow.conference_id == conference_id,
+                    GuildSettingRow.guild_id == guild_id,
+                )
+                .with_for_update()
+            )
+            if row is None:
+                row = GuildSettingRow(
+                    conference_id=conference_id, guild_id=guild_id, announce_minutes=5
+                )
+                db.add(row)
+            for name, value in values.items():
+                setattr(row, name, value)
+            await db.flush()
+            return await _guild(db, conference_id, guild_id)
+
+    async def link_chair(self, slug: str, guild_id: int, person_name: str, user_id: int) -> None:
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            row = await db.scalar(
+                select(ChairLinkRow).where(
+                    ChairLinkRow.conference_id == conference_id,
+                    ChairLinkRow.guild_id == guild_id,
+                    ChairLinkRow.person_name == person_name,
+                )
+            )
+            if row is None:
+                db.add(
+                    ChairLinkRow(
+                        conference_id=conference_id,
+                        guild_id=guild_id,
+                        person_name=person_name,
+                        user_id=user_id,
+                    )
+                )
+            else:
+                row.user_id = user_id
+
+
+async def _conference_id(db: AsyncSession, slug: str) -> int:
+    conference_id = await db.scalar(select(ConferenceRow.id).where(ConferenceRow.slug == slug))
+    if conference_id is None:
+        raise LookupError(f"no conference {slug!r} is stored")
+    return conference_id
+
+
+async def _guild(db: AsyncSession, conference_id: int, guild_id: int) -> GuildSettings:
+    row = await db.scalar(
+        select(GuildSettingRow).where(
+            GuildSettingRow.conference_id == conference_id, GuildSettingRow.guild_id == guild_id
+        )
+    )
+    links = (
+        await db.execute(
+            select(ChairLinkRow.person_name, ChairLinkRow.user_id)
+            .where(ChairLinkRow.conference_id == conference_id, ChairLinkRow.guild_id == guild_id)
+            .order_by(ChairLinkRow.person_name)
+        )
+    ).all()
+    if row is None:
+        return GuildSettings(guild_id, chair_links=tuple((n, u) for n, u in links))
+    return GuildSettings(
+        guild_id=guild_id,
+        announce_channel_id=row.announce_channel_id,
+        announce_minutes=row.announce_minutes,
+        announce_role_id=row.announce_role_id,
+        chair_minutes=row.chair_minutes,
+        chair_links=tuple((n, u) for n, u in links),
+    )
+
+
+async def _session_keys(db: AsyncSession, ids: set[int]) -> dict[int, tuple[str, bool]]:
+    if not ids:
+        return {}
+    rows = await db.execute(
+        select(SessionRow.id, SessionRow.key, SessionRow.removed_at).where(SessionRow.id.in_(ids))
+    )
+    return {row_id: (key, removed is not None) for row_id, key, removed in rows.all()}
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _record(row: DeliveryRow, keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
+    key, removed = keys.get(row.session_id, ("", True))
+    return DeliveryRecord(
+        id=row.id,
+        kind=DeliveryKind(row.kind),
+        session_id=key,
+        session_removed=removed,
+        state=DeliveryState(row.state),
+        due_at=_aware(row.due_at),
+        via=row.via,
+        minutes_before=row.minutes_before,
+        user_id=row.user_id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        role_id=row.role_id,
+        reason=row.reason,
+        notice=row.notice,
+        attempts=row.attempts,
+        fallback=row.fallback,
+        delivered_at=_aware(row.delivered_at) if row.delivered_at else None,
+        not_before=_aware(row.not_before) if row.not_before else None,
+    )
