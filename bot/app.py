@@ -21,6 +21,8 @@ from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
@@ -41,7 +43,9 @@ from bot.services.programs import (
     slugify,
 )
 from bot.services.queries import Queries
-from bot.storage import ProgramStore, create_engine_for, create_schema, make_sessionmaker
+from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
+from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
+from bot.storage.migrate import prepare as prepare_schema
 
 log = logging.getLogger("bot")
 
@@ -114,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help="load or reload a program and print what changed")
     load.add_argument("path", type=Path, help="the program file")
     _add_conference_options(load)
+    db = commands.add_parser("db", help="database schema: upgrade, or show the revision")
+    db.add_argument("action", choices=["upgrade", "current"], help="what to do")
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(command="run")
     return parser
@@ -168,7 +174,10 @@ async def open_app(
         url, pool_size=settings.db_pool_size, pool_timeout=settings.db_pool_timeout
     )
     try:
-        await create_schema(engine)
+        try:
+            await prepare_schema(engine, auto_migrate=settings.auto_migrate)
+        except SchemaOutOfDate as error:
+            raise ConfigError(str(error)) from error
         store = ProgramStore(make_sessionmaker(engine), now=clock.now)
         slug = conference_slug(settings, program_path)
         programs = ProgramService(
@@ -262,6 +271,34 @@ async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+async def _command_db(settings: Settings, action: str) -> int:
+    url = settings.effective_database_url
+    engine = create_engine_for(url)
+    try:
+        if action == "current":
+            current = await current_revision(engine)
+            head = head_revision()
+            state = "up to date" if current == head else f"needs upgrade to {head}"
+            print(f"{_database_label(url)}: revision {current or 'none'} ({state})")
+            return 0
+        try:
+            before, after = await upgrade(engine)
+        except SQLAlchemyError as error:
+            reason = str(error.orig) if getattr(error, "orig", None) else str(error)
+            raise UserError(
+                f"{_database_label(url)}: the upgrade failed and was rolled back "
+                f"({reason.splitlines()[0]}). A database made before migrations existed cannot "
+                "be upgraded in place: back it up and start from an empty one."
+            ) from error
+        if before == after:
+            print(f"{_database_label(url)}: already at {after}")
+        else:
+            print(f"{_database_label(url)}: upgraded {before or 'empty'} -> {after}")
+        return 0
+    finally:
+        await engine.dispose()
+
+
 async def _command_run(settings: Settings) -> int:
     from bot.discord_ui.runner import run_bot
 
@@ -292,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return asyncio.run(_command_load(settings, args))
             case "run":
                 return asyncio.run(_command_run(settings))
+            case "db":
+                return asyncio.run(_command_db(settings, args.action))
         parser.print_help()
         return EXIT_USAGE
     except UserError as error:
