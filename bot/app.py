@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -164,9 +165,17 @@ def _database_label(url: str) -> str:
 
 @asynccontextmanager
 async def open_app(
-    settings: Settings, *, at: datetime | None = None, program: Path | None = None
+    settings: Settings,
+    *,
+    at: datetime | None = None,
+    program: Path | None = None,
+    autoload: bool = True,
 ) -> AsyncIterator[App]:
-    """Build every part once, in order; dispose of the engine at the end."""
+    """Build every part once, in order; dispose of the engine at the end.
+
+    With `program`, that file is (re)loaded; otherwise the stored program is used, and with
+    `autoload` the configured program is loaded into an empty database.
+    """
     program_path = program or settings.program_path
     clock = make_clock(settings, at)
     url = settings.effective_database_url
@@ -191,7 +200,7 @@ async def open_app(
         if program is not None:
             await programs.load_file(program)
         else:
-            await programs.start(default_program=program_path)
+            await programs.start(default_program=program_path if autoload else None)
         runner = CommandRunner(Queries(programs.current, clock))
         yield App(settings, clock, programs, runner, store)
     finally:
@@ -257,7 +266,7 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
-    async with open_app(settings) as app:
+    async with open_app(settings, autoload=False) as app:
         try:
             result = await app.programs.load_file(args.path, overrides)
         except ProgramParseError as error:
@@ -338,3 +347,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILURE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`… | head`): stop quietly, as command-line tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

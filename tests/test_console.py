@@ -1,0 +1,80 @@
+"""The offline console: the same commands as Discord, parsed from a line and shown as text."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.console import parse_line
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("/chair Helix", ("chair", {"query": "Helix"})),
+        ("session llm training", ("session", {"query": "llm training"})),
+        ("AUTHOR bin cui", ("author", {"name": "bin cui"})),
+        ("schedule wednesday room:Mees", ("schedule", {"day": "wednesday", "room": "Mees"})),
+        ("schedule room:Van Oldebarneveldt", ("schedule", {"room": "Van Oldebarneveldt"})),
+        ("schedule --day thursday --room Penn", ("schedule", {"day": "thursday", "room": "Penn"})),
+        ("now room:Diamond", ("now", {"room": "Diamond"})),
+        ("paper \"can't stop\" dreaming", ("paper", {"title": "can't stop dreaming"})),
+        ("paper it's unbalanced \"quote", ("paper", {"title": "it's unbalanced \"quote"})),
+        ("", ("", {})),
+        ("frobnicate x", ("frobnicate", {})),
+    ],
+)
+def test_parse_line(line: str, expected: tuple[str, dict[str, str]]) -> None:
+    assert parse_line(line) == expected
+
+
+def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
+        env=env, check=False, timeout=120,
+    )
+
+
+def test_console_and_ask_answer_through_the_same_commands(tmp_path: Path) -> None:
+    console = run_bot(tmp_path, "console", stdin="chair Helix\nfrobnicate\nhelp\nquit\n")
+    assert console.returncode == 0, console.stderr
+    assert "Xiaosong Ma (MBZUAI)" in console.stdout
+    assert "There is no command “frobnicate”" in console.stdout
+    assert "schedule [day] [room]" in console.stdout
+    ask = run_bot(tmp_path, "ask", "chair", "Helix")
+    assert ask.returncode == 0
+    assert ask.stdout.strip().splitlines()[1] == "  Chair: Xiaosong Ma (MBZUAI)"
+    missing = run_bot(tmp_path, "ask", "paper", "underwater", "basket", "weaving")
+    assert missing.returncode == 1
+    assert "No paper matches" in missing.stdout
+    now = run_bot(tmp_path, "ask", "now", "--at", "2025-04-02T14:30+02:00")
+    assert "Large Language Models · Rotterdam hall 1A" in now.stdout
+    assert "Traceback" not in console.stderr + ask.stderr + missing.stderr + now.stderr
+
+
+def test_bad_at_is_a_usage_error(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, "ask", "now", "--at", "tomorrow")
+    assert done.returncode == 2
+    assert "ISO date-time" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_load_reports_changes_and_a_broken_file_keeps_the_old_program(tmp_path: Path) -> None:
+    program = Path(__file__).resolve().parent.parent / "data" / "asplos-eurosys-2025.txt"
+    first = run_bot(tmp_path, "load", str(program))
+    assert first.returncode == 0, first.stderr
+    assert "Loaded asplos-eurosys-2025: 83 sessions." in first.stdout
+    again = run_bot(tmp_path, "load", str(program))
+    assert "No changes" in again.stdout
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n\nnothing to see here\n")
+    failed = run_bot(tmp_path, "load", str(broken))
+    assert failed.returncode == 1
+    assert f"{broken}:3:" in failed.stderr
+    assert "the program loaded before stays" in failed.stderr
+    still = run_bot(tmp_path, "ask", "chair", "Helix")
+    assert "Xiaosong Ma" in still.stdout
