@@ -233,10 +233,21 @@ class DeliveryStore:
                 select(DeliveryRow.id).where(condition).order_by(DeliveryRow.due_at).limit(limit)
             )
             if db.get_bind().dialect.name == "postgresql":
-                candidates = candidates.with_for_update(skip_locked=True)
+                # A materialised CTE runs the locking select exactly once. As a plain IN
+                # subquery PostgreSQL may run it again per row, and with SKIP LOCKED each run
+                # finds other rows: the update then takes more than `limit`, and rows another
+                # process is claiming at that moment.
+                chosen = (
+                    candidates.with_for_update(skip_locked=True)
+                    .cte("due_rows")
+                    .prefix_with("MATERIALIZED")
+                )
+                ids = select(chosen.c.id).scalar_subquery()
+            else:
+                ids = candidates.scalar_subquery()  # SQLite runs one writer at a time
             statement = (
                 update(DeliveryRow)
-                .where(DeliveryRow.id.in_(candidates.scalar_subquery()), due)
+                .where(DeliveryRow.id.in_(ids), due)
                 .values(
                     state=CLAIMED,
                     claimed_by=owner,

@@ -1,0 +1,63 @@
+"""A stand-in bot process for scale-out tests: runs the real scheduler against a database
+and appends every delivery it made to a file (Discord's side of the wire, in effect).
+
+    python -m tests.scaleout.worker URL SCHEMA SLUG OUT_FILE SECONDS [DELAY]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+from bot.clock import SystemClock
+from bot.model import Delivery, DeliveryOutcome
+from bot.services.programs import ProgramService
+from bot.services.scheduler import Scheduler, SchedulerConfig
+from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
+from bot.storage.deliveries import DeliveryStore
+
+
+class FileDeliverer:
+    """Appends "id nonce" per delivery; like Discord, a nonce already seen is not shown twice
+    (the file keeps every attempt, so the test can see repeats and their nonces)."""
+
+    def __init__(self, out: Path, delay: float) -> None:
+        self._out = out
+        self._delay = delay
+
+    async def deliver(self, delivery: Delivery) -> DeliveryOutcome:
+        await asyncio.sleep(self._delay)
+        with self._out.open("a", encoding="utf-8") as handle:
+            handle.write(f"{delivery.record.id} {delivery.record.nonce} {os.getpid()}\n")
+        return DeliveryOutcome("sent")
+
+
+async def main(url: str, schema: str, slug: str, out: Path, seconds: float, delay: float) -> None:
+    engine = create_engine_for(
+        url, connect_args={"server_settings": {"search_path": schema}}, pool_size=4
+    )
+    clock = SystemClock()
+    maker = make_sessionmaker(engine)
+    programs = ProgramService(ProgramStore(maker, now=clock.now), slug, clock)
+    await programs.start()
+    scheduler = Scheduler(
+        DeliveryStore(maker, now=clock.now),
+        programs,
+        FileDeliverer(out, delay),
+        clock,
+        owner=f"worker-{os.getpid()}",
+        config=SchedulerConfig(batch=25, lease=timedelta(seconds=3), concurrency=8),
+    )
+    task = asyncio.create_task(scheduler.run())
+    await asyncio.sleep(seconds)
+    await scheduler.stop()
+    await asyncio.wait_for(task, timeout=10)
+    await engine.dispose()
+
+
+if __name__ == "__main__":
+    url, schema, slug, out, seconds, *rest = sys.argv[1:]
+    asyncio.run(main(url, schema, slug, Path(out), float(seconds), float(rest[0]) if rest else 0))
