@@ -29,7 +29,10 @@ from tests.conftest import POSTGRES_ENV
 
 pytestmark = pytest.mark.postgres
 
-PROGRAM = "Day 1: Tuesday, April 1\n09:00-23:59 Session 1: Storage\nA Fast Graph Store\nAna Silva (Uni A)\n"
+PROGRAM = (
+    "Day 1: Tuesday, April 1\n09:00-23:59 Session 1: Storage\n"
+    "A Fast Graph Store\nAna Silva (Uni A)\n"
+)
 SLUG = "scaleout"
 COUNT = 1000
 
