@@ -70,10 +70,10 @@ async def database() -> AsyncIterator[Database]:
 
 async def _due_now(db: Database, count: int) -> None:
     now = datetime.now(UTC)
-    year = now.year
+    day = now + timedelta(days=1)  # the session is tomorrow; its reminders are due now
     program = parse_text(
-        PROGRAM.replace("Tuesday, April 1", f"{now:%A, %B} {now.day}"),
-        ParseOptions(name="Scale", timezone="UTC", year=year),
+        PROGRAM.replace("Tuesday, April 1", f"{day:%A, %B} {day.day}"),
+        ParseOptions(name="Scale", timezone="UTC", year=day.year),
     )
     maker = make_sessionmaker(db.engine)
     await ProgramStore(maker).load(SLUG, program)
