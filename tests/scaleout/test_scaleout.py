@@ -127,7 +127,7 @@ async def test_two_processes_deliver_a_thousand_reminders_exactly_once(
 ) -> None:
     await _due_now(database, COUNT)
     outs = [tmp_path / "a.txt", tmp_path / "b.txt"]
-    workers = [await _worker(database, out, 8.0, 0.002) for out in outs]
+    workers = [await _worker(database, out, 120.0, 0.002) for out in outs]
     results = await asyncio.gather(*(w.communicate() for w in workers))
     for worker, (_, err) in zip(workers, results, strict=True):
         assert worker.returncode == 0, err.decode()[-2000:]
@@ -146,7 +146,7 @@ async def test_database_dropping_every_connection_mid_run_loses_and_doubles_noth
 ) -> None:
     await _due_now(database, COUNT)
     out = tmp_path / "w.txt"
-    worker = await _worker(database, out, 14.0, 0.01)
+    worker = await _worker(database, out, 120.0, 0.01)
     # Wait until delivery is under way, then cut every connection to the test database.
     for _ in range(200):
         if len(_delivered(out)) >= 100:

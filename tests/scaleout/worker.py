@@ -2,6 +2,8 @@
 and appends every delivery it made to a file (Discord's side of the wire, in effect).
 
     python -m tests.scaleout.worker URL SCHEMA SLUG OUT_FILE SECONDS [DELAY]
+
+It stops when nothing is left to deliver (no pending or claimed row), or after SECONDS.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import os
 import sys
 from datetime import timedelta
 from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot.clock import SystemClock
 from bot.model import Delivery, DeliveryOutcome
@@ -43,8 +47,9 @@ async def main(url: str, schema: str, slug: str, out: Path, seconds: float, dela
     maker = make_sessionmaker(engine)
     programs = ProgramService(ProgramStore(maker, now=clock.now), slug, clock)
     await programs.start()
+    store = DeliveryStore(maker, now=clock.now)
     scheduler = Scheduler(
-        DeliveryStore(maker, now=clock.now),
+        store,
         programs,
         FileDeliverer(out, delay),
         clock,
@@ -52,7 +57,16 @@ async def main(url: str, schema: str, slug: str, out: Path, seconds: float, dela
         config=SchedulerConfig(batch=25, lease=timedelta(seconds=3), concurrency=8),
     )
     task = asyncio.create_task(scheduler.run())
-    await asyncio.sleep(seconds)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while loop.time() < deadline:
+        await asyncio.sleep(0.5)
+        try:
+            states = await store.counts_by_state(slug)
+        except SQLAlchemyError:
+            continue  # the database may be dropping connections; ask again
+        if states["pending"] == states["claimed"] == 0:
+            break
     await scheduler.stop()
     await asyncio.wait_for(task, timeout=10)
     await engine.dispose()
