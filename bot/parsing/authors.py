@@ -117,9 +117,62 @@ def _is_nickname(inner: str, following: str) -> bool:
     )
 
 
+_INSTITUTION = re.compile(
+    r"\b(?:univ\w*|uni|institut\w*|college|school|academy|laborator\w*|labs?|research|"
+    r"inc|corp\w*|ltd|llc|gmbh|ag|company|center|centre|department|dept|hospital|"
+    r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
+    r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
+    r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
+    r"cnrs|csail|nus|ntu)\b|^[A-Z][A-Z&\-]{1,9}$",
+    re.I,
+)
+
+
+def looks_like_institution(text: str) -> bool:
+    text = text.strip()
+    return bool(text) and bool(_INSTITUTION.search(text)) and not is_name_like_strict(text)
+
+
+def is_name_like_strict(text: str) -> bool:
+    """A name and nothing else: every word capitalised, no institution word."""
+    words = text.split()
+    return (
+        1 < len(words) <= 4
+        and all(w[:1].isupper() and w[1:2].islower() for w in words)
+        and (not _INSTITUTION.search(text))
+    )
+
+
+def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
+    """`Ana Silva and Bo Li, Uni A; Cy Ng, MIT` (USENIX and ACM pages): each group's last
+    comma part is its affiliation. None when the line is not of that form."""
+    groups = [g.strip() for g in text.split(";") if g.strip()]
+    authors: list[Person] = []
+    found = False
+    for group in groups:
+        parts = [p.strip() for p in group.split(",") if p.strip()]
+        # The affiliation starts at the first institution after the names and runs to the
+        # end of the group ("ETH Zurich, Switzerland").
+        cut = next(
+            (i for i in range(1, len(parts)) if looks_like_institution(parts[i])), len(parts)
+        )
+        names = [n for part in parts[:cut] for n in _AND.split(part) if n.strip()]
+        if cut < len(parts) and names and all(is_name_like(n) for n in names):
+            found = True
+            affiliation = ", ".join(parts[cut:])
+            authors.extend(Person(clean(n), affiliation) for n in names)
+        else:
+            authors.extend(Person(clean(n), None) for p in parts for n in _AND.split(p) if n)
+    return tuple(authors) if found else None
+
+
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = clean(text)
+    if "(" not in text:
+        comma_form = _comma_affiliations(text)
+        if comma_form is not None:
+            return AuthorLine(comma_form)
     pieces = _split_top_level(text)
     authors: list[Person] = []
     pending: list[str] = []  # names waiting for their group's affiliation

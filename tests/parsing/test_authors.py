@@ -144,3 +144,31 @@ def test_title_and_authors_split_takes_three_words_with_a_middle_initial() -> No
     assert split is not None
     assert split[0] == "Scaling Graph Stores Across Racks"
     assert split[1].authors[0].name == "Sam H. Noh"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Ana Silva and Bo Li, Stanford University; Cy Ng, MIT",
+            [
+                ("Ana Silva", "Stanford University"),
+                ("Bo Li", "Stanford University"),
+                ("Cy Ng", "MIT"),
+            ],
+        ),
+        (
+            "Alice Smith, Google; Bob Jones and Carol Wu, ETH Zurich, Switzerland",
+            [
+                ("Alice Smith", "Google"),
+                ("Bob Jones", "ETH Zurich, Switzerland"),
+                ("Carol Wu", "ETH Zurich, Switzerland"),
+            ],
+        ),
+        ("Ana Silva, Bo Li", [("Ana Silva", None), ("Bo Li", None)]),
+    ],
+)
+def test_affiliation_after_a_comma_as_on_usenix_pages(
+    line: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
