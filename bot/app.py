@@ -5,6 +5,7 @@
 `python -m bot ask CMD [TEXT]`  answer one command as plain text
 `python -m bot load PATH`       load or reload a program, print what changed
 `python -m bot parse PATH`      print a program file as JSON (program.schema.json)
+`python -m bot sync [--global]` publish the slash commands to DISCORD_GUILD_ID, or globally
 """
 
 from __future__ import annotations
@@ -123,6 +124,15 @@ def build_parser() -> argparse.ArgumentParser:
     db.add_argument("action", choices=["upgrade", "current"], help="what to do")
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(command="run")
+    sync = commands.add_parser(
+        "sync", help="publish the slash commands to DISCORD_GUILD_ID (needs DISCORD_TOKEN)"
+    )
+    sync.add_argument(
+        "--global",
+        dest="everywhere",
+        action="store_true",
+        help="publish to every server instead (Discord takes a while to show them)",
+    )
     return parser
 
 
@@ -293,7 +303,7 @@ async def _command_db(settings: Settings, action: str) -> int:
         try:
             before, after = await upgrade(engine)
         except SQLAlchemyError as error:
-            reason = str(error.orig) if getattr(error, "orig", None) else str(error)
+            reason = str(getattr(error, "orig", None) or error)
             raise UserError(
                 f"{_database_label(url)}: the upgrade failed and was rolled back "
                 f"({reason.splitlines()[0]}). A database made before migrations existed cannot "
@@ -314,6 +324,12 @@ async def _command_run(settings: Settings) -> int:
     return await run_bot(settings, open_app)
 
 
+async def _command_sync(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.discord_ui.runner import sync_commands
+
+    return await sync_commands(settings, open_app, everywhere=args.everywhere)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -324,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             args.command = "run" if settings.discord_token else "console"
         configure_logging(settings, "INFO" if args.command == "run" else "WARNING")
-        if args.command == "run" and not settings.discord_token:
+        if args.command in {"run", "sync"} and not settings.discord_token:
             raise ConfigError(
                 "DISCORD_TOKEN is not set: put the bot token in the environment "
                 "or in .env (see README), or run `python -m bot console`."
@@ -338,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return asyncio.run(_command_load(settings, args))
             case "run":
                 return asyncio.run(_command_run(settings))
+            case "sync":
+                return asyncio.run(_command_sync(settings, args))
             case "db":
                 return asyncio.run(_command_db(settings, args.action))
         parser.print_help()

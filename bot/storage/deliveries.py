@@ -223,8 +223,8 @@ class DeliveryStore:
         )
         condition = due
         if shard is not None:
-            count, ids = shard
-            mine = ((DeliveryRow.guild_id // SHARD_SHIFT) % count).in_(list(ids))
+            count, shard_ids = shard
+            mine = ((DeliveryRow.guild_id // SHARD_SHIFT) % count).in_(list(shard_ids))
             condition = and_(
                 due, or_(DeliveryRow.via == "dm", DeliveryRow.guild_id.is_(None), mine)
             )
