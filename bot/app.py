@@ -16,15 +16,17 @@ import json
 import logging
 import os
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from bot import observability
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
@@ -35,6 +37,7 @@ from bot.console import (
     render_warnings,
 )
 from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.observability import Metrics
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
 from bot.services.commands import CommandRunner
@@ -45,7 +48,9 @@ from bot.services.programs import (
     slugify,
 )
 from bot.services.queries import Queries
+from bot.services.reminders import ReminderService
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
+from bot.storage.deliveries import DeliveryStore
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
 
@@ -146,6 +151,10 @@ class App:
     programs: ProgramService
     runner: CommandRunner
     store: ProgramStore
+    deliveries: DeliveryStore
+    reminders: ReminderService
+    metrics: Metrics
+    database_ok: Callable[[], Awaitable[bool]]
 
 
 def make_clock(settings: Settings, at: datetime | None = None) -> Clock:
@@ -197,7 +206,8 @@ async def open_app(
             await prepare_schema(engine, auto_migrate=settings.auto_migrate)
         except SchemaOutOfDate as error:
             raise ConfigError(str(error)) from error
-        store = ProgramStore(make_sessionmaker(engine), now=clock.now)
+        maker = make_sessionmaker(engine)
+        store = ProgramStore(maker, now=clock.now)
         slug = conference_slug(settings, program_path)
         programs = ProgramService(
             store,
@@ -207,24 +217,48 @@ async def open_app(
             database_label=_database_label(url),
             version=version(),
         )
+        queries = Queries(programs.current, clock)
+        deliveries = DeliveryStore(maker, now=clock.now)
+        reminders = ReminderService(deliveries, programs, queries, clock)
+        # Registered before the first load, so reminders follow every reload from the start.
+        programs.on_reload(reminders.on_reload)
         if program is not None:
             await programs.load_file(program)
         else:
             await programs.start(default_program=program_path if autoload else None)
-        runner = CommandRunner(Queries(programs.current, clock))
-        yield App(settings, clock, programs, runner, store)
+
+        async def database_ok() -> bool:
+            try:
+                async with asyncio.timeout(3), engine.connect() as connection:
+                    await connection.exec_driver_sql("SELECT 1")
+            except (OSError, TimeoutError, SQLAlchemyError):
+                return False
+            return True
+
+        yield App(
+            settings=settings,
+            clock=clock,
+            programs=programs,
+            runner=CommandRunner(queries),
+            store=store,
+            deliveries=deliveries,
+            reminders=reminders,
+            metrics=Metrics(version=version()),
+            database_ok=database_ok,
+        )
     finally:
         await engine.dispose()
 
 
 def configure_logging(settings: Settings, default: str = "INFO") -> None:
-    level = settings.log_level or default
-    if not isinstance(logging.getLevelName(level), int):
-        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
-    logging.basicConfig(
-        level=level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
+    """Text or JSON lines on stderr; the token and database password never reach a log."""
+    secrets = [settings.discord_token.reveal()]
+    if settings.database_url:
+        password = make_url(settings.database_url).password
+        if password:
+            secrets.append(str(password))
+    observability.configure_logging(
+        settings.log_level or default, settings.log_format, secrets=[s for s in secrets if s]
     )
 
 
