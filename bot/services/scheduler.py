@@ -44,11 +44,32 @@ class Deliverer(Protocol):
 class SchedulerConfig:
     batch: int = 200
     lease: timedelta = timedelta(minutes=2)
-    late_after: timedelta = timedelta(seconds=60)
+    late_after: timedelta = timedelta(seconds=60)  # due this long before start-up: late
     concurrency: int = 16
     max_attempts: int = 6
     idle: timedelta = timedelta(minutes=10)  # wake at least this often to pick up others' rows
     shard: tuple[int, Sequence[int]] | None = None
+    # Discord allows a bot 50 requests a second in all; a DM may cost two (opening the DM
+    # channel, then the message), so sends are paced below that, leaving room for answers.
+    max_per_second: float | None = 20.0
+
+
+class RateLimiter:
+    """Spaces out acquisitions to at most `rate` a second (a leaky bucket, no bursts)."""
+
+    def __init__(self, rate: float) -> None:
+        self._interval = 1.0 / rate
+        self._next = 0.0
+        self._lock = asyncio.Lock()
+
+    async def acquire(self) -> None:
+        async with self._lock:
+            loop = asyncio.get_running_loop()
+            now = loop.time()
+            wait = self._next - now
+            self._next = max(now, self._next) + self._interval
+        if wait > 0:
+            await asyncio.sleep(wait)
 
 
 DEFAULT_CONFIG = SchedulerConfig()
@@ -76,7 +97,10 @@ class Scheduler:
         self._stopping = False
         self._on_delivered = on_delivered
         self.last_tick: datetime | None = None
+        # Rows due before this scheduler existed fell due while no bot was running: "late".
+        self._started_at = clock.now()
         self._semaphore = asyncio.Semaphore(config.concurrency)
+        self._limiter = RateLimiter(config.max_per_second) if config.max_per_second else None
 
     def wake(self) -> None:
         """Look again now (a reminder was added or the program changed)."""
@@ -165,8 +189,10 @@ class Scheduler:
                         "it fell due while the bot was down and the session is over",
                     )
                     return
-            late = now - record.due_at > self._config.late_after
+            late = record.due_at < self._started_at - self._config.late_after
         zone = self._programs.current().zone_name
+        if self._limiter is not None:
+            await self._limiter.acquire()
         outcome = await self._deliverer.deliver(Delivery(record, session, late, zone))
         if outcome.status == "sent":
             state = DeliveryState.LATE if late else DeliveryState.SENT

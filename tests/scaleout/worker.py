@@ -54,7 +54,9 @@ async def main(url: str, schema: str, slug: str, out: Path, seconds: float, dela
         FileDeliverer(out, delay),
         clock,
         owner=f"worker-{os.getpid()}",
-        config=SchedulerConfig(batch=25, lease=timedelta(seconds=3), concurrency=8),
+        config=SchedulerConfig(
+            batch=25, lease=timedelta(seconds=3), concurrency=8, max_per_second=None
+        ),
     )
     task = asyncio.create_task(scheduler.run())
     loop = asyncio.get_running_loop()

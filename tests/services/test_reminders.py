@@ -81,7 +81,7 @@ class World:
             deliverer or self.deliverer,
             self.clock,
             owner=owner,
-            config=SchedulerConfig(lease=timedelta(minutes=2)),
+            config=SchedulerConfig(lease=timedelta(minutes=2), max_per_second=None),
         )
 
 
@@ -302,7 +302,12 @@ async def test_two_schedulers_deliver_a_thousand_simultaneous_reminders_exactly_
     world.clock.set(due)
     first, second = FakeDeliverer(), FakeDeliverer()
     a = Scheduler(
-        world.store, world.programs, first, world.clock, owner="a", config=SchedulerConfig(batch=50)
+        world.store,
+        world.programs,
+        first,
+        world.clock,
+        owner="a",
+        config=SchedulerConfig(batch=50, max_per_second=None),
     )
     b = Scheduler(
         world.store,
@@ -310,7 +315,7 @@ async def test_two_schedulers_deliver_a_thousand_simultaneous_reminders_exactly_
         second,
         world.clock,
         owner="b",
-        config=SchedulerConfig(batch=50),
+        config=SchedulerConfig(batch=50, max_per_second=None),
     )
 
     async def drain(scheduler: Scheduler) -> None:
