@@ -17,6 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.storage.engine import create_engine_for, create_schema, sqlite_url_for
 
+pytest_plugins = ["tests.fakediscord.fixtures"]
+
 POSTGRES_ENV = "TEST_DATABASE_URL"
 
 

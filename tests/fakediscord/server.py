@@ -1,7 +1,7 @@
 """A small fake of Discord's gateway and REST API, served by aiohttp on 127.0.0.1.
 
 The real discord.py client connects to it once two class attributes point here (see
-``conftest.py``): ``discord.http.Route.BASE = fake.api_base`` and
+``fixtures.py``): ``discord.http.Route.BASE = fake.api_base`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)``.
 
 The fake plays Discord's part: it answers login, serves READY and GUILD_CREATE, stores synced

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import limits
-from .conftest import StartBot
+from .fixtures import StartBot
 from .limits import Problem
 from .server import FakeDiscord
 

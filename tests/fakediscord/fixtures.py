@@ -1,5 +1,8 @@
 """Fixtures: a started fake Discord, discord.py pointed at it, and a bot runner.
 
+Registered for the whole suite by ``pytest_plugins`` in ``tests/conftest.py``, so the fake's own
+tests and the bot's (``tests/discord_ui``) share them.
+
 Shutdown order matters (bot.close(), await the start task, then fake.stop()); the fixture
 dependencies give exactly that order: ``start_bot`` tears down before ``fake``.
 """

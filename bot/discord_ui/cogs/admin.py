@@ -1,0 +1,117 @@
+"""`/admin`: reload the program, show the status, sync the commands. For organisers only.
+
+Discord shows the group only to members with Manage Server (`default_permissions`), but a
+server's admins can change who sees it, so every command checks the permission again here
+(`interaction_check`); a refusal goes through the tree's error path. Replies are ephemeral,
+and every command defers first: a reload parses and stores a whole program.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui import embeds
+from bot.discord_ui.tree import Interaction
+from bot.discord_ui.views import send_page
+from bot.errors import UserError
+from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
+
+if TYPE_CHECKING:
+    from bot.discord_ui.client import ConfBot
+
+log = logging.getLogger(__name__)
+
+
+class AdminCog(commands.Cog, name="Admin"):
+    admin = app_commands.Group(
+        name="admin",
+        description="Organiser tools: reload the program, status, command sync",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
+    )
+
+    def __init__(self, bot: ConfBot) -> None:
+        self._bot = bot
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """The server-side half of `default_permissions`: Manage Server, in a guild."""
+        if interaction.guild_id is not None and interaction.permissions.manage_guild:
+            return True
+        raise app_commands.MissingPermissions(["manage_guild"])
+
+    @admin.command(name="reload", description="Reload the program from a file, else PROGRAM_PATH")
+    @app_commands.describe(
+        file="Program text, pretalx schedule.json or frab XML (default: the configured file)"
+    )
+    async def reload(
+        self, interaction: Interaction, file: discord.Attachment | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        programs = self._bot.app.programs
+        try:
+            result = await self._load(file)
+        except (UserError, ValueError) as error:
+            # A program that does not parse (or cannot be stored) changes nothing.
+            log.info("reload by user %s failed: %s", interaction.user.id, type(error).__name__)
+            shown = error if isinstance(error, UserError) else UserError(str(error))
+            await send_page(interaction, embeds.reload_failed_page(shown), ephemeral=True)
+            return
+        log.info(
+            "reload by user %s: %d changes, %d warnings",
+            interaction.user.id,
+            len(result.report.changes),
+            len(result.warnings),
+        )
+        catalog = programs.current()
+        pages = embeds.reload_pages(result, catalog.program.conference.name, catalog.zone_name)
+        await self._bot.pager.send(interaction, pages, ephemeral=True)
+
+    async def _load(self, file: discord.Attachment | None) -> LoadResult:
+        programs = self._bot.app.programs
+        if file is None:
+            return await programs.load_file(self._bot.app.settings.program_path)
+        if file.size > MAX_PROGRAM_BYTES:
+            raise UserError(
+                f"{file.filename} is {file.size // 1_048_576} MiB; programs up to "
+                f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted."
+            )
+        data = await file.read()
+        return await programs.load_bytes(data, file.filename)
+
+    @admin.command(name="status", description="Conference, counts, database, uptime and version")
+    async def status(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self._bot.app.programs.status()
+        await send_page(interaction, embeds.status_page(status), ephemeral=True)
+
+    @admin.command(name="sync", description="Publish the slash commands to this server or all")
+    @app_commands.describe(
+        scope="guild: this server, at once; global: every server (takes a while to show)"
+    )
+    async def sync(
+        self, interaction: Interaction, scope: Literal["guild", "global"] = "guild"
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if scope == "global":
+                names = await self._bot.sync_global()
+                where = "globally"
+            else:
+                assert interaction.guild_id is not None  # guild_only, and interaction_check
+                names = await self._bot.sync_guild(interaction.guild_id, force=True) or []
+                where = "to this server"
+        except discord.HTTPException as error:
+            log.warning(
+                "user %s: Discord refused the %s sync: %s", interaction.user.id, scope, error
+            )
+            reason = " ".join(str(error).split())
+            await send_page(interaction, embeds.sync_failed_page(reason), ephemeral=True)
+            return
+        log.info("user %s synced %d commands %s", interaction.user.id, len(names), where)
+        await send_page(interaction, embeds.sync_page(where, names), ephemeral=True)

@@ -1,0 +1,123 @@
+"""The attendees' commands, mirroring `bot.services.commands.COMMANDS`.
+
+Each handler is thin: it passes its options to `CommandRunner.run`, renders the answer with
+`embeds.render` and sends the pages. Names, descriptions and options come from the COMMANDS
+table (a test walks the tree and compares). Answers come from the in-memory catalog, so nothing
+here waits on the database and no command needs to defer. Errors go to the tree's `on_error`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui import embeds
+from bot.discord_ui.autocomplete import suggest
+from bot.discord_ui.tree import Interaction
+from bot.discord_ui.views import Pager
+from bot.services.commands import BY_NAME, CommandRunner
+
+log = logging.getLogger(__name__)
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _description(command: str) -> str:
+    return BY_NAME[command].description
+
+
+def _options(command: str) -> dict[str, str]:
+    return {option.name: option.description for option in BY_NAME[command].options}
+
+
+class QueriesCog(commands.Cog, name="Queries"):
+    def __init__(self, runner: CommandRunner, pager: Pager) -> None:
+        self._runner = runner
+        self._pager = pager
+
+    async def _answer(self, interaction: Interaction, command: str, **options: str | None) -> None:
+        answer = await self._runner.run(command, options)
+        pages = embeds.render(answer)
+        log.debug("/%s for user %s: %d pages", command, interaction.user.id, len(pages))
+        await self._pager.send(interaction, pages)
+
+    # -- autocomplete: one completer per option name, each asking the runner ------------------
+
+    def _suggest(self, interaction: Interaction, option: str, current: str) -> Choices:
+        command = interaction.command.name if interaction.command else ""
+        return suggest(self._runner, command, option, current)
+
+    async def _query(self, interaction: Interaction, current: str) -> Choices:
+        return self._suggest(interaction, "query", current)
+
+    async def _title(self, interaction: Interaction, current: str) -> Choices:
+        return self._suggest(interaction, "title", current)
+
+    async def _name(self, interaction: Interaction, current: str) -> Choices:
+        return self._suggest(interaction, "name", current)
+
+    async def _room(self, interaction: Interaction, current: str) -> Choices:
+        return self._suggest(interaction, "room", current)
+
+    async def _day(self, interaction: Interaction, current: str) -> Choices:
+        return self._suggest(interaction, "day", current)
+
+    # -- the commands ----------------------------------------------------------------------------
+
+    @app_commands.command(name="session", description=_description("session"))
+    @app_commands.describe(**_options("session"))
+    @app_commands.autocomplete(query=_query)
+    async def session(self, interaction: Interaction, query: str) -> None:
+        await self._answer(interaction, "session", query=query)
+
+    @app_commands.command(name="chair", description=_description("chair"))
+    @app_commands.describe(**_options("chair"))
+    @app_commands.autocomplete(query=_query)
+    async def chair(self, interaction: Interaction, query: str) -> None:
+        await self._answer(interaction, "chair", query=query)
+
+    @app_commands.command(name="paper", description=_description("paper"))
+    @app_commands.describe(**_options("paper"))
+    @app_commands.autocomplete(title=_title)
+    async def paper(self, interaction: Interaction, title: str) -> None:
+        await self._answer(interaction, "paper", title=title)
+
+    @app_commands.command(name="author", description=_description("author"))
+    @app_commands.describe(**_options("author"))
+    @app_commands.autocomplete(name=_name)
+    async def author(self, interaction: Interaction, name: str) -> None:
+        await self._answer(interaction, "author", name=name)
+
+    @app_commands.command(name="affiliation", description=_description("affiliation"))
+    @app_commands.describe(**_options("affiliation"))
+    @app_commands.autocomplete(name=_name)
+    async def affiliation(self, interaction: Interaction, name: str) -> None:
+        await self._answer(interaction, "affiliation", name=name)
+
+    @app_commands.command(name="search", description=_description("search"))
+    @app_commands.describe(**_options("search"))
+    @app_commands.autocomplete(query=_query)
+    async def search(self, interaction: Interaction, query: str) -> None:
+        await self._answer(interaction, "search", query=query)
+
+    @app_commands.command(name="now", description=_description("now"))
+    @app_commands.describe(**_options("now"))
+    @app_commands.autocomplete(room=_room)
+    async def now(self, interaction: Interaction, room: str | None = None) -> None:
+        await self._answer(interaction, "now", room=room)
+
+    @app_commands.command(name="next", description=_description("next"))
+    @app_commands.describe(**_options("next"))
+    @app_commands.autocomplete(room=_room)
+    async def next(self, interaction: Interaction, room: str | None = None) -> None:
+        await self._answer(interaction, "next", room=room)
+
+    @app_commands.command(name="schedule", description=_description("schedule"))
+    @app_commands.describe(**_options("schedule"))
+    @app_commands.autocomplete(day=_day, room=_room)
+    async def schedule(
+        self, interaction: Interaction, day: str | None = None, room: str | None = None
+    ) -> None:
+        await self._answer(interaction, "schedule", day=day, room=room)

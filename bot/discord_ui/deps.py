@@ -1,0 +1,66 @@
+"""What the Discord layer needs from the application, as protocols.
+
+`bot.app` builds the real objects (`Settings`, `App`) and passes them in; this package only
+names the parts it uses, so it depends on `services` and nothing above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from bot.services.commands import CommandRunner
+from bot.services.programs import ProgramService
+
+
+class SecretText(Protocol):
+    def reveal(self) -> str: ...
+
+
+class BotSettings(Protocol):
+    @property
+    def discord_token(self) -> SecretText: ...
+
+    @property
+    def discord_guild_id(self) -> int | None: ...
+
+    @property
+    def discord_api_base(self) -> str: ...
+
+    @property
+    def discord_gateway_url(self) -> str: ...
+
+    @property
+    def program_path(self) -> Path: ...
+
+
+class ValueStore(Protocol):
+    """Small settings kept in the database (`ProgramStore.get_value/set_value`)."""
+
+    async def get_value(self, key: str, slug: str | None = None) -> str | None: ...
+
+    async def set_value(self, key: str, value: str, slug: str | None = None) -> None: ...
+
+
+class BotApp(Protocol):
+    """The parts of `bot.app.App` the bot uses."""
+
+    @property
+    def settings(self) -> BotSettings: ...
+
+    @property
+    def programs(self) -> ProgramService: ...
+
+    @property
+    def runner(self) -> CommandRunner: ...
+
+    @property
+    def store(self) -> ValueStore: ...
+
+
+SettingsT = TypeVar("SettingsT", bound=BotSettings)
+
+OpenApp = Callable[[SettingsT], AbstractAsyncContextManager[BotApp]]
+"""`bot.app.open_app`: builds every part once and disposes of them at the end."""

@@ -1,0 +1,736 @@
+"""Every embed the bot sends, as pure functions of model objects: the Discord twin of
+`bot.console`.
+
+An answer renders to a list of pages; a page is the embeds of one message. Each page fits all
+of Discord's limits (the constants below), whatever the program holds: a session with a
+hundred papers or a paper with a thousand authors is split into more pages, never cut and never
+rejected. Pages are laid out for a phone: one column of short lines, about a screen and a half
+of text per embed, no inline fields.
+
+Program text is data: it is escaped with `escape_markdown`, and the bot sends everything with
+`AllowedMentions.none()`, so nothing in a program can format a reply or ping anyone. Times are
+shown twice: the conference's local time in words ("Wed 2 Apr 14:00–15:40 CEST") and a Discord
+timestamp that each reader sees in their own zone (`<t:UNIX:F>`, `<t:UNIX:R>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+import discord
+from discord.utils import escape_markdown, format_dt
+
+from bot.errors import NotFoundError, UserError
+from bot.model import (
+    AffiliationAnswer,
+    ChairAnswer,
+    ChangeKind,
+    HelpAnswer,
+    PaperRef,
+    PapersAnswer,
+    ParseWarning,
+    Person,
+    PersonAnswer,
+    SearchAnswer,
+    Session,
+    SessionChange,
+    SessionKind,
+    SessionsAnswer,
+    TimetableAnswer,
+)
+from bot.services.commands import Answer
+from bot.services.programs import LoadResult, Status
+
+# --- Discord's limits -------------------------------------------------------------------------
+
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELDS_MAX = 25
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
+AUTHOR_NAME_MAX = 256
+EMBED_TOTAL_MAX = 6000
+"""Characters of all embeds of one message together (titles, descriptions, fields, footers)."""
+EMBEDS_MAX = 10
+"""Embeds in one message."""
+CONTENT_MAX = 2000
+URL_MAX = 2048
+
+# --- our layout -------------------------------------------------------------------------------
+
+PAGE_TEXT = 2400
+"""Description characters per embed: about a screen and a half on a phone."""
+MESSAGE_TEXT = 4500
+"""Short embeds (two sessions called "LLM Serving") share a message up to this many characters."""
+FOOTER_TEXT = 60
+"""An embed's own footer; "Page 12 of 30" is added to it, far below FOOTER_MAX."""
+WARNINGS_SHOWN = 5
+SUGGESTIONS_SHOWN = 5
+ELLIPSIS = "…"
+UNTITLED = "Untitled session"
+
+INFO = discord.Colour.blurple()
+NOW = discord.Colour.green()
+ADMIN = discord.Colour.gold()
+WARNING = discord.Colour.orange()
+ERROR = discord.Colour.red()
+
+Page = tuple[discord.Embed, ...]
+"""The embeds of one message."""
+
+
+# --- text helpers -----------------------------------------------------------------------------
+
+
+def esc(text: str) -> str:
+    """Program or user text, shown literally: markdown escaped."""
+    return escape_markdown(text)
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` in at most `limit` characters, visibly cut with an ellipsis when longer."""
+    if len(text) <= limit:
+        return text
+    return _without_dangling_escape(text[: limit - 1].rstrip()) + ELLIPSIS
+
+
+def _without_dangling_escape(text: str) -> str:
+    """Drop a last backslash that would escape whatever follows the cut."""
+    trailing = len(text) - len(text.rstrip("\\"))
+    return text[:-1] if trailing % 2 else text
+
+
+def _hard_cut(text: str, budget: int) -> list[str]:
+    pieces: list[str] = []
+    while len(text) > budget:
+        piece = _without_dangling_escape(text[:budget])
+        pieces.append(piece)
+        text = text[len(piece) :]
+    pieces.append(text)
+    return pieces
+
+
+_SEPARATORS = ("; ", ", ", " ")
+
+
+def wrap(text: str, budget: int, separators: Sequence[str] = _SEPARATORS) -> list[str]:
+    """A line too long for one page, as lines of at most `budget` characters.
+
+    Broken after "; " (between affiliation groups), then ", " (between names), then spaces;
+    only a run of `budget` characters without any of them is cut mid-word. Every character
+    is kept.
+    """
+    if len(text) <= budget:
+        return [text]
+    usable = [i for i, separator in enumerate(separators) if separator in text]
+    if not usable:
+        return _hard_cut(text, budget)
+    separator = separators[usable[0]]
+    parts = text.split(separator)
+    finer = separators[usable[0] + 1 :]
+    lines: list[str] = []
+    current = ""
+    for number, part in enumerate(parts):
+        piece = part + (separator.rstrip() if number < len(parts) - 1 else "")
+        for sub in wrap(piece, budget, finer) if len(piece) > budget else [piece]:
+            joined = f"{current} {sub}" if current else sub
+            if len(joined) <= budget:
+                current = joined
+            else:
+                lines.append(current)
+                current = sub
+    lines.append(current)
+    return lines
+
+
+def pack(blocks: Iterable[str], budget: int) -> list[str]:
+    """Blocks (paragraphs) joined by blank lines into texts of at most `budget` characters.
+
+    A block stays on one page when it fits on an empty one; a longer block is poured line by
+    line, and a line longer than a page is wrapped (`wrap`). Nothing is dropped.
+    """
+    pages: list[str] = []
+    current = ""
+    for block in blocks:
+        if not block:
+            continue
+        joined = f"{current}\n\n{block}" if current else block
+        if len(joined) <= budget:
+            current = joined
+            continue
+        if len(block) <= budget:
+            pages.append(current)
+            current = block
+            continue
+        separator = "\n\n"
+        for raw_line in block.split("\n"):
+            for line in wrap(raw_line, budget):
+                joined = f"{current}{separator}{line}" if current else line
+                if len(joined) <= budget:
+                    current = joined
+                else:
+                    pages.append(current)
+                    current = line
+                separator = "\n"
+    if current:
+        pages.append(current)
+    return pages
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+# --- times ------------------------------------------------------------------------------------
+
+
+def local_day(day: date) -> str:
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+def local_span(start: datetime, end: datetime | None, zone: str) -> str:
+    """The conference's own time, with its zone: "Wed 2 Apr 14:00–15:40 CEST"."""
+    tz = ZoneInfo(zone)
+    begin = start.astimezone(tz)
+    text = f"{local_day(begin.date())} {begin:%H:%M}"
+    if end is not None:
+        finish = end.astimezone(tz)
+        same_day = finish.date() == begin.date()
+        text += f"–{finish:%H:%M}" if same_day else f"–{local_day(finish.date())} {finish:%H:%M}"
+    return f"{text} {begin.tzname() or ''}".rstrip()
+
+
+def clock_range(session: Session, zone: str) -> str:
+    """The times in the conference zone, "14:00–15:40" (for lists within one day)."""
+    if session.start is None:
+        return "--:--"
+    tz = ZoneInfo(zone)
+    text = f"{session.start.astimezone(tz):%H:%M}"
+    if session.end is not None:
+        text += f"–{session.end.astimezone(tz):%H:%M}"
+    return text
+
+
+def when_lines(start: datetime | None, end: datetime | None, day: date | None, zone: str) -> str:
+    """The time in the conference's zone, then in the reader's own (Discord timestamps)."""
+    if start is None:
+        return f"**When:** {local_day(day)}, time not given" if day else "**When:** not given"
+    return (
+        f"**When:** {local_span(start, end, zone)}\n"
+        f"**Your time:** {format_dt(start, 'F')} ({format_dt(start, 'R')})"
+    )
+
+
+# --- people and places ------------------------------------------------------------------------
+
+
+def people_text(persons: Sequence[Person]) -> str:
+    """Names with affiliations, consecutive colleagues grouped: "A, B (X); C (Y)"."""
+    if not any(p.affiliation for p in persons):
+        return ", ".join(esc(p.name) for p in persons)
+    groups: list[tuple[list[str], str | None]] = []
+    for person in persons:
+        if groups and person.affiliation and groups[-1][1] == person.affiliation:
+            groups[-1][0].append(person.name)
+        else:
+            groups.append(([person.name], person.affiliation))
+    return "; ".join(
+        ", ".join(esc(name) for name in names) + (f" ({esc(where)})" if where else "")
+        for names, where in groups
+    )
+
+
+def chair_line(session: Session) -> str:
+    if not session.chairs:
+        return "**Chair:** none listed"
+    label = "Chair" if len(session.chairs) == 1 else "Chairs"
+    return f"**{label}:** {people_text(session.chairs)}"
+
+
+def session_title(session: Session) -> str:
+    return session.title or UNTITLED
+
+
+def _kind_label(session: Session) -> str | None:
+    if session.kind in (SessionKind.PAPERS, SessionKind.OTHER):
+        return None
+    return session.kind.value.capitalize()
+
+
+def _web_url(url: str | None) -> str | None:
+    """A link Discord accepts as an embed URL, or None."""
+    if not url or len(url) > URL_MAX or any(ch.isspace() for ch in url):
+        return None
+    parts = urlsplit(url)
+    return url if parts.scheme in ("http", "https") and parts.netloc else None
+
+
+# --- building pages ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing to show (a session, a paper, a person): a title and paragraphs of markdown.
+
+    `title` is plain text (escaped here); `blocks` are already escaped markdown.
+    """
+
+    title: str
+    blocks: Sequence[str]
+    colour: discord.Colour = INFO
+    url: str | None = None
+    footer: str | None = None
+    fields: Sequence[tuple[str, str]] = field(default=())
+
+
+def item_embeds(item: Item) -> list[discord.Embed]:
+    """One item as embeds of at most PAGE_TEXT description characters each."""
+    title = esc(item.title.strip() or UNTITLED)
+    blocks = list(item.blocks)
+    if len(title) > TITLE_MAX:
+        blocks.insert(0, f"**{title}**")  # the whole title, since the embed title is cut
+        title = shorten(title, TITLE_MAX)
+    footer = shorten(item.footer, FOOTER_TEXT) if item.footer else None
+    fields = [
+        (shorten(name, FIELD_NAME_MAX), shorten(value, FIELD_VALUE_MAX) or "-")
+        for name, value in item.fields[:FIELDS_MAX]
+    ]
+    fixed = len(title) + (len(footer) if footer else 0) + sum(len(n) + len(v) for n, v in fields)
+    budget = min(PAGE_TEXT, DESCRIPTION_MAX, EMBED_TOTAL_MAX - fixed - FOOTER_TEXT)
+    texts: list[str | None] = list(pack(blocks, budget)) or [None]
+    embeds = []
+    for number, text in enumerate(texts):
+        embed = discord.Embed(title=title, description=text, colour=item.colour, url=item.url)
+        if number == 0:
+            for name, value in fields:
+                embed.add_field(name=name, value=value, inline=False)
+        if footer:
+            embed.set_footer(text=footer)
+        embeds.append(embed)
+    return embeds
+
+
+def paginate(items: Iterable[Item]) -> list[Page]:
+    """Items as pages: each item's embeds in order, each page within Discord's limits, and
+    "Page i of n" in the footer when there is more than one. Short items share a message; the
+    continuation of a long one starts a page of its own."""
+    pages: list[list[discord.Embed]] = []
+    size = 0
+    for item in items:
+        for part, embed in enumerate(item_embeds(item)):
+            length = len(embed)
+            shares = part == 0 and len(pages[-1]) < EMBEDS_MAX if pages else False
+            if shares and size + length <= MESSAGE_TEXT:
+                pages[-1].append(embed)
+                size += length
+            else:
+                pages.append([embed])
+                size = length
+    if not pages:
+        pages = [[discord.Embed(description="Nothing to show.", colour=INFO)]]
+    if len(pages) > 1:
+        for number, page in enumerate(pages, start=1):
+            last = page[-1]
+            counter = f"Page {number} of {len(pages)}"
+            text = last.footer.text
+            last.set_footer(text=f"{text} · {counter}" if text else counter)
+    return [tuple(page) for page in pages]
+
+
+def page_text(page: Page) -> int:
+    """The characters of a page that count towards EMBED_TOTAL_MAX."""
+    return sum(len(embed) for embed in page)
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+def render(answer: Answer) -> list[Page]:
+    """Any answer of `CommandRunner.run` as pages."""
+    match answer:
+        case SessionsAnswer():
+            return paginate(sessions_items(answer))
+        case ChairAnswer():
+            return paginate(chair_items(answer))
+        case PapersAnswer():
+            return paginate(paper_item(ref, answer.zone) for ref in answer.papers)
+        case PersonAnswer():
+            return paginate([person_item(answer)])
+        case AffiliationAnswer():
+            return paginate([affiliation_item(answer)])
+        case SearchAnswer():
+            return paginate([search_item(answer)])
+        case TimetableAnswer():
+            return paginate([timetable_item(answer)])
+        case HelpAnswer():
+            return paginate([help_item(answer)])
+    raise TypeError(f"no rendering for {type(answer).__name__}")  # pragma: no cover
+
+
+def session_header(session: Session, zone: str) -> str:
+    lines = [when_lines(session.start, session.end, session.day, zone)]
+    if session.room:
+        lines.append(f"**Room:** {esc(session.room)}")
+    if session.track:
+        lines.append(f"**Track:** {esc(session.track)}")
+    if session.chairs or session.kind is SessionKind.PAPERS:
+        lines.append(chair_line(session))
+    return "\n".join(lines)
+
+
+def paper_entry(number: int, paper_title: str, authors: Sequence[Person], at: str = "") -> str:
+    head = f"**{number}. {esc(paper_title)}**"
+    if at:
+        head = f"`{at}` {head}"
+    return f"{head}\n{people_text(authors)}" if authors else head
+
+
+def session_item(session: Session, zone: str, footer: str | None = None) -> Item:
+    tz = ZoneInfo(zone)
+    blocks = [session_header(session, zone)]
+    kind = _kind_label(session)
+    if kind:
+        blocks[0] = f"*{kind}*\n{blocks[0]}"
+    blocks += [esc(note) for note in session.notes if note.strip()]
+    for number, paper in enumerate(session.papers, start=1):
+        at = f"{paper.start.astimezone(tz):%H:%M}" if paper.start else ""
+        entry = paper_entry(number, paper.title, paper.authors, at)
+        if number == 1:
+            entry = f"__{plural(len(session.papers), 'paper')}__\n{entry}"
+        blocks.append(entry)
+    return Item(session_title(session), blocks, footer=footer)
+
+
+def sessions_items(answer: SessionsAnswer) -> list[Item]:
+    count = len(answer.sessions)
+    items = []
+    for number, session in enumerate(answer.sessions, start=1):
+        notes = []
+        if answer.matched_by != "title":
+            notes.append(f"Found by {answer.matched_by}")
+        if count > 1:
+            notes.append(f"Match {number} of {count}")
+        items.append(session_item(session, answer.zone, " · ".join(notes) or None))
+    return items
+
+
+def session_brief(session: Session, zone: str) -> str:
+    """A session in a list: title, local time and room, then its time for the reader."""
+    where = f" · {esc(session.room)}" if session.room else ""
+    if session.start is None:
+        when = local_day(session.day) if session.day else "time not given"
+        return f"**{esc(session_title(session))}**\n{when}{where}"
+    return (
+        f"**{esc(session_title(session))}**\n"
+        f"{local_span(session.start, session.end, zone)}{where}\n"
+        f"{format_dt(session.start, 'F')} ({format_dt(session.start, 'R')})"
+    )
+
+
+def chair_items(answer: ChairAnswer) -> list[Item]:
+    if answer.person is not None:
+        title = f"Sessions chaired by {answer.person}"
+        if not answer.sessions:
+            return [Item(title, [f"{esc(answer.person)} chairs no session."])]
+        return [Item(title, [session_brief(s, answer.zone) for s in answer.sessions])]
+    items = []
+    for session in answer.sessions:
+        blocks = [session_header(session, answer.zone)]
+        if session.papers:
+            blocks.append(plural(len(session.papers), "paper"))
+        if not session.chairs:
+            blocks[0] += "\nNo chair is listed for this session."
+        items.append(Item(session_title(session), blocks))
+    return items
+
+
+def paper_item(ref: PaperRef, zone: str) -> Item:
+    paper, session = ref.paper, ref.session
+    blocks = []
+    if paper.authors:
+        blocks.append(f"**Authors ({len(paper.authors)}):** {people_text(paper.authors)}")
+    place = [f"**Session:** {esc(session_title(session))}"]
+    if paper.start is not None:
+        place.append(when_lines(paper.start, paper.end, session.day, zone))
+        if session.start is not None:
+            place.append(f"*in the session {local_span(session.start, session.end, zone)}*")
+    else:
+        place.append(when_lines(session.start, session.end, session.day, zone))
+    if session.room:
+        place.append(f"**Room:** {esc(session.room)}")
+    if session.chairs:
+        place.append(chair_line(session))
+    blocks.append("\n".join(place))
+    return Item(paper.title, blocks, url=_web_url(paper.url))
+
+
+def paper_brief(ref: PaperRef, zone: str) -> str:
+    session = ref.session
+    start = ref.paper.start or session.start
+    where = f" · {esc(session.room)}" if session.room else ""
+    head = f"**{esc(ref.paper.title)}**\n{esc(session_title(session))}"
+    if start is None:
+        when = local_day(session.day) if session.day else "time not given"
+        return f"{head}\n{when}{where}"
+    end = ref.paper.end if ref.paper.start else session.end
+    return f"{head}\n{local_span(start, end, zone)}{where} · {format_dt(start, 'R')}"
+
+
+def _with_heading(heading: str, entries: Sequence[str]) -> list[str]:
+    """Entries as blocks, the heading kept with the first so it never ends a page."""
+    if not entries:
+        return []
+    return [f"__{heading}__\n{entries[0]}", *entries[1:]]
+
+
+def person_item(answer: PersonAnswer) -> Item:
+    blocks = []
+    if answer.affiliations:
+        blocks.append(f"**Affiliation:** {'; '.join(esc(a) for a in answer.affiliations)}")
+    blocks += _with_heading(
+        f"Presents {plural(len(answer.papers), 'paper')}",
+        [paper_brief(ref, answer.zone) for ref in answer.papers],
+    )
+    blocks += _with_heading(
+        f"Chairs {plural(len(answer.chairs), 'session')}",
+        [session_brief(s, answer.zone) for s in answer.chairs],
+    )
+    if not answer.papers and not answer.chairs:
+        blocks.append("Neither presents nor chairs anything in this program.")
+    if answer.coauthors:
+        names = ", ".join(esc(name) for name in answer.coauthors)
+        blocks.append(f"**Co-authors ({len(answer.coauthors)}):** {names}")
+    if answer.others:
+        blocks.append(f"**Someone else?** {'; '.join(esc(o) for o in answer.others)}")
+    return Item(answer.name, blocks)
+
+
+def affiliation_item(answer: AffiliationAnswer) -> Item:
+    blocks = []
+    if len(answer.variants) > 1:
+        blocks.append(f"**Printed as:** {'; '.join(esc(v) for v in answer.variants)}")
+    if answer.people:
+        names = ", ".join(esc(name) for name in answer.people)
+        blocks.append(f"**People ({len(answer.people)}):** {names}")
+    blocks += _with_heading(
+        plural(len(answer.papers), "paper"),
+        [paper_brief(ref, answer.zone) for ref in answer.papers],
+    )
+    if answer.others:
+        blocks.append(f"**Also matching:** {'; '.join(esc(o) for o in answer.others)}")
+    return Item(answer.name, blocks)
+
+
+def search_item(answer: SearchAnswer) -> Item:
+    blocks = []
+    for result in answer.results:
+        detail = f" · {esc(result.detail)}" if result.detail else ""
+        blocks.append(f"**{esc(result.label)}**\n{result.kind.capitalize()}{detail}")
+    return Item(f"Results for “{answer.query}”", blocks)
+
+
+def _timetable_line(session: Session, zone: str, *, relative_to_end: bool = False) -> str:
+    where = f" · {esc(session.room)}" if session.room else ""
+    line = f"`{clock_range(session, zone)}` **{esc(session_title(session))}**{where}"
+    if session.start is not None:
+        moment = session.end if relative_to_end and session.end else session.start
+        verb = "ends" if relative_to_end and session.end else "starts"
+        line += f"\n{verb} {format_dt(moment, 'R')}"
+    return line
+
+
+def _next_line(session: Session, zone: str) -> str:
+    assert session.start is not None
+    tz = ZoneInfo(zone)
+    start = session.start.astimezone(tz)
+    where = f" · {esc(session.room)}" if session.room else ""
+    return (
+        f"`{start:%a %H:%M}` **{esc(session_title(session))}**{where}\n"
+        f"starts {format_dt(session.start, 'R')}"
+    )
+
+
+def timetable_item(answer: TimetableAnswer) -> Item:
+    tz = ZoneInfo(answer.zone)
+    at = answer.at.astimezone(tz)
+    moment = f"{local_day(at.date())} {at:%H:%M} {at.tzname() or ''}".rstrip()
+    room = f" in {answer.room}" if answer.room else ""
+    if answer.what == "schedule":
+        day = answer.day or at.date()
+        title = f"Schedule for {day:%A} {day.day} {day:%B %Y}{room}"
+        lines = [_timetable_line(s, answer.zone) for s in answer.sessions]
+        return Item(title, lines or ["Nothing is scheduled."])
+    if answer.what == "now":
+        running = [_timetable_line(s, answer.zone, relative_to_end=True) for s in answer.sessions]
+        blocks = _with_heading(f"On now ({moment})", running) or [
+            f"Nothing is running at {moment}."
+        ]
+        blocks += _with_heading("Next", [_next_line(s, answer.zone) for s in answer.upcoming])
+        return Item(f"Now{room}", blocks, colour=NOW)
+    upcoming = [_next_line(s, answer.zone) for s in answer.sessions]
+    return Item(
+        f"Starting next{room}",
+        _with_heading(f"After {moment}", upcoming) or ["Nothing more is scheduled."],
+        colour=NOW,
+    )
+
+
+def help_item(answer: HelpAnswer) -> Item:
+    return Item(
+        "Commands",
+        [f"`/{esc(usage)}`\n{esc(description)}" for _, usage, description in answer.commands],
+    )
+
+
+# --- admin ------------------------------------------------------------------------------------
+
+
+def _change_line(change: SessionChange, zone: str) -> str:
+    current = change.after or change.before
+    assert current is not None
+    kinds = ", ".join(k.value for k in change.kinds)
+    line = f"**{kinds.capitalize()}:** {esc(session_title(current))}"
+    before, after = change.before, change.after
+    if ChangeKind.MOVED in change.kinds and before and after:
+        old, new = _place(before, zone), _place(after, zone)
+        line += f"\n{old} → {new}"
+    if ChangeKind.RETITLED in change.kinds and before and after:
+        line += f"\nwas “{esc(session_title(before))}”"
+    return line
+
+
+def _place(session: Session, zone: str) -> str:
+    when = (
+        local_span(session.start, session.end, zone)
+        if session.start
+        else (local_day(session.day) if session.day else "no time")
+    )
+    return f"{when}, {esc(session.room)}" if session.room else when
+
+
+def warnings_block(warnings: Sequence[ParseWarning], source: str | None) -> str:
+    """Parse warnings summarised: how many, the first few with their lines."""
+    where = esc(source or "the program")
+    lines = [f"⚠️ **{plural(len(warnings), 'parse warning')}** in {where}:"]
+    for warning in warnings[:WARNINGS_SHOWN]:
+        lines.append(f"line {warning.line}: {esc(warning.message)}")
+    if len(warnings) > WARNINGS_SHOWN:
+        lines.append(
+            f"…and {len(warnings) - WARNINGS_SHOWN} more "
+            "(`python -m bot parse FILE` lists them all)."
+        )
+    return "\n".join(lines)
+
+
+def reload_pages(result: LoadResult, conference: str, zone: str) -> list[Page]:
+    """What an `/admin reload` did: the change report, and the parse warnings in brief.
+
+    `conference` is the program's name (the report knows only the slug).
+    """
+    report = result.report
+    added = len(report.of_kind(ChangeKind.ADDED))
+    if report.first_load:
+        title = f"Loaded {conference}"
+        blocks = [f"{plural(added, 'session')} loaded."]
+    elif not report.changes:
+        title = f"No changes to {conference}"
+        blocks = [f"The program is as loaded ({plural(report.unchanged, 'session')})."]
+    else:
+        title = f"Reloaded {conference}"
+        blocks = [
+            f"{plural(len(report.changes), 'session')} changed, {report.unchanged} unchanged."
+        ]
+        blocks += [_change_line(change, zone) for change in report.changes]
+    if result.warnings:
+        blocks.append(warnings_block(result.warnings, result.source))
+    colour = WARNING if result.warnings else ADMIN
+    return paginate([Item(title, blocks, colour=colour)])
+
+
+def reload_failed_page(error: UserError) -> Page:
+    return _single(
+        Item(
+            "Reload failed: the program loaded before stays",
+            [esc(str(error)), "Fix the file and run `/admin reload` again."],
+            colour=ERROR,
+        )
+    )
+
+
+def _duration(seconds: float) -> str:
+    minutes, _ = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min" if minutes else f"{int(seconds)} s"
+
+
+def status_page(status: Status) -> Page:
+    counts = ", ".join(f"{value} {name}" for name, value in status.counts.items()) or "-"
+    loaded = f"{format_dt(status.loaded_at, 'f')}" if status.loaded_at else "never"
+    fields = [
+        ("Conference", f"{esc(status.conference)} (`{status.slug}`, {esc(status.timezone)})"),
+        ("Program", counts),
+        ("Loaded", loaded),
+        ("Database", esc(status.database) or "-"),
+        ("Uptime", _duration(status.uptime_seconds)),
+        ("Version", esc(status.version) or "-"),
+    ]
+    return _single(Item("Status", [], colour=ADMIN, fields=fields))
+
+
+def sync_failed_page(reason: str) -> Page:
+    """Discord refused a sync; its reason names what to fix (a missing scope, for one)."""
+    blocks = [esc(reason), "Is the bot invited with the `applications.commands` scope?"]
+    return _single(Item("Discord refused the sync", blocks, colour=ERROR))
+
+
+def sync_page(scope: str, names: Sequence[str]) -> Page:
+    listed = ", ".join(f"`/{esc(n)}`" for n in names) or "none"
+    return _single(Item(f"Synced {plural(len(names), 'command')} {scope}", [listed], colour=ADMIN))
+
+
+# --- errors and notices -------------------------------------------------------------------------
+
+REFUSAL = "Only organisers (members with the Manage Server permission) can use this command."
+INTERNAL_ERROR = "Something went wrong on our side; the organisers can see the details in the log."
+NOT_AVAILABLE = "This command is not available right now; please try again in a minute."
+PAGES_EXPIRED = "These pages have expired: run the command again to page through them."
+
+
+def _single(item: Item) -> Page:
+    """A one-page message (errors, notices): shortened if ever longer, never split."""
+    embeds = item_embeds(item)
+    first = embeds[0]
+    if len(embeds) > 1 and first.description is not None:
+        first.description = shorten(first.description + "\n" + ELLIPSIS, PAGE_TEXT)
+    return (first,)
+
+
+def error_page(error: UserError) -> Page:
+    """A user's mistake (or a query that found nothing), with the closest names if any."""
+    blocks = [esc(str(error))]
+    if isinstance(error, NotFoundError) and error.suggestions:
+        shown = error.suggestions[:SUGGESTIONS_SHOWN]
+        blocks.append("**Did you mean**\n" + "\n".join(f"• {esc(s)}" for s in shown))
+    if isinstance(error, NotFoundError):
+        return _single(Item("Not found", blocks, colour=WARNING))
+    return _single(Item("Sorry", blocks, colour=ERROR))
+
+
+def notice_page(text: str, colour: discord.Colour = ERROR) -> Page:
+    """A short fixed message: a refusal, an internal error, expired pages."""
+    return (discord.Embed(description=shorten(text, DESCRIPTION_MAX), colour=colour),)
+
+
+def only_owner_text(owner_id: int) -> str:
+    """Said (ephemerally) to someone pressing another person's page buttons."""
+    return f"Only <@{owner_id}> can turn these pages. Run the command yourself to get your own."

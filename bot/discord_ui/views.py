@@ -1,0 +1,175 @@
+"""Sending answers, and the buttons that page through long ones.
+
+An answer of one page is a plain message. A longer one comes with ◀ / page counter / ▶
+buttons that only the person who asked can press (anyone else is told so, ephemerally); after
+`timeout` seconds without a press the buttons are removed, leaving the page shown with its
+"Page i of n" footer. Buttons on a message whose pages this process no longer holds (after a
+restart) are answered by `ExpiredPages`, so no press goes unanswered.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord_ui import embeds
+from bot.discord_ui.tree import NO_MENTIONS, Interaction, answer_error
+
+log = logging.getLogger(__name__)
+
+PAGE_TIMEOUT = 600.0
+"""Seconds without a press before the buttons go; below the 15 minutes an interaction token
+lives, so the last press's token can still edit the message."""
+
+PREVIOUS_ID = "confbot:page:previous"
+COUNTER_ID = "confbot:page:counter"
+NEXT_ID = "confbot:page:next"
+
+
+async def send_page(
+    interaction: Interaction,
+    page: embeds.Page,
+    *,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+) -> None:
+    """One message as the interaction's response, or as a followup once it was deferred."""
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    if interaction.response.is_done():
+        await interaction.followup.send(
+            embeds=list(page), ephemeral=ephemeral, allowed_mentions=NO_MENTIONS, **extra
+        )
+    else:
+        await interaction.response.send_message(
+            embeds=list(page), ephemeral=ephemeral, allowed_mentions=NO_MENTIONS, **extra
+        )
+
+
+class Paginator(discord.ui.View):
+    """Pages of one answer; only `owner_id` can turn them."""
+
+    def __init__(self, pages: Sequence[embeds.Page], owner_id: int, *, timeout: float) -> None:
+        super().__init__(timeout=timeout)
+        if len(pages) < 2:
+            raise ValueError("a Paginator needs at least two pages")
+        self.pages = tuple(pages)
+        self.owner_id = owner_id
+        self.index = 0
+        self._latest: Interaction | None = None  # whose token edits the message on timeout
+        self._show_position()
+
+    def _show_position(self) -> None:
+        last = len(self.pages) - 1
+        self.back.disabled = self.index == 0
+        self.forward.disabled = self.index == last
+        self.counter.label = f"{self.index + 1}/{len(self.pages)}"
+
+    def shown_by(self, interaction: Interaction) -> None:
+        """The interaction whose response shows this view (its token can edit the message)."""
+        self._latest = interaction
+
+    @discord.ui.button(
+        label="◀ Previous", custom_id=PREVIOUS_ID, style=discord.ButtonStyle.secondary
+    )
+    async def back(self, interaction: Interaction, button: discord.ui.Button[Paginator]) -> None:
+        await self._turn(interaction, -1)
+
+    @discord.ui.button(label="1/1", custom_id=COUNTER_ID, disabled=True)
+    async def counter(self, interaction: Interaction, button: discord.ui.Button[Paginator]) -> None:
+        await self._turn(interaction, 0)  # disabled: Discord never sends a press
+
+    @discord.ui.button(label="Next ▶", custom_id=NEXT_ID, style=discord.ButtonStyle.primary)
+    async def forward(self, interaction: Interaction, button: discord.ui.Button[Paginator]) -> None:
+        await self._turn(interaction, +1)
+
+    async def _turn(self, interaction: Interaction, step: int) -> None:
+        self.index = max(0, min(self.index + step, len(self.pages) - 1))
+        self._show_position()
+        self._latest = interaction
+        await interaction.response.edit_message(
+            embeds=list(self.pages[self.index]), view=self, allowed_mentions=NO_MENTIONS
+        )
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        if interaction.user.id == self.owner_id:
+            return True
+        await interaction.response.send_message(
+            embeds.only_owner_text(self.owner_id), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return False
+
+    async def on_timeout(self) -> None:
+        latest, self._latest = self._latest, None
+        if latest is None:
+            return
+        try:
+            await latest.edit_original_response(view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.info("could not remove the page buttons of interaction %s: %s", latest.id, error)
+
+    async def on_error(
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await answer_error(interaction, error)
+
+
+class ExpiredPages(discord.ui.View):
+    """Answers presses on page buttons no live `Paginator` holds (registered once, persistent)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="◀ Previous", custom_id=PREVIOUS_ID)
+    async def back(self, interaction: Interaction, button: discord.ui.Button[ExpiredPages]) -> None:
+        await self._expired(interaction)
+
+    @discord.ui.button(label="Next ▶", custom_id=NEXT_ID)
+    async def forward(
+        self, interaction: Interaction, button: discord.ui.Button[ExpiredPages]
+    ) -> None:
+        await self._expired(interaction)
+
+    async def _expired(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(
+            embeds=list(embeds.notice_page(embeds.PAGES_EXPIRED, embeds.WARNING)),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    async def on_error(
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await answer_error(interaction, error)
+
+
+class Pager:
+    """Sends answers as pages; remembers the live paginators so closing the bot stops them."""
+
+    def __init__(self, timeout: float = PAGE_TIMEOUT) -> None:
+        self.timeout = timeout
+        self._live: weakref.WeakSet[Paginator] = weakref.WeakSet()
+
+    async def send(
+        self, interaction: Interaction, pages: Sequence[embeds.Page], *, ephemeral: bool = False
+    ) -> None:
+        if len(pages) == 1:
+            await send_page(interaction, pages[0], ephemeral=ephemeral)
+            return
+        view = Paginator(pages, interaction.user.id, timeout=self.timeout)
+        self._live.add(view)
+        await send_page(interaction, pages[0], view=view, ephemeral=ephemeral)
+        view.shown_by(interaction)
+
+    @property
+    def live(self) -> list[Paginator]:
+        return [view for view in self._live if not view.is_finished()]
+
+    def stop_all(self) -> None:
+        """Forget every page held (their buttons then answer as expired)."""
+        for view in list(self._live):
+            view.stop()
+        self._live.clear()

@@ -1,0 +1,135 @@
+"""`/admin`: organisers only (checked by the bot, whatever Discord shows), reload, status, sync."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.config import bundled_program
+from bot.discord_ui import embeds
+from bot.discord_ui.client import ConfBot
+from bot.discord_ui.views import NEXT_ID
+from tests.discord_ui.conftest import embeds_of, is_ephemeral, text_of
+from tests.fakediscord.server import FakeDiscord, FakeInteraction, FakeMessage
+
+PROGRAM_TEXT = bundled_program().read_text(encoding="utf-8")
+LLM_TRAINING = "LLM Training\n04-03, 14:00–15:40 (CET), Rotterdam hall 1B"
+
+
+async def deferred_reply(ix: FakeInteraction) -> FakeMessage:
+    """An admin command's answer: an ephemeral "thinking" response, then the followup."""
+    payload = await ix.response()
+    assert payload["type"] == 5
+    assert is_ephemeral(payload)
+    reply = await ix.followup()
+    assert reply.ephemeral
+    return reply
+
+
+async def chair_text(fake: FakeDiscord, query: str) -> str:
+    ix = await fake.send_interaction("chair", {"query": query})
+    return text_of(embeds_of(await ix.response()))
+
+
+async def test_a_member_without_manage_server_is_refused(fake: FakeDiscord, bot: ConfBot) -> None:
+    # Discord only hides /admin (default_member_permissions); the fake, like a server whose
+    # admins changed the integration's permissions, sends it anyway.
+    assert fake.command("admin", fake.guild.id)["default_member_permissions"] == str(
+        discord.Permissions(manage_guild=True).value
+    )
+    attachment = fake.add_attachment("program.txt", b"anything", "text/plain")
+    for command, options in [
+        ("admin reload", {"file": attachment}),
+        ("admin reload", None),
+        ("admin status", None),
+        ("admin sync", {"scope": "global"}),
+    ]:
+        ix = await fake.send_interaction(command, options, user=fake.member)
+        payload = await ix.response()
+        assert payload["type"] == 4, command
+        assert is_ephemeral(payload)
+        assert embeds_of(payload)[0]["description"] == embeds.REFUSAL
+    assert len(fake.sync_requests) == 1  # the one at start
+    assert fake.request_log("/attachments/") == []  # nothing was even downloaded
+
+
+async def test_a_broken_file_keeps_the_old_program_and_says_where(
+    fake: FakeDiscord, bot: ConfBot
+) -> None:
+    broken = b'<?xml version="1.0"?>\n<schedule>\n<conference>\n<title>X</titl>\n</schedule>\n'
+    attachment = fake.add_attachment("schedule.xml", broken, "application/xml")
+    ix = await fake.send_interaction("admin reload", {"file": attachment}, user=fake.admin)
+    reply = await deferred_reply(ix)
+    [embed] = reply.embeds
+    assert embed["title"] == "Reload failed: the program loaded before stays"
+    assert embed["description"].startswith("schedule.xml:4: malformed XML: mismatched tag")
+    assert "**Chair:** Xiaosong Ma (MBZUAI)" in await chair_text(fake, "Helix")
+
+
+async def test_a_good_reload_replies_with_the_change_report(
+    fake: FakeDiscord, bot: ConfBot
+) -> None:
+    moved = PROGRAM_TEXT.replace(LLM_TRAINING, LLM_TRAINING.replace("Rotterdam hall 1B", "Penn"))
+    attachment = fake.add_attachment("program.txt", moved.encode(), "text/plain")
+    ix = await fake.send_interaction("admin reload", {"file": attachment}, user=fake.admin)
+    reply = await deferred_reply(ix)
+    text = text_of(reply.embeds)
+    assert reply.embeds[0]["title"] == "Reloaded ASPLOS + EuroSys 2025"
+    assert "1 session changed" in text
+    assert "**Moved:** LLM Training\nThu 3 Apr 14:00–15:40 CEST, Rotterdam hall 1B → " in text
+    assert "parse warnings** in program.txt" in text  # the bundled file has a few
+    assert "**Room:** Penn" in await chair_text(fake, "MEPipe")
+
+
+async def test_a_long_change_report_pages(fake: FakeDiscord, bot: ConfBot) -> None:
+    renamed = PROGRAM_TEXT.replace("Rotterdam hall", "Ahoy hall")
+    attachment = fake.add_attachment("program.txt", renamed.encode(), "text/plain")
+    ix = await fake.send_interaction("admin reload", {"file": attachment}, user=fake.admin)
+    reply = await deferred_reply(ix)
+    assert reply.embeds[-1]["footer"]["text"].startswith("Page 1 of ")
+    click = await fake.click_button(reply, NEXT_ID, user=fake.admin)
+    assert (await click.response())["type"] == 7
+    assert reply.embeds[-1]["footer"]["text"].startswith("Page 2 of ")
+
+
+async def test_reload_without_a_file_reads_the_configured_program(
+    fake: FakeDiscord, bot: ConfBot
+) -> None:
+    ix = await fake.send_interaction("admin reload", user=fake.admin)
+    reply = await deferred_reply(ix)
+    assert reply.embeds[0]["title"] == "No changes to ASPLOS + EuroSys 2025"
+    assert fake.request_log("/attachments/") == []
+
+
+async def test_status(fake: FakeDiscord, bot: ConfBot) -> None:
+    ix = await fake.send_interaction("admin status", user=fake.admin)
+    reply = await deferred_reply(ix)
+    fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
+    assert fields["Conference"].startswith("ASPLOS + EuroSys 2025 (`asplos-eurosys-2025`")
+    assert fields["Program"] == "83 sessions, 327 papers, 1624 people, 7 rooms"
+    assert fields["Database"].startswith("sqlite+aiosqlite:///")
+    assert set(fields) == {"Conference", "Program", "Loaded", "Database", "Uptime", "Version"}
+
+
+async def test_sync_to_the_guild_and_globally(fake: FakeDiscord, bot: ConfBot) -> None:
+    ix = await fake.send_interaction("admin sync", user=fake.admin)
+    reply = await deferred_reply(ix)
+    assert reply.embeds[0]["title"] == "Synced 10 commands to this server"
+    assert fake.sync_requests[-1][0] == fake.guild.id
+    assert fake.sync_requests[0][1] == fake.sync_requests[-1][1]  # forced, though unchanged
+
+    ix = await fake.send_interaction("admin sync", {"scope": "global"}, user=fake.admin)
+    reply = await deferred_reply(ix)
+    assert reply.embeds[0]["title"] == "Synced 10 commands globally"
+    assert {c["name"] for c in fake.synced_commands[None]} == {
+        "session", "chair", "paper", "author", "affiliation", "search", "now", "next",
+        "schedule", "admin",
+    }  # fmt: skip
+
+
+async def test_a_refused_sync_says_so(fake: FakeDiscord, bot: ConfBot) -> None:
+    fake.inject_status("PUT /applications/", status=403)
+    ix = await fake.send_interaction("admin sync", user=fake.admin)
+    reply = await deferred_reply(ix)
+    [embed] = reply.embeds
+    assert embed["title"] == "Discord refused the sync"
+    assert embed["description"].startswith("403 Forbidden")

@@ -1,0 +1,107 @@
+"""`python -m bot run` and `python -m bot sync`: exit codes, one-line failures, clean stops."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.app import build_parser, open_app
+from bot.config import Secret
+from bot.discord_ui.runner import run_bot, sync_commands
+from tests.discord_ui.conftest import embeds_of, settings_for
+from tests.fakediscord.server import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_a_wrong_token_is_one_line_and_exit_1(
+    fake: FakeDiscord,
+    discord_endpoints: FakeDiscord,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings = settings_for(fake, data_dir, discord_token=Secret("not-the-token"))
+    assert await run_bot(settings, open_app) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("error: Discord rejected the bot token in DISCORD_TOKEN;")
+    assert "not-the-token" not in err
+    [rejection] = fake.take_rejections()
+    assert (rejection.status, rejection.route) == (401, "GET /api/v10/users/@me")
+    assert fake.identifies == []
+
+
+async def test_sync_logs_in_without_the_gateway(
+    fake: FakeDiscord,
+    discord_endpoints: FakeDiscord,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings = settings_for(fake, data_dir)
+    assert await sync_commands(settings, open_app) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Synced 10 commands to guild {fake.guild.id}: /admin, /affiliation,")
+    assert fake.sync_requests[-1][0] == fake.guild.id
+
+    assert await sync_commands(settings, open_app, everywhere=True) == 0
+    assert capsys.readouterr().out.startswith("Synced 10 commands globally: /admin,")
+    assert len(fake.synced_commands[None]) == 10
+    assert fake.identifies == []  # REST only: no gateway connection
+
+    no_guild = settings_for(fake, data_dir, discord_guild_id=None)
+    assert await sync_commands(no_guild, open_app) == 2
+    assert "set DISCORD_GUILD_ID" in capsys.readouterr().err
+
+
+def test_the_sync_command_line() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["sync"]).everywhere is False
+    assert parser.parse_args(["sync", "--global"]).everywhere is True
+
+
+async def test_python_m_bot_run_answers_then_stops_on_sigterm(
+    fake: FakeDiscord, data_dir: Path, tmp_path: Path
+) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": fake.token,
+        "DISCORD_GUILD_ID": str(fake.guild.id),
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DATA_DIR": str(data_dir),
+        "LOG_LEVEL": "INFO",
+    }
+    stderr_path = tmp_path / "stderr.txt"
+    with stderr_path.open("wb") as stderr:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run",
+            cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL, stderr=stderr,
+        )  # fmt: skip
+        try:
+            await fake.wait_until(
+                lambda: fake.synced_commands.get(fake.guild.id), timeout=30, what="the sync"
+            )
+            await fake.wait_for_identify(timeout=30)
+            ix = await fake.send_interaction("chair", {"query": "Helix"})
+            assert "Xiaosong Ma" in embeds_of(await ix.response())[0]["description"]
+            process.send_signal(signal.SIGTERM)
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            code = await asyncio.wait_for(process.wait(), timeout=10)
+            assert loop.time() - started < 10
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    log = stderr_path.read_text()
+    assert code == 0, log
+    assert "SIGTERM received" in log
+    assert "Traceback" not in log
+    assert fake.token not in log
