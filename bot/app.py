@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import os
+import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -37,6 +38,7 @@ from bot.console import (
     render_warnings,
 )
 from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.model import DeliveryRecord, DeliveryState
 from bot.observability import Metrics
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
@@ -49,6 +51,7 @@ from bot.services.programs import (
 )
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
+from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
@@ -155,6 +158,28 @@ class App:
     reminders: ReminderService
     metrics: Metrics
     database_ok: Callable[[], Awaitable[bool]]
+    scheduler: Scheduler | None = None
+
+    def make_scheduler(self, deliverer: Deliverer) -> Scheduler:
+        """The one delivery scheduler of this process; it wakes when reminders change."""
+        shard = None
+        if self.settings.shard_count and self.settings.shard_ids:
+            shard = (self.settings.shard_count, self.settings.shard_ids)
+        self.scheduler = Scheduler(
+            self.deliveries,
+            self.programs,
+            deliverer,
+            self.clock,
+            owner=f"{socket.gethostname()}:{os.getpid()}",
+            config=SchedulerConfig(shard=shard),
+            on_delivered=self._delivered,
+        )
+        self.reminders.set_waker(self.scheduler.wake)
+        return self.scheduler
+
+    def _delivered(self, record: DeliveryRecord, state: DeliveryState, lag: float) -> None:
+        if state in (DeliveryState.SENT, DeliveryState.LATE):
+            self.metrics.scheduler_lag(lag)
 
 
 def make_clock(settings: Settings, at: datetime | None = None) -> Clock:
@@ -235,7 +260,7 @@ async def open_app(
                 return False
             return True
 
-        yield App(
+        app = App(
             settings=settings,
             clock=clock,
             programs=programs,
@@ -246,6 +271,11 @@ async def open_app(
             metrics=Metrics(version=version()),
             database_ok=database_ok,
         )
+        try:
+            yield app
+        finally:
+            if app.scheduler is not None:
+                await app.scheduler.stop()  # before the engine goes: it hands back claims
     finally:
         await engine.dispose()
 

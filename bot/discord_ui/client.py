@@ -8,6 +8,8 @@ again on every reconnect.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -17,11 +19,16 @@ from discord.ext import commands
 from bot.discord_ui import sync
 from bot.discord_ui.cogs.admin import AdminCog
 from bot.discord_ui.cogs.queries import QueriesCog
+from bot.discord_ui.cogs.reminders import RemindersCog
+from bot.discord_ui.delivery import DiscordDeliverer
 from bot.discord_ui.deps import BotApp
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
+from bot.services.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
+
+SCHEDULER_GRACE = 5.0  # seconds the delivery loop gets to finish its sends on close
 
 
 def bot_intents() -> discord.Intents:
@@ -58,10 +65,16 @@ class ConfBot(commands.Bot):
         self.app = app
         self.pager = Pager(page_timeout)
         self.sync_on_start = sync_on_start
+        self.scheduler: Scheduler | None = None
+        self._scheduler_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.add_cog(QueriesCog(self.app.runner, self.pager))
         await self.add_cog(AdminCog(self))
+        await self.add_cog(RemindersCog(self))
+        self.scheduler = self.app.make_scheduler(DiscordDeliverer(self))
+        if self.scheduler is not None:
+            self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
         self.add_view(ExpiredPages())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
             await self.sync_guild(guild_id)
@@ -94,6 +107,24 @@ class ConfBot(commands.Bot):
         assert self.user is not None
         log.info("connected as %s (id %s) to %d guilds", self.user, self.user.id, len(self.guilds))
 
+    async def _deliver_when_ready(self) -> None:
+        """Deliveries start once the gateway is up, and run until the bot closes."""
+        await self.wait_until_ready()
+        assert self.scheduler is not None
+        log.info("delivery scheduler started")
+        await self.scheduler.run()
+
     async def close(self) -> None:
         self.pager.stop_all()
+        if self.scheduler is not None:
+            await self.scheduler.stop()  # hands back claims; other processes take them
+        if self._scheduler_task is not None:
+            # The loop ends by itself once stopped; cancelling it mid-query would leave a
+            # database connection half-used, so that is only the last resort.
+            try:
+                await asyncio.wait_for(asyncio.shield(self._scheduler_task), SCHEDULER_GRACE)
+            except TimeoutError:
+                self._scheduler_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._scheduler_task
         await super().close()

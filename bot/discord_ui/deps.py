@@ -11,8 +11,11 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from bot.clock import Clock
 from bot.services.commands import CommandRunner
 from bot.services.programs import ProgramService
+from bot.services.reminders import ReminderService
+from bot.services.scheduler import Deliverer, Scheduler
 
 
 class SecretText(Protocol):
@@ -58,6 +61,16 @@ class BotApp(Protocol):
 
     @property
     def store(self) -> ValueStore: ...
+
+    @property
+    def reminders(self) -> ReminderService: ...
+
+    def make_scheduler(self, deliverer: Deliverer) -> Scheduler:
+        """The delivery scheduler, sending through `deliverer` (built once, in app.py)."""
+        ...
+
+    @property
+    def clock(self) -> Clock: ...
 
 
 SettingsT = TypeVar("SettingsT", bound=BotSettings)

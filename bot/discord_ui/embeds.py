@@ -29,12 +29,18 @@ from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
     ChangeKind,
+    Delivery,
+    DeliveryKind,
+    DeliveryRecord,
+    DeliveryState,
+    GuildSettings,
     HelpAnswer,
     PaperRef,
     PapersAnswer,
     ParseWarning,
     Person,
     PersonAnswer,
+    RemindersAnswer,
     SearchAnswer,
     Session,
     SessionChange,
@@ -734,3 +740,147 @@ def notice_page(text: str, colour: discord.Colour = ERROR) -> Page:
 def only_owner_text(owner_id: int) -> str:
     """Said (ephemerally) to someone pressing another person's page buttons."""
     return f"Only <@{owner_id}> can turn these pages. Run the command yourself to get your own."
+
+
+# --- reminders, announcements, notices --------------------------------------------------------
+
+_STATE_LABEL = {
+    DeliveryState.PENDING: "pending",
+    DeliveryState.CLAIMED: "sending",
+    DeliveryState.SENT: "sent",
+    DeliveryState.LATE: "sent late",
+    DeliveryState.MISSED: "missed",
+    DeliveryState.FAILED: "failed",
+    DeliveryState.CANCELLED: "cancelled",
+}
+
+
+def reminder_entry(record: DeliveryRecord, session: Session, zone: str) -> str:
+    """One reminder in a list: number, session, when it fires, where, and its state."""
+    where = "by DM" if record.via == "dm" else "in the channel"
+    state = _STATE_LABEL[record.state]
+    if record.reason and record.state in (
+        DeliveryState.FAILED,
+        DeliveryState.CANCELLED,
+        DeliveryState.MISSED,
+        DeliveryState.LATE,
+    ):
+        state += f": {esc(record.reason)}"
+    if record.fallback:
+        state += f" ({esc(record.fallback)})"
+    fires = f"{format_dt(record.due_at, 'F')} ({format_dt(record.due_at, 'R')})"
+    return (
+        f"**#{record.id} {esc(session_title(session))}**\n"
+        f"{record.minutes_before} min before, {where} · fires {fires}\n*{state}*"
+    )
+
+
+def reminders_pages(answer: RemindersAnswer) -> list[Page]:
+    """`/remind …`: what was added, the user's reminders, or what was cancelled."""
+    entries = [reminder_entry(r, s, answer.zone) for r, s in answer.reminders]
+    if answer.what == "added":
+        title = f"Reminder set for {plural(len(entries), 'session')}"
+        if answer.kept_existing:
+            entries.insert(
+                0,
+                f"{plural(answer.kept_existing, 'reminder')} you already had "
+                "were kept as they were.",
+            )
+    elif answer.what == "cancelled":
+        title = f"Cancelled {plural(len(entries), 'reminder')}"
+    else:
+        title = "Your reminders"
+        if not entries:
+            entries = ["You have no reminders. Set one with `/remind session`."]
+    if answer.warning:
+        entries.append(f"⚠️ {esc(answer.warning)}")
+    return paginate([Item(title, entries, colour=NOW)])
+
+
+def delivery_message(
+    delivery: Delivery, *, mention: bool
+) -> tuple[str | None, list[discord.Embed]]:
+    """The message a delivery sends: a mention (in a channel) and its embeds (one page)."""
+    record = delivery.record
+    session = delivery.session
+    zone = delivery.zone
+    content: str | None = None
+    if mention and record.user_id is not None:
+        content = f"<@{record.user_id}>"
+    elif mention and record.role_id is not None:
+        content = f"<@&{record.role_id}>"
+    if record.kind is DeliveryKind.NOTICE:
+        if record.notice == "moved":
+            title = f"Moved: {session_title(session)}"
+            text = (
+                f"The session you asked to be reminded of has moved. Your reminder moved "
+                f"with it ({record.minutes_before} min before)."
+            )
+        else:
+            title = f"Cancelled: {session_title(session)}"
+            text = (
+                "This session was removed from the program, so your reminders for it are cancelled."
+            )
+        blocks = [text, session_header(session, zone)]
+        return content, _one_page(Item(title, blocks, colour=WARNING))
+    starts = (
+        f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
+    )
+    if record.kind is DeliveryKind.ANNOUNCEMENT:
+        title = f"Next: {session_title(session)}"
+        lead = f"This session {starts}."
+    elif record.kind is DeliveryKind.CHAIR:
+        title = f"You chair: {session_title(session)}"
+        lead = f"Your session {starts}. Please be in the room a little early."
+    else:
+        title = f"Reminder: {session_title(session)}"
+        lead = f"This session {starts}."
+    if delivery.late:
+        lead += " (Sent late: the bot was not running when this fell due.)"
+    item = session_item(session, zone)
+    blocks = [lead, *item.blocks]
+    if record.fallback:
+        blocks.append(f"*{esc(record.fallback)}*")
+    return content, _one_page(Item(title, blocks, colour=NOW))
+
+
+def _one_page(item: Item) -> list[discord.Embed]:
+    """A message sent outside an interaction cannot page: its first page, and where there is
+    more, a last line that says so (the whole session is one /session away)."""
+    pages = paginate([item])
+    embeds = list(pages[0])
+    if len(pages) > 1:
+        embeds[-1].set_footer(
+            text=f"Page 1 of {len(pages)} · the rest: /session {shorten(item.title, 40)}"
+        )
+    return embeds
+
+
+def reminder_confirmation(answer: RemindersAnswer) -> str:
+    """The short DM sent when a DM reminder is made (it also proves DMs reach the user)."""
+    first = answer.reminders[0][0] if answer.reminders else None
+    if first is None:
+        return "Your reminder is set."
+    more = f" (and {len(answer.reminders) - 1} more)" if len(answer.reminders) > 1 else ""
+    return f"Reminder set: I will write here {format_dt(first.due_at, 'R')}{more}."
+
+
+def guild_settings_page(settings: GuildSettings, what: str) -> Page:
+    """What `/admin announce` and `/admin chair-reminders` now do in this server."""
+    lines = [what]
+    if settings.announce_channel_id is not None:
+        role = f", pinging <@&{settings.announce_role_id}>" if settings.announce_role_id else ""
+        lines.append(
+            f"**Announcements:** <#{settings.announce_channel_id}>, "
+            f"{settings.announce_minutes} min before each session{role}"
+        )
+    else:
+        lines.append("**Announcements:** off")
+    if settings.chair_minutes is not None:
+        lines.append(f"**Chair reminders:** on, {settings.chair_minutes} min before")
+    else:
+        lines.append("**Chair reminders:** off")
+    if settings.chair_links:
+        linked = "; ".join(f"{esc(name)} → <@{user}>" for name, user in settings.chair_links)
+        lines.append(f"**Linked chairs:** {linked}")
+    return paginate([Item("Reminders in this server", lines, colour=ADMIN)])[0]

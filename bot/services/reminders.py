@@ -237,6 +237,9 @@ class ReminderService:
         await self.sync_guild(await self._deliveries.guild_settings(self._slug, guild_id))
         return person.name
 
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self._deliveries.guild_settings(self._slug, guild_id)
+
     async def sync_guild(self, settings: GuildSettings) -> None:
         """Make the guild's pending announcements and chair reminders match the program."""
         now = self._clock.now()

@@ -100,6 +100,8 @@ class Scheduler:
         # Rows due before this scheduler existed fell due while no bot was running: "late".
         self._started_at = clock.now()
         self._semaphore = asyncio.Semaphore(config.concurrency)
+        self._busy = asyncio.Lock()  # held for one round of claiming and sending
+        self._held_claims = False
         self._limiter = RateLimiter(config.max_per_second) if config.max_per_second else None
 
     def wake(self) -> None:
@@ -112,10 +114,13 @@ class Scheduler:
             # Cleared before looking, so a wake-up that arrives while we look is not lost.
             self._wake.clear()
             try:
-                sent = await self.run_once()
+                async with self._busy:
+                    if self._stopping:
+                        break
+                    sent = await self.run_once()
+                    next_due = None if sent else await self._store.next_due()
                 if sent:
                     continue
-                next_due = await self._store.next_due()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -133,10 +138,16 @@ class Scheduler:
             await asyncio.wait_for(self._wake.wait(), timeout=seconds)
 
     async def stop(self) -> None:
-        """Stop taking new rows; hand back any claims still held (sends finish first)."""
+        """Stop taking new rows; hand back any claims still held (sends finish first).
+        Stopping twice does nothing the second time."""
+        if self._stopping:
+            return
         self._stopping = True
         self._wake.set()
-        released = await self._store.release_claims(self.owner)
+        async with self._busy:  # let a round in flight finish its sends and marks
+            if not self._held_claims:
+                return  # nothing was ever taken: nothing to hand back
+            released = await self._store.release_claims(self.owner)
         if released:
             log.info("released %d claimed deliveries", released)
 
@@ -147,6 +158,7 @@ class Scheduler:
             self.owner, self._config.batch, self._config.lease, shard=self._config.shard
         )
         if records:
+            self._held_claims = True
             await asyncio.gather(*(self._deliver_guarded(r) for r in records))
         return len(records)
 

@@ -61,8 +61,9 @@ async def test_without_a_guild_nothing_is_synced_on_start(
     fake: FakeDiscord, start_bot: StartBot, data_dir: Path
 ) -> None:
     async with open_app(settings_for(fake, data_dir, discord_guild_id=None), at=AT) as app:
-        await start_bot(ConfBot(app, guild_ready_timeout=0.01))
+        bot = await start_bot(ConfBot(app, guild_ready_timeout=0.01))
         assert fake.sync_requests == []
+        await bot.close()  # inside the app, as run_bot does: the bot never outlives it
 
 
 async def test_a_refused_sync_is_logged_and_the_bot_still_starts(

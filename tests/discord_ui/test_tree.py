@@ -37,7 +37,8 @@ def walk(options: list[dict[str, Any]], path: str) -> Iterator[tuple[str, dict[s
 async def payload() -> list[dict[str, Any]]:
     """What the bot sends to Discord when it syncs (global commands), built offline: building
     the tree needs none of the application's parts."""
-    bot = ConfBot(SimpleNamespace(runner=None), sync_on_start=False)  # type: ignore[arg-type]
+    app = SimpleNamespace(runner=None, make_scheduler=lambda deliverer: None)
+    bot = ConfBot(app, sync_on_start=False)  # type: ignore[arg-type]
     async with bot:
         await bot.setup_hook()
         return tree_payload(bot.tree, None)
@@ -57,7 +58,7 @@ async def test_every_name_and_description_is_valid(payload: list[dict[str, Any]]
 
 async def test_the_commands_mirror_the_command_table(payload: list[dict[str, Any]]) -> None:
     by_name = {c["name"]: c for c in payload}
-    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin"}
+    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin", "remind"}
     for spec in COMMANDS:
         command = by_name[spec.name]
         assert command["description"] == spec.description
@@ -76,7 +77,14 @@ async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]])
     assert admin["contexts"] == [0]  # guilds only
     assert admin["dm_permission"] is False
     subcommands = {o["name"]: o for o in admin["options"]}
-    assert set(subcommands) == {"reload", "status", "sync"}
+    assert set(subcommands) == {
+        "reload",
+        "status",
+        "sync",
+        "announce",
+        "chair-reminders",
+        "link-chair",
+    }
     [file] = subcommands["reload"]["options"]
     assert (file["name"], file["type"], file.get("required", False)) == ("file", 11, False)
     [scope] = subcommands["sync"]["options"]

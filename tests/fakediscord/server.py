@@ -1353,6 +1353,7 @@ class FakeDiscord:
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
         routes: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", self._get_me),
+            ("GET", "/users/{user}", self._get_user),
             ("GET", "/oauth2/applications/@me", self._get_app_info),
             ("GET", "/applications/@me", self._get_app_info),
             ("GET", "/gateway", self._get_gateway),
@@ -1622,6 +1623,18 @@ class FakeDiscord:
         return _json_response(
             {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0}
         )
+
+    async def _get_user(self, request: web.Request) -> web.StreamResponse:
+        """`GET /users/{id}` (Client.fetch_user): any user the fake knows."""
+        if (denied := self._check_auth(request)) is not None:
+            return denied
+        try:
+            user = self.users.get(int(request.match_info["user"]))
+        except ValueError:
+            user = None
+        if user is None:
+            return self._reject(request, limits.UNKNOWN_USER)
+        return _json_response(user.payload())
 
     async def _get_app_info(self, request: web.Request) -> web.StreamResponse:
         if (denied := self._check_auth(request)) is not None:

@@ -16,15 +16,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import embeds
+from bot.discord_ui.autocomplete import suggest
 from bot.discord_ui.tree import Interaction
 from bot.discord_ui.views import send_page
 from bot.errors import UserError
 from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
+from bot.services.reminders import MAX_MINUTES
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import ConfBot
 
 log = logging.getLogger(__name__)
+
+
+async def _chair_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    bot = interaction.client
+    runner = bot.app.runner  # type: ignore[attr-defined]
+    return suggest(runner, "author", "name", current)
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -115,3 +123,100 @@ class AdminCog(commands.Cog, name="Admin"):
             return
         log.info("user %s synced %d commands %s", interaction.user.id, len(names), where)
         await send_page(interaction, embeds.sync_page(where, names), ephemeral=True)
+
+    # -- announcements and chair reminders ---------------------------------------------------
+
+    announce = app_commands.Group(
+        name="announce",
+        description="Post every session in a channel before it starts",
+        parent=admin,
+    )
+    chair_reminders = app_commands.Group(
+        name="chair-reminders",
+        description="DM linked session chairs before their sessions",
+        parent=admin,
+    )
+
+    @announce.command(name="set", description="Announce each session in a channel")
+    @app_commands.describe(
+        channel="Where to post the announcements",
+        minutes_before=f"How long before each session (0 to {MAX_MINUTES}, default 5)",
+        role="A role to ping with each announcement (optional)",
+    )
+    async def announce_set(
+        self,
+        interaction: Interaction,
+        channel: discord.TextChannel,
+        minutes_before: app_commands.Range[int, 0, MAX_MINUTES] = 5,
+        role: discord.Role | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        settings = await self._bot.app.reminders.set_announcements(
+            interaction.guild_id, channel.id, minutes_before, role.id if role else None
+        )
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "Announcements are on."),
+            ephemeral=True,
+        )
+
+    @announce.command(name="off", description="Stop announcing sessions")
+    async def announce_off(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        settings = await self._bot.app.reminders.set_announcements(interaction.guild_id, None)
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "Announcements are off."),
+            ephemeral=True,
+        )
+
+    @chair_reminders.command(name="on", description="DM each linked chair before their sessions")
+    @app_commands.describe(
+        minutes_before=f"How long before each session (0 to {MAX_MINUTES}, default 15)"
+    )
+    async def chairs_on(
+        self,
+        interaction: Interaction,
+        minutes_before: app_commands.Range[int, 0, MAX_MINUTES] = 15,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        settings = await self._bot.app.reminders.set_chair_reminders(
+            interaction.guild_id, minutes_before
+        )
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "Chair reminders are on."),
+            ephemeral=True,
+        )
+
+    @chair_reminders.command(name="off", description="Stop reminding chairs")
+    async def chairs_off(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        settings = await self._bot.app.reminders.set_chair_reminders(interaction.guild_id, None)
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "Chair reminders are off."),
+            ephemeral=True,
+        )
+
+    @admin.command(name="link-chair", description="Link a session chair to a member of this server")
+    @app_commands.describe(
+        person="The chair's name as the program prints it", member="The member who is that chair"
+    )
+    @app_commands.autocomplete(person=_chair_names)
+    async def link_chair(
+        self, interaction: Interaction, person: str, member: discord.Member
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.guild_id is not None
+        name = await self._bot.app.reminders.link_chair(interaction.guild_id, person, member.id)
+        settings = await self._bot.app.reminders.guild_settings(interaction.guild_id)
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, f"{name} is linked to {member.mention}."),
+            ephemeral=True,
+        )

@@ -113,16 +113,16 @@ async def test_status(fake: FakeDiscord, bot: ConfBot) -> None:
 async def test_sync_to_the_guild_and_globally(fake: FakeDiscord, bot: ConfBot) -> None:
     ix = await fake.send_interaction("admin sync", user=fake.admin)
     reply = await deferred_reply(ix)
-    assert reply.embeds[0]["title"] == "Synced 10 commands to this server"
+    assert reply.embeds[0]["title"] == "Synced 11 commands to this server"
     assert fake.sync_requests[-1][0] == fake.guild.id
     assert fake.sync_requests[0][1] == fake.sync_requests[-1][1]  # forced, though unchanged
 
     ix = await fake.send_interaction("admin sync", {"scope": "global"}, user=fake.admin)
     reply = await deferred_reply(ix)
-    assert reply.embeds[0]["title"] == "Synced 10 commands globally"
+    assert reply.embeds[0]["title"] == "Synced 11 commands globally"
     assert {c["name"] for c in fake.synced_commands[None]} == {
         "session", "chair", "paper", "author", "affiliation", "search", "now", "next",
-        "schedule", "admin",
+        "schedule", "admin", "remind",
     }  # fmt: skip
 
 

@@ -1,0 +1,158 @@
+"""`/remind`: attendees' own reminders. Replies are ephemeral, with the time each will fire.
+
+The handlers are thin: options go to `ReminderService`, answers to `embeds.reminders_pages`.
+A DM reminder is checked when it is made: the bot sends a short confirmation DM, and if
+Discord refuses it the reply says the reminder will mention the user in this channel instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui import embeds
+from bot.discord_ui.autocomplete import suggest, to_choices
+from bot.discord_ui.tree import Interaction
+from bot.model import RemindersAnswer
+from bot.services.commands import Choice
+from bot.services.reminders import DEFAULT_MINUTES, MAX_MINUTES, ReminderService
+
+if TYPE_CHECKING:
+    from bot.discord_ui.client import ConfBot
+
+log = logging.getLogger(__name__)
+
+Choices = list[app_commands.Choice[str]]
+Minutes = app_commands.Range[int, 0, MAX_MINUTES]
+Where = Literal["dm", "channel"]
+CANNOT_DM = 50007
+
+
+class RemindersCog(commands.Cog, name="Reminders"):
+    remind = app_commands.Group(name="remind", description="Reminders before sessions")
+
+    def __init__(self, bot: ConfBot) -> None:
+        self._bot = bot
+
+    @property
+    def _service(self) -> ReminderService:
+        return self._bot.app.reminders
+
+    async def _lookup(self, interaction: Interaction, current: str) -> Choices:
+        command = {"session": "session", "paper": "paper", "author": "author"}[
+            interaction.command.name if interaction.command else "session"
+        ]
+        option = {"session": "query", "paper": "title", "author": "name"}[command]
+        return suggest(self._bot.app.runner, command, option, current)
+
+    async def _mine(self, interaction: Interaction, current: str) -> Choices:
+        choices = await self._service.pending_choices(interaction.user.id, current)
+        return to_choices(Choice(label, value) for label, value in choices)
+
+    async def _add(
+        self, interaction: Interaction, target: str, query: str, minutes_before: int, where: Where
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self._service.remind(
+            user_id=interaction.user.id,
+            target=target,
+            query=query,
+            minutes_before=minutes_before,
+            where=where,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        if where == "dm":
+            answer = await self._check_dm(interaction, answer)
+        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+
+    async def _check_dm(self, interaction: Interaction, answer: RemindersAnswer) -> RemindersAnswer:
+        """Send a one-line confirmation by DM; a refusal becomes a warning in the reply."""
+        try:
+            await interaction.user.send(
+                embeds.reminder_confirmation(answer),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM:
+                raise
+            fallback = (
+                "I cannot DM you (your DMs are closed to this server), so when it is time I "
+                "will mention you in this channel instead."
+                if interaction.guild_id is not None
+                else "I cannot DM you, and there is no channel to mention you in: open your "
+                "DMs or set the reminder in a server channel with where:channel."
+            )
+            warning = f"{answer.warning} {fallback}" if answer.warning else fallback
+            return RemindersAnswer(
+                answer.what, answer.reminders, answer.zone, answer.kept_existing, warning
+            )
+        return answer
+
+    @remind.command(name="session", description="Remind me before a session")
+    @app_commands.describe(
+        query="Session title, one of its papers, or a chair",
+        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
+        where="By DM (default) or in this channel with a mention",
+    )
+    @app_commands.autocomplete(query=_lookup)
+    async def session(
+        self,
+        interaction: Interaction,
+        query: str,
+        minutes_before: Minutes = DEFAULT_MINUTES,
+        where: Where = "dm",
+    ) -> None:
+        await self._add(interaction, "session", query, minutes_before, where)
+
+    @remind.command(name="paper", description="Remind me before the session of a paper")
+    @app_commands.describe(
+        title="Paper title (part of it is enough)",
+        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
+        where="By DM (default) or in this channel with a mention",
+    )
+    @app_commands.autocomplete(title=_lookup)
+    async def paper(
+        self,
+        interaction: Interaction,
+        title: str,
+        minutes_before: Minutes = DEFAULT_MINUTES,
+        where: Where = "dm",
+    ) -> None:
+        await self._add(interaction, "paper", title, minutes_before, where)
+
+    @remind.command(
+        name="author", description="Remind me before every session a person presents or chairs"
+    )
+    @app_commands.describe(
+        name="The person's name (typos are fine)",
+        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
+        where="By DM (default) or in this channel with a mention",
+    )
+    @app_commands.autocomplete(name=_lookup)
+    async def author(
+        self,
+        interaction: Interaction,
+        name: str,
+        minutes_before: Minutes = DEFAULT_MINUTES,
+        where: Where = "dm",
+    ) -> None:
+        await self._add(interaction, "author", name, minutes_before, where)
+
+    @remind.command(name="list", description="My reminders and what became of them")
+    async def list_(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self._service.mine(interaction.user.id)
+        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+
+    @remind.command(name="cancel", description="Cancel one of my reminders, or all of them")
+    @app_commands.describe(reminder="A reminder from the list, or all")
+    @app_commands.autocomplete(reminder=_mine)
+    async def cancel(self, interaction: Interaction, reminder: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await self._service.cancel(interaction.user.id, reminder)
+        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
