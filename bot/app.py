@@ -39,7 +39,7 @@ from bot.console import (
 )
 from bot.errors import ConfigError, ProgramParseError, UserError
 from bot.model import DeliveryRecord, DeliveryState
-from bot.observability import Metrics
+from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
 from bot.services.commands import CommandRunner
@@ -58,6 +58,9 @@ from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision
 from bot.storage.migrate import prepare as prepare_schema
 
 log = logging.getLogger("bot")
+
+# The scheduler wakes at least every ten minutes; older than this it is stuck.
+SCHEDULER_HEALTH_AGE = 900.0
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
@@ -382,10 +385,39 @@ async def _command_db(settings: Settings, action: str) -> int:
         await engine.dispose()
 
 
+@asynccontextmanager
+async def open_served_app(settings: Settings) -> AsyncIterator[App]:
+    """`open_app`, plus /healthz and /metrics on METRICS_PORT (loopback) when it is set."""
+    async with open_app(settings) as app:
+        if settings.metrics_port is None:
+            yield app
+            return
+        checks = make_checks(
+            app.metrics,
+            app.database_ok,
+            app.clock.now,
+            last_tick=lambda: app.scheduler.last_tick if app.scheduler else None,
+            scheduler_max_age=SCHEDULER_HEALTH_AGE,
+        )
+
+        async def collect() -> None:
+            app.metrics.set_reminders(await app.deliveries.counts_by_state())
+
+        server = HealthServer(app.metrics, checks, port=settings.metrics_port, collect=collect)
+        try:
+            await server.start()
+        except OSError as error:
+            raise ConfigError(f"METRICS_PORT {settings.metrics_port}: {error.strerror}") from error
+        try:
+            yield app
+        finally:
+            await server.stop()
+
+
 async def _command_run(settings: Settings) -> int:
     from bot.discord_ui.runner import run_bot
 
-    return await run_bot(settings, open_app)
+    return await run_bot(settings, open_served_app)
 
 
 async def _command_sync(settings: Settings, args: argparse.Namespace) -> int:

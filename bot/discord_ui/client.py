@@ -69,6 +69,8 @@ class ConfBot(commands.Bot):
         self._scheduler_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if isinstance(self.tree, ConfTree):
+            self.tree.observer = getattr(self.app, "metrics", None)
         await self.add_cog(QueriesCog(self.app.runner, self.pager))
         await self.add_cog(AdminCog(self))
         await self.add_cog(RemindersCog(self))
@@ -102,6 +104,27 @@ class ConfBot(commands.Bot):
 
     async def sync_global(self) -> list[str]:
         return await sync.sync_global(self.tree)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        tree = self.tree
+        if isinstance(tree, ConfTree):
+            tree.observe(interaction, "ok")
+
+    async def on_connect(self) -> None:
+        self._gateway(True)
+
+    async def on_resumed(self) -> None:
+        self._gateway(True)
+
+    async def on_disconnect(self) -> None:
+        self._gateway(False)
+
+    def _gateway(self, connected: bool) -> None:
+        metrics = getattr(self.app, "metrics", None)
+        if metrics is not None:
+            metrics.gateway(connected)
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -10,6 +10,8 @@ interaction was already acknowledged, so no interaction is left without an answe
 from __future__ import annotations
 
 import logging
+import time
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -22,6 +24,12 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[discord.Client]
 
 NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class CommandObserver(Protocol):
+    """Where command outcomes and timings go (`bot.observability.Metrics` fits)."""
+
+    def command(self, name: str, outcome: str, seconds: float) -> None: ...
 
 
 def _describe(interaction: Interaction) -> str:
@@ -90,10 +98,47 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
         log.warning("%s: could not send the error reply: %s", _describe(interaction), failure)
 
 
+def _outcome(error: BaseException) -> str:
+    cause = unwrap(error)
+    if isinstance(cause, UserError):
+        return "user_error"
+    if isinstance(cause, app_commands.CheckFailure):
+        return "refused"
+    return "error"
+
+
+def _command_name(interaction: Interaction) -> str:
+    command = interaction.command
+    return command.qualified_name if command is not None else "unknown"
+
+
 class ConfTree(app_commands.CommandTree[discord.Client]):
-    """The bot's command tree: its `on_error` is the one place errors become replies."""
+    """The bot's command tree: its `on_error` is the one place errors become replies. It also
+    times every command for the metrics (`observer`, set by the client)."""
+
+    observer: CommandObserver | None = None
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        interaction.extras["started"] = time.perf_counter()
+        return True
+
+    def observe(self, interaction: Interaction, outcome: str) -> None:
+        started = interaction.extras.get("started")
+        if self.observer is not None and isinstance(started, float):
+            kind = (
+                "autocomplete"
+                if interaction.type is discord.InteractionType.autocomplete
+                else "command"
+            )
+            name = (
+                f"{_command_name(interaction)}:{kind}"
+                if kind == "autocomplete"
+                else _command_name(interaction)
+            )
+            self.observer.command(name, outcome, time.perf_counter() - started)
 
     async def on_error(
         self, interaction: Interaction, error: app_commands.AppCommandError, /
     ) -> None:
+        self.observe(interaction, _outcome(error))
         await answer_error(interaction, error)

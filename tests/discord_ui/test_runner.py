@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from bot.app import build_parser, open_app
@@ -64,6 +66,12 @@ def test_the_sync_command_line() -> None:
     assert parser.parse_args(["sync", "--global"]).everywhere is True
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 async def test_python_m_bot_run_answers_then_stops_on_sigterm(
     fake: FakeDiscord, data_dir: Path, tmp_path: Path
 ) -> None:
@@ -76,6 +84,7 @@ async def test_python_m_bot_run_answers_then_stops_on_sigterm(
         "DISCORD_GATEWAY_URL": fake.gateway_url,
         "DATA_DIR": str(data_dir),
         "LOG_LEVEL": "INFO",
+        "METRICS_PORT": str(free_port()),
     }
     stderr_path = tmp_path / "stderr.txt"
     with stderr_path.open("wb") as stderr:
@@ -91,6 +100,22 @@ async def test_python_m_bot_run_answers_then_stops_on_sigterm(
             await fake.wait_for_identify(timeout=30)
             ix = await fake.send_interaction("chair", {"query": "Helix"})
             assert "Xiaosong Ma" in embeds_of(await ix.response())[0]["description"]
+            base = f"http://127.0.0.1:{env['METRICS_PORT']}"
+            async with aiohttp.ClientSession() as http:
+                for _ in range(100):  # the scheduler's first round follows READY
+                    async with http.get(f"{base}/healthz") as health:
+                        if health.status == 200:
+                            break
+                    await asyncio.sleep(0.05)
+                assert health.status == 200
+                async with http.get(f"{base}/healthz") as health:
+                    assert (await health.json())["checks"] == {
+                        "database": True, "gateway": True, "scheduler": True,
+                    }  # fmt: skip
+                async with http.get(f"{base}/metrics") as metrics:
+                    text = await metrics.text()
+            assert 'confbot_commands_total{command="chair",outcome="ok"} 1' in text
+            assert 'confbot_reminders{state="pending"} 0' in text
             process.send_signal(signal.SIGTERM)
             loop = asyncio.get_running_loop()
             started = loop.time()
