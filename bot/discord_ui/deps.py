@@ -38,6 +38,12 @@ class BotSettings(Protocol):
     @property
     def program_path(self) -> Path: ...
 
+    @property
+    def shard_count(self) -> int | None: ...
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
+
 
 class ValueStore(Protocol):
     """Small settings kept in the database (`ProgramStore.get_value/set_value`)."""

@@ -27,6 +27,7 @@ import yarl
 
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.deps import BotSettings, OpenApp, SettingsT
+from bot.errors import ConfigError
 from bot.model import ChangeReport
 
 log = logging.getLogger(__name__)
@@ -150,8 +151,26 @@ async def run_bot(settings: SettingsT, open_app: OpenApp[SettingsT], **bot_optio
     async with open_app(settings) as app:
         keep_out_of_gc()
         app.programs.on_reload(_refreeze)
-        bot = ConfBot(app, **bot_options)
+        bot = ConfBot(app, **shard_options(settings), **bot_options)
         return await serve(bot, settings.discord_token.reveal())
+
+
+def shard_options(settings: BotSettings) -> dict[str, Any]:
+    """SHARD_COUNT with one SHARD_IDS entry: this process is that shard of the bot, and
+    answers the interactions of its guilds (Discord routes them by shard). Several processes,
+    one shard each, share the database; the scheduler sends channel messages only for its own
+    shard's guilds and DMs for anyone."""
+    count, ids = settings.shard_count, settings.shard_ids
+    if not count:
+        return {}
+    if not ids or len(ids) != 1:
+        raise ConfigError(
+            "SHARD_IDS must name exactly one shard for this process (run one process per "
+            f"shard), e.g. SHARD_COUNT={count} SHARD_IDS=0"
+        )
+    if not 0 <= ids[0] < count:
+        raise ConfigError(f"SHARD_IDS {ids[0]} is not below SHARD_COUNT {count}")
+    return {"shard_id": ids[0], "shard_count": count}
 
 
 async def sync_commands(

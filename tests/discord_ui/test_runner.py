@@ -130,3 +130,17 @@ async def test_python_m_bot_run_answers_then_stops_on_sigterm(
     assert "SIGTERM received" in log
     assert "Traceback" not in log
     assert fake.token not in log
+
+
+def test_shard_settings_make_this_process_one_shard() -> None:
+    from bot.config import Settings
+    from bot.discord_ui.runner import shard_options
+    from bot.errors import ConfigError
+
+    assert shard_options(Settings()) == {}
+    assert shard_options(Settings(shard_count=4, shard_ids=(2,))) == {
+        "shard_id": 2, "shard_count": 4,
+    }  # fmt: skip
+    for bad in [(0, 1), (), (4,)]:
+        with pytest.raises(ConfigError):
+            shard_options(Settings(shard_count=4, shard_ids=bad))

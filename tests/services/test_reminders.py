@@ -332,3 +332,40 @@ async def test_two_schedulers_deliver_a_thousand_simultaneous_reminders_exactly_
     counts = await world.store.counts_by_state("test")
     assert counts["sent"] == 1000
     assert counts["pending"] == counts["claimed"] == 0
+
+
+async def test_a_sharded_scheduler_sends_channel_messages_only_for_its_guilds(
+    world: World,
+) -> None:
+    """Discord puts guild g on shard (g >> 22) % count; DMs may go out from any process."""
+    shard_of = {guild: (guild >> 22) % 2 for guild in (1 << 22, 2 << 22)}  # shards 1 and 0
+    added = await world.reminders.remind(user_id=USER, target="session", query="storage")
+    [(record, session)] = added.reminders
+    await world.store.upsert(
+        "test",
+        [
+            DeliverySpec(
+                DeliveryKind.ANNOUNCEMENT,
+                f"announcement:{guild}",
+                session.id,
+                record.due_at,
+                "channel",
+                guild_id=guild,
+                channel_id=CHANNEL,
+            )
+            for guild in shard_of
+        ],
+    )
+    world.clock.set(record.due_at)
+    shard_zero = Scheduler(
+        world.store,
+        world.programs,
+        world.deliverer,
+        world.clock,
+        owner="zero",
+        config=SchedulerConfig(shard=(2, [0]), max_per_second=None),
+    )
+    assert await shard_zero.run_once() == 2  # the DM, and the guild on shard 0
+    sent_guilds = sorted(d.record.guild_id or 0 for d in world.deliverer.sent)
+    assert sent_guilds == [0, 2 << 22]
+    assert [r.guild_id for r in await world.store.pending("test")] == [1 << 22]
