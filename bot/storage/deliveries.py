@@ -272,32 +272,26 @@ class DeliveryStore:
         fallback: str | None = None,
     ) -> bool:
         """Mark a claimed row done; False when the claim was lost (another owner has it)."""
-        now = self._now()
-        delivered = now if state in {DeliveryState.SENT, DeliveryState.LATE} else None
-        async with self._sessions.begin() as db:
-            result = await db.execute(
-                update(DeliveryRow)
-                .where(
-                    DeliveryRow.id == delivery_id,
-                    DeliveryRow.state == CLAIMED,
-                    DeliveryRow.claimed_by == owner,
-                )
-                .values(
-                    state=state.value,
-                    reason=reason,
-                    fallback=fallback,
-                    delivered_at=delivered,
-                    claimed_by=None,
-                    claim_expires_at=None,
-                    updated_at=now,
-                )
-            )
-            return bool(result.rowcount)  # type: ignore[attr-defined]
+        delivered = self._now() if state in {DeliveryState.SENT, DeliveryState.LATE} else None
+        return await self._settle_claim(
+            delivery_id,
+            owner,
+            state=state.value,
+            reason=reason,
+            fallback=fallback,
+            delivered_at=delivered,
+        )
 
     async def retry_later(
         self, delivery_id: int, owner: str, not_before: datetime, reason: str
     ) -> bool:
         """Give a claimed row back to be tried again at `not_before` (a transient failure)."""
+        return await self._settle_claim(
+            delivery_id, owner, state=PENDING, not_before=not_before, reason=reason
+        )
+
+    async def _settle_claim(self, delivery_id: int, owner: str, **values: object) -> bool:
+        """End `owner`'s claim on a row with `values`; False if the claim is no longer theirs."""
         async with self._sessions.begin() as db:
             result = await db.execute(
                 update(DeliveryRow)
@@ -306,14 +300,7 @@ class DeliveryStore:
                     DeliveryRow.state == CLAIMED,
                     DeliveryRow.claimed_by == owner,
                 )
-                .values(
-                    state=PENDING,
-                    not_before=not_before,
-                    reason=reason,
-                    claimed_by=None,
-                    claim_expires_at=None,
-                    updated_at=self._now(),
-                )
+                .values(claimed_by=None, claim_expires_at=None, updated_at=self._now(), **values)
             )
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
