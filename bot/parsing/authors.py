@@ -103,6 +103,12 @@ def is_name_like(text: str) -> bool:
     lowered = [w.lower() for w in words]
     if lowered[0] in _LEADING_TITLE_WORDS:
         return False
+    # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
+    if any(
+        w.endswith(".") and len(w) > 3 and w.lower() not in {"jr.", "sr.", "st."}
+        for w in words[:-1]
+    ):
+        return False
     if len(words) > 1 and any(w in _TITLE_WORDS for w in lowered[1:-1] if w not in {"de", "y"}):
         return False
     capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
@@ -276,7 +282,7 @@ def split_title_and_authors(
             break
     if not take:
         take = 3 if len(head_words) > 3 and re.fullmatch(r"\w\.", head_words[-2]) else 2
-    title = " ".join(head_words[:-take]).rstrip(" -–—:")
+    title = " ".join(head_words[:-take]).rstrip(" -–—:.")
     authors = parse_author_line(" ".join(head_words[-take:]) + " " + text[cut:])
     if not title or author_line_score(" ".join(head_words[-take:]) + " " + text[cut:]) < 1.0:
         return None

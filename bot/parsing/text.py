@@ -78,7 +78,9 @@ _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
 _LINK_WORD = (
     r"paper|papers|slides?|video|videos|abstract|artifacts?|pdf|preprint|code|poster|"
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
-    r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream"
+    r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream|"
+    r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
+    r"open access|download"
 )
 _LINK_LINE = re.compile(r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+$", re.I)
 _CHAIR = re.compile(
@@ -118,6 +120,14 @@ _KEYNOTE_SPEAKER = re.compile(
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
     re.I,
 )
+_ROOM_CELL = re.compile(
+    r"^(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|lecture hall|"
+    r"amphitheat(?:er|re)|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$",
+    re.I,
+)
+_LEADING_CLOCK = re.compile(
+    r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
+)
 _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
@@ -153,6 +163,8 @@ def _is_link_line(text: str) -> bool:
 
 def classify(number: int, raw: str) -> Line:
     text = _normalise(raw)
+    if " | " in text and "\t" not in text:
+        text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
     flat = clean(_BULLET.sub("", text.replace("\t", " ").strip()))
     line = Line(number, flat, cells)
@@ -519,6 +531,13 @@ class _Builder:
             title_text = (title_text + " " + rest).strip() if title_text else rest
         if _SLOT_ONLY.match(title_text):
             title_text = ""
+        if not title_text:
+            # "12:00 – 13:30 | Lunch": the title in a cell of its own.
+            for cell in other_cells:
+                if not _ROOM_CELL.match(cell) and not _is_link_line(cell):
+                    title_text = cell
+                    other_cells.remove(cell)
+                    break
         previous_title = None
         if not title_text:
             previous_title = self._title_before_time(i)
@@ -545,7 +564,10 @@ class _Builder:
             self._add_chairs(session, chair_text, line.number)
         self._speakers_from_title(session)
         for cell in other_cells:
-            self.dispatch_cell(cell, line)
+            if _ROOM_CELL.match(cell) and session.room is None:
+                session.room = cell
+            else:
+                self.dispatch_cell(cell, line)
         return 1
 
     def _title_before_time(self, i: int) -> Line | None:
@@ -803,6 +825,21 @@ class _Builder:
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
+        clock = _LEADING_CLOCK.match(text)
+        if (
+            clock
+            and session is not None
+            and session.start is not None
+            and session.papers is not None
+        ):
+            at = find_time_range(clock.group(0).strip())
+            if at is not None and (session.end is None or session.start <= at.start < session.end):
+                # "10:30 A Fast Graph Store. Ana Silva (Uni A)": a paper with its own time.
+                rest = text[clock.end() :]
+                self._loose_text(rest, line, lookahead)
+                if self.paper is not None and self.paper.line == line.number:
+                    self.paper.start = at.start
+                return
         if session is not None and session.expects_title and not session.papers:
             session.title = _strip_session_title(text)
             session.expects_title = False

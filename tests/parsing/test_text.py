@@ -401,3 +401,59 @@ def test_binary_is_a_parse_error_with_a_line() -> None:
 
 def test_data_dir_fixture_is_the_projects_own() -> None:
     assert Path(__file__).resolve().parent.parent / "data" == DATA
+
+
+def test_usenix_style_page_with_media_links_and_comma_affiliations() -> None:
+    program = parse(
+        "Monday, July 10\n\n8:00 am–9:00 am\n\nContinental Breakfast\n\n9:00 am–10:20 am\n\n"
+        "Session: Distributed Systems\n\nSession Chair: Ana Silva, Stanford University\n\n"
+        "A Fast Graph Store\n\nAna Silva and Bo Li, Stanford University; Cy Ng, MIT\n\n"
+        "Available Media\n\n10:20 am–10:50 am\n\nBreak with Refreshments\n",
+        year=2023,
+    )
+    assert summary(program) == [
+        ("Continental Breakfast", "08:00", "09:00", None, [], []),
+        (
+            "Distributed Systems",
+            "09:00",
+            "10:20",
+            None,
+            [("Ana Silva", "Stanford University")],
+            [
+                (
+                    "A Fast Graph Store",
+                    [
+                        ("Ana Silva", "Stanford University"),
+                        ("Bo Li", "Stanford University"),
+                        ("Cy Ng", "MIT"),
+                    ],
+                ),
+            ],
+        ),
+        ("Break with Refreshments", "10:20", "10:50", None, [], []),
+    ]
+    assert not [w for w in program.warnings if "no author line" in w.message]
+
+
+def test_cells_separated_by_pipes_and_paper_times_before_titles() -> None:
+    program = parse(
+        "Wednesday, 2 April 2025\n10:30 – 12:00 | Paper Session 3: Storage | Room A\n"
+        "Chair: Bo Li (Uni B)\n10:30 A Fast Graph Store. Ana Silva (Uni A), Bo Li (Uni B)\n"
+        "10:50 Slow Storage. Di Wu (Uni D)\n12:00 – 13:30 | Lunch\n"
+    )
+    assert summary(program) == [
+        (
+            "Storage",
+            "10:30",
+            "12:00",
+            "Room A",
+            [("Bo Li", "Uni B")],
+            [
+                ("A Fast Graph Store", [("Ana Silva", "Uni A"), ("Bo Li", "Uni B")]),
+                ("Slow Storage", [("Di Wu", "Uni D")]),
+            ],
+        ),
+        ("Lunch", "12:00", "13:30", None, [], []),
+    ]
+    papers = program.sessions[0].papers
+    assert [p.start.strftime("%H:%M") for p in papers if p.start] == ["10:30", "10:50"]
