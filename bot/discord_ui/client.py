@@ -24,6 +24,7 @@ from bot.discord_ui.delivery import DiscordDeliverer
 from bot.discord_ui.deps import BotApp
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
+from bot.services.programs import REFRESH_SECONDS
 from bot.services.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ class ConfBot(commands.Bot):
         self.sync_on_start = sync_on_start
         self.scheduler: Scheduler | None = None
         self._scheduler_task: asyncio.Task[None] | None = None
+        self._refresh_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if isinstance(self.tree, ConfTree):
@@ -77,6 +79,7 @@ class ConfBot(commands.Bot):
         self.scheduler = self.app.make_scheduler(DiscordDeliverer(self))
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
+            self._refresh_task = asyncio.create_task(self._follow_other_processes())
         self.add_view(ExpiredPages())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
             await self.sync_guild(guild_id)
@@ -130,6 +133,16 @@ class ConfBot(commands.Bot):
         assert self.user is not None
         log.info("connected as %s (id %s) to %d guilds", self.user, self.user.id, len(self.guilds))
 
+    async def _follow_other_processes(self) -> None:
+        """Pick up programs reloaded through another bot process sharing the database."""
+        while not self.is_closed():
+            await asyncio.sleep(REFRESH_SECONDS)
+            try:
+                if await self.app.programs.refresh() and self.scheduler is not None:
+                    self.scheduler.wake()
+            except Exception:
+                log.exception("could not check the stored program; trying again later")
+
     async def _deliver_when_ready(self) -> None:
         """Deliveries start once the gateway is up, and run until the bot closes."""
         await self.wait_until_ready()
@@ -141,6 +154,10 @@ class ConfBot(commands.Bot):
         self.pager.stop_all()
         if self.scheduler is not None:
             await self.scheduler.stop()  # hands back claims; other processes take them
+        if self._refresh_task is not None:
+            self._refresh_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._refresh_task
         if self._scheduler_task is not None:
             # The loop ends by itself once stopped; cancelling it mid-query would leave a
             # database connection half-used, so that is only the last resort.

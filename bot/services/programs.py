@@ -28,6 +28,7 @@ from bot.storage import ProgramStore
 log = logging.getLogger(__name__)
 
 MAX_PROGRAM_BYTES = 20 * 1024 * 1024
+REFRESH_SECONDS = 30.0
 NO_OVERRIDES = ParseOptions()
 
 
@@ -137,6 +138,7 @@ class ProgramService:
         self._database_label = database_label
         self._version = version
         self._loaded_at: datetime | None = None
+        self._hash: str | None = None
 
     def current(self) -> Catalog:
         if self._catalog is None:
@@ -166,13 +168,22 @@ class ProgramService:
         return await self.load_file(default_program)
 
     async def refresh(self) -> bool:
-        """Pick up a program another process loaded; True when the catalog changed."""
-        program = await self._store.get_program(self.slug)
-        if program is None or (
-            self._catalog is not None and self._catalog.program.sessions == program.sessions
-        ):
+        """Pick up a program another process loaded; True when the catalog changed.
+
+        Several bot processes share one database: a reload through one of them reaches the
+        others when they next call this (the bot does, every `REFRESH_SECONDS`). Comparing the
+        stored content hash first keeps the usual answer, "nothing changed", to one query.
+        """
+        stored = await self._store.stored_hash(self.slug)
+        if stored is None or stored == self._hash:
             return False
-        await self._install(program)
+        async with self._lock:
+            program = await self._store.get_program(self.slug)
+            if program is None:
+                return False
+            await self._install(program)
+            self._hash = stored
+        log.info("picked up the program another process loaded for %s", self.slug)
         return True
 
     async def load_file(self, path: Path, overrides: ParseOptions = NO_OVERRIDES) -> LoadResult:
@@ -209,6 +220,7 @@ class ProgramService:
         catalog = await asyncio.to_thread(build_catalog, self.slug, program)
         self._catalog = catalog
         self._loaded_at = self._clock.now()
+        self._hash = await self._store.stored_hash(self.slug)
 
     async def removed_session(self, key: str) -> Session | None:
         """A session that a reload removed (kept so reminders can say what they were for)."""

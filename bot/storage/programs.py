@@ -161,6 +161,13 @@ class ProgramStore:
             row = await _conference_row(db, slug)
             return None if row is None else _to_conference(row)
 
+    async def stored_hash(self, slug: str) -> str | None:
+        """The content hash of the program stored for `slug` (cheap: one column)."""
+        async with self._sessions.begin() as db:
+            return await db.scalar(
+                select(ConferenceRow.program_hash).where(ConferenceRow.slug == slug)
+            )
+
     async def counts(self, slug: str) -> dict[str, int]:
         """Active sessions, their papers, distinct people (authors and chairs) and rooms.
 

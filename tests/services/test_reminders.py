@@ -369,3 +369,22 @@ async def test_a_sharded_scheduler_sends_channel_messages_only_for_its_guilds(
     sent_guilds = sorted(d.record.guild_id or 0 for d in world.deliverer.sent)
     assert sent_guilds == [0, 2 << 22]
     assert [r.guild_id for r in await world.store.pending("test")] == [1 << 22]
+
+
+async def test_a_reload_through_another_process_is_picked_up(world: World) -> None:
+    """Two bot processes share the database; each answers from its own catalog."""
+    other = ProgramService(
+        ProgramStore(make_sessionmaker(world.engine), now=world.clock.now),
+        "test",
+        world.clock,
+        defaults=OPTIONS,
+    )
+    await other.start()
+    assert not await other.refresh()  # nothing new
+    edited = PROGRAM.replace("Session 1: Storage", "Session 1: Storage Systems")
+    await world.programs.load(parse_text(edited, OPTIONS))
+    assert not await world.programs.refresh()  # the loading process is up to date already
+    assert await other.refresh()
+    titles = {s.title for s in other.current().program.sessions}
+    assert "Storage Systems" in titles
+    assert not await other.refresh()
