@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from enum import Enum, auto
@@ -220,17 +219,18 @@ def classify(number: int, raw: str) -> Line:
     return line
 
 
+_ZONE_LABEL = re.compile(
+    r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
+    r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)"
+)
+
+
 def _zone_label_in(text: str) -> str | None:
-    m = re.search(
-        r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
-        r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)",
-        text,
-    )
-    while m:
+    """The first zone label in `text` that names a known offset ("CEST", "(UTC +2)")."""
+    for m in _ZONE_LABEL.finditer(text):
         label = m.group("z") or m.group("w") or m.group("u")
         if label and zone_offset_hours(label) is not None:
             return label
-        m = re.search(r"\b(?P<z>[A-Z]{2,5})\b(?P<w>)(?P<u>)", text[m.end() :]) and None
     return None
 
 
@@ -304,7 +304,6 @@ class _Builder:
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
-        self.author_first = False
         self.last_author_text = ""
 
     # -- helpers --
@@ -890,7 +889,6 @@ class _Builder:
             # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
-            self.author_first = True
             return
         combined = split_title_and_authors(text, self.known_names)
         if combined is not None and score < 0.5:
@@ -1164,10 +1162,6 @@ def _merge_duplicates(sessions: list[Session]) -> list[Session]:
     return out
 
 
-def looks_like_program_text(text: str) -> bool:
-    return "\x00" not in text
-
-
 def parse_text(text: str, options: ParseOptions) -> Program:
     """Parse program text; raises ProgramParseError only for input that is no program."""
     if "\x00" in text:
@@ -1186,8 +1180,4 @@ def parse_text(text: str, options: ParseOptions) -> Program:
             source=options.source,
             line=first,
         )
-    return _with_unused_line_warnings(program, lines)
-
-
-def _with_unused_line_warnings(program: Program, lines: Iterable[Line]) -> Program:
     return program
