@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 Choices = list[app_commands.Choice[str]]
 Minutes = app_commands.Range[int, 0, MAX_MINUTES]
 Where = Literal["dm", "channel"]
+WHEN_OPTIONS = {
+    "minutes_before": f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
+    "where": "By DM (default) or in this channel with a mention",
+}
 CANNOT_DM = 50007
 
 
@@ -96,8 +100,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
     @remind.command(name="session", description="Remind me before a session")
     @app_commands.describe(
         query="Session title, one of its papers, or a chair",
-        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
-        where="By DM (default) or in this channel with a mention",
+        **WHEN_OPTIONS,
     )
     @app_commands.autocomplete(query=_lookup)
     async def session(
@@ -112,8 +115,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
     @remind.command(name="paper", description="Remind me before the session of a paper")
     @app_commands.describe(
         title="Paper title (part of it is enough)",
-        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
-        where="By DM (default) or in this channel with a mention",
+        **WHEN_OPTIONS,
     )
     @app_commands.autocomplete(title=_lookup)
     async def paper(
@@ -130,8 +132,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
     )
     @app_commands.describe(
         name="The person's name (typos are fine)",
-        minutes_before=f"How long before it starts (0 to {MAX_MINUTES}, default {DEFAULT_MINUTES})",
-        where="By DM (default) or in this channel with a mention",
+        **WHEN_OPTIONS,
     )
     @app_commands.autocomplete(name=_lookup)
     async def author(
