@@ -124,6 +124,11 @@ _ROOM_CELL = re.compile(
     r"amphitheat(?:er|re)|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$",
     re.I,
 )
+_TRAILING_ROOM = re.compile(
+    r"\s*\((?P<room>(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|"
+    r"lecture hall|amphitheat(?:er|re))\b[^()]{0,40})\)\s*$",
+    re.I,
+)
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
@@ -279,6 +284,7 @@ class _SessionDraft:
     zone_label: str | None = None
     zone_line: int | None = None
     expects_talk_title: bool = False
+    timed_by_own_line: bool = False  # False while it only shares the slot of a time line above
 
 
 @dataclass(slots=True)
@@ -518,7 +524,7 @@ class _Builder:
         label = before.rstrip(":").strip() if before.endswith(":") else ""
         if before and not label:
             title_text = before  # "Cache Me If You Can 14:30 - 15:45 Session Chair: ..."
-        rest = after.lstrip(":|-–—~ ").strip()
+        rest = after.lstrip(":|-–—~, ").strip()
         chair_text = None
         chair_match = _CHAIR.search(rest)
         if chair_match:
@@ -530,6 +536,27 @@ class _Builder:
             title_text = (title_text + " " + rest).strip() if title_text else rest
         if _SLOT_ONLY.match(title_text):
             title_text = ""
+        room = None
+        if _ROOM_CELL.match(title_text):
+            room, title_text = title_text, ""  # "10:30-12:00, Room 101"
+        current = self.current
+        if (
+            not title_text
+            and current is not None
+            and current.title
+            and current.from_header
+            and not current.timed_by_own_line
+            and not current.papers
+        ):
+            # "Session 2A: Storage" / "Chair: …" / "10:30-12:00, Room 101": the time (and
+            # room) of the session just named.
+            current.start, current.end = tr.start, tr.end
+            current.timed_by_own_line = True
+            current.room = current.room or room
+            if tr.zone_label:
+                current.zone_label, current.zone_line = tr.zone_label, line.number
+            self.slot = (tr.start, tr.end)
+            return 1
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
@@ -541,12 +568,15 @@ class _Builder:
         if not title_text:
             previous_title = self._title_before_time(i)
         self.columns = []
-        room = None
         if title_text:
             inline = _INLINE_LOCATION.search(title_text)
             if inline:
                 room = clean(inline.group("room"))
                 title_text = title_text[: inline.start()].strip()
+            in_parentheses = _TRAILING_ROOM.search(title_text)
+            if in_parentheses and room is None:
+                room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
+                title_text = title_text[: in_parentheses.start()].strip()
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=_strip_session_title(previous_title.text if previous_title else title_text)

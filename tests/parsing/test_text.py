@@ -457,3 +457,47 @@ def test_cells_separated_by_pipes_and_paper_times_before_titles() -> None:
     ]
     papers = program.sessions[0].papers
     assert [p.start.strftime("%H:%M") for p in papers if p.start] == ["10:30", "10:50"]
+
+
+def test_room_in_parentheses_after_the_session_title() -> None:
+    program = parse(
+        "DAY 1 - TUESDAY, OCTOBER 29, 2024\n"
+        "10:30 - 12:00  Session 2A: Storage Systems (Room 101)\n"
+        "Session Chair: Ana Silva (Uni A)\nPaper Title One\nBo Li (Uni B); Cy Ng (Uni C)\n"
+        "12:00 - 13:30  Lunch\n"
+    )
+    assert summary(program)[0][:5] == (
+        "Storage Systems",
+        "10:30",
+        "12:00",
+        "Room 101",
+        [("Ana Silva", "Uni A")],
+    )
+    assert program.sessions[1].title == "Lunch"
+
+
+def test_session_named_then_chaired_then_timed() -> None:
+    program = parse(
+        "Thursday, 3 April 2025\nSession 2A: Storage\nChair: Ana Silva (Uni A)\n"
+        "10:30-12:00, Room 101\nPaper Title One\nBo Li (Uni B)\n\n"
+        "Session 2B: Networks\nChair: Ed Po (Uni E)\n10:30-12:00, Room 102\n"
+        "Networking Is Hard\nFay Qi (Uni F)\n"
+    )
+    assert summary(program) == [
+        (
+            "Storage",
+            "10:30",
+            "12:00",
+            "Room 101",
+            [("Ana Silva", "Uni A")],
+            [("Paper Title One", [("Bo Li", "Uni B")])],
+        ),
+        (
+            "Networks",
+            "10:30",
+            "12:00",
+            "Room 102",
+            [("Ed Po", "Uni E")],
+            [("Networking Is Hard", [("Fay Qi", "Uni F")])],
+        ),
+    ]
