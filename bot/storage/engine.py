@@ -116,4 +116,8 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> N
 
 
 def _on_sqlite_begin(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+    # IMMEDIATE takes the write lock at the start, waiting up to the busy timeout. A plain
+    # (deferred) BEGIN that reads and then writes fails at once with "database is locked" when
+    # another connection wrote meanwhile: SQLite cannot upgrade a stale read snapshot, and the
+    # busy handler does not help there. SQLite runs one writer at a time anyway.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
