@@ -13,13 +13,14 @@ BOT = Path(__file__).resolve().parent.parent / "bot"
 # third-party packages that must stay out of it.
 RULES: dict[str, tuple[set[str], set[str]]] = {
     "model": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
+    "folding": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
     "errors": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
     "clock": ({"model", "errors"}, {"discord", "sqlalchemy"}),
-    "parsing": ({"model", "errors", "parsing"}, {"discord", "sqlalchemy", "rapidfuzz"}),
-    "search": ({"model"}, {"discord", "sqlalchemy"}),
-    "storage": ({"model", "errors", "storage"}, {"discord", "rapidfuzz"}),
+    "parsing": ({"model", "errors", "parsing", "folding"}, {"discord", "sqlalchemy", "rapidfuzz"}),
+    "search": ({"model", "folding"}, {"discord", "sqlalchemy"}),
+    "storage": ({"model", "errors", "storage", "folding"}, {"discord", "rapidfuzz"}),
     "services": (
-        {"model", "errors", "services", "storage", "search", "parsing", "clock"},
+        {"model", "errors", "services", "storage", "search", "parsing", "clock", "folding"},
         {"discord", "sqlalchemy"},
     ),
     "console": ({"model", "errors", "services", "clock"}, {"discord", "sqlalchemy"}),

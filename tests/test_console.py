@@ -21,7 +21,7 @@ from bot.console import parse_line
         ("schedule room:Van Oldebarneveldt", ("schedule", {"room": "Van Oldebarneveldt"})),
         ("schedule --day thursday --room Penn", ("schedule", {"day": "thursday", "room": "Penn"})),
         ("now room:Diamond", ("now", {"room": "Diamond"})),
-        ("paper \"can't stop\" dreaming", ("paper", {"title": "can't stop dreaming"})),
+        ('paper "can\'t stop" dreaming', ("paper", {"title": "can't stop dreaming"})),
         ("paper it's unbalanced \"quote", ("paper", {"title": "it's unbalanced \"quote"})),
         ("", ("", {})),
         ("frobnicate x", ("frobnicate", {})),
@@ -34,8 +34,13 @@ def test_parse_line(line: str, expected: tuple[str, dict[str, str]]) -> None:
 def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {"DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-        env=env, check=False, timeout=120,
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
     )
 
 

@@ -9,22 +9,17 @@ the start time, then the room, then the position among equals join the key.
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from bot.folding import fold
 from bot.model import Session
-
-_NON_WORD = re.compile(r"[\W_]+")
 
 
 def normalise_key(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form of `text`, for keys only."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_WORD.sub(" ", stripped.casefold()).strip()
+    return fold(text)
 
 
 def _identity(session: Session) -> str:

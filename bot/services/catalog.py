@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from bot.folding import fold
 from bot.model import PaperRef, Program, Session
-from bot.search import SearchIndex, fold
+from bot.search import SearchIndex
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.folding import fold
 from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
@@ -20,7 +21,7 @@ from bot.model import (
     SessionsAnswer,
     TimetableAnswer,
 )
-from bot.search import EntryKind, fold
+from bot.search import EntryKind
 from bot.services.queries import Queries
 
 Answer = (

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz, process
 
 from bot.clock import Clock
 from bot.errors import NotFoundError, UserError
+from bot.folding import fold
 from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
@@ -27,7 +28,7 @@ from bot.model import (
     SessionsAnswer,
     TimetableAnswer,
 )
-from bot.search import EntryKind, SearchHit, fold
+from bot.search import EntryKind, SearchHit
 from bot.services.catalog import Catalog
 
 _PICKED = re.compile(r"@(session|paper|person|affiliation):(.{1,95})")

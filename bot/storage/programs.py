@@ -37,6 +37,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import joinedload, selectinload
 
+from bot.folding import fold
 from bot.model import (
     ChangeKind,
     ChangeReport,
@@ -56,7 +57,6 @@ from bot.storage.tables import (
     PersonRow,
     RoomRow,
     SessionRow,
-    fold,
     utcnow,
 )
 

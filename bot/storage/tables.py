@@ -16,8 +16,6 @@ stable names.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
@@ -49,18 +47,6 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-_NON_WORD = re.compile(r"[\W_]+")
-
-
-def fold(text: str) -> str:
-    """Search form of a name or title: NFKD, accents stripped, casefolded, punctuation -> space.
-
-    `fold("José Álvarez-Núñez") == "jose alvarez nunez"`.
-    """
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_WORD.sub(" ", stripped.casefold()).strip()
 
 
 def utcnow() -> datetime:

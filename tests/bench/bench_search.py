@@ -21,8 +21,9 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from bot.folding import fold
 from bot.model import Program
-from bot.search import EntryKind, SearchEntry, SearchHit, SearchIndex, fold
+from bot.search import EntryKind, SearchEntry, SearchHit, SearchIndex
 from tests.bench.synthetic import make_program
 
 KIND_WEIGHTS = {

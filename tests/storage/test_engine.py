@@ -10,8 +10,9 @@ from sqlalchemy import inspect, select
 from sqlalchemy.exc import StatementError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.folding import fold
 from bot.storage.engine import create_engine_for, create_schema, make_sessionmaker, sqlite_url_for
-from bot.storage.tables import Base, ConferenceRow, fold
+from bot.storage.tables import Base, ConferenceRow
 
 
 def test_sqlite_url_for_is_absolute(tmp_path: Path) -> None:

@@ -67,18 +67,26 @@ async def test_reminders_survive_an_upgrade_from_the_first_migration(
     deliveries = DeliveryStore(maker, now=lambda: now)
     session = program.sessions[0]
     assert session.start is not None
-    created = await deliveries.upsert("conf", [
-        DeliverySpec(DeliveryKind.REMINDER, f"reminder:{user}:10:dm", session.id,
-                     session.start - timedelta(minutes=10), "dm", user_id=user,
-                     minutes_before=10)
-        for user in (1, 2, 3)
-    ])
+    created = await deliveries.upsert(
+        "conf",
+        [
+            DeliverySpec(
+                DeliveryKind.REMINDER,
+                f"reminder:{user}:10:dm",
+                session.id,
+                session.start - timedelta(minutes=10),
+                "dm",
+                user_id=user,
+                minutes_before=10,
+            )
+            for user in (1, 2, 3)
+        ],
+    )
     await upgrade(bare_engine)
     assert await current_revision(bare_engine) == head_revision()
     kept = await deliveries.pending("conf")
     assert [(r.id, r.user_id, r.due_at, r.state) for r in kept] == [
-        (record.id, record.user_id, record.due_at, DeliveryState.PENDING)
-        for record, _ in created
+        (record.id, record.user_id, record.due_at, DeliveryState.PENDING) for record, _ in created
     ]
     async with bare_engine.connect() as connection:
         assert (await connection.execute(text("SELECT count(*) FROM deliveries"))).scalar() == 3
