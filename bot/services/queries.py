@@ -201,7 +201,9 @@ class Queries:
         running = [
             s
             for s in catalog.timed
-            if s.start and s.start <= at < _end(s) and (room_name is None or s.room == room_name)
+            if s.start
+            and s.start <= at < session_end(s)
+            and (room_name is None or s.room == room_name)
         ]
         return TimetableAnswer(
             "now",
@@ -341,7 +343,8 @@ def _clean_query(query: str, what: str) -> str:
     return query
 
 
-def _end(session: Session) -> datetime:
+def session_end(session: Session) -> datetime:
+    """When a session finishes; one printed without an end is taken to last an hour."""
     assert session.start is not None
     return session.end or session.start + DEFAULT_LENGTH
 

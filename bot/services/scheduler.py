@@ -27,11 +27,10 @@ from bot.model import (
     Session,
 )
 from bot.services.programs import ProgramService
+from bot.services.queries import session_end
 from bot.storage.deliveries import DeliveryStore
 
 log = logging.getLogger(__name__)
-
-DEFAULT_LENGTH = timedelta(hours=1)  # a session printed without an end
 
 
 class Deliverer(Protocol):
@@ -192,15 +191,13 @@ class Scheduler:
                     record, DeliveryState.CANCELLED, "the session was removed from the program"
                 )
                 return
-            if session.start is not None:
-                end = session.end or session.start + DEFAULT_LENGTH
-                if now >= end:
-                    await self._finish(
-                        record,
-                        DeliveryState.MISSED,
-                        "it fell due while the bot was down and the session is over",
-                    )
-                    return
+            if session.start is not None and now >= session_end(session):
+                await self._finish(
+                    record,
+                    DeliveryState.MISSED,
+                    "it fell due while the bot was down and the session is over",
+                )
+                return
             late = record.due_at < self._started_at - self._config.late_after
         zone = self._programs.current().zone_name
         if self._limiter is not None:
