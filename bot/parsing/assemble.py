@@ -1,0 +1,146 @@
+"""Assembly: the builder's drafts become `model.Program` sessions, papers and ids."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from bot.model import Conference, Paper, Program, Session, SessionKind
+from bot.parsing import ParseOptions
+from bot.parsing.authors import clean
+from bot.parsing.calendar import (
+    PrintedZone,
+    Warn,
+    aware,
+    check_zone_labels,
+    pick_zone,
+    resolve_days,
+)
+from bot.parsing.ids import assign_ids
+from bot.parsing.kinds import classify_kind
+from bot.parsing.structure import Builder
+
+_LABEL = re.compile(
+    r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
+    r"(?:session|track)\s*[-#]?\s*[\w.]{0,8})\s*(?::|\.\s|\s[—–\-]\s)\s*(?P<title>\S.*)$",
+    re.I,
+)
+
+
+def _split_label(title: str | None) -> tuple[str | None, str | None]:
+    """`Session 3: Storage` -> ("Storage", "Session 3"); other titles stay whole."""
+    if not title:
+        return title, None
+    m = _LABEL.match(title)
+    if not m or not m.group("title").strip():
+        return title, None
+    return clean(m.group("title")), clean(m.group("label"))
+
+
+# --- finishing: days, zones, kinds ----------------------------------------------------------
+
+
+def assemble(builder: Builder, options: ParseOptions) -> Program:
+    """Dated, zoned, kinded sessions with stable ids from the builder's drafts."""
+    warn = Warn(builder.warnings)
+    year = resolve_days(builder.days, options.year, warn)
+    dates = [
+        builder.days[s.day_index].resolved if s.day_index is not None else None
+        for s in builder.sessions
+    ]
+    item_zones = [
+        PrintedZone(s.zone_label, s.zone_line or s.line, day, s.start)
+        for s, day in zip(builder.sessions, dates, strict=True)
+        if s.zone_label
+    ]
+    zone_notes = [PrintedZone(label, number) for label, number in builder.zone_notes]
+    zone, zone_name = pick_zone(options, zone_notes + item_zones, warn)
+    check_zone_labels(item_zones, zone, zone_name, warn)
+    sessions: list[Session] = []
+    for draft, day in zip(builder.sessions, dates, strict=True):
+        if draft.title is None and not draft.papers and not draft.chairs and not draft.notes:
+            if draft.start is not None:
+                warn(draft.line, "a time with no item after it; ignored")
+            continue
+        if (
+            draft.title is None
+            and draft.start is None
+            and not draft.chairs
+            and not any(p.authors for p in draft.papers)
+        ):
+            # Text outside any item (a page heading, a stray line): nothing to hang it on.
+            for p in draft.papers:
+                warn(p.line, f"not understood, ignored: {p.title[:80]!r}")
+            for note in draft.notes:
+                warn(draft.line, f"not understood, ignored: {note[:80]!r}")
+            continue
+        papers: list[Paper] = []
+        notes = list(draft.notes)
+        authored = any(p.authors for p in draft.papers)
+        title, label = _split_label(draft.title)
+        if label:
+            notes.insert(0, label)
+        title_kind = classify_kind(title, paper_count=0) if title else None
+        for p in draft.papers:
+            if not p.authors and not authored and title_kind not in (None, SessionKind.PAPERS):
+                notes.append(p.title)
+                continue
+            if not p.authors and authored:
+                warn(p.line, f"paper {p.title[:60]!r} has no author line")
+            papers.append(
+                Paper(
+                    p.title,
+                    tuple(p.authors),
+                    None,
+                    aware(day, p.start, zone),
+                    aware(day, p.end, zone),
+                    p.line,
+                )
+            )
+        if draft.speakers and not papers:
+            papers.append(Paper(title or "Talk", tuple(draft.speakers), line=draft.line))
+        end = draft.end
+        start_at = aware(day, draft.start, zone)
+        end_at = aware(day, end, zone)
+        if start_at and end_at and end_at < start_at:
+            end_at += timedelta(days=1)  # "22:00-01:00": ends after midnight
+        kind = classify_kind(title, paper_count=len(papers))
+        sessions.append(
+            Session(
+                id="",
+                title=title,
+                kind=kind,
+                day=day,
+                start=start_at,
+                end=end_at,
+                room=draft.room,
+                track=draft.track
+                or (label if label and label.lower().startswith("track") else None),
+                chairs=tuple(draft.chairs),
+                papers=tuple(papers),
+                notes=tuple(notes),
+                line=draft.line,
+            )
+        )
+    sessions = _merge_duplicates(sessions)
+    conference = Conference(
+        name=options.name or "Conference",
+        timezone=zone_name,
+        year=year,
+        source=options.source,
+    )
+    warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
+    return Program(conference, assign_ids(sessions), warnings)
+
+
+def _merge_duplicates(sessions: list[Session]) -> list[Session]:
+    """A plenary item repeated for two rooms (same title, time, no papers) is one item."""
+    seen: dict[tuple[object, ...], int] = {}
+    out: list[Session] = []
+    for session in sessions:
+        key = (session.title, session.start, session.end, session.papers, session.chairs)
+        if session.kind is not SessionKind.PAPERS and session.title and key in seen:
+            continue
+        seen[key] = len(out)
+        out.append(session)
+    return out

@@ -1,0 +1,205 @@
+"""The line lexer: what each line of program text is, on its own.
+
+Every line is normalised (invisible characters, odd spaces, bullets), split into its TAB cells and
+given one kind (day header, time line, pretalx meta line, chair, location, link word, table
+header, zone note, session header, or plain text) with the time range or date it carries. The
+structure builder decides what the lines mean together.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from bot.parsing.authors import clean
+from bot.parsing.timeexpr import (
+    DayExpr,
+    TimeRange,
+    find_time_range,
+    parse_day_header,
+    zone_offset_hours,
+)
+
+
+class LineKind(Enum):
+    BLANK = auto()
+    JUNK = auto()  # no letters or digits and no icon: nothing to read
+    DAY = auto()
+    META = auto()  # pretalx: "04-01, 13:30–15:10 (CET), Rotterdam hall 1A"
+    TIME = auto()  # a line that starts (or carries) a time range
+    CHAIR = auto()
+    LOCATION = auto()
+    LINK = auto()
+    TITLE_LABEL = auto()  # pretalx keynotes print "Title" above the talk title
+    TABLE_HEADER = auto()
+    ZONE_NOTE = auto()
+    SESSION_HEADER = auto()  # "Session 3: Storage", "Track B — Networks", "... - Chair: X"
+    TEXT = auto()
+
+
+@dataclass(slots=True)
+class Line:
+    number: int
+    text: str
+    cells: list[str]
+    kind: LineKind = LineKind.TEXT
+    time: TimeRange | None = None
+    day: DayExpr | None = None
+
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+_BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
+_MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
+_LINK_WORD = (
+    r"paper|papers|slides?|video|videos|abstract|artifacts?|pdf|preprint|code|poster|"
+    r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
+    r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream|"
+    r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
+    r"open access|download"
+)
+_LINK_LINE = re.compile(r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+$", re.I)
+CHAIR = re.compile(
+    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|ed\s+by)?"
+    r"(?:\s*\(s\))?\s*[:：]\s*",
+    re.I,
+)
+LOCATION = re.compile(r"^(?:location|room|venue|where|place|hall)\s*[:：]\s*(?P<room>.+)$", re.I)
+INLINE_LOCATION = re.compile(
+    r"\s[-–—|,]\s*(?:location|room|venue)\s*[:：]\s*(?P<room>.+?)(?=\s[-–—|]\s*\w+\s*[:：]|$)",
+    re.I,
+)
+META = re.compile(r"^(?:[A-Za-z]{2,9}\.?,?\s+)?(?P<m>[01]?\d)-(?P<d>[0-3]?\d),\s*(?P<rest>.+)$")
+_ZONE_NOTE = re.compile(
+    r"\b(?:all\s+)?times?\s+(?:are\s+)?(?:shown\s+|given\s+|listed\s+)?in\b|\btime\s*zone\b",
+    re.I,
+)
+SESSION_LABEL = re.compile(
+    r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
+    r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
+    r"^(?:session|track)\s+[\w.]{1,6}$",
+    re.I,
+)
+HEADER_WORDS = frozenset(
+    "title titles author authors paper papers speaker speakers presenter presenters time"
+    " session affiliation affiliations room topic talk talks presentation links link"
+    " authors/affiliations #".split()
+)
+
+
+def _normalise(raw: str) -> str:
+    text = raw.translate(_INVISIBLE)
+    text = _ODD_SPACES.sub(" ", text)
+    text = unicodedata.normalize("NFC", text)
+    return _MERIDIEM_RUN_ON.sub(r"\1 ", text.rstrip())
+
+
+def _is_icon(text: str) -> bool:
+    """A lone emoji or icon ("📄️", "▶", "🎥"): pictographs, no letters, digits or ASCII."""
+    return (
+        bool(text)
+        and len(text) <= 6
+        and all(
+            unicodedata.category(ch) in {"So", "Sk", "Mn", "Cf"} or ch in " \ufe0f" for ch in text
+        )
+    )
+
+
+def is_link_line(text: str) -> bool:
+    return bool(_LINK_LINE.match(text)) or _is_icon(text)
+
+
+def classify(number: int, raw: str) -> Line:
+    """Lex one line (1-based `number`) of raw program text."""
+    text = _normalise(raw)
+    if " | " in text and "\t" not in text:
+        text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
+    cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
+    flat = clean(_BULLET.sub("", text.replace("\t", " ").strip()))
+    line = Line(number, flat, cells)
+    if not flat:
+        line.kind = LineKind.BLANK
+        return line
+    if flat.lower().rstrip(":") == "title":
+        line.kind = LineKind.TITLE_LABEL
+        return line
+    if is_link_line(flat):
+        line.kind = LineKind.LINK
+        return line
+    if not any(ch.isalnum() for ch in flat):
+        line.kind = LineKind.JUNK
+        return line
+    non_empty = [c for c in cells if c]
+    if len(non_empty) >= 2 and all(c.lower().rstrip(":") in HEADER_WORDS for c in non_empty):
+        line.kind = LineKind.TABLE_HEADER
+        return line
+    meta = META.match(flat)
+    if meta:
+        found = find_time_range(meta.group("rest"))
+        if found and found.span[0] == 0:
+            line.kind = LineKind.META
+            line.time = found
+            return line
+    if _ZONE_NOTE.search(flat) and len(flat) < 120 and zone_label_in(flat):
+        line.kind = LineKind.ZONE_NOTE
+        return line
+    header = parse_day_header(flat)
+    if header:
+        line.kind = LineKind.DAY
+        line.day = header[0]
+        return line
+    if CHAIR.match(flat):
+        line.kind = LineKind.CHAIR
+        return line
+    if LOCATION.match(flat):
+        line.kind = LineKind.LOCATION
+        return line
+    found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
+    if found and _is_time_line(flat if not (len(non_empty) > 1 and cells[0]) else cells[0], found):
+        line.kind = LineKind.TIME
+        line.time = found
+        return line
+    if (
+        SESSION_LABEL.match(flat)
+        or INLINE_LOCATION.search(cells[0])
+        or (CHAIR.search(cells[0]) and not CHAIR.match(cells[0]))
+    ):
+        line.kind = LineKind.SESSION_HEADER
+        return line
+    return line
+
+
+_ZONE_LABEL = re.compile(
+    r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
+    r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)"
+)
+
+
+def zone_label_in(text: str) -> str | None:
+    """The first zone label in `text` that names a known offset ("CEST", "(UTC +2)")."""
+    for m in _ZONE_LABEL.finditer(text):
+        label = m.group("z") or m.group("w") or m.group("u")
+        if label and zone_offset_hours(label) is not None:
+            return label
+    return None
+
+
+def _is_time_line(text: str, found: TimeRange) -> bool:
+    """A time range that starts its line (after at most a weekday or a short label such as
+    `Lunch:`), or one embedded in a session line that also names a chair."""
+    before = text[: found.span[0]].strip()
+    if not before:
+        return True
+    if re.fullmatch(r"(?:[A-Za-z]{2,9}\.?,?)", before):  # "Monday,", "Tue"
+        return True
+    if before.endswith(":") and len(before.split()) <= 4:  # "Lunch:", "Coffee Break:"
+        return True
+    after = text[found.span[1] :]
+    return bool(CHAIR.search(after)) or not after.strip()
+
+
+def lex(text: str) -> list[Line]:
+    """Every line of `text`, lexed, numbered from 1."""
+    return [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]

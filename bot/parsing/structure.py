@@ -1,0 +1,795 @@
+"""The structure builder: lexed lines become draft sessions and papers.
+
+It walks the lines with a small state machine that knows the layouts real programs use: pretalx
+session pages (title, `MM-DD, HH:MM–HH:MM (ZONE), Room`), web pages with `Day N:` headers and
+`9:00 AM CEST – 10:00 AM CEST: Title` lines, session headers carrying room and chair, copied
+HTML tables (cells separated by TAB), bulleted lists, author lines before or after their title,
+and parallel tracks interleaved row by row. Every line either contributes a draft or is named in
+a warning.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import time
+
+from bot.model import ParseWarning, Person, SessionKind
+from bot.parsing.authors import (
+    AuthorLine,
+    author_line_score,
+    clean,
+    is_name_like,
+    parse_author_line,
+    split_title_and_authors,
+)
+from bot.parsing.calendar import DayDraft
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import (
+    CHAIR,
+    HEADER_WORDS,
+    INLINE_LOCATION,
+    LOCATION,
+    META,
+    SESSION_LABEL,
+    Line,
+    LineKind,
+    classify,
+    is_link_line,
+    zone_label_in,
+)
+from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range, parse_day_header
+
+_ROLE = re.compile(
+    r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by)|"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
+    re.I,
+)
+_KEYNOTE_SPEAKER = re.compile(
+    r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
+    r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
+    re.I,
+)
+_ROOM_CELL = re.compile(
+    r"^(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|lecture hall|"
+    r"amphitheat(?:er|re)|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$",
+    re.I,
+)
+_TRAILING_ROOM = re.compile(
+    r"\s*\((?P<room>(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|"
+    r"lecture hall|amphitheat(?:er|re))\b[^()]{0,40})\)\s*$",
+    re.I,
+)
+_LEADING_CLOCK = re.compile(
+    r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
+)
+_SLOT_ONLY = re.compile(
+    r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
+)
+_QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
+
+
+@dataclass(slots=True)
+class _PaperDraft:
+    title: str
+    line: int
+    authors: list[Person] = field(default_factory=list)
+    start: time | None = None
+    end: time | None = None
+    authors_line: int | None = None
+
+
+@dataclass(slots=True)
+class _SessionDraft:
+    line: int
+    title: str | None = None
+    day_index: int | None = None
+    start: time | None = None
+    end: time | None = None
+    room: str | None = None
+    track: str | None = None
+    chairs: list[Person] = field(default_factory=list)
+    papers: list[_PaperDraft] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    speakers: list[Person] = field(default_factory=list)
+    expects_title: bool = False  # opened by a bare time line: the next text names it
+    from_header: bool = False
+    zone_label: str | None = None
+    zone_line: int | None = None
+    expects_talk_title: bool = False
+    timed_by_own_line: bool = False  # False while it only shares the slot of a time line above
+
+
+class Builder:
+    """Walks lexed lines once, building session and paper drafts and warnings."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.sessions: list[_SessionDraft] = []
+        self.days: list[DayDraft] = []
+        self.warnings: list[ParseWarning] = []
+        self.current: _SessionDraft | None = None
+        self.paper: _PaperDraft | None = None
+        self.pending_authors: tuple[AuthorLine, int] | None = None
+        self.table_columns: list[str] | None = None
+        self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
+        self.column_turn = 0
+        self.slot: tuple[time | None, time | None] | None = None
+        self.zone_notes: list[tuple[str, int]] = []
+        self.known_names: set[str] = set()
+        self.last_author_text = ""
+        self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
+            LineKind.BLANK: self.on_blank,
+            LineKind.JUNK: self.on_junk,
+            LineKind.DAY: self.on_day,
+            LineKind.META: self.on_meta,
+            LineKind.TIME: self.on_time,
+            LineKind.CHAIR: self.on_chair,
+            LineKind.LOCATION: self.on_location,
+            LineKind.LINK: self.on_link,
+            LineKind.TITLE_LABEL: self.on_title_label,
+            LineKind.TABLE_HEADER: self.on_table_header,
+            LineKind.ZONE_NOTE: self.on_zone_note,
+            LineKind.SESSION_HEADER: self.on_session_header,
+            LineKind.TEXT: self.on_text,
+        }
+
+    # -- helpers --
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(ParseWarning(line, message))
+
+    def _day_index(self) -> int | None:
+        return len(self.days) - 1 if self.days else None
+
+    def open_session(self, line: int, **values: object) -> _SessionDraft:
+        self.close_paper()
+        self.flush_pending_authors()
+        session = _SessionDraft(line=line, day_index=self._day_index())
+        for key, value in values.items():
+            setattr(session, key, value)
+        self.sessions.append(session)
+        self.current = session
+        self.table_columns = None
+        return session
+
+    def ensure_session(self, line: int) -> _SessionDraft:
+        if self.current is None:
+            return self.open_session(line)
+        return self.current
+
+    def close_paper(self) -> None:
+        self.paper = None
+
+    def flush_pending_authors(self) -> None:
+        if self.pending_authors is not None:
+            parsed, number = self.pending_authors
+            self.pending_authors = None
+            self.warn(number, "author line with no title after it; kept as a note")
+            if self.current is not None:
+                self.current.notes.append(", ".join(a.name for a in parsed.authors))
+
+    def target_session(self) -> _SessionDraft:
+        """Where the next paper goes: the current session, or the next interleaved track."""
+        if self.columns:
+            session = self.columns[self.column_turn % len(self.columns)]
+            self.column_turn += 1
+            return session
+        assert self.current is not None
+        return self.current
+
+    def add_paper(self, title: str, line: int, tr: TimeRange | None = None) -> _PaperDraft:
+        self.ensure_session(line)
+        session = self.target_session()
+        paper = _PaperDraft(title=title, line=line)
+        if tr is not None:
+            paper.start, paper.end = tr.start, tr.end
+        session.papers.append(paper)
+        self.paper = paper
+        if self.pending_authors is not None:
+            parsed, number = self.pending_authors
+            self.pending_authors = None
+            self.attach_authors(parsed, number)
+        return paper
+
+    def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
+        assert self.paper is not None
+        self.last_author_text = text
+        self.paper.authors.extend(parsed.authors)
+        self.paper.authors_line = number
+        for problem in parsed.problems:
+            self.warn(number, problem)
+
+    # -- the walk --
+    def run(self) -> None:
+        lines = self.lines
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            consumed = self.handlers[line.kind](i, line)
+            i += consumed or 1
+        self.flush_pending_authors()
+
+    def next_nonblank(self, i: int) -> Line | None:
+        for line in self.lines[i + 1 :]:
+            if line.kind is not LineKind.BLANK:
+                return line
+        return None
+
+    def on_blank(self, i: int, line: Line) -> int:
+        return 1
+
+    def on_junk(self, i: int, line: Line) -> int:
+        self.warn(line.number, f"not understood, ignored: {line.text[:80]!r}")
+        return 1
+
+    def on_zone_note(self, i: int, line: Line) -> int:
+        label = zone_label_in(line.text)
+        if label:
+            self.zone_notes.append((label, line.number))
+        return 1
+
+    def on_day(self, i: int, line: Line) -> int:
+        assert line.day is not None
+        self.close_paper()
+        self.flush_pending_authors()
+        self.days.append(DayDraft(line.text, line.day, line.number))
+        self.current = None
+        self.columns = []
+        self.slot = None
+        return 1
+
+    def on_link(self, i: int, line: Line) -> int:
+        # Links of a talk still waiting for its title ("Slides") are worth keeping as notes;
+        # the links under a paper ("Paper") carry no text of their own.
+        session = self.current
+        if (
+            session is not None
+            and not session.papers
+            and (session.expects_talk_title or session.speakers)
+        ):
+            session.notes.append(line.text)
+        return 1
+
+    def on_title_label(self, i: int, line: Line) -> int:
+        if self.current is not None:
+            self.current.expects_talk_title = True
+        return 1
+
+    def on_table_header(self, i: int, line: Line) -> int:
+        self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        return 1
+
+    def on_location(self, i: int, line: Line) -> int:
+        m = LOCATION.match(line.text)
+        assert m is not None
+        session = self.ensure_session(line.number)
+        session.room = clean(m.group("room"))
+        return 1
+
+    def on_meta(self, i: int, line: Line) -> int:
+        """pretalx: the line before is the title (unless it belongs to a paper)."""
+        m = META.match(line.text)
+        assert m is not None
+        assert line.time is not None
+        tr = line.time
+        rest = m.group("rest")[tr.span[1] :]
+        zone = re.match(r"\s*\((?P<z>[^)]*)\)", rest)
+        if zone:
+            rest = rest[zone.end() :]
+        room = clean(rest.lstrip(" ,;|-–—")) or None
+        title_line = self._title_line_before(i)
+        session = self.open_session(
+            title_line.number if title_line else line.number,
+            title=_strip_session_title(title_line.text) if title_line else None,
+            start=tr.start,
+            end=tr.end,
+            room=room,
+        )
+        session.day_index = self._meta_day(int(m.group("m")), int(m.group("d")), line.number)
+        label = zone.group("z") if zone else tr.zone_label
+        if label:
+            session.zone_label, session.zone_line = label.strip(), line.number
+        self._speakers_from_title(session)
+        self.slot = (tr.start, tr.end)
+        self.columns = []
+        return 1
+
+    def _title_line_before(self, i: int) -> Line | None:
+        while i > 0 and self.lines[i - 1].kind is LineKind.JUNK:
+            i -= 1  # already warned about; the title is above it
+        if i <= 0:
+            return None
+        before = self.lines[i - 1]
+        if before.kind in (LineKind.TEXT, LineKind.SESSION_HEADER, LineKind.TIME):
+            return before
+        return None
+
+    def _meta_day(self, month: int, day: int, number: int) -> int:
+        for index, known in enumerate(self.days):
+            if known.expr.month == month and known.expr.day == day:
+                return index
+        expr = DayExpr(None, month, day, None, (0, 0))
+        self.days.append(DayDraft(f"{month:02d}-{day:02d}", expr, number))
+        return len(self.days) - 1
+
+    def on_time(self, i: int, line: Line) -> int:
+        assert line.time is not None
+        tr = line.time
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
+        before = source[: tr.span[0]].strip()
+        after = source[tr.span[1] :].strip()
+        other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
+        weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
+        if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
+            self._day_from_prefix(weekday_prefix.group(1), line.number)
+            before = ""
+        # A time inside the current session's slot, with a title beside it: a paper's own time.
+        if (
+            self.current is not None
+            and self.current.start is not None
+            and self.current.end is not None
+            and (other_cells or after)
+            and not CHAIR.search(after)
+            and not SESSION_LABEL.match(after)
+            and self.current.start <= tr.start
+            and tr.end is not None
+            and tr.end <= self.current.end
+            and (tr.start, tr.end) != (self.current.start, self.current.end)
+        ):
+            cells = other_cells or [after]
+            self._paper_row(cells, line, tr)
+            return 1
+        title_text = ""
+        label = before.rstrip(":").strip() if before.endswith(":") else ""
+        if before and not label:
+            title_text = before  # "Cache Me If You Can 14:30 - 15:45 Session Chair: ..."
+        rest = after.lstrip(":|-–—~, ").strip()
+        chair_text = None
+        chair_match = CHAIR.search(rest)
+        if chair_match:
+            chair_text = rest[chair_match.end() :]
+            rest = rest[: chair_match.start()].rstrip(" ,;-–—(")
+        if label and not rest:
+            title_text = label  # "Lunch: 12:00–13:30"
+        elif rest:
+            title_text = (title_text + " " + rest).strip() if title_text else rest
+        if _SLOT_ONLY.match(title_text):
+            title_text = ""
+        room = None
+        if _ROOM_CELL.match(title_text):
+            room, title_text = title_text, ""  # "10:30-12:00, Room 101"
+        current = self.current
+        if (
+            not title_text
+            and current is not None
+            and current.title
+            and current.from_header
+            and not current.timed_by_own_line
+            and not current.papers
+        ):
+            # "Session 2A: Storage" / "Chair: …" / "10:30-12:00, Room 101": the time (and
+            # room) of the session just named.
+            current.start, current.end = tr.start, tr.end
+            current.timed_by_own_line = True
+            current.room = current.room or room
+            if tr.zone_label:
+                current.zone_label, current.zone_line = tr.zone_label, line.number
+            self.slot = (tr.start, tr.end)
+            return 1
+        if not title_text:
+            # "12:00 – 13:30 | Lunch": the title in a cell of its own.
+            for cell in other_cells:
+                if not _ROOM_CELL.match(cell) and not is_link_line(cell):
+                    title_text = cell
+                    other_cells.remove(cell)
+                    break
+        previous_title = None
+        if not title_text:
+            previous_title = self._title_before_time(i)
+        self.columns = []
+        if title_text:
+            inline = INLINE_LOCATION.search(title_text)
+            if inline:
+                room = clean(inline.group("room"))
+                title_text = title_text[: inline.start()].strip()
+            in_parentheses = _TRAILING_ROOM.search(title_text)
+            if in_parentheses and room is None:
+                room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
+                title_text = title_text[: in_parentheses.start()].strip()
+        session = self.open_session(
+            previous_title.number if previous_title else line.number,
+            title=_strip_session_title(previous_title.text if previous_title else title_text)
+            or None,
+            start=tr.start,
+            end=tr.end,
+            room=room,
+            expects_title=not title_text and previous_title is None,
+        )
+        if tr.zone_label:
+            session.zone_label, session.zone_line = tr.zone_label, line.number
+        self.slot = (tr.start, tr.end)
+        if chair_text:
+            self._add_chairs(session, chair_text, line.number)
+        self._speakers_from_title(session)
+        for cell in other_cells:
+            if _ROOM_CELL.match(cell) and session.room is None:
+                session.room = cell
+            else:
+                self.dispatch_cell(cell, line)
+        return 1
+
+    def _title_before_time(self, i: int) -> Line | None:
+        """`Session #1: Edge AI` / `11:00 - 11:45`: a title printed above its bare time line."""
+        if i <= 0:
+            return None
+        before = self.lines[i - 1]
+        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER):
+            return None
+        if self.current is not None and self.current.expects_title:
+            return None
+        if author_line_score(before.text) >= 0.8 and before.kind is LineKind.TEXT:
+            return None
+        after = self.next_nonblank(i)
+        if (
+            before.kind is LineKind.TEXT
+            and after is not None
+            and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and len([c for c in after.cells if c]) == 1
+            and author_line_score(after.text) < 0.5
+        ):
+            return None  # the title follows the time line; the line above belongs to the last item
+        if self.paper is not None and self.paper.line == before.number:
+            # It was taken as a paper title of the session before; it is this one's title.
+            assert self.current is not None
+            for session in self.sessions:
+                if session.papers and session.papers[-1] is self.paper:
+                    session.papers.pop()
+            self.paper = None
+        elif self.current is not None and self.current.line == before.number:
+            self.sessions.remove(self.current)
+            self.current = None
+        return before
+
+    def _day_from_prefix(self, word: str, number: int) -> None:
+        header = parse_day_header(word)
+        if header is None:
+            return
+        expr = header[0]
+        if self.days and self.days[-1].expr.weekday == expr.weekday:
+            return
+        self.days.append(DayDraft(word, expr, number))
+
+    def on_chair(self, i: int, line: Line) -> int:
+        first = line.cells[0] if line.cells[0] else line.text
+        m = CHAIR.match(first)
+        assert m is not None or CHAIR.match(line.text)
+        m = m or CHAIR.match(line.text)
+        assert m is not None
+        session = self.current
+        if session is None or (session.papers and not self.columns):
+            session = self.open_session(line.number)
+        elif self.columns and session.chairs and session is self.columns[-1]:
+            session = self.columns[-1]
+        text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
+        if first.lstrip().startswith("("):
+            text = text.rstrip(")")
+        groups = [g for g in CHAIR.split(text) if g.strip()]
+        if len(groups) > 1 and not session.papers:
+            sessions = self._split_side_by_side(session, len(groups), line.number)
+            for target, group in zip(sessions, groups, strict=False):
+                self._add_chairs(target, group, line.number)
+        else:
+            self._add_chairs(session, text, line.number)
+        for cell in [c for c in line.cells[1:] if c]:
+            self.dispatch_cell(cell, line)
+        return 1
+
+    def _split_side_by_side(
+        self, session: _SessionDraft, count: int, number: int
+    ) -> list[_SessionDraft]:
+        """`Storage — Fast?Networks — On!` over `Chair: A (X)Chair: B (Y)`: two sessions printed
+        side by side and run together. Split the title where a word runs into the next."""
+        title = session.title or ""
+        cuts = [m.start() for m in re.finditer(r"(?<=[?!.)\]])(?=[A-Z])", title)]
+        if len(cuts) != count - 1:
+            cuts = [m.start() for m in re.finditer(r"(?<=[a-z?!.)\]])(?=[A-Z][a-z])", title)]
+        if len(cuts) != count - 1:
+            self.warn(number, f"{count} chairs on one line for one session; all kept on it")
+            return [session] * count
+        bounds = [0, *cuts, len(title)]
+        session.title = title[: cuts[0]]
+        sessions = [session]
+        for start, end in itertools.pairwise(bounds[1:]):
+            sessions.append(
+                self.open_session(
+                    number, title=title[start:end], start=session.start, end=session.end, room=None
+                )
+            )
+            sessions[-1].day_index = session.day_index
+        self.columns = sessions
+        self.column_turn = 0
+        self.warn(
+            number,
+            f"{count} sessions printed side by side; split into "
+            + " / ".join(repr(s.title) for s in sessions),
+        )
+        return sessions
+
+    def _add_chairs(self, session: _SessionDraft, text: str, number: int) -> None:
+        text = clean(text)
+        if not text:
+            self.warn(number, "chair line names nobody")
+            return
+        parsed = parse_author_line(text)
+        people = [p for p in parsed.authors if p.name]
+        bad = [p.name for p in people if not is_name_like(re.sub(r"\([^)]*\)", "", p.name))]
+        if bad:
+            self.warn(number, f"chair names look odd ({', '.join(bad)[:60]}); kept as printed")
+        for problem in parsed.problems:
+            self.warn(number, problem)
+        session.chairs.extend(people)
+        self.known_names.update(p.name for p in people)
+
+    def on_session_header(self, i: int, line: Line) -> int:
+        cell = line.cells[0] if line.cells[0] else line.text
+        text = cell
+        chair_text = None
+        chair_match = CHAIR.search(text)
+        if chair_match and chair_match.start() > 0:
+            chair_text = text[chair_match.end() :]
+            text = text[: chair_match.start()]
+        room = None
+        inline = INLINE_LOCATION.search(text)
+        if inline:
+            room = clean(inline.group("room")).rstrip(" ,;|-–—") or None
+            text = text[: inline.start()]
+        title = _strip_session_title(text.rstrip(" ,;-–—("))
+        session = self.current
+        reuse = (
+            session is not None
+            and session.expects_title
+            and not session.papers
+            and not session.title
+        )
+        if reuse:
+            assert session is not None
+            session.title = title
+            session.expects_title = False
+            session.from_header = True
+            session.line = line.number
+        else:
+            prev = self.current
+            start, end = self.slot if self.slot else (None, None)
+            stacked = prev is not None and prev.from_header and not prev.papers
+            session = self.open_session(
+                line.number, title=title, start=start, end=end, from_header=True
+            )
+            if stacked:
+                assert prev is not None
+                if not self.columns:
+                    self.columns = [prev]
+                self.columns.append(session)
+                self.column_turn = 0
+            else:
+                self.columns = []
+        if room:
+            session.room = room
+        if chair_text:
+            self._add_chairs(session, chair_text.rstrip(")"), line.number)
+        self._speakers_from_title(session)
+        rest = [c for c in line.cells[1:] if c]
+        if rest and all(c.lower().rstrip(":") in HEADER_WORDS for c in rest):
+            self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        else:
+            for c in rest:
+                self.dispatch_cell(c, line)
+        return 1
+
+    def _speakers_from_title(self, session: _SessionDraft) -> None:
+        if not session.title or session.speakers:
+            return
+        if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
+            return
+        m = _KEYNOTE_SPEAKER.search(session.title)
+        if not m:
+            return
+        who = m.group("who").strip()
+        dash = re.match(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>.+)$", who)
+        if dash and is_name_like(dash.group("name")):
+            session.speakers = [Person(clean(dash.group("name")), clean(dash.group("aff")))]
+            return
+        if author_line_score(who) >= 0.8:
+            session.speakers = list(parse_author_line(who).authors)
+
+    def on_text(self, i: int, line: Line) -> int:
+        following = i + 1
+        while (
+            i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.JUNK
+        ):
+            following += 1
+        if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
+            return 1  # a pretalx title: the meta line below opens its session
+        cells = [c for c in line.cells if c]
+        if len(cells) >= 2 and self.columns:
+            # Interleaved tracks: each cell continues the next column's stream of lines.
+            for cell in cells:
+                self.dispatch_cell(cell, line)
+            return 1
+        if len(cells) >= 2:
+            self._paper_row(line.cells, line, None)
+            return 1
+        self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
+        return 1
+
+    def dispatch_cell(self, text: str, line: Line) -> None:
+        """Handle one cell of a row as if it stood on a line of its own."""
+        cell = classify(line.number, text)
+        if cell.kind is LineKind.META:
+            cell.kind = LineKind.TEXT
+        self.handlers[cell.kind](-1, cell)
+
+    def _paper_row(self, cells: list[str], line: Line, tr: TimeRange | None) -> None:
+        """A table row: title and authors in cells, maybe a time and link icons."""
+        title = None
+        authors: AuthorLine | None = None
+        columns = self.table_columns or []
+        offset = 0 if len(columns) == len(cells) else None
+        for index, cell in enumerate(cells):
+            if not cell or is_link_line(cell):
+                continue
+            role = columns[index] if offset is not None and index < len(columns) else ""
+            cell_time = find_time_range(cell)
+            if (cell_time and cell_time.span == (0, len(cell))) or (
+                cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
+            ):
+                tr = tr or cell_time
+                continue
+            if role.startswith(("author", "speaker", "presenter")) or (
+                not role.startswith(("title", "paper", "talk"))
+                and title is not None
+                and authors is None
+                and author_line_score(cell) >= 0.5
+            ):
+                authors = parse_author_line(cell)
+                continue
+            if title is None:
+                title = cell
+            elif authors is None and author_line_score(cell) >= 0.5:
+                authors = parse_author_line(cell)
+            else:
+                title = f"{title} {cell}"
+        if title is None:
+            if authors is not None and self.paper is not None and not self.paper.authors:
+                self.attach_authors(authors, line.number)
+            elif authors is not None:
+                self.pending_authors = (authors, line.number)
+            return
+        self.ensure_session(line.number)
+        self.add_paper(title, line.number, tr)
+        if authors is not None:
+            self.attach_authors(authors, line.number)
+            self.known_names.update(a.name for a in authors.authors)
+
+    def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
+        """A line of plain text: a session title, a paper title, an author line or a note."""
+        session = self.current
+        clock = _LEADING_CLOCK.match(text)
+        if (
+            clock
+            and session is not None
+            and session.start is not None
+            and session.papers is not None
+        ):
+            at = find_time_range(clock.group(0).strip())
+            if at is not None and (session.end is None or session.start <= at.start < session.end):
+                # "10:30 A Fast Graph Store. Ana Silva (Uni A)": a paper with its own time.
+                rest = text[clock.end() :]
+                self._loose_text(rest, line, lookahead)
+                if self.paper is not None and self.paper.line == line.number:
+                    self.paper.start = at.start
+                return
+        if session is not None and session.expects_title and not session.papers:
+            session.title = _strip_session_title(text)
+            session.expects_title = False
+            session.line = line.number
+            self._speakers_from_title(session)
+            return
+        if session is not None and session.expects_talk_title:
+            session.expects_talk_title = False
+            self.add_paper(_unquote(text), line.number)
+            if session.speakers:
+                assert self.paper is not None
+                self.paper.authors.extend(session.speakers)
+            return
+        if session is not None and session.speakers and not session.papers and _QUOTED.match(text):
+            self.add_paper(_unquote(text), line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(session.speakers)
+            return
+        role = _ROLE.match(text)
+        if role and session is not None:
+            people = parse_author_line(role.group("who")).authors
+            if role.group("moderator"):
+                session.chairs.extend(people)  # a panel's moderator chairs it
+            elif role.group("speaker") and not session.papers:
+                session.speakers.extend(people)  # the talk's speakers, like a keynote's
+            else:
+                session.notes.append(text)
+            return
+        score = author_line_score(text)
+        paper = self.paper
+        if paper is not None and not paper.authors and score >= 0.5:
+            parsed = parse_author_line(text)
+            self.attach_authors(parsed, line.number, text)
+            self.known_names.update(a.name for a in parsed.authors)
+            return
+        if (
+            paper is not None
+            and paper.authors
+            and score >= 0.5
+            and paper.authors_line == line.number - 1
+            and (re.search(r"(?:[,;&]|\band)$", self.last_author_text) or text[:4] == "and ")
+        ):
+            # An author list wrapped onto a second line.
+            parsed = parse_author_line(text)
+            self.attach_authors(parsed, line.number, text)
+            return
+        if score >= 1.0 and (paper is None or paper.authors) and self._title_follows(lookahead):
+            # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(text), line.number)
+            return
+        combined = split_title_and_authors(text, self.known_names)
+        if combined is not None and score < 0.5:
+            title, parsed = combined
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            self.warn(
+                line.number,
+                f"title and authors printed on one line; split before {parsed.authors[0].name!r}",
+            )
+            return
+        if session is None:
+            self.open_session(line.number)
+        if (
+            paper is not None
+            and not paper.authors
+            and paper.line == line.number - 1
+            and self.pending_authors is None
+            and self._next_is_authors(lookahead)
+        ):
+            paper.title = f"{paper.title} {text}"
+            self.warn(line.number, "title continues from the line above; joined them")
+            return
+        self.add_paper(text, line.number)
+
+    def _title_follows(self, i: int | None) -> bool:
+        if i is None:
+            return False
+        nxt = self.next_nonblank(i)
+        return (
+            nxt is not None
+            and nxt.kind is LineKind.TEXT
+            and author_line_score(nxt.text) < 0.8
+            and len([c for c in nxt.cells if c]) == 1
+        )
+
+    def _next_is_authors(self, i: int | None) -> bool:
+        if i is None or i + 1 >= len(self.lines):
+            return False
+        nxt = self.lines[i + 1]
+        return nxt.kind is LineKind.TEXT and author_line_score(nxt.text) >= 0.8
+
+
+def _strip_session_title(text: str) -> str:
+    return clean(text).strip(" ,;|-–—:").strip() if text else text
+
+
+def _unquote(text: str) -> str:
+    m = _QUOTED.match(text)
+    return clean(m.group("t")) if m else clean(text)
