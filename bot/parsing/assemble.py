@@ -99,8 +99,14 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             )
         if draft.speakers and not papers:
             papers.append(Paper(title or "Talk", tuple(draft.speakers), line=draft.line))
-        end = draft.end
-        start_at = aware(day, draft.start, zone)
+        start, end = draft.start, draft.end
+        timed = [p for p in draft.papers if p.start is not None]
+        if timed and (start is None or (draft.from_header and not draft.timed_by_own_line)):
+            # A session header printed without a time spans its papers' own times.
+            start = min(p.start for p in timed if p.start is not None)
+            ends = [p.end or p.start for p in timed]
+            end = max(e for e in ends if e is not None)
+        start_at = aware(day, start, zone)
         end_at = aware(day, end, zone)
         if start_at and end_at and end_at < start_at:
             end_at += timedelta(days=1)  # "22:00-01:00": ends after midnight

@@ -287,3 +287,62 @@ def split_title_and_authors(
     if not title or author_line_score(" ".join(head_words[-take:]) + " " + text[cut:]) < 1.0:
         return None
     return title, authors
+
+
+# Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
+_TRAILING_MARKS = re.compile(
+    r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper)\)|"
+    r"\b(?:slides|video|pdf)))+\s*$",
+    re.I,
+)
+# Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
+_SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
+_ABBREVIATIONS = frozenset("jr sr st dr mr ms mrs prof al vs etc inc ltd co corp univ dept".split())
+
+
+def strip_trailing_marks(text: str) -> tuple[str, str | None]:
+    """`Title [Slides] [T1]` -> ("Title", "[Slides] [T1]"); text without marks is unchanged."""
+    m = _TRAILING_MARKS.search(text)
+    if not m or m.start() == 0:
+        return text, None
+    return text[: m.start()].rstrip(), clean(m.group(0))
+
+
+def _is_author_list(text: str, *, alone: bool) -> bool:
+    parsed = parse_author_line(text)
+    if not parsed.authors or parsed.rest:
+        return False
+    names = [re.sub(r"\([^)]*\)", "", a.name).strip() for a in parsed.authors]
+    if not all(n and is_name_like(n) for n in names):
+        return False
+    if any(w.lower() in _TITLE_WORDS for n in names for w in n.split()[1:]):
+        return False  # "Graphs with", "Without Product Structure": title words, not names
+    if any(a.affiliation for a in parsed.authors) or len(names) >= 2:
+        return True
+    # One bare name: only where nothing else could be the author list.
+    return alone and 2 <= len(names[0].split()) <= 4
+
+
+def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
+    """A title and its author list in one line, separated by a sentence end, either way round:
+    `Title. A (X); B (Y).` or `A, B, and C. Title [Slides]`. Returns (title, authors,
+    authors_first), or None when no split leaves a title and a clean author list.
+    """
+    text = clean(text)
+    body, _marks = strip_trailing_marks(text)
+    best: tuple[str, AuthorLine, bool] | None = None
+    for m in _SENTENCE_END.finditer(body):
+        word = re.search(r"(\S+)$", body[: m.start()])
+        token = word.group(1) if word else ""
+        if len(token.rstrip(".")) <= 1 or token.lower().rstrip(".") in _ABBREVIATIONS:
+            continue  # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end
+        left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
+        right_authors = right.rstrip(" .")
+        left_authors = left.rstrip(" .")
+        if len(left_authors.split()) >= 2 and _is_author_list(right_authors, alone=True):
+            title = left[:-1] if left.endswith(".") and not left.endswith("?.") else left
+            title = title[:-1] if title.endswith("?.") else title
+            return title.rstrip(), parse_author_line(right_authors), False
+        if best is None and len(right.split()) >= 2 and _is_author_list(left_authors, alone=False):
+            best = (right, parse_author_line(left_authors), True)
+    return best

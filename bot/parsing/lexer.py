@@ -85,7 +85,8 @@ SESSION_LABEL = re.compile(
 HEADER_WORDS = frozenset(
     "title titles author authors paper papers speaker speakers presenter presenters time"
     " session affiliation affiliations room topic talk talks presentation links link"
-    " authors/affiliations #".split()
+    " authors/affiliations # event events content contents activity item what when where"
+    " details description program programme schedule agenda location video".split()
 )
 
 
@@ -163,6 +164,7 @@ def classify(number: int, raw: str) -> Line:
         return line
     if (
         SESSION_LABEL.match(flat)
+        or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or INLINE_LOCATION.search(cells[0])
         or (CHAIR.search(cells[0]) and not CHAIR.match(cells[0]))
     ):

@@ -23,7 +23,9 @@ from bot.parsing.authors import (
     clean,
     is_name_like,
     parse_author_line,
+    split_sentence_authors,
     split_title_and_authors,
+    strip_trailing_marks,
 )
 from bot.parsing.calendar import DayDraft
 from bot.parsing.kinds import classify_kind
@@ -121,6 +123,7 @@ class Builder:
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
         self.last_author_text = ""
+        self.rooms = _recurring_rooms(lines)
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -344,6 +347,17 @@ class Builder:
             cells = other_cells or [after]
             self._paper_row(cells, line, tr)
             return 1
+        beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and split_sentence_authors(beside) is not None
+        ):
+            # "Session 1 | Chair: X" then "09:15 — 09:35 | A and B. Title": a header printed
+            # without a time, its papers with theirs; the session spans them.
+            self._paper_row([beside], line, tr)
+            return 1
         title_text = ""
         label = before.rstrip(":").strip() if before.endswith(":") else ""
         if before and not label:
@@ -397,6 +411,8 @@ class Builder:
             if inline:
                 room = clean(inline.group("room"))
                 title_text = title_text[: inline.start()].strip()
+            title_text, printed_room = self.split_room(title_text)
+            room = room or printed_room
             in_parentheses = _TRAILING_ROOM.search(title_text)
             if in_parentheses and room is None:
                 room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
@@ -520,8 +536,18 @@ class Builder:
         )
         return sessions
 
+    def split_room(self, text: str) -> tuple[str, str | None]:
+        """`Coffee Break, TUtheSky` -> ("Coffee Break", "TUtheSky") where the last comma part
+        is a place this program names again and again."""
+        head, comma, tail = text.rpartition(", ")
+        if comma and head and tail.strip() in self.rooms:
+            return head.rstrip(), tail.strip()
+        return text, None
+
     def _add_chairs(self, session: _SessionDraft, text: str, number: int) -> None:
-        text = clean(text)
+        text, room = self.split_room(clean(text))
+        if room and session.room is None:
+            session.room = room
         if not text:
             self.warn(number, "chair line names nobody")
             return
@@ -536,7 +562,8 @@ class Builder:
         self.known_names.update(p.name for p in people)
 
     def on_session_header(self, i: int, line: Line) -> int:
-        cell = line.cells[0] if line.cells[0] else line.text
+        filled = [c for c in line.cells if c]
+        cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell
         chair_text = None
         chair_match = CHAIR.search(text)
@@ -582,12 +609,18 @@ class Builder:
         if chair_text:
             self._add_chairs(session, chair_text.rstrip(")"), line.number)
         self._speakers_from_title(session)
-        rest = [c for c in line.cells[1:] if c]
+        rest = filled[1:] if len(filled) > 1 else []
         if rest and all(c.lower().rstrip(":") in HEADER_WORDS for c in rest):
             self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         else:
             for c in rest:
-                self.dispatch_cell(c, line)
+                chair_in_cell = CHAIR.search(c)
+                if chair_in_cell and chair_in_cell.start() > 0:
+                    # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
+                    session.notes.append(_strip_session_title(c[: chair_in_cell.start()]))
+                    self._add_chairs(session, c[chair_in_cell.end() :], line.number)
+                else:
+                    self.dispatch_cell(c, line)
         return 1
 
     def _speakers_from_title(self, session: _SessionDraft) -> None:
@@ -663,6 +696,12 @@ class Builder:
                 authors = parse_author_line(cell)
             else:
                 title = f"{title} {cell}"
+        if title is not None and authors is None:
+            combined = split_sentence_authors(title)
+            if combined is not None:
+                title, authors, _authors_first = combined
+        if title is not None:
+            title = strip_trailing_marks(title)[0]
         if title is None:
             if authors is not None and self.paper is not None and not self.paper.authors:
                 self.attach_authors(authors, line.number)
@@ -744,6 +783,14 @@ class Builder:
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
             return
+        sentence = split_sentence_authors(text) if score < 0.5 else None
+        if sentence is not None:
+            title, parsed, _authors_first = sentence
+            if session is None:
+                self.open_session(line.number)
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            return
         combined = split_title_and_authors(text, self.known_names)
         if combined is not None and score < 0.5:
             title, parsed = combined
@@ -784,6 +831,25 @@ class Builder:
             return False
         nxt = self.lines[i + 1]
         return nxt.kind is LineKind.TEXT and author_line_score(nxt.text) >= 0.8
+
+
+_PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
+
+
+def _recurring_rooms(lines: list[Line]) -> frozenset[str]:
+    """Places a program names after a comma again and again (`Coffee Break, TUtheSky`,
+    `Chair: A. Name, TUtheSky`): a document-wide fact no single line shows."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        for cell in line.cells:
+            head, comma, tail = cell.rpartition(", ")
+            tail = tail.strip()
+            if not comma or not head or not 1 <= len(tail.split()) <= 4 or len(tail) > 40:
+                continue
+            if is_name_like(tail) and " " in tail and not _PLACE_WORD.search(tail):
+                continue  # a person's name ending a list, not a place
+            counts[tail] = counts.get(tail, 0) + 1
+    return frozenset(t for t, n in counts.items() if n >= 3)
 
 
 def _strip_session_title(text: str) -> str:
