@@ -98,7 +98,9 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 )
             )
         if draft.speakers and not papers:
-            papers.append(Paper(title or "Talk", tuple(draft.speakers), line=draft.line))
+            papers.append(
+                Paper(draft.talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
+            )
         start, end = draft.start, draft.end
         timed = [p for p in draft.papers if p.start is not None]
         if timed and (start is None or (draft.from_header and not draft.timed_by_own_line)):

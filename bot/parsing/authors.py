@@ -52,6 +52,10 @@ def clean(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+# "Name (Affil) · Name (Affil)", "Name (Affil) | Name (Affil)": list separators some pages use.
+_LIST_DOTS = re.compile(r"\s+[·•|]\s+")
+
+
 def _split_top_level(text: str) -> list[tuple[str, str]]:
     """Split into ("text", s), ("paren", inner) and ("sep", ","/";") pieces at depth 0.
 
@@ -174,7 +178,7 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
-    text = clean(text)
+    text = _LIST_DOTS.sub("; ", clean(text))
     if "(" not in text:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:

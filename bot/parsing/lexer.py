@@ -22,6 +22,13 @@ from bot.parsing.timeexpr import (
     zone_offset_hours,
 )
 
+# A line that only names a place: "Grand Ballroom E", "Auditorium", "Lecture Hall GM3".
+ROOM_NAME = re.compile(
+    r"^(?:[\w.'’&-]+\s+){0,3}(?:room|hall|ballroom|auditorium|aula|salon|theat(?:er|re)|"
+    r"amphitheat(?:er|re)|foyer|lobby|atrium|lounge|gallery|stage)(?:\s+[\w.&-]{1,12}){0,2}$",
+    re.I,
+)
+
 
 class LineKind(Enum):
     BLANK = auto()
@@ -31,6 +38,7 @@ class LineKind(Enum):
     TIME = auto()  # a line that starts (or carries) a time range
     CHAIR = auto()
     LOCATION = auto()
+    ROOM = auto()  # a place named alone on its line
     LINK = auto()
     TITLE_LABEL = auto()  # pretalx keynotes print "Title" above the talk title
     TABLE_HEADER = auto()
@@ -108,6 +116,19 @@ def _is_icon(text: str) -> bool:
     )
 
 
+def _time_cell_first(cells: list[str]) -> list[str]:
+    """`Invited Talk - Name: Title | 8:00-8:30`: a row whose time comes last reads as if it came
+    first, so that every row of a timetable has its time in the same place."""
+    filled = [c for c in cells if c]
+    if len(filled) < 2 or find_time_range(filled[0]) is not None:
+        return cells
+    last = filled[-1]
+    found = find_time_range(last)
+    if found is None or found.span != (0, len(last)):
+        return cells
+    return [last, *filled[:-1]]
+
+
 def is_link_line(text: str) -> bool:
     return bool(_LINK_LINE.match(text)) or _is_icon(text)
 
@@ -118,7 +139,8 @@ def classify(number: int, raw: str) -> Line:
     if " | " in text and "\t" not in text:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
-    flat = clean(_BULLET.sub("", text.replace("\t", " ").strip()))
+    cells = _time_cell_first(cells)
+    flat = clean(_BULLET.sub("", " ".join(cells).strip()))
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK
@@ -156,6 +178,9 @@ def classify(number: int, raw: str) -> Line:
         return line
     if LOCATION.match(flat):
         line.kind = LineKind.LOCATION
+        return line
+    if len(non_empty) == 1 and ROOM_NAME.match(flat):
+        line.kind = LineKind.ROOM
         return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
     if found and _is_time_line(flat if not (len(non_empty) > 1 and cells[0]) else cells[0], found):
@@ -204,4 +229,30 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
 
 def lex(text: str) -> list[Line]:
     """Every line of `text`, lexed, numbered from 1."""
-    return [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]
+    lines = [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]
+    _mark_badges(lines)
+    return lines
+
+
+_BADGE_SHAPE = re.compile(r"^[\w&.+/\-]{1,10}(?: [\w&.+/\-]{1,10}){0,1}$")
+
+
+def _mark_badges(lines: list[Line]) -> None:
+    """Short tokens repeated all over a page (`REG`, `EA&B`, `VLDB J.`, `Group 1`) are badges
+    printed beside entries, not titles: a decision only the whole page can make."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        if line.kind is LineKind.TEXT and _BADGE_SHAPE.match(line.text):
+            counts[line.text] = counts.get(line.text, 0) + 1
+    for line in lines:
+        if (
+            line.kind is LineKind.TEXT
+            and counts.get(line.text, 0) >= 3
+            and not _is_wordlike(line.text)
+        ):
+            line.kind = LineKind.LINK
+
+
+def _is_wordlike(text: str) -> bool:
+    """`Lunch`, `Break`, `Keynote`: a short title a program may well repeat."""
+    return text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 4

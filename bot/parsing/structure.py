@@ -42,6 +42,7 @@ from bot.parsing.lexer import (
     is_link_line,
     zone_label_in,
 )
+from bot.parsing.talks import read_talk_title
 from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range, parse_day_header
 
 _ROLE = re.compile(
@@ -97,6 +98,8 @@ class _SessionDraft:
     papers: list[_PaperDraft] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     speakers: list[Person] = field(default_factory=list)
+    talk_title: str | None = None  # a single talk's own title, beside the item's
+    awaits_speakers: bool = False  # "Keynote: Title": the speaker line comes next
     expects_title: bool = False  # opened by a bare time line: the next text names it
     from_header: bool = False
     zone_label: str | None = None
@@ -124,6 +127,7 @@ class Builder:
         self.known_names: set[str] = set()
         self.last_author_text = ""
         self.rooms = _recurring_rooms(lines)
+        self.pending_room: str | None = None
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -132,6 +136,7 @@ class Builder:
             LineKind.TIME: self.on_time,
             LineKind.CHAIR: self.on_chair,
             LineKind.LOCATION: self.on_location,
+            LineKind.ROOM: self.on_room,
             LineKind.LINK: self.on_link,
             LineKind.TITLE_LABEL: self.on_title_label,
             LineKind.TABLE_HEADER: self.on_table_header,
@@ -153,6 +158,9 @@ class Builder:
         session = _SessionDraft(line=line, day_index=self._day_index())
         for key, value in values.items():
             setattr(session, key, value)
+        if session.room is None and self.pending_room is not None:
+            session.room = self.pending_room
+        self.pending_room = None
         self.sessions.append(session)
         self.current = session
         self.table_columns = None
@@ -270,6 +278,16 @@ class Builder:
         assert m is not None
         session = self.ensure_session(line.number)
         session.room = clean(m.group("room"))
+        return 1
+
+    def on_room(self, i: int, line: Line) -> int:
+        """A place alone on its line: the room of the session it follows, or, once that session
+        has papers or a room, of the next session (printed above its title)."""
+        session = self.current
+        if session is not None and not session.papers and session.room is None:
+            session.room = line.text
+        else:
+            self.pending_room = line.text
         return 1
 
     def on_meta(self, i: int, line: Line) -> int:
@@ -626,6 +644,13 @@ class Builder:
     def _speakers_from_title(self, session: _SessionDraft) -> None:
         if not session.title or session.speakers:
             return
+        talk = read_talk_title(session.title)
+        if talk is not None:
+            session.title = talk.session_title
+            session.talk_title = talk.talk_title
+            session.speakers = list(talk.speakers)
+            session.awaits_speakers = not talk.speakers
+            return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             return
         m = _KEYNOTE_SPEAKER.search(session.title)
@@ -762,6 +787,23 @@ class Builder:
             return
         score = author_line_score(text)
         paper = self.paper
+        if (
+            session is not None
+            and paper is None
+            and not session.papers
+            and not session.speakers
+            and session.title
+            and (
+                (session.awaits_speakers and score >= 0.5)
+                or (score >= 0.8 and session.line == self._previous_text_line(line))
+            )
+            and not self._next_is_authors(lookahead)
+            and not self._title_follows(lookahead)
+        ):
+            # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
+            session.speakers = list(parse_author_line(text).authors)
+            session.awaits_speakers = False
+            return
         if paper is not None and not paper.authors and score >= 0.5:
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
@@ -814,6 +856,13 @@ class Builder:
             self.warn(line.number, "title continues from the line above; joined them")
             return
         self.add_paper(text, line.number)
+
+    def _previous_text_line(self, line: Line) -> int | None:
+        """The number of the last non-blank line above `line`."""
+        for before in reversed(self.lines[: line.number - 1]):
+            if before.kind is not LineKind.BLANK:
+                return before.number
+        return None
 
     def _title_follows(self, i: int | None) -> bool:
         if i is None:

@@ -1,0 +1,75 @@
+"""Single talks named in an item's title: who speaks, and what the talk is called.
+
+Programs print a keynote, an invited or contributed talk, a panel or a spotlight in a handful
+of shapes, whatever the field: `Invited Talk - Name: Title`, `Panel - A, B, C`, `Keynote:
+Name`, `Keynote (Name)`, `Keynote Speaker - Name (Affiliation)` with the title on the next
+line, or `Keynote: Title` with the speaker on the next line. This module reads those shapes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.model import Person
+from bot.parsing.authors import is_name_like, parse_author_line
+
+_TALK_WORD = re.compile(
+    r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
+    r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?)\b",
+    re.I,
+)
+# "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
+_KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
+_KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
+_KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*\((?P<rest>[^()]+)\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class TalkTitle:
+    """What an item's title says of its talk.
+
+    `session_title` is the item's own name; `talk_title` the talk's, when printed; `speakers`
+    may be empty when the speaker is printed on a line of their own.
+    """
+
+    session_title: str
+    talk_title: str | None
+    speakers: tuple[Person, ...]
+
+
+def _people(text: str) -> tuple[Person, ...] | None:
+    """`A, B and C`, `Name (Affiliation)`: people only, or None."""
+    parsed = parse_author_line(text)
+    if not parsed.authors or parsed.rest:
+        return None
+    names = [re.sub(r"\([^)]*\)", "", a.name).strip() for a in parsed.authors]
+    if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
+        return None
+    if len(names) == 1 and len(names[0].split()) < 2 and not parsed.authors[0].affiliation:
+        return None  # one bare word is as likely a title as a person
+    return parsed.authors
+
+
+def read_talk_title(title: str) -> TalkTitle | None:
+    """The talk in `title`, or None when the title does not name one."""
+    for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):
+        m = shape.match(title)
+        if not m or not _TALK_WORD.search(m.group("kind")):
+            continue
+        kind, rest = m.group("kind").strip(), m.group("rest").strip()
+        who, colon, talk = rest.partition(": ")
+        if shape is _KIND_DASH and colon:
+            people = _people(who)
+            if people:
+                return TalkTitle(kind, talk.strip(), people)  # "Invited Talk - Name: Title"
+        people = _people(rest)
+        if people:
+            if shape is _KIND_DASH:
+                return TalkTitle(kind, None, people)  # "Panel - A, B, C"
+            if shape is _KIND_PAREN:
+                return TalkTitle(kind, kind, people)  # "Keynote (Name)": the talk is "Keynote"
+            return TalkTitle(title, None, people)  # "Keynote: Name"
+        if shape is _KIND_COLON and re.fullmatch(r"(?i)keynotes?|invited talk|plenary talk", kind):
+            return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
+    return None
