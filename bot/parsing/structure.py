@@ -360,7 +360,10 @@ class Builder:
             and self.current.start <= tr.start
             and tr.end is not None
             and tr.end <= self.current.end
-            and (tr.start, tr.end) != (self.current.start, self.current.end)
+            and (
+                (tr.start, tr.end) != (self.current.start, self.current.end)
+                or self._shares_the_session_slot(i)
+            )
         ):
             cells = other_cells or [after]
             self._paper_row(cells, line, tr)
@@ -413,6 +416,14 @@ class Builder:
                 current.zone_label, current.zone_line = tr.zone_label, line.number
             self.slot = (tr.start, tr.end)
             return 1
+        if (
+            not title_text
+            and not other_cells
+            and current is not None
+            and not current.papers
+            and (current.start, current.end) == (tr.start, tr.end)
+        ):
+            return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
@@ -462,6 +473,8 @@ class Builder:
         if i <= 0:
             return None
         before = self.lines[i - 1]
+        if before.kind is LineKind.ROOM and i >= 2:
+            before = self.lines[i - 2]  # title / room / time: the room is already pending
         if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER):
             return None
         if self.current is not None and self.current.expects_title:
@@ -856,6 +869,16 @@ class Builder:
             self.warn(line.number, "title continues from the line above; joined them")
             return
         self.add_paper(text, line.number)
+
+    def _shares_the_session_slot(self, i: int) -> bool:
+        """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
+        `16:00–17:30 | Title` / authors): a contribution when an author line follows it or the
+        session's contributions are timed the same way."""
+        current = self.current
+        assert current is not None
+        if current.papers:
+            return all((p.start, p.end) == (current.start, current.end) for p in current.papers)
+        return i >= 0 and self._next_is_authors(i)
 
     def _previous_text_line(self, line: Line) -> int | None:
         """The number of the last non-blank line above `line`."""
