@@ -191,7 +191,7 @@ def classify(number: int, raw: str) -> Line:
         SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or INLINE_LOCATION.search(cells[0])
-        or (CHAIR.search(cells[0]) and not CHAIR.match(cells[0]))
+        or (non_empty and CHAIR.search(non_empty[0]) and not CHAIR.match(non_empty[0]))
     ):
         line.kind = LineKind.SESSION_HEADER
         return line

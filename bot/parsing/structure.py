@@ -43,7 +43,13 @@ from bot.parsing.lexer import (
     zone_label_in,
 )
 from bot.parsing.talks import read_talk_title
-from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range, parse_day_header
+from bot.parsing.timeexpr import (
+    DayExpr,
+    TimeRange,
+    find_date,
+    find_time_range,
+    parse_day_header,
+)
 
 _ROLE = re.compile(
     r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
@@ -128,6 +134,8 @@ class Builder:
         self.last_author_text = ""
         self.rooms = _recurring_rooms(lines)
         self.pending_room: str | None = None
+        self.pending_time: TimeRange | None = None
+        self.trailing_marks = _recurring_trailing_marks(lines)
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -194,6 +202,10 @@ class Builder:
     def add_paper(self, title: str, line: int, tr: TimeRange | None = None) -> _PaperDraft:
         self.ensure_session(line)
         session = self.target_session()
+        if tr is None and self.pending_time is not None:
+            tr = self.pending_time  # "10:00 | Name (Affiliation)" / "Title": the row's time
+        self.pending_time = None
+        title = self.strip_marks(title)
         paper = _PaperDraft(title=title, line=line)
         if tr is not None:
             paper.start, paper.end = tr.start, tr.end
@@ -216,12 +228,55 @@ class Builder:
     # -- the walk --
     def run(self) -> None:
         lines = self.lines
+        start = self._program_start()
+        self._date_of_the_page(start)
         i = 0
         while i < len(lines):
             line = lines[i]
+            if i < start and line.kind in (LineKind.TEXT, LineKind.JUNK):
+                self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
+                i += 1
+                continue
             consumed = self.handlers[line.kind](i, line)
             i += consumed or 1
         self.flush_pending_authors()
+
+    def _program_start(self) -> int:
+        """Index of the first line of the program proper: the line above its first time, day,
+        session header or chair (a title printed above its time), or the line above a pretalx
+        meta line. Text before it is the page's introduction, legend or navigation."""
+        anchors = (
+            LineKind.DAY,
+            LineKind.TIME,
+            LineKind.META,
+            LineKind.SESSION_HEADER,
+            LineKind.CHAIR,
+            LineKind.TABLE_HEADER,
+        )
+        first = next((i for i, line in enumerate(self.lines) if line.kind in anchors), None)
+        if first is None:
+            return 0
+        above = first - 1
+        while above >= 0 and self.lines[above].kind is LineKind.BLANK:
+            above -= 1
+        titled = (
+            above >= 0
+            and self.lines[first].kind is not LineKind.TABLE_HEADER
+            and self.lines[above].kind is LineKind.TEXT
+            and len(self.lines[above].text.split()) <= 20
+        )
+        return above if titled else first
+
+    def _date_of_the_page(self, start: int) -> None:
+        """A one-day program that prints no day header names its date once, in its
+        introduction ("Held with EuroSys 2023 on May 8th 2023, Rome"): every item is on it."""
+        if any(line.kind in (LineKind.DAY, LineKind.META) for line in self.lines):
+            return
+        for line in self.lines[: max(start, 1)]:
+            found = find_date(line.text)
+            if found is not None and found.month is not None and found.day is not None:
+                self.days.append(DayDraft(line.text[:60], found, line.number))
+                return
 
     def next_nonblank(self, i: int) -> Line | None:
         for line in self.lines[i + 1 :]:
@@ -373,11 +428,12 @@ class Builder:
             self.current is not None
             and self.current.from_header
             and not self.current.timed_by_own_line
-            and split_sentence_authors(beside) is not None
+            and beside
+            and self._contribution_row(beside, i)
         ):
             # "Session 1 | Chair: X" then "09:15 — 09:35 | A and B. Title": a header printed
             # without a time, its papers with theirs; the session spans them.
-            self._paper_row([beside], line, tr)
+            self._timed_contribution(beside, line, tr, i)
             return 1
         title_text = ""
         label = before.rstrip(":").strip() if before.endswith(":") else ""
@@ -566,6 +622,15 @@ class Builder:
             + " / ".join(repr(s.title) for s in sessions),
         )
         return sessions
+
+    def strip_marks(self, title: str) -> str:
+        """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
+        page are not part of them."""
+        words = title.split()
+        while len(words) > 2 and words[-1].lower() in self.trailing_marks:
+            words.pop()
+        stripped, marks = strip_trailing_marks(" ".join(words))
+        return stripped if marks and not marks[:1].isalpha() else " ".join(words)
 
     def split_room(self, text: str) -> tuple[str, str | None]:
         """`Coffee Break, TUtheSky` -> ("Coffee Break", "TUtheSky") where the last comma part
@@ -870,6 +935,35 @@ class Builder:
             return
         self.add_paper(text, line.number)
 
+    def _contribution_row(self, text: str, i: int) -> bool:
+        """Under a header printed without a time: is this timed row one of its contributions
+        (a paper, a talk) rather than the next item (a break, lunch, the closing)?"""
+        if split_sentence_authors(text) is not None or self._next_is_authors(i):
+            return True
+        if author_line_score(text) >= 0.8 and self._title_follows(i):
+            return True  # "Name (Affiliation)" then the talk's title
+        if read_talk_title(text) is not None:
+            return True
+        kind = classify_kind(text, paper_count=0)
+        return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
+
+    def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
+        talk = read_talk_title(text)
+        if author_line_score(text) >= 0.8 and self._title_follows(i):
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(text), line.number)
+            self.pending_time = tr
+            return
+        if talk is not None and talk.speakers and (talk.talk_title or not self._title_follows(i)):
+            paper = self.add_paper(talk.talk_title or talk.session_title, line.number, tr)
+            paper.authors.extend(talk.speakers)
+            return
+        if talk is not None and talk.speakers:
+            self.pending_authors = (AuthorLine(talk.speakers), line.number)
+            self.pending_time = tr
+            return
+        self._paper_row([text], line, tr)
+
     def _shares_the_session_slot(self, i: int) -> bool:
         """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
         `16:00–17:30 | Title` / authors): a contribution when an author line follows it or the
@@ -906,6 +1000,20 @@ class Builder:
 
 
 _PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
+
+
+def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
+    """Link words that end many lines of the page (`... Slides`, `... (More)`): glued-on links,
+    where one title ending in "Video" would be a title."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        words = line.text.split()
+        if len(words) > 3:
+            last = words[-1].lower()
+            if is_link_line(last) or last in ("(more)", "[slides]"):
+                counts[last] = counts.get(last, 0) + 1
+    marks = {word for word, n in counts.items() if n >= 3}
+    return frozenset(marks | ({"(more)"} if marks else set()))
 
 
 def _recurring_rooms(lines: list[Line]) -> frozenset[str]:
