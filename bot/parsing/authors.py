@@ -24,6 +24,7 @@ _NAME_PARTICLES = frozenset(
 )
 _NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
+_INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
 _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
     " rethinking revisiting understanding enabling making".split()
@@ -109,11 +110,18 @@ def is_name_like(text: str) -> bool:
         return False
     # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
     if any(
-        w.endswith(".") and len(w) > 3 and w.lower() not in {"jr.", "sr.", "st."}
+        w.endswith(".")
+        and len(w) > 3
+        and w.lower() not in {"jr.", "sr.", "st."}
+        and not _INITIALS.match(w)
         for w in words[:-1]
     ):
         return False
-    if len(words) > 1 and any(w in _TITLE_WORDS for w in lowered[1:-1] if w not in {"de", "y"}):
+    if len(words) > 1 and any(
+        lw in _TITLE_WORDS
+        for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
+        if lw not in {"de", "y"} and not _INITIALS.match(w)
+    ):
         return False
     capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
     # One lower-case name in a list is fine ("qiwen deng"); a whole lower-case phrase is not.
