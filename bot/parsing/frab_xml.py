@@ -5,7 +5,7 @@
 and ``<persons><person id>Name</person></persons>`` children. The XML is read only through
 `defusedxml`, which refuses entity declarations (the "billion laughs" expansion) and external
 references. Each element remembers its source line for warnings. Interpretation is shared with
-the JSON importer (`bot.parsing.pretalx_json.build_frab_program`). Pure: no I/O.
+the JSON importer (`bot.parsing.frab_model.build_frab_program`). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyp
 from bot.errors import ProgramParseError
 from bot.model import ParseWarning, Person, Program
 from bot.parsing import ParseOptions
-from bot.parsing.pretalx_json import FrabEvent, FrabHeader, build_frab_program
+from bot.parsing.frab_model import FrabEvent, FrabHeader, build_frab_program
 
 __all__ = ["looks_like_frab_xml", "parse_frab_xml"]
 
