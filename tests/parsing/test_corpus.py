@@ -27,7 +27,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "real/icbinb-2021.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "real/uist-2016.txt": (0.98, 0.78, 0.94, 0.94, 1.00, 1.00),
     "real/rc3-2020-channels.json": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "real/cccamp-2019-frab.xml": (1.00, 1.00, 0.76, 0.76, 1.00, 1.00),
+    "real/cccamp-2019-frab.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
