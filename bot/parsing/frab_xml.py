@@ -2,10 +2,10 @@
 
 ``<schedule><conference>...</conference><day date=...><room name=...><event guid id>`` with
 ``date``, ``start``, ``duration``, ``room``, ``title``, ``subtitle``, ``track``, ``type``, ``url``
-and ``<persons><person id>Name</person></persons>`` children. The XML is read only through
-`defusedxml`, which refuses entity declarations (the "billion laughs" expansion) and external
-references. Each element remembers its source line for warnings. Interpretation is shared with
-the JSON importer (`bot.parsing.pretalx_json.build_frab_program`). Pure: no I/O.
+and ``<persons>`` children (`_person` reads the encodings exports use). The XML is read only
+through `defusedxml`, which refuses entity declarations (the "billion laughs" expansion) and
+external references. Each element remembers its source line for warnings. Interpretation is
+shared with the JSON importer (`bot.parsing.frab_model.build_frab_program`). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyp
 from bot.errors import ProgramParseError
 from bot.model import ParseWarning, Person, Program
 from bot.parsing import ParseOptions
-from bot.parsing.pretalx_json import FrabEvent, FrabHeader, build_frab_program
+from bot.parsing.frab_model import FrabEvent, FrabHeader, build_frab_program
 
 __all__ = ["looks_like_frab_xml", "parse_frab_xml"]
 
@@ -87,15 +87,15 @@ def _event(
     problems: list[ParseWarning] = []
     persons = element.find("persons")
     for person in persons.iterfind("person") if persons is not None else ():
-        name = _clean("".join(person.itertext()))
-        if name is None:
+        speaker = _person(person)
+        if speaker is None:
             problems.append(
                 ParseWarning(
                     lines.get(person, line), f"{where}: a speaker without a name; left out"
                 )
             )
         else:
-            people.append(Person(name=name, affiliation=_clean(person.get("affiliation"))))
+            people.append(speaker)
     return FrabEvent(
         ordinal=ordinal,
         title=title,
@@ -113,6 +113,42 @@ def _event(
         persons=tuple(people),
         problems=tuple(problems),
     )
+
+
+_NAME_TAGS = ("public_name", "name", "full_name")
+_AFFILIATION_TAGS = ("affiliation", "organization", "organisation")
+# Fields of a speaker that are not their name (pretalx exports a code and a biography).
+_NOT_NAME_TAGS = frozenset(
+    {"code", "biography", "bio", "avatar", "email", "url", "links", "answers", *_AFFILIATION_TAGS}
+)
+
+
+def _person(person: Element) -> Person | None:
+    """A ``<person>`` in any of the encodings exports mix, even within one file; None if nameless.
+
+    frab prints the name as the element's text (``<person id="7">Name</person>``); pretalx-fed
+    exports nest it among other fields (``<person><code>X</code><public_name>Name</public_name>
+    <biography>...</biography></person>``, or ``<name>``). A name child wins, in the order the
+    JSON importer reads them; without one, the name is the element's text, leaving out the text
+    of fields that are not a name (a code, a biography). The affiliation is an attribute or a
+    child element, where an export gives one.
+    """
+    name = _first_child_text(person, _NAME_TAGS)
+    if name is None:
+        parts = [person.text or ""]
+        for child in person:
+            if child.tag not in _NOT_NAME_TAGS:
+                parts.extend(child.itertext())
+            parts.append(child.tail or "")
+        name = _clean("".join(parts))
+    if name is None:
+        return None
+    affiliation = _clean(person.get("affiliation")) or _first_child_text(person, _AFFILIATION_TAGS)
+    return Person(name=name, affiliation=affiliation)
+
+
+def _first_child_text(element: Element, tags: tuple[str, ...]) -> str | None:
+    return next((text for tag in tags if (text := _child_text(element, tag))), None)
 
 
 def _child_text(element: Element, tag: str) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 from dataclasses import replace
 from datetime import date, datetime
@@ -18,6 +19,7 @@ from bot.model import Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
 from bot.parsing.pretalx_json import parse_pretalx_json
+from tests.parsing.scoring import norm
 
 DATA = Path(__file__).parent.parent / "data" / "structured"
 UTC_ZONE = ZoneInfo("UTC")
@@ -179,6 +181,87 @@ def test_leading_blank_lines_do_not_shift_line_numbers() -> None:
     text = "\n\n" + _schedule("<event id='1'><title>Late</title><start>09:00</start></event>")
     [session] = parse_frab_xml(text, ParseOptions()).sessions
     assert session.line == _lines_of(text, "<event ")[0]
+
+
+# ------------------------------------------------------------------ person encodings
+
+
+def _event_with_persons(persons: str) -> str:
+    return _schedule(
+        "<event id='1'><date>2025-06-12T09:00:00+00:00</date><duration>00:30</duration>"
+        f"<title>A Talk</title><type>Talk</type><persons>{persons}</persons></event>"
+    )
+
+
+def _speakers(persons: str) -> tuple[Person, ...]:
+    [session] = parse_frab_xml(_event_with_persons(persons), ParseOptions()).sessions
+    return session.papers[0].authors
+
+
+def test_the_three_person_encodings_of_one_file_all_give_the_name() -> None:
+    # As in c3voc's merged Camp 2019 schedule: frab rooms print the name as the element's
+    # text, pretalx-fed rooms nest it with a code and a biography, some rooms use <name>.
+    assert _speakers(
+        "<person id='7797'>jinxx</person>"
+        "<person id='71'>\n  <code>JLUDRK</code>\n  <public_name>Anja</public_name>\n"
+        "  <biography>Anja works on &lt;b&gt;things&lt;/b&gt;.</biography>\n</person>"
+        "<person id='12'><name>Chloé Berthélémy (EDRi)</name><biography /></person>"
+    ) == (Person("jinxx"), Person("Anja"), Person("Chloé Berthélémy (EDRi)"))
+
+
+def test_a_name_child_wins_in_the_json_importers_order() -> None:
+    assert _speakers(
+        "<person><full_name>Full</full_name><name>Plain</name><public_name>Public</public_name>"
+        "</person><person><full_name>Only Full</full_name></person>"
+    ) == (Person("Public"), Person("Only Full"))
+
+
+def test_without_a_name_child_fields_that_are_not_a_name_are_left_out() -> None:
+    assert _speakers(
+        "<person id='1'>Ren<i>é</i>e <b>Markup</b><code>XYZ123</code>"
+        "<biography>Renée writes code.</biography></person>"
+    ) == (Person("Renée Markup"),)
+
+
+def test_an_empty_name_child_falls_back_to_the_text_and_a_nameless_person_is_warned() -> None:
+    text = _event_with_persons(
+        "<person id='1'>Text Name<public_name /></person>"
+        "<person id='2'><public_name> </public_name><biography>Just a bio.</biography></person>"
+    )
+    program = parse_frab_xml(text, ParseOptions())
+    assert program.sessions[0].papers[0].authors == (Person("Text Name"),)
+    assert [w.message for w in program.warnings] == [
+        "event 1 ('A Talk'): a speaker without a name; left out"
+    ]
+
+
+def test_affiliation_from_an_attribute_or_a_child() -> None:
+    assert _speakers(
+        "<person affiliation='ETH Zürich'>Ada</person>"
+        "<person><public_name>Bea</public_name><organization>CWI</organization></person>"
+        "<person>Cy<affiliation>MIT</affiliation></person>"
+    ) == (Person("Ada", "ETH Zürich"), Person("Bea", "CWI"), Person("Cy", "MIT"))
+
+
+def test_real_camp_2019_speakers_are_the_printed_names() -> None:
+    real = Path(__file__).parent.parent / "data" / "real"
+    program = parse_frab_xml(
+        (real / "cccamp-2019-frab.xml").read_text(encoding="utf-8"),
+        ParseOptions(timezone="Europe/Berlin"),
+    )
+    truth = json.loads((real / "cccamp-2019-frab.truth.json").read_text(encoding="utf-8"))
+    want = {
+        norm(s["talk"]["title"]): [(a["name"], a["affiliation"]) for a in s["talk"]["speaker"]]
+        for s in truth["sessions"]
+        if s.get("talk")
+    }
+    got = {
+        norm(p.title): [(a.name, a.affiliation) for a in p.authors]
+        for s in program.sessions
+        for p in s.papers
+    }
+    assert len(want) > 100
+    assert got == want
 
 
 # ------------------------------------------------------------------ refusals

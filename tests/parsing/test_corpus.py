@@ -1,0 +1,52 @@
+"""Every corpus program keeps at least its floor on every figure: a regression in any file fails.
+
+The floors are what each file reached when its floor was last set, rounded down to 2 decimals;
+raise them as the parser improves (never lower one to make a change pass). Figures are those of
+`tests.parsing.scoring`; ``python -m tests.parsing.scoring`` prints today's values per file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.parsing.corpus import ENTRIES, REAL_ENTRIES, CorpusEntry, score_entry
+from tests.parsing.scoring import FIGURES
+
+# file (under tests/data) -> floors, in the order of FIGURES:
+#  papers_recall, papers_precision, authors_f1, names_f1, chairs, times
+_FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
+    "real/gd-2024.txt": (0.71, 0.73, 0.86, 0.86, 1.00, 0.90),
+    "real/vldb-2026-tuesday.txt": (0.99, 0.93, 0.98, 0.98, 1.00, 0.00),
+    "real/damon-2024.txt": (0.83, 0.83, 0.97, 0.97, 1.00, 1.00),
+    "real/dbsec-2018.txt": (0.66, 0.66, 0.76, 0.76, 1.00, 1.00),
+    "real/vldb-phd-2020.txt": (0.93, 0.51, 0.96, 0.96, 0.83, 0.00),
+    "real/clinicalnlp-2024.txt": (0.98, 0.98, 0.98, 0.99, 1.00, 1.00),
+    "real/socalpls-2015.txt": (0.75, 1.00, 0.11, 0.33, 1.00, 1.00),
+    "real/sigcomm-2014.txt": (1.00, 0.95, 0.94, 0.94, 1.00, 1.00),
+    "real/cheops-2023.txt": (0.00, 0.00, 0.00, 0.00, 0.40, 0.00),
+    "real/icbinb-2021.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "real/uist-2016.txt": (1.00, 0.89, 0.94, 0.94, 1.00, 1.00),
+    "real/rc3-2020-channels.json": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "real/cccamp-2019-frab.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+}
+FLOORS: dict[str, dict[str, float]] = {
+    name: dict(zip(FIGURES, floors, strict=True)) for name, floors in _FLOOR_TABLE.items()
+}
+
+
+def test_every_corpus_file_has_a_floor() -> None:
+    assert sorted(FLOORS) == sorted(entry.name for entry in ENTRIES)
+    assert len(REAL_ENTRIES) == 13
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[entry.name for entry in ENTRIES])
+def test_corpus_file_keeps_its_floors(entry: CorpusEntry) -> None:
+    figures = score_entry(entry).as_dict()
+    below = {
+        name: f"{figures[name]:.4f} < floor {floor:.2f}"
+        for name, floor in FLOORS[entry.name].items()
+        if figures[name] < floor
+    }
+    assert not below, f"{entry.name}: {below} (all figures: {figures})"
