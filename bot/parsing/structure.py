@@ -938,13 +938,15 @@ class Builder:
     def _contribution_row(self, text: str, i: int) -> bool:
         """Under a header printed without a time: is this timed row one of its contributions
         (a paper, a talk) rather than the next item (a break, lunch, the closing)?"""
+        kind = classify_kind(text, paper_count=0)
+        if kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY):
+            return False
         if split_sentence_authors(text) is not None or self._next_is_authors(i):
             return True
         if author_line_score(text) >= 0.8 and self._title_follows(i):
             return True  # "Name (Affiliation)" then the talk's title
         if read_talk_title(text) is not None:
             return True
-        kind = classify_kind(text, paper_count=0)
         return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
 
     def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
