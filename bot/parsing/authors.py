@@ -338,11 +338,12 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
 def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
     """A title and its author list in one line, separated by a sentence end, either way round:
     `Title. A (X); B (Y).` or `A, B, and C. Title [Slides]`. Returns (title, authors,
-    authors_first), or None when no split leaves a title and a clean author list.
+    authors_first), or None when no split leaves a title and a clean author list. Where both
+    readings are possible, the one whose author side looks more like a list of people wins.
     """
     text = clean(text)
     body, _marks = strip_trailing_marks(text)
-    best: tuple[str, AuthorLine, bool] | None = None
+    best: tuple[float, str, AuthorLine, bool] | None = None
     for m in _SENTENCE_END.finditer(body):
         word = re.search(r"(\S+)$", body[: m.start()])
         token = word.group(1) if word else ""
@@ -351,10 +352,22 @@ def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
         left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
         right_authors = right.rstrip(" .")
         left_authors = left.rstrip(" .")
+        candidates = []
         if len(left_authors.split()) >= 2 and _is_author_list(right_authors, alone=True):
             title = left[:-1] if left.endswith(".") and not left.endswith("?.") else left
             title = title[:-1] if title.endswith("?.") else title
-            return title.rstrip(), parse_author_line(right_authors), False
-        if best is None and len(right.split()) >= 2 and _is_author_list(left_authors, alone=False):
-            best = (right, parse_author_line(left_authors), True)
-    return best
+            candidates.append((title.rstrip(), parse_author_line(right_authors), False))
+        if len(right.split()) >= 2 and _is_author_list(left_authors, alone=False):
+            candidates.append((right, parse_author_line(left_authors), True))
+        for title, authors, authors_first in candidates:
+            quality = _list_quality(authors) - (0.1 if authors_first else 0.0)
+            if best is None or quality > best[0]:
+                best = (quality, title, authors, authors_first)
+    return None if best is None else (best[1], best[2], best[3])
+
+
+def _list_quality(authors: AuthorLine) -> float:
+    """How surely an author list: affiliations count most, then the number of names."""
+    people = authors.authors
+    with_affiliation = sum(1 for a in people if a.affiliation)
+    return 2.0 * (with_affiliation > 0) + min(len(people), 5) - (0.5 if len(people) == 1 else 0)

@@ -136,6 +136,7 @@ class Builder:
         self.pending_room: str | None = None
         self.pending_time: TimeRange | None = None
         self.trailing_marks = _recurring_trailing_marks(lines)
+        self.leading_marks = _recurring_leading_marks(lines)
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -630,7 +631,15 @@ class Builder:
         while len(words) > 2 and words[-1].lower() in self.trailing_marks:
             words.pop()
         stripped, marks = strip_trailing_marks(" ".join(words))
-        return stripped if marks and not marks[:1].isalpha() else " ".join(words)
+        title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
+        # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
+        title = _TRAILING_EMPHASIS.sub("", title)
+        leading = _LEADING_MARK.match(title)
+        if leading and (
+            _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
+        ):
+            title = title[leading.end() :]
+        return title
 
     def split_room(self, text: str) -> tuple[str, str | None]:
         """`Coffee Break, TUtheSky` -> ("Coffee Break", "TUtheSky") where the last comma part
@@ -801,8 +810,12 @@ class Builder:
                 title = f"{title} {cell}"
         if title is not None and authors is None:
             combined = split_sentence_authors(title)
+            talk = read_talk_title(title)
             if combined is not None:
                 title, authors, _authors_first = combined
+            elif talk is not None and talk.speakers:
+                # "10:10-11:00 Keynote (Philippe Bonnet)" inside a session: a talk in it.
+                title, authors = talk.talk_title or talk.session_title, AuthorLine(talk.speakers)
         if title is not None:
             title = strip_trailing_marks(title)[0]
         if title is None:
@@ -1002,6 +1015,26 @@ class Builder:
 
 
 _PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
+
+
+_TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
+_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
+_MARK_WORDS = re.compile(
+    r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
+    r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"
+    r"[a-z]?\d{1,2}|[slt])(?: papers?)?$",
+    re.I,
+)
+
+
+def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
+    """Parenthesised tags that open several lines of the page (`(short) Title`)."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        found = _LEADING_MARK.match(line.text)
+        if found:
+            counts[found.group(0)] = counts.get(found.group(0), 0) + 1
+    return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
 def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
