@@ -25,7 +25,8 @@ from bot.parsing.timeexpr import (
 # A line that only names a place: "Grand Ballroom E", "Auditorium", "Lecture Hall GM3".
 ROOM_NAME = re.compile(
     r"^(?:[\w.'’&-]+\s+){0,3}(?:room|hall|ballroom|auditorium|aula|salon|theat(?:er|re)|"
-    r"amphitheat(?:er|re)|foyer|lobby|atrium|lounge|gallery|stage)(?:\s+[\w.&-]{1,12}){0,2}$",
+    r"amphitheat(?:er|re)|foyer|lobby|atrium|lounge|gallery|stage)(?:\s+[\w.&-]{1,12}){0,2}"
+    r"(?:\s*\([^()]{0,80}\))?$",
     re.I,
 )
 
@@ -39,6 +40,8 @@ class LineKind(Enum):
     CHAIR = auto()
     LOCATION = auto()
     ROOM = auto()  # a place named alone on its line
+    START_AT = auto()  # "Start: 2020-08-31T08:00:00Z": the item's date and start in one
+    DURATION = auto()  # "Duration: 70 min": the item's length
     LINK = auto()
     TITLE_LABEL = auto()  # pretalx keynotes print "Title" above the talk title
     TABLE_HEADER = auto()
@@ -66,9 +69,25 @@ _LINK_WORD = (
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
     r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream|"
     r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
-    r"open access|download"
+    r"open access|download|slack(?: channel)?|discord(?: channel)?|zoom (?:meeting|link|room)|"
+    r"meeting link|webex|livestream link"
 )
-_LINK_LINE = re.compile(r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+$", re.I)
+# Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
+_LINK_LINE = re.compile(
+    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+(?:\([^()]{0,80}\))?$", re.I
+)
+# "Start: 2020-08-31T08:00:00Z" (ISO 8601, as exported schedules and READMEs print them).
+START_AT = re.compile(
+    r"^(?:(?:start|starts|begins?|time|when|date)\s*:\s*)?(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
+    r"[T ](?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<zone>Z|UTC|[+-]\d{2}:?\d{2})?$",
+    re.I,
+)
+# "Duration: 70 min", "Duration: 1h30", "Length: 45 minutes".
+DURATION = re.compile(
+    r"^(?:duration|length)\s*:\s*(?:(?P<h>\d{1,2})\s*h(?:ours?)?\s*)?"
+    r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?|m|\'))?\s*$",
+    re.I,
+)
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|ed\s+by)?"
     r"(?:\s*\(s\))?\s*[:：]\s*",
@@ -167,6 +186,12 @@ def classify(number: int, raw: str) -> Line:
             return line
     if _ZONE_NOTE.search(flat) and len(flat) < 120 and zone_label_in(flat):
         line.kind = LineKind.ZONE_NOTE
+        return line
+    if START_AT.match(flat):
+        line.kind = LineKind.START_AT
+        return line
+    if DURATION.match(flat) and any(ch.isdigit() for ch in flat):
+        line.kind = LineKind.DURATION
         return line
     header = parse_day_header(flat)
     if header:

@@ -31,11 +31,13 @@ from bot.parsing.calendar import DayDraft
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import (
     CHAIR,
+    DURATION,
     HEADER_WORDS,
     INLINE_LOCATION,
     LOCATION,
     META,
     SESSION_LABEL,
+    START_AT,
     Line,
     LineKind,
     classify,
@@ -146,6 +148,8 @@ class Builder:
             LineKind.CHAIR: self.on_chair,
             LineKind.LOCATION: self.on_location,
             LineKind.ROOM: self.on_room,
+            LineKind.START_AT: self.on_start_at,
+            LineKind.DURATION: self.on_duration,
             LineKind.LINK: self.on_link,
             LineKind.TITLE_LABEL: self.on_title_label,
             LineKind.TABLE_HEADER: self.on_table_header,
@@ -339,12 +343,52 @@ class Builder:
     def on_room(self, i: int, line: Line) -> int:
         """A place alone on its line: the room of the session it follows, or, once that session
         has papers or a room, of the next session (printed above its title)."""
+        room = re.sub(r"\s*\([^()]*\)$", "", line.text)  # "Zoom Room (the same URL as before)"
         session = self.current
         if session is not None and not session.papers and session.room is None:
-            session.room = line.text
+            session.room = room
         else:
-            self.pending_room = line.text
+            self.pending_room = room
         return 1
+
+    def on_start_at(self, i: int, line: Line) -> int:
+        """`Start: 2020-08-31T08:00:00Z` under an item's header: its date and start."""
+        m = START_AT.match(line.text)
+        assert m is not None
+        session = self.ensure_session(line.number)
+        session.start = time(int(m.group("h")) % 24, int(m.group("mi")))
+        session.timed_by_own_line = True
+        expr = DayExpr(int(m.group("y")), int(m.group("mo")), int(m.group("d")), None, (0, 0))
+        session.day_index = self._dated_day(expr, line.number)
+        zone = m.group("zone")
+        if zone:
+            session.zone_label = "UTC" if zone.upper() in ("Z", "UTC") else "UTC" + zone
+            session.zone_line = line.number
+        return 1
+
+    def on_duration(self, i: int, line: Line) -> int:
+        """`Duration: 70 min`: the item ends that long after it starts."""
+        m = DURATION.match(line.text)
+        assert m is not None
+        session = self.current
+        if session is None or session.start is None:
+            session_notes = session.notes if session is not None else None
+            if session_notes is not None:
+                session_notes.append(line.text)
+            return 1
+        minutes = int(m.group("h") or 0) * 60 + int(m.group("m") or 0)
+        start = session.start.hour * 60 + session.start.minute
+        end = (start + minutes) % (24 * 60)
+        session.end = time(end // 60, end % 60)
+        return 1
+
+    def _dated_day(self, expr: DayExpr, number: int) -> int:
+        for index, known in enumerate(self.days):
+            e = known.expr
+            if (e.year, e.month, e.day) == (expr.year, expr.month, expr.day):
+                return index
+        self.days.append(DayDraft(f"{expr.year}-{expr.month:02d}-{expr.day:02d}", expr, number))
+        return len(self.days) - 1
 
     def on_meta(self, i: int, line: Line) -> int:
         """pretalx: the line before is the title (unless it belongs to a paper)."""
@@ -759,7 +803,21 @@ class Builder:
             following += 1
         if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
             return 1  # a pretalx title: the meta line below opens its session
+        below = self.next_nonblank(i) if i >= 0 else None
+        if below is not None and below.kind is LineKind.START_AT:
+            # "Keynote" / "Start: 2020-08-31T15:00:00Z": the title of the item it starts.
+            session = self.open_session(line.number, title=_strip_session_title(line.text))
+            self._speakers_from_title(session)
+            return 1
         cells = [c for c in line.cells if c]
+        if (
+            len(cells) == 1
+            and self.table_columns
+            and self.table_columns[0] in _LINK_COLUMNS
+            and below is not None
+            and len([c for c in below.cells if c]) >= 2
+        ):
+            return 1  # the first lines of a link cell broken over several lines
         if len(cells) >= 2 and self.columns:
             # Interleaved tracks: each cell continues the next column's stream of lines.
             for cell in cells:
@@ -788,6 +846,8 @@ class Builder:
             if not cell or is_link_line(cell):
                 continue
             role = columns[index] if offset is not None and index < len(columns) else ""
+            if role in _LINK_COLUMNS:
+                continue  # "Video | Title | Author": the video cell holds link words
             cell_time = find_time_range(cell)
             if (cell_time and cell_time.span == (0, len(cell))) or (
                 cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
@@ -1017,6 +1077,7 @@ class Builder:
 _PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
 
 
+_LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".split())
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 _LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
