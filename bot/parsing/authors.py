@@ -130,7 +130,10 @@ def is_name_like(text: str) -> bool:
 
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
-    return bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner.strip())) and bool(
+    inner = inner.strip()
+    if len(inner) > 1 and inner.isupper():
+        return False  # "(UCLA)": an acronym is an affiliation
+    return bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner)) and bool(
         re.match(r"\s+[^\W\d_]", following)
     )
 
@@ -184,9 +187,62 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     return tuple(authors) if found else None
 
 
+_WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
+_ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
+_DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")
+
+
+def _speaker_with_coauthors(text: str) -> AuthorLine | None:
+    """`Name, Affil (with A (X), B (Y))`, `Name - Affil (with A, B and C all from X)`: a speaker
+    and the co-authors named in a "with" remark, as hand-written pages print them."""
+    m = _WITH.match(text)
+    if not m:
+        return None
+    main = parse_author_line(m.group("main"))
+    dash = _DASH_AFFILIATION.match(m.group("main"))
+    if dash and is_name_like(dash.group("name").strip()):
+        main = AuthorLine((Person(clean(dash.group("name")), clean(dash.group("aff"))),))
+    others = clean(m.group("others"))
+    all_from = _ALL_FROM.match(others)
+    if all_from:
+        names = [n for part in all_from.group("names").split(",") for n in _AND.split(part)]
+        co = tuple(Person(clean(n), clean(all_from.group("aff"))) for n in names if n.strip())
+    elif "(" in others:
+        co = parse_author_line(others).authors
+    else:
+        co = _alternating_pairs(others)
+    people = (*main.authors, *co)
+    if not people or not all(is_name_like(p.name) for p in people):
+        return None
+    return AuthorLine(people)
+
+
+def _alternating_pairs(text: str) -> tuple[Person, ...]:
+    """`A One, Affil A B Two, Affil B`: name, affiliation, name, affiliation, the commas
+    only between a name and its affiliation, each affiliation running into the next name."""
+    parts = [p.strip() for p in text.split(",")]
+    people: list[Person] = []
+    name = parts[0]
+    for part in parts[1:]:
+        words = part.split()
+        take = 3 if len(words) >= 4 and re.fullmatch(r"[A-Z]\.", words[-2]) else 2
+        if len(words) > take and is_name_like(" ".join(words[-take:])):
+            people.append(Person(clean(name), clean(" ".join(words[:-take]))))
+            name = " ".join(words[-take:])
+        else:
+            people.append(Person(clean(name), clean(part) or None))
+            name = ""
+    if name:
+        people.append(Person(clean(name), None))
+    return tuple(people)
+
+
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
+    with_coauthors = _speaker_with_coauthors(text)
+    if with_coauthors is not None:
+        return with_coauthors
     if "(" not in text:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
