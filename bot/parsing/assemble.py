@@ -85,6 +85,9 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             if not p.authors and not authored and title_kind not in (None, SessionKind.PAPERS):
                 notes.append(p.title)
                 continue
+            if not p.authors and authored and _is_sub_row(p.title):
+                notes.append(p.title)  # "Lecture", "Coffee Break" between a school's talks
+                continue
             if not p.authors and authored:
                 warn(p.line, f"paper {p.title[:60]!r} has no author line")
             papers.append(
@@ -139,6 +142,23 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _is_sub_row(title: str) -> bool:
+    """An unauthored line among authored contributions that names a part of the item, not a
+    contribution: a label ("Exhibited Posters:"), a break, a short activity ("Lecture"), or an
+    instruction to the reader."""
+    words = title.split()
+    kind = classify_kind(title, paper_count=0)
+    return (
+        title.endswith(":")
+        or len(words) <= 2
+        or (kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.OTHER) and len(words) <= 4)
+        or words[0].lower() in _INSTRUCTION_VERBS
+    )
+
+
+_INSTRUCTION_VERBS = frozenset("please see refer note visit join check find".split())
 
 
 def _merge_duplicates(sessions: list[Session]) -> list[Session]:

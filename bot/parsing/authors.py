@@ -106,8 +106,9 @@ def is_name_like(text: str) -> bool:
     if any(ch.isdigit() for ch in text):
         return False
     lowered = [w.lower() for w in words]
-    if lowered[0] in _LEADING_TITLE_WORDS:
-        return False
+    all_capitalised = all(w[:1].isupper() for w in words)
+    if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
+        return False  # "An Wang" is a name; "An Analysis", "The Case" are not
     # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
     if any(
         w.endswith(".")
@@ -120,7 +121,9 @@ def is_name_like(text: str) -> bool:
     if len(words) > 1 and any(
         lw in _TITLE_WORDS
         for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
-        if lw not in {"de", "y"} and not _INITIALS.match(w)
+        if lw not in {"de", "y"}
+        and not _INITIALS.match(w)
+        and not (all_capitalised and len(words) == 3)  # "Vinh The Lam"
     ):
         return False
     capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
@@ -365,7 +368,14 @@ _TRAILING_MARKS = re.compile(
 )
 # Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
 _SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
-_ABBREVIATIONS = frozenset("jr sr st dr mr ms mrs prof al vs etc inc ltd co corp univ dept".split())
+_ABBREVIATIONS = frozenset(
+    "jr sr st dr mr ms mrs prof al vs etc inc ltd co corp univ dept pres resp eds ed cf incl"
+    " e.g i.e approx".split()
+)
+# "(pres. by Géza Tóth)", "(presented by X)", "(speaker)": who presents, not an affiliation.
+_PRESENTER_REMARK = re.compile(
+    r"\s*\((?:pres(?:ented)?\.?\s+by|speaker:?|presenter:?)\s*[^()]*\)", re.I
+)
 
 
 def strip_trailing_marks(text: str) -> tuple[str, str | None]:
@@ -391,7 +401,9 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
     return alone and 2 <= len(names[0].split()) <= 4
 
 
-def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
+def split_sentence_authors(
+    text: str, *, authors_first_page: bool = False
+) -> tuple[str, AuthorLine, bool] | None:
     """A title and its author list in one line, separated by a sentence end, either way round:
     `Title. A (X); B (Y).` or `A, B, and C. Title [Slides]`. Returns (title, authors,
     authors_first), or None when no split leaves a title and a clean author list. Where both
@@ -403,7 +415,8 @@ def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
     for m in _SENTENCE_END.finditer(body):
         word = re.search(r"(\S+)$", body[: m.start()])
         token = word.group(1) if word else ""
-        if len(token.rstrip(".")) <= 1 or token.lower().rstrip(".") in _ABBREVIATIONS:
+        bare_token = token.lower().lstrip("([").rstrip(".")
+        if len(bare_token) <= 1 or bare_token in _ABBREVIATIONS:
             continue  # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end
         left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
         right_authors = right.rstrip(" .")
@@ -413,10 +426,13 @@ def split_sentence_authors(text: str) -> tuple[str, AuthorLine, bool] | None:
             title = left[:-1] if left.endswith(".") and not left.endswith("?.") else left
             title = title[:-1] if title.endswith("?.") else title
             candidates.append((title.rstrip(), parse_author_line(right_authors), False))
-        if len(right.split()) >= 2 and _is_author_list(left_authors, alone=False):
+        left_authors = _PRESENTER_REMARK.sub("", left_authors)
+        if len(right.split()) >= 2 and _is_author_list(left_authors, alone=authors_first_page):
             candidates.append((right, parse_author_line(left_authors), True))
         for title, authors, authors_first in candidates:
-            quality = _list_quality(authors) - (0.1 if authors_first else 0.0)
+            # A page that prints "Authors. Title" everywhere does so for a single author too.
+            page_bias = 3.0 if authors_first_page else -0.1
+            quality = _list_quality(authors) + (page_bias if authors_first else 0.0)
             if best is None or quality > best[0]:
                 best = (quality, title, authors, authors_first)
     return None if best is None else (best[1], best[2], best[3])

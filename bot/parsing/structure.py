@@ -139,6 +139,7 @@ class Builder:
         self.pending_time: TimeRange | None = None
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
+        self.authors_first_page = _prints_authors_first(lines)
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -480,6 +481,18 @@ class Builder:
             # without a time, its papers with theirs; the session spans them.
             self._timed_contribution(beside, line, tr, i)
             return 1
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and not self.current.papers
+            and classify_kind(beside, paper_count=0) is SessionKind.PLENARY
+            and len(beside.split()) <= 6
+        ):
+            # "Session 4 | Best Paper Session" then "16:15 — 16:20 | Introduction to best
+            # papers": the opening of the session, before its papers.
+            self.current.notes.append(beside)
+            return 1
         title_text = ""
         label = before.rstrip(":").strip() if before.endswith(":") else ""
         if before and not label:
@@ -667,6 +680,9 @@ class Builder:
             + " / ".join(repr(s.title) for s in sessions),
         )
         return sessions
+
+    def split_sentence(self, text: str) -> tuple[str, AuthorLine, bool] | None:
+        return split_sentence_authors(text, authors_first_page=self.authors_first_page)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
@@ -869,7 +885,7 @@ class Builder:
             else:
                 title = f"{title} {cell}"
         if title is not None and authors is None:
-            combined = split_sentence_authors(title)
+            combined = self.split_sentence(title)
             talk = read_talk_title(title)
             if combined is not None:
                 title, authors, _authors_first = combined
@@ -976,7 +992,7 @@ class Builder:
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
             return
-        sentence = split_sentence_authors(text) if score < 0.5 else None
+        sentence = self.split_sentence(text) if score < 0.5 else None
         if sentence is not None:
             title, parsed, _authors_first = sentence
             if session is None:
@@ -1014,7 +1030,7 @@ class Builder:
         kind = classify_kind(text, paper_count=0)
         if kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY):
             return False
-        if split_sentence_authors(text) is not None or self._next_is_authors(i):
+        if self.split_sentence(text) is not None or self._next_is_authors(i):
             return True
         if author_line_score(text) >= 0.8 and self._title_follows(i):
             return True  # "Name (Affiliation)" then the talk's title
@@ -1086,6 +1102,19 @@ _MARK_WORDS = re.compile(
     r"[a-z]?\d{1,2}|[slt])(?: papers?)?$",
     re.I,
 )
+
+
+def _prints_authors_first(lines: list[Line]) -> bool:
+    """Whether the page prints its papers as `Authors. Title` rather than `Title. Authors`:
+    decided once for the page, from the lines that read clearly one way."""
+    first = last = 0
+    for line in lines:
+        for cell in line.cells:
+            found = split_sentence_authors(cell) if ". " in cell else None
+            if found is not None and len(found[1].authors) >= 2:
+                first += found[2]
+                last += not found[2]
+    return first >= 3 and first > 2 * last
 
 
 def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
