@@ -36,6 +36,7 @@ from bot.parsing.lexer import (
     INLINE_LOCATION,
     LOCATION,
     META,
+    ROOM_NAME,
     SESSION_LABEL,
     START_AT,
     Line,
@@ -465,6 +466,8 @@ class Builder:
                 (tr.start, tr.end) != (self.current.start, self.current.end)
                 or self._shares_the_session_slot(i)
             )
+            and _holds_contributions(self.current.title)
+            and not _is_own_item(other_cells[0] if other_cells else after)
         ):
             cells = other_cells or [after]
             self._paper_row(cells, line, tr)
@@ -864,6 +867,8 @@ class Builder:
             role = columns[index] if offset is not None and index < len(columns) else ""
             if role in _LINK_COLUMNS:
                 continue  # "Video | Title | Author": the video cell holds link words
+            if title is not None and authors is None and ROOM_NAME.match(cell):
+                continue  # "9:30 - 10:00 | Opening Remarks | Auditorium": where, not who
             cell_time = find_time_range(cell)
             if (cell_time and cell_time.span == (0, len(cell))) or (
                 cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
@@ -1091,6 +1096,25 @@ class Builder:
 
 
 _PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
+
+
+_REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
+
+
+def _holds_contributions(title: str | None) -> bool:
+    """Whether rows timed inside this item can be its contributions: a session, a school, a
+    workshop can; registration open all day, a break or a reception cannot."""
+    if title is None:
+        return True
+    kind = classify_kind(title, paper_count=0)
+    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not _REGISTRATION.search(title)
+
+
+def _is_own_item(text: str) -> bool:
+    """A row that names an item of its own wherever it is printed: a break, a meal, a
+    reception, the opening or closing."""
+    kind = classify_kind(text, paper_count=0)
+    return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
 _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".split())
