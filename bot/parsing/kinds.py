@@ -22,7 +22,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
             r" address)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
-            r"\bbest paper\b",
+            r"\bbest papers?\b",
             re.I,
         ),
     ),

@@ -272,10 +272,15 @@ def _mark_badges(lines: list[Line]) -> None:
     for line in lines:
         if (
             line.kind is LineKind.TEXT
-            and counts.get(line.text, 0) >= 3
+            and counts.get(line.text, 0) >= (2 if _is_acronym(line.text) else 3)
             and not _is_wordlike(line.text)
         ):
             line.kind = LineKind.LINK
+
+
+def _is_acronym(text: str) -> bool:
+    """`VIS`, `SDS`, `EA&B`: an upper-case tag of a few letters."""
+    return len(text) <= 6 and text.upper() == text and any(ch.isalpha() for ch in text)
 
 
 def _is_wordlike(text: str) -> bool:

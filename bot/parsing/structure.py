@@ -787,6 +787,11 @@ class Builder:
                     # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
                     session.notes.append(_strip_session_title(c[: chair_in_cell.start()]))
                     self._add_chairs(session, c[chair_in_cell.end() :], line.number)
+                elif classify(line.number, c).kind is LineKind.TEXT:
+                    # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
+                    text, room = self.split_room(c)
+                    session.room = session.room or room
+                    session.notes.append(text)
                 else:
                     self.dispatch_cell(c, line)
         return 1
