@@ -105,12 +105,13 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 Paper(draft.talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
             )
         start, end = draft.start, draft.end
-        timed = [p for p in draft.papers if p.start is not None]
+        timed = [(p.start, p.end) for p in draft.papers if p.start is not None]
         if timed and (start is None or (draft.from_header and not draft.timed_by_own_line)):
-            # A session header printed without a time spans its papers' own times.
-            start = min(p.start for p in timed if p.start is not None)
-            ends = [p.end or p.start for p in timed]
-            end = max(e for e in ends if e is not None)
+            # A session header printed without a time spans its papers' own times (and those
+            # of its timed sub-rows, such as an introduction before the papers).
+            spans = timed + draft.sub_rows
+            start = min(begin for begin, _ in spans if begin is not None)
+            end = max(finish or begin for begin, finish in spans if begin is not None)
         start_at = aware(day, start, zone)
         end_at = aware(day, end, zone)
         if start_at and end_at and end_at < start_at:

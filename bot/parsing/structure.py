@@ -115,6 +115,7 @@ class _SessionDraft:
     zone_line: int | None = None
     expects_talk_title: bool = False
     timed_by_own_line: bool = False  # False while it only shares the slot of a time line above
+    sub_rows: list[tuple[time, time | None]] = field(default_factory=list)  # timed notes
 
 
 class Builder:
@@ -495,6 +496,7 @@ class Builder:
             # "Session 4 | Best Paper Session" then "16:15 — 16:20 | Introduction to best
             # papers": the opening of the session, before its papers.
             self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
             return 1
         title_text = ""
         label = before.rstrip(":").strip() if before.endswith(":") else ""
