@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from bot.model import Person
 
-_SPACES = re.compile(r"\s+")
 # "and" joining the last two names of a group; only outside parentheses.
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
 _NAME_PARTICLES = frozenset(
@@ -50,7 +50,16 @@ class AuthorLine:
 
 
 def clean(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
+    """Runs of white space as one space, none at the ends."""
+    return " ".join(text.split())
+
+
+_PARENTHESES = re.compile(r"\([^)]*\)")
+
+
+def without_parentheses(name: str) -> str:
+    """`Yang (Katie) Zhao` -> `Yang  Zhao`: what is left to judge as a name."""
+    return _PARENTHESES.sub("", name) if "(" in name else name
 
 
 # "Name (Affil) · Name (Affil)", "Name (Affil) | Name (Affil)": list separators some pages use.
@@ -96,6 +105,7 @@ def _split_top_level(text: str) -> list[tuple[str, str]]:
     return pieces
 
 
+@lru_cache(maxsize=65536)
 def is_name_like(text: str) -> bool:
     """A plausible personal name: 1 to 6 words, letters, no sentence-like function words."""
     words = text.split()
@@ -240,6 +250,7 @@ def _alternating_pairs(text: str) -> tuple[Person, ...]:
     return tuple(people)
 
 
+@lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
@@ -304,6 +315,7 @@ def parse_author_line(text: str) -> AuthorLine:
     return AuthorLine(tuple(authors), rest, tuple(problems))
 
 
+@lru_cache(maxsize=65536)
 def author_line_score(text: str) -> float:
     """How much `text` looks like an author line: 0 (not at all) to 1 (certainly).
 
@@ -317,7 +329,7 @@ def author_line_score(text: str) -> float:
     if not parsed.authors:
         return 0.0
     names = [a.name for a in parsed.authors]
-    name_like = sum(1 for n in names if is_name_like(re.sub(r"\([^)]*\)", "", n)))
+    name_like = sum(1 for n in names if is_name_like(without_parentheses(n)))
     ratio = name_like / len(names)
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
@@ -390,7 +402,7 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
     parsed = parse_author_line(text)
     if not parsed.authors or parsed.rest:
         return False
-    names = [re.sub(r"\([^)]*\)", "", a.name).strip() for a in parsed.authors]
+    names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) for n in names):
         return False
     if any(w.lower() in _TITLE_WORDS for n in names for w in n.split()[1:]):

@@ -26,6 +26,7 @@ from bot.parsing.authors import (
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
+    without_parentheses,
 )
 from bot.parsing.calendar import DayDraft
 from bot.parsing.kinds import classify_kind
@@ -142,6 +143,17 @@ class Builder:
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
+        # Index of the first non-blank line at or after / at or before each index.
+        self.after: list[int | None] = [None] * len(lines)
+        self.before: list[int | None] = [None] * len(lines)
+        following: int | None = None
+        for index in range(len(lines) - 1, -1, -1):
+            following = index if lines[index].kind is not LineKind.BLANK else following
+            self.after[index] = following
+        preceding: int | None = None
+        for index, each in enumerate(lines):
+            preceding = index if each.kind is not LineKind.BLANK else preceding
+            self.before[index] = preceding
         self.handlers: dict[LineKind, Callable[[int, Line], int]] = {
             LineKind.BLANK: self.on_blank,
             LineKind.JUNK: self.on_junk,
@@ -287,10 +299,8 @@ class Builder:
                 return
 
     def next_nonblank(self, i: int) -> Line | None:
-        for line in self.lines[i + 1 :]:
-            if line.kind is not LineKind.BLANK:
-                return line
-        return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        return self.lines[at] if at is not None else None
 
     def on_blank(self, i: int, line: Line) -> int:
         return 1
@@ -723,7 +733,7 @@ class Builder:
             return
         parsed = parse_author_line(text)
         people = [p for p in parsed.authors if p.name]
-        bad = [p.name for p in people if not is_name_like(re.sub(r"\([^)]*\)", "", p.name))]
+        bad = [p.name for p in people if not is_name_like(without_parentheses(p.name))]
         if bad:
             self.warn(number, f"chair names look odd ({', '.join(bad)[:60]}); kept as printed")
         for problem in parsed.problems:
@@ -1079,10 +1089,9 @@ class Builder:
 
     def _previous_text_line(self, line: Line) -> int | None:
         """The number of the last non-blank line above `line`."""
-        for before in reversed(self.lines[: line.number - 1]):
-            if before.kind is not LineKind.BLANK:
-                return before.number
-        return None
+        index = line.number - 2
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        return self.lines[at].number if at is not None else None
 
     def _title_follows(self, i: int | None) -> bool:
         if i is None:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bot.model import Person
-from bot.parsing.authors import is_name_like, parse_author_line
+from bot.parsing.authors import is_name_like, parse_author_line, without_parentheses
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -43,7 +43,7 @@ def _people(text: str) -> tuple[Person, ...] | None:
     parsed = parse_author_line(text)
     if not parsed.authors or parsed.rest:
         return None
-    names = [re.sub(r"\([^)]*\)", "", a.name).strip() for a in parsed.authors]
+    names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
     if len(names) == 1 and len(names[0].split()) < 2 and not parsed.authors[0].affiliation:
