@@ -1085,7 +1085,13 @@ class Builder:
         assert current is not None
         if current.papers:
             return all((p.start, p.end) == (current.start, current.end) for p in current.papers)
-        return i >= 0 and self._next_is_authors(i)
+        below = self.next_nonblank(i) if i >= 0 else None
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and author_line_score(below.text) >= 0.5
+            and classify_kind(current.title, paper_count=2) is SessionKind.POSTERS
+        ) or (i >= 0 and self._next_is_authors(i))
 
     def _previous_text_line(self, line: Line) -> int | None:
         """The number of the last non-blank line above `line`."""
@@ -1191,8 +1197,8 @@ def _recurring_rooms(lines: list[Line]) -> frozenset[str]:
             tail = tail.strip()
             if not comma or not head or not 1 <= len(tail.split()) <= 4 or len(tail) > 40:
                 continue
-            if is_name_like(tail) and " " in tail and not _PLACE_WORD.search(tail):
-                continue  # a person's name ending a list, not a place
+            if is_name_like(tail) and (", " in head or " and " in head):
+                continue  # "Ana Silva, Bo Li, Cy Ng": the end of a list of people, not a place
             counts[tail] = counts.get(tail, 0) + 1
     return frozenset(t for t, n in counts.items() if n >= 3)
 

@@ -46,9 +46,17 @@ def _people(text: str) -> tuple[Person, ...] | None:
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
-    if len(names) == 1 and len(names[0].split()) < 2 and not parsed.authors[0].affiliation:
-        return None  # one bare word is as likely a title as a person
+    if len(names) == 1 and not parsed.authors[0].affiliation:
+        words = names[0].split()
+        if len(words) < 2 or any(_TITLE_SUFFIX.search(w) for w in words):
+            return None  # "Better", "Securing Data Pipelines": as likely a title as a person
     return parsed.authors
+
+
+# Word endings common in titles and rare in names ("Securing", "Pipelines", "Privacy").
+_TITLE_SUFFIX = re.compile(
+    r"(?:[a-z]{3}ing|tion|sion|ment|ness|ity|ics|acy|ism|ogy|[a-z]{4}es|[a-z]{4}ers)$"
+)
 
 
 def read_talk_title(title: str) -> TalkTitle | None:

@@ -1,0 +1,282 @@
+"""Layouts read by page-wide facts and shapes rather than per-layout branches.
+
+Every program here is made up; each test names the convention it exercises, so a failure says
+which reading broke. The real programs these conventions come from are scored in test_corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.model import Person, Program, SessionKind
+from bot.parsing import ParseOptions
+from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.talks import read_talk_title
+from bot.parsing.text import parse_text
+
+UTC = ParseOptions(timezone="UTC", year=2025)
+
+
+def parse(text: str) -> Program:
+    return parse_text(text, UTC)
+
+
+def papers(program: Program) -> list[tuple[str, list[tuple[str, str | None]]]]:
+    return [
+        (p.title, [(a.name, a.affiliation) for a in p.authors])
+        for s in program.sessions
+        for p in s.papers
+    ]
+
+
+# --- title and authors in one sentence line --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "names", "authors_first"),
+    [
+        (
+            "Fast Joins on GPUs. Ana Silva (Uni A); Bo Li (Uni B).",
+            "Fast Joins on GPUs",
+            ["Ana Silva", "Bo Li"],
+            False,
+        ),
+        ("Does Prefetching Help?. Cy Ng (Uni C).", "Does Prefetching Help?", ["Cy Ng"], False),
+        (
+            "Ana Silva, Bo Li, and Mirko H. Wagner. Crossing Numbers Revisited [Slides] [T1]",
+            "Crossing Numbers Revisited",
+            ["Ana Silva", "Bo Li", "Mirko H. Wagner"],
+            True,
+        ),
+        (
+            "Di Wu and Ed Po. Graphs with and Without Structure",
+            "Graphs with and Without Structure",
+            ["Di Wu", "Ed Po"],
+            True,
+        ),
+    ],
+)
+def test_sentence_split_either_way_round(
+    line: str, title: str, names: list[str], authors_first: bool
+) -> None:
+    found = split_sentence_authors(line)
+    assert found is not None
+    assert found[0] == title
+    assert [a.name for a in found[1].authors] == names
+    assert found[2] is authors_first
+
+
+def test_a_sentence_that_names_nobody_is_not_split() -> None:
+    assert split_sentence_authors("We study graphs. This is about them.") is None
+
+
+def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
+    program = parse(
+        "Monday, March 3\nTime\tEvent\nSession 1\tChair: Ann Lee\n"
+        "09:00 — 09:20\tAna Silva, Bo Li, and Cy Ng. First Paper Title [Slides]\n"
+        "09:20 — 09:40\tDi Wu and Ed Po. Second Paper Title [Slides]\n"
+        "09:40 — 10:00\tFay Xu and Gil Oz. Third Paper Title [Slides]\n"
+        "10:00 — 10:20\tHal Kim. Fourth Paper Title [Slides]\n"
+    )
+    [session] = program.sessions
+    assert (session.start.strftime("%H:%M"), session.end.strftime("%H:%M")) == ("09:00", "10:20")
+    assert [c.name for c in session.chairs] == ["Ann Lee"]
+    assert papers(program)[-1] == ("Fourth Paper Title", [("Hal Kim", None)])
+
+
+# --- talks named in a title ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "session_title", "talk_title", "speakers"),
+    [
+        ("Invited Talk - Ana Silva: Why Graphs", "Invited Talk", "Why Graphs", ["Ana Silva"]),
+        ("Panel - Ana Silva, Bo Li, Cy Ng", "Panel", None, ["Ana Silva", "Bo Li", "Cy Ng"]),
+        ("Keynote: Ana Silva", "Keynote: Ana Silva", None, ["Ana Silva"]),
+        ("Keynote (Ana Silva)", "Keynote", "Keynote", ["Ana Silva"]),
+        ("Keynote: Securing Data Pipelines", "Keynote", "Securing Data Pipelines", []),
+    ],
+)
+def test_talk_shapes(
+    title: str, session_title: str, talk_title: str | None, speakers: list[str]
+) -> None:
+    talk = read_talk_title(title)
+    assert talk is not None
+    assert (talk.session_title, talk.talk_title) == (session_title, talk_title)
+    assert [p.name for p in talk.speakers] == speakers
+
+
+def test_session_titles_that_name_no_talk() -> None:
+    assert read_talk_title("Session 2: Storage") is None
+    assert read_talk_title("Coffee Break") is None
+
+
+def test_time_after_the_item_and_talks_in_rows() -> None:
+    program = parse(
+        "Date: Monday, March 3rd 2025\n"
+        "Opening Remarks\t7:50-8:00\n"
+        "Invited Talk - Ana Silva: Better Graphs\t8:00-8:30\n"
+        "Panel - Bo Li, Cy Ng, Di Wu\t8:30-9:30\n"
+        "Coffee Break\t9:30-10:00\n"
+    )
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
+    assert starts == ["07:50", "08:00", "08:30", "09:30"]
+    assert papers(program) == [
+        ("Better Graphs", [("Ana Silva", None)]),
+        ("Panel", [("Bo Li", None), ("Cy Ng", None), ("Di Wu", None)]),
+    ]
+
+
+def test_keynote_title_then_speaker_line() -> None:
+    program = parse(
+        "Monday, March 3\n9.30 - 10.30: Keynote: Securing Data Pipelines\n"
+        "Ernesto Rossi, University of Milan\n10.30 - 11.00: Coffee Break\n"
+    )
+    keynote = program.sessions[0]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert papers(program) == [
+        ("Securing Data Pipelines", [("Ernesto Rossi", "University of Milan")])
+    ]
+
+
+def test_talk_with_title_line_and_speaker_line_after_a_bare_time() -> None:
+    program = parse(
+        "Saturday, December 5\n10:00 am\nParallel Programs Made Simple\n"
+        "Ana Silva, Microsoft Research\n10:30 am\nBreak\n"
+    )
+    assert papers(program) == [
+        ("Parallel Programs Made Simple", [("Ana Silva", "Microsoft Research")])
+    ]
+
+
+# --- page-wide facts ---------------------------------------------------------------------------
+
+
+def test_rooms_the_page_repeats_after_commas() -> None:
+    program = parse(
+        "Monday, March 3\nTime\tEvent\n08:30 — 09:00\tRegistration, Sky Lounge\n"
+        "Session 1\tChair: Ann Lee, Sky Lounge\n09:00 — 09:20\tAna Silva and Bo Li. A Title\n"
+        "09:20 — 09:40\tCy Ng and Di Wu. Another Title\n10:00 — 10:30\tCoffee Break, Sky Lounge\n"
+    )
+    rooms = {s.title: s.room for s in program.sessions}
+    assert rooms["Registration"] == "Sky Lounge"
+    assert rooms["Coffee Break"] == "Sky Lounge"
+    [session] = [s for s in program.sessions if s.papers]
+    assert session.chairs == (Person("Ann Lee"),)
+    assert session.room == "Sky Lounge"
+
+
+def test_badges_repeated_over_the_page_are_not_titles() -> None:
+    entries = "".join(
+        f"REG\nPaper Number {n}\nAna Silva (Uni A) · Bo Li (Uni B)\nAbstract\n" for n in range(3)
+    )
+    program = parse(
+        "Tuesday, March 4\n10:45 – 12:15\nResearch 1 · Joins\nGrand Ballroom E\n"
+        "Tuesday 10:45 – 12:15\n" + entries
+    )
+    [session] = program.sessions
+    assert session.room == "Grand Ballroom E"
+    assert [p.title for p in session.papers] == [f"Paper Number {n}" for n in range(3)]
+    assert session.papers[0].authors == (Person("Ana Silva", "Uni A"), Person("Bo Li", "Uni B"))
+
+
+def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
+    program = parse(
+        "The Fifth Workshop on Storage (STOR'25)\n"
+        "Held in conjunction with EuroSys 2025 on May 8th 2025, Rome, Italy\n\n"
+        "The workshop will take place in person. The proceedings are available online.\n\n"
+        "Time\tContent\n9:00-9:10\tWelcome\n\tSession 1 - Chair: Ann Lee\n"
+        "9:10-9:40\tA Fast Store Slides\nAna Silva (Uni A), Bo Li (Uni B)\n"
+        "9:40-10:10\tA Slow Store Slides\nCy Ng (Uni C)\n10:10-10:30\tCoffee break\n"
+        "10:30-11:00\tThe Last Store Slides\nDi Wu (Uni D)\n"
+    )
+    assert all(s.day is not None and s.day.isoformat() == "2025-05-08" for s in program.sessions)
+    session = next(s for s in program.sessions if s.chairs)
+    assert [p.title for p in session.papers] == ["A Fast Store", "A Slow Store"]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "09:10"
+    ignored = [w.line for w in program.warnings if "before the program" in w.message]
+    assert ignored == [1, 2, 4]
+
+
+def test_iso_start_and_duration_lines() -> None:
+    program = parse(
+        "Program\nSession 1: Streams\nStart: 2020-08-31T08:00:00Z\nDuration: 70 min\n"
+        "Chair: Ann Lee\nVideo\tTitle\tAuthor\n\tStream Joins\tAna Silva (Uni A)\n"
+        "Keynote\nStart: 2020-08-31T15:00:00Z\nDuration: 60 min\nVideo\tTitle\tAuthor\n"
+        "Part 1,\nPart 2\tData Science Lessons\tBo Li (Uni B)\n"
+    )
+    streams, keynote = program.sessions
+    assert (streams.start.isoformat(), streams.end.isoformat()) == (
+        "2020-08-31T08:00:00+00:00",
+        "2020-08-31T09:10:00+00:00",
+    )
+    assert keynote.start is not None
+    assert keynote.start.hour == 15
+    assert papers(program) == [
+        ("Stream Joins", [("Ana Silva", "Uni A")]),
+        ("Data Science Lessons", [("Bo Li", "Uni B")]),
+    ]
+
+
+def test_title_marks_are_dropped() -> None:
+    program = parse(
+        "Monday, July 16th\n11.05 - 12.30: Session 1 - Access (Chair: Ann Lee)\n"
+        "(short) Role of Apps in Privacy\nAna Silva and Bo Li\n"
+        "Oblivious Search on Clouds *Best paper award*\nCy Ng and Di Wu\n"
+        "(Artificial) Minds in Matching\nEd Po and Fay Xu\n"
+    )
+    assert [t for t, _ in papers(program)] == [
+        "Role of Apps in Privacy",
+        "Oblivious Search on Clouds",
+        "(Artificial) Minds in Matching",
+    ]
+
+
+def test_rows_timed_like_the_whole_session_are_its_posters() -> None:
+    program = parse(
+        "21 Jun 2024\n16:00–17:30\tPoster Session\n16:00–17:30\tFirst Poster\nAna Silva\n"
+        "16:00–17:30\tSecond Poster\nBo Li, Cy Ng\n"
+    )
+    [session] = program.sessions
+    assert session.kind is SessionKind.POSTERS
+    assert [p.title for p in session.papers] == ["First Poster", "Second Poster"]
+
+
+def test_rows_inside_registration_are_items_of_their_own() -> None:
+    program = parse(
+        "Monday, October 17, 2016\n8:30 - 17:20\tRegistration\tHall 1F\n"
+        "9:30 - 10:00\tOpening Remarks\tAuditorium\n10:00 - 11:00\tKeynote: Ana Silva\tAuditorium\n"
+    )
+    assert [s.title for s in program.sessions] == [
+        "Registration",
+        "Opening Remarks",
+        "Keynote: Ana Silva",
+    ]
+
+
+# --- author lines --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        (
+            "Ana Silva - USP (with Bo Li, Cy Ng and Di Wu all from USP)",
+            [("Ana Silva", "USP"), ("Bo Li", "USP"), ("Cy Ng", "USP"), ("Di Wu", "USP")],
+        ),
+        (
+            "Ana Silva (with Bo Li (UCLA) Cy Ng (Stanford University))",
+            [("Ana Silva", None), ("Bo Li", "UCLA"), ("Cy Ng", "Stanford University")],
+        ),
+        (
+            "Ana Silva, UCSB (with Bo Li, U Washington Cy Ng, UCSB)",
+            [("Ana Silva", "UCSB"), ("Bo Li", "U Washington"), ("Cy Ng", "UCSB")],
+        ),
+        ("Brian A Smith, Shree K Nayar", [("Brian A Smith", None), ("Shree K Nayar", None)]),
+        ("Ana Silva (Uni A) · Bo Li (Uni B)", [("Ana Silva", "Uni A"), ("Bo Li", "Uni B")]),
+        ("Yang (Katie) Zhao (Uni A)", [("Yang (Katie) Zhao", "Uni A")]),
+    ],
+)
+def test_author_line_forms(line: str, people: list[tuple[str, str | None]]) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == people
