@@ -35,6 +35,7 @@ from bot.console import (
     interactive,
     render_change_report,
     render_error,
+    render_explanation,
     render_warnings,
 )
 from bot.errors import ConfigError, ProgramParseError, UserError
@@ -46,6 +47,7 @@ from bot.services.commands import CommandRunner
 from bot.services.programs import (
     ProgramService,
     conference_defaults,
+    explain_program_file,
     read_program_file,
     slugify,
 )
@@ -118,6 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     parse = commands.add_parser("parse", help="print a program file as JSON")
     parse.add_argument("path", type=Path, help="program text, pretalx schedule.json or frab xml")
     _add_conference_options(parse)
+    parse.add_argument(
+        "--explain",
+        action="store_true",
+        help="print how every line and item was read, with a confidence, instead of the JSON",
+    )
     console = commands.add_parser("console", help="the offline console")
     _add_data_options(console)
     ask = commands.add_parser("ask", help="answer one command as plain text")
@@ -301,7 +308,11 @@ def configure_logging(settings: Settings, default: str = "INFO") -> None:
 def _command_parse(args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
     try:
-        program = read_program_file(args.path, overrides)
+        if args.explain:
+            program, explanation = explain_program_file(args.path, overrides)
+            print(render_explanation(explanation, program.warnings))
+        else:
+            program = read_program_file(args.path, overrides)
     except ProgramParseError as error:
         print(str(error), file=sys.stderr)
         return EXIT_FAILURE
@@ -310,8 +321,9 @@ def _command_parse(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     for warning in program.warnings:
         print(f"{args.path}:{warning.line}: warning: {warning.message}", file=sys.stderr)
-    json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    if not args.explain:
+        json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
     return 0
 
 

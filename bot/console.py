@@ -21,6 +21,7 @@ from bot.model import (
     ChairAnswer,
     ChangeKind,
     ChangeReport,
+    Explanation,
     HelpAnswer,
     PaperRef,
     PapersAnswer,
@@ -336,6 +337,26 @@ def render_change_report(report: ChangeReport, zone: str) -> str:
             line += f" (was “{change.before.title}”)"
         lines.append(line)
     return "\n".join(lines)
+
+
+def render_explanation(explanation: Explanation, warnings: Sequence[ParseWarning]) -> str:
+    """`parse --explain`: every line as it was read, then every item, least sure first marked."""
+    unsure = {w.line for w in warnings}
+    out = ["lines (number, reading, confidence, text; ? = named in a warning):"]
+    for line in explanation.lines:
+        mark = "?" if line.number in unsure else " "
+        out.append(
+            f"{mark}{line.number:5d}  {line.label:<17s} {line.confidence:4.2f}  {line.text[:90]}"
+        )
+    out.append("")
+    out.append("items (line, confidence, kind, start, papers, title):")
+    for item in explanation.sessions:
+        where = f"{item.line:5d}" if item.line is not None else "    -"
+        out.append(
+            f" {where}  {item.confidence:4.2f}  {item.kind:<8s} {item.start or '-':<25s} "
+            f"{item.papers:3d}  {item.title or '(untitled)'}"
+        )
+    return "\n".join(out)
 
 
 def render_warnings(warnings: Sequence[ParseWarning], source: str | None) -> str:

@@ -83,6 +83,34 @@ class ParseWarning:
 
 
 @dataclass(frozen=True, slots=True)
+class LineReading:
+    """How the parser read one line of a program text, and how sure it was (0 to 1)."""
+
+    number: int
+    text: str
+    label: str
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class SessionReading:
+    """An item of the parsed program and the mean confidence of the lines it was read from."""
+
+    line: int | None
+    title: str | None
+    kind: str
+    start: str | None
+    papers: int
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    lines: tuple[LineReading, ...]
+    sessions: tuple[SessionReading, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Program:
     conference: Conference
     sessions: tuple[Session, ...] = ()

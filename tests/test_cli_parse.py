@@ -104,3 +104,54 @@ def test_module_entry_point_runs_in_a_subprocess(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["sessions"][0]["title"] == "Opening"
+
+
+def test_explain_reads_every_line_and_rates_every_item(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.txt"
+    program.write_text(
+        "Our Workshop\n\nMonday, March 3\n"
+        "09:00-10:30 Session 1: Storage (Chair: Ann Lee)\n"
+        "A Fast Store\nAna Silva (Uni A), Bo Li (Uni B)\n"
+        "10:30-11:00 Coffee Break\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_parse(
+        capsys, str(program), "--timezone", "UTC", "--year", "2025", "--explain"
+    )
+    assert code == 0
+    readings = {
+        int(row.lstrip("? ").split()[0]): row
+        for row in out.split("items")[0].splitlines()[1:]
+        if row.strip()
+    }
+    assert sorted(readings) == [1, 3, 4, 5, 6, 7]  # every non-blank line, none twice
+    assert "noise" in readings[1]
+    assert "day header" in readings[3]
+    assert "session header" in readings[4]
+    assert "paper title" in readings[5]
+    assert "authors" in readings[6]
+    assert "break/social item" in readings[7]
+    items = out.split("items")[1].splitlines()[1:]
+    assert len(items) == 2
+    assert all(0.0 <= float(row.split()[1]) <= 1.0 for row in items)
+    assert "program.txt:1: warning: before the program starts" in err
+    assert not out.lstrip().startswith("{")  # the explanation replaces the JSON
+
+
+def test_explain_names_unsure_lines_in_the_warnings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.txt"
+    program.write_text(
+        "Monday, March 3\n09:00-10:30 Session 1: Storage\nSlow Graphs (Fast Trees)\n"
+        "Ana Silva (Uni A)\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_parse(
+        capsys, str(program), "--timezone", "UTC", "--year", "2025", "--explain"
+    )
+    assert code == 0
+    assert "program.txt:3: warning: unsure of this line; read it as paper title" in err
+    assert "?    3" in out

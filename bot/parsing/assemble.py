@@ -18,7 +18,7 @@ from bot.parsing.calendar import (
 )
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind
-from bot.parsing.structure import Builder
+from bot.parsing.structure import NOISE, Builder, Reading
 
 _LABEL = re.compile(
     r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
@@ -71,6 +71,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             # Text outside any item (a page heading, a stray line): nothing to hang it on.
             for p in draft.papers:
                 warn(p.line, f"not understood, ignored: {p.title[:80]!r}")
+                builder.readings[p.line] = Reading(NOISE, 0.5)
             for note in draft.notes:
                 warn(draft.line, f"not understood, ignored: {note[:80]!r}")
             continue

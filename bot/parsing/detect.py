@@ -26,6 +26,15 @@ def decode_program(data: bytes, source: str | None = None) -> str:
             ) from error
 
 
+def is_structured(text: str) -> bool:
+    """A pretalx/frab export (JSON or XML), read field by field rather than line by line."""
+    text = text.removeprefix("\ufeff")
+    head = text.lstrip()[:1]
+    return (head in "{[" and bool(head) and looks_like_pretalx_json(text)) or (
+        head == "<" and looks_like_frab_xml(text)
+    )
+
+
 def parse_program(text: str, options: ParseOptions) -> Program:
     """Parse a program of any supported format; raises ProgramParseError only."""
     text = text.removeprefix("\ufeff")

@@ -85,6 +85,58 @@ _SLOT_ONLY = re.compile(
 _QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
 
 
+# How a line was read, in the vocabulary `python -m bot parse --explain` shows.
+DAY_HEADER, SESSION_HEADER, TIME, CHAIR_LABEL, ROOM = (
+    "day header",
+    "session header",
+    "time",
+    "chair",
+    "room",
+)
+TITLE, AUTHORS, TITLE_AUTHORS, LINK, BREAK, NOTE, NOISE = (
+    "paper title",
+    "authors",
+    "title+authors",
+    "link/badge",
+    "break/social item",
+    "note",
+    "noise",
+)
+UNSURE = 0.55  # a reading less sure than this is named in the warnings
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the builder took a line for, and how sure the reading was (0 to 1)."""
+
+    label: str
+    confidence: float
+
+
+_DEFAULT_READING: dict[LineKind, tuple[str, float]] = {
+    LineKind.JUNK: (NOISE, 0.9),
+    LineKind.DAY: (DAY_HEADER, 1.0),
+    LineKind.META: (TIME, 1.0),
+    LineKind.TIME: (TIME, 1.0),
+    LineKind.CHAIR: (CHAIR_LABEL, 1.0),
+    LineKind.LOCATION: (ROOM, 1.0),
+    LineKind.ROOM: (ROOM, 0.9),
+    LineKind.START_AT: (TIME, 1.0),
+    LineKind.DURATION: (TIME, 1.0),
+    LineKind.LINK: (LINK, 0.95),
+    LineKind.TITLE_LABEL: (LINK, 0.9),
+    LineKind.TABLE_HEADER: (NOISE, 1.0),
+    LineKind.ZONE_NOTE: (NOTE, 1.0),
+    LineKind.SESSION_HEADER: (SESSION_HEADER, 1.0),
+    LineKind.TEXT: (NOTE, 0.6),
+}
+
+
+def _item_label(title: str) -> str:
+    kind = classify_kind(title, paper_count=0)
+    return BREAK if kind in (SessionKind.BREAK, SessionKind.SOCIAL) else SESSION_HEADER
+
+
 @dataclass(slots=True)
 class _PaperDraft:
     title: str
@@ -137,6 +189,7 @@ class Builder:
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
         self.last_author_text = ""
+        self.readings: dict[int, Reading] = {}
         self.rooms = _recurring_rooms(lines)
         self.pending_room: str | None = None
         self.pending_time: TimeRange | None = None
@@ -174,6 +227,10 @@ class Builder:
         }
 
     # -- helpers --
+    def read(self, number: int, label: str, confidence: float) -> None:
+        """Record how line `number` was read (the first reading of a line stands)."""
+        self.readings.setdefault(number, Reading(label, round(confidence, 2)))
+
     def warn(self, line: int, message: str) -> None:
         self.warnings.append(ParseWarning(line, message))
 
@@ -186,6 +243,8 @@ class Builder:
         session = _SessionDraft(line=line, day_index=self._day_index())
         for key, value in values.items():
             setattr(session, key, value)
+        if session.title:
+            self.read(line, _item_label(session.title), 0.9)
         if session.room is None and self.pending_room is not None:
             session.room = self.pending_room
         self.pending_room = None
@@ -226,6 +285,7 @@ class Builder:
             tr = self.pending_time  # "10:00 | Name (Affiliation)" / "Title": the row's time
         self.pending_time = None
         title = self.strip_marks(title)
+        self.read(line, TITLE, 1.0 - 0.5 * author_line_score(title))
         paper = _PaperDraft(title=title, line=line)
         if tr is not None:
             paper.start, paper.end = tr.start, tr.end
@@ -239,6 +299,11 @@ class Builder:
 
     def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
         assert self.paper is not None
+        if number == self.paper.line:
+            self.readings.pop(number, None)  # the title's line carries its authors too
+            self.read(number, TITLE_AUTHORS, 0.9)
+        else:
+            self.read(number, AUTHORS, max(0.5, author_line_score(text)) if text else 0.9)
         self.last_author_text = text
         self.paper.authors.extend(parsed.authors)
         self.paper.authors_line = number
@@ -254,12 +319,18 @@ class Builder:
         while i < len(lines):
             line = lines[i]
             if i < start and line.kind in (LineKind.TEXT, LineKind.JUNK):
+                self.read(line.number, NOISE, 0.8)
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
             consumed = self.handlers[line.kind](i, line)
+            if line.kind is not LineKind.BLANK:
+                self.read(line.number, *_DEFAULT_READING[line.kind])
             i += consumed or 1
         self.flush_pending_authors()
+        for number, reading in sorted(self.readings.items()):
+            if reading.confidence < UNSURE:
+                self.warn(number, f"unsure of this line; read it as {reading.label}")
 
     def _program_start(self) -> int:
         """Index of the first line of the program proper: the line above its first time, day,
@@ -281,7 +352,7 @@ class Builder:
             above -= 1
         titled = (
             above >= 0
-            and self.lines[first].kind is not LineKind.TABLE_HEADER
+            and self.lines[first].kind not in (LineKind.TABLE_HEADER, LineKind.DAY)
             and self.lines[above].kind is LineKind.TEXT
             and len(self.lines[above].text.split()) <= 20
         )
@@ -947,6 +1018,7 @@ class Builder:
                     self.paper.start = at.start
                 return
         if session is not None and session.expects_title and not session.papers:
+            self.read(line.number, _item_label(text), 0.8)
             session.title = _strip_session_title(text)
             session.expects_title = False
             session.line = line.number
@@ -992,6 +1064,7 @@ class Builder:
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
             session.speakers = list(parse_author_line(text).authors)
             session.awaits_speakers = False
+            self.read(line.number, AUTHORS, max(0.5, score))
             return
         if paper is not None and not paper.authors and score >= 0.5:
             parsed = parse_author_line(text)
@@ -1013,6 +1086,7 @@ class Builder:
             # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
+            self.read(line.number, AUTHORS, score)
             return
         sentence = self.split_sentence(text) if score < 0.5 else None
         if sentence is not None:
@@ -1066,6 +1140,7 @@ class Builder:
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
             self.pending_time = tr
+            self.read(line.number, AUTHORS, author_line_score(text))
             return
         if talk is not None and talk.speakers and (talk.talk_title or not self._title_follows(i)):
             paper = self.add_paper(talk.talk_title or talk.session_title, line.number, tr)
@@ -1074,6 +1149,7 @@ class Builder:
         if talk is not None and talk.speakers:
             self.pending_authors = (AuthorLine(talk.speakers), line.number)
             self.pending_time = tr
+            self.read(line.number, AUTHORS, 0.8)
             return
         self._paper_row([text], line, tr)
 

@@ -6,12 +6,17 @@ from bot.errors import ProgramParseError
 from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
-from bot.parsing.lexer import LineKind, lex
-from bot.parsing.structure import Builder
+from bot.parsing.lexer import Line, LineKind, lex
+from bot.parsing.structure import Builder, Reading
 
 
 def parse_text(text: str, options: ParseOptions) -> Program:
     """Parse program text; raises ProgramParseError only for input that is no program."""
+    return read_text(text, options)[0]
+
+
+def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Reading], list[Line]]:
+    """Parse program text, and say how each line was read."""
     if "\x00" in text:
         raise ProgramParseError("binary data, not program text", source=options.source, line=1)
     if not text.strip():
@@ -27,4 +32,4 @@ def parse_text(text: str, options: ParseOptions) -> Program:
             source=options.source,
             line=first,
         )
-    return program
+    return program, builder.readings, lines

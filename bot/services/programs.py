@@ -19,9 +19,10 @@ from pathlib import Path
 
 from bot.clock import Clock
 from bot.errors import ConfigError, ProgramParseError, UserError
-from bot.model import ChangeReport, ParseWarning, Program, Session
+from bot.model import ChangeReport, Explanation, ParseWarning, Program, Session
 from bot.parsing import ParseOptions
 from bot.parsing.detect import decode_program, parse_program
+from bot.parsing.explain import explain_program
 from bot.services.catalog import Catalog, build_catalog
 from bot.storage import ProgramStore
 
@@ -80,16 +81,30 @@ def parse_program_bytes(data: bytes, options: ParseOptions) -> Program:
 
 def read_program_file(path: Path, overrides: ParseOptions = NO_OVERRIDES) -> Program:
     """Read and parse a program file; a `conference.toml` beside it fills what is not given."""
+    data = _read_program_bytes(path)
+    options = merge_options(overrides, conference_defaults(path), str(path))
+    return parse_program_bytes(data, options)
+
+
+def explain_program_file(
+    path: Path, overrides: ParseOptions = NO_OVERRIDES
+) -> tuple[Program, Explanation]:
+    """Parse a program file as `read_program_file` does, with how each line and item was read."""
+    data = _read_program_bytes(path)
+    options = merge_options(overrides, conference_defaults(path), str(path))
+    parse_program_bytes(data, options)  # the same size and encoding checks, the same errors
+    return explain_program(decode_program(data, options.source), options)
+
+
+def _read_program_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError as error:
         raise UserError(f"{path}: no such file") from error
     except IsADirectoryError as error:
         raise UserError(f"{path}: is a directory, not a program file") from error
     except OSError as error:
         raise UserError(f"{path}: cannot read ({error.strerror})") from error
-    options = merge_options(overrides, conference_defaults(path), str(path))
-    return parse_program_bytes(data, options)
 
 
 @dataclass(frozen=True, slots=True)
