@@ -10,6 +10,12 @@ from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
 from bot.parsing.text import parse_text
 
 
+def parse_program_data(data: bytes, options: ParseOptions) -> Program:
+    """Parse the bytes of a program file of any supported format (by content, then by the name
+    in `options.source`); raises ProgramParseError only."""
+    return parse_program(decode_program(data, options.source), options)
+
+
 def decode_program(data: bytes, source: str | None = None) -> str:
     """Bytes of a program file as text; binary data is refused with its place."""
     if b"\x00" in data[:65536]:

@@ -21,7 +21,7 @@ from bot.clock import Clock
 from bot.errors import ConfigError, ProgramParseError, UserError
 from bot.model import ChangeReport, Explanation, ParseWarning, Program, Session
 from bot.parsing import ParseOptions
-from bot.parsing.detect import decode_program, parse_program
+from bot.parsing.detect import decode_program, parse_program_data
 from bot.parsing.explain import explain_program
 from bot.services.catalog import Catalog, build_catalog
 from bot.storage import ProgramStore
@@ -76,7 +76,7 @@ def parse_program_bytes(data: bytes, options: ParseOptions) -> Program:
             f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted",
             source=options.source,
         )
-    return parse_program(decode_program(data, options.source), options)
+    return parse_program_data(data, options)
 
 
 def read_program_file(path: Path, overrides: ParseOptions = NO_OVERRIDES) -> Program:
