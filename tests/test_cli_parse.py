@@ -155,3 +155,13 @@ def test_explain_names_unsure_lines_in_the_warnings(
     assert code == 0
     assert "program.txt:3: warning: unsure of this line; read it as paper title" in err
     assert "?    3" in out
+
+
+def test_a_saved_web_page_prints_the_program_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    page = DATA / "real" / "cheops-2023.html"
+    code, out, _ = run_parse(capsys, str(page), "--timezone", "Europe/Rome", "--year", "2023")
+    assert code == 0
+    document = json.loads(out)
+    jsonschema.validate(document, json.loads((DATA / "program.schema.json").read_text()))
+    titles = [p["title"] for s in document["sessions"] for p in s["papers"]]
+    assert "Lethe: Secure Deletion by Addition" in titles

@@ -442,12 +442,17 @@ def split_sentence_authors(
         if len(right.split()) >= 2 and _is_author_list(left_authors, alone=authors_first_page):
             candidates.append((right, parse_author_line(left_authors), True))
         for title, authors, authors_first in candidates:
+            if len(title.split()) > 40 or _TITLE_SENTENCE.search(title):
+                continue  # the "title" is running text: an abstract with a name-like phrase
             # A page that prints "Authors. Title" everywhere does so for a single author too.
             page_bias = 3.0 if authors_first_page else -0.1
             quality = _list_quality(authors) + (page_bias if authors_first else 0.0)
             if best is None or quality > best[0]:
                 best = (quality, title, authors, authors_first)
     return None if best is None else (best[1], best[2], best[3])
+
+
+_TITLE_SENTENCE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
 
 
 def _list_quality(authors: AuthorLine) -> float:

@@ -6,6 +6,7 @@ from bot.errors import ProgramParseError
 from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
+from bot.parsing.html import html_to_text, looks_like_html
 from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
 from bot.parsing.text import parse_text
 
@@ -49,6 +50,8 @@ def parse_program(text: str, options: ParseOptions) -> Program:
         return parse_pretalx_json(text, options)
     if head == "<" and looks_like_frab_xml(text):
         return parse_frab_xml(text, options)
+    if looks_like_html(text):
+        return parse_text(html_to_text(text), options)
     if head in "{[" and head:
         raise ProgramParseError(
             "JSON, but not a pretalx/frab schedule.json (no schedule.conference.days)",

@@ -675,7 +675,7 @@ class Builder:
         before = self.lines[i - 1]
         if before.kind is LineKind.ROOM and i >= 2:
             before = self.lines[i - 2]  # title / room / time: the room is already pending
-        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER):
+        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or _is_prose(before.text):
             return None
         if self.current is not None and self.current.expects_title:
             return None
@@ -1096,6 +1096,12 @@ class Builder:
             self.add_paper(title, line.number)
             self.attach_authors(parsed, line.number)
             return
+        if _is_prose(text):
+            # An abstract or a description: sentences, not a title.
+            self.read(line.number, NOTE, 0.8)
+            if session is not None:
+                session.notes.append(text)
+            return
         combined = split_title_and_authors(text, self.known_names)
         if combined is not None and score < 0.5:
             title, parsed = combined
@@ -1184,6 +1190,7 @@ class Builder:
             and nxt.kind is LineKind.TEXT
             and author_line_score(nxt.text) < 0.8
             and len([c for c in nxt.cells if c]) == 1
+            and not _is_prose(nxt.text)
         )
 
     def _next_is_authors(self, i: int | None) -> bool:
@@ -1247,6 +1254,19 @@ def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
         if found:
             counts[found.group(0)] = counts.get(found.group(0), 0) + 1
     return frozenset(mark for mark, n in counts.items() if n >= 2)
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+
+
+def _is_prose(text: str) -> bool:
+    """Running text (an abstract, a description): several sentences, or many words with few
+    list separators. A long author list is neither."""
+    words = len(text.split())
+    if words < 16 or author_line_score(text) >= 0.5:
+        return False
+    separators = text.count(",") + text.count(";") + text.count("·")
+    return len(_SENTENCE_BREAK.findall(text)) >= 2 or (words >= 60 and separators < words / 8)
 
 
 def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:

@@ -56,6 +56,13 @@ BUNDLED_ENTRIES = (
     CorpusEntry("asplos-2025-program-page-excerpt.txt", "Europe/Amsterdam", 2025),
 )
 ENTRIES = REAL_ENTRIES + BUNDLED_ENTRIES
+# The saved web page beside each real text: the same program, read from its HTML.
+HTML_ENTRIES = tuple(
+    CorpusEntry(entry.name.removesuffix(".txt") + ".html", entry.timezone, entry.year)
+    for entry in REAL_ENTRIES
+    if entry.name.endswith(".txt")
+    and (DATA / entry.name.removesuffix(".txt")).with_suffix(".html").exists()
+)
 
 
 def parse_entry(entry: CorpusEntry) -> Program:

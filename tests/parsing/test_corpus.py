@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.parsing.corpus import ENTRIES, REAL_ENTRIES, CorpusEntry, score_entry
+from tests.parsing.corpus import ENTRIES, HTML_ENTRIES, REAL_ENTRIES, CorpusEntry, score_entry
 from tests.parsing.scoring import FIGURES
 
 # file (under tests/data) -> floors, in the order of FIGURES:
@@ -50,3 +50,22 @@ def test_corpus_file_keeps_its_floors(entry: CorpusEntry) -> None:
         if figures[name] < floor
     }
     assert not below, f"{entry.name}: {below} (all figures: {figures})"
+
+
+@pytest.mark.parametrize("entry", HTML_ENTRIES, ids=[entry.name for entry in HTML_ENTRIES])
+def test_saved_web_page_parses_at_least_as_well_as_its_text(entry: CorpusEntry) -> None:
+    """The page itself, read through its HTML structure, loses nothing against the text a
+    browser copies from it: every figure at least the text file's floor."""
+    figures = score_entry(entry).as_dict()
+    text_floors = FLOORS[entry.name.removesuffix(".html") + ".txt"]
+    below = {
+        name: f"{figures[name]:.4f} < text floor {floor:.2f}"
+        for name, floor in text_floors.items()
+        if figures[name] < floor
+    }
+    assert not below, f"{entry.name}: {below} (all figures: {figures})"
+
+
+def test_every_real_text_but_one_has_its_web_page() -> None:
+    # socalpls' abstracts are in its page only; the other 10 pages match their texts.
+    assert len(HTML_ENTRIES) == 11

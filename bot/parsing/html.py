@@ -1,0 +1,238 @@
+"""A saved web page as program text: the page's own structure, not a regex over markup.
+
+The page is parsed with selectolax (Lexbor, a real HTML5 parser) and rendered the way a
+browser's `innerText` renders it, which is what the text parser is built for: table cells
+joined by TABs with their columns kept in place under a rowspan, `<br>` and block elements
+as line breaks, a closed `<details>` as its summary only. Pages lay out with CSS, so the
+page's own simple class rules are read too: an element its stylesheet displays as a block or
+hides is treated so, and the children of a flex or grid container are blocks of their own.
+What a person copying the program would never copy is dropped: scripts, styles, navigation,
+page headers and footers, forms and anything marked hidden.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+_SKIPPED = frozenset(
+    "script style noscript template nav footer header head svg math iframe object embed"
+    " button select option form dialog canvas video audio map".split()
+)
+_BLOCKS = frozenset(
+    "address article aside blockquote body center dd details dir div dl dt fieldset figcaption"
+    " figure h1 h2 h3 h4 h5 h6 hgroup hr html li main menu ol p pre section summary table"
+    " caption thead tbody tfoot tr ul legend".split()
+)
+_CELLS = frozenset({"td", "th"})
+_HTML_START = re.compile(
+    r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S
+)
+_TAG = re.compile(r"<(?:p|div|table|tr|td|li|ul|h[1-6]|span|br|a)\b", re.I)
+_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def looks_like_html(text: str) -> bool:
+    """A web page: it says so at its start, or is mostly markup with the usual page tags."""
+    head = text[:4096]
+    return bool(_HTML_START.match(head)) or len(_TAG.findall(head)) >= 6
+
+
+def html_to_text(html: str) -> str:
+    """The page as its visible text, one line per rendered line."""
+    tree = LexborHTMLParser(html)
+    root = tree.body or tree.root
+    if root is None:
+        return ""
+    styles = _Styles(" ".join(node.text() for node in tree.css("style")))
+    out = _Lines()
+    _Renderer(styles).render(root, out, preformatted=False)
+    return out.text()
+
+
+_MEDIA = re.compile(r"@(?:media|supports)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", re.I)
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_DISPLAY = re.compile(r"(?:^|;)\s*display\s*:\s*([a-z-]+)", re.I)
+_SIMPLE = re.compile(r"^([a-z][a-z0-9]*)?((?:\.[\w-]+)+)?$", re.I)
+
+
+class _Styles:
+    """`display` of the page's simple rules (`.name`, `tag.a.b`, `tag`), the most specific and
+    then the latest winning as in CSS; what a media query changes for other screens is left
+    out, as the desktop page shows it."""
+
+    def __init__(self, css: str) -> None:
+        self.rules: list[tuple[int, int, str | None, frozenset[str], str]] = []
+        for order, (selectors, body) in enumerate(_RULE.findall(_MEDIA.sub(" ", css))):
+            display = _DISPLAY.search(body)
+            if display is None:
+                continue
+            for selector in selectors.split(","):
+                simple = _SIMPLE.match(selector.strip())
+                if not simple or not selector.strip():
+                    continue
+                tag = simple.group(1).lower() if simple.group(1) else None
+                classes = frozenset((simple.group(2) or "").strip(".").split(".")) - {""}
+                specificity = 10 * len(classes) + (1 if tag else 0)
+                self.rules.append((specificity, order, tag, classes, display.group(1).lower()))
+        self.rules.sort()
+
+    def display(self, node: LexborNode) -> str | None:
+        if not self.rules:
+            return None
+        names = frozenset((node.attributes.get("class") or "").split())
+        shown = None
+        for _, _, tag, classes, display in self.rules:
+            if (tag is None or tag == node.tag) and classes <= names and (classes or tag):
+                shown = display
+        return shown
+
+
+class _Lines:
+    """Text being laid out: inline runs join, block edges break the line (once)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.current: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.current.append(text)
+
+    def newline(self) -> None:
+        self.lines.append("".join(self.current))
+        self.current = []
+
+    def block_edge(self) -> None:
+        if self.current and "".join(self.current).strip():
+            self.newline()
+        else:
+            self.current = []
+
+    def text(self) -> str:
+        self.block_edge()
+        lines = [" ".join(line.split(" ")).strip(" ") for line in self.lines]
+        return "\n".join(_SPACE_RUNS.sub(" ", line) for line in lines) + "\n"
+
+
+_SPACE_RUNS = re.compile(r" {2,}")
+
+
+def _hidden(node: LexborNode) -> bool:
+    attributes = node.attributes
+    if "hidden" in attributes or attributes.get("aria-hidden") == "true":
+        return True
+    style = (attributes.get("style") or "").replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
+
+
+class _Renderer:
+    def __init__(self, styles: _Styles) -> None:
+        self.styles = styles
+
+    def render(self, node: LexborNode, out: _Lines, *, preformatted: bool) -> None:
+        container = self.styles.display(node) in ("flex", "inline-flex", "grid", "inline-grid")
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag == "-text":
+                text = child.text_content or ""
+                if container and text.strip():
+                    out.block_edge()  # a run of text in a flex container is an item of its own
+                out.add(text if preformatted else _SPACE.sub(" ", text))
+                if container and text.strip():
+                    out.block_edge()
+                continue
+            if tag is None or tag in _SKIPPED or tag.startswith("-") or _hidden(child):
+                continue
+            display = self.styles.display(child)
+            if display == "none":
+                continue
+            if tag == "br":
+                out.newline()
+                continue
+            if tag == "table":
+                out.block_edge()
+                self.render_table(child, out)
+                out.block_edge()
+                continue
+            if tag == "details" and "open" not in child.attributes:
+                summary = child.css_first("summary")
+                out.block_edge()
+                if summary is not None:
+                    self.render(summary, out, preformatted=preformatted)
+                out.block_edge()
+                continue
+            block = (
+                container
+                or display in ("block", "flex", "grid", "list-item", "table")
+                or (tag in _BLOCKS and display not in ("inline", "inline-block", "inline-flex"))
+            )
+            if block:
+                out.block_edge()
+            self.render(child, out, preformatted=preformatted or tag == "pre")
+            if block:
+                out.block_edge()
+
+    def render_table(self, table: LexborNode, out: _Lines) -> None:
+        _render_table(self, table, out)
+
+    def cell_text(self, cell: LexborNode) -> str:
+        inner = _Lines()
+        self.render(cell, inner, preformatted=False)
+        return inner.text().strip("\n").replace("\t", " ")
+
+
+def _rows(table: LexborNode) -> list[LexborNode]:
+    """The table's own rows (not those of tables nested in its cells)."""
+    rows = []
+    for child in table.iter():
+        if child.tag == "tr":
+            rows.append(child)
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            rows.extend(row for row in child.iter() if row.tag == "tr")
+    return rows
+
+
+def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
+    """Rows as TAB-joined cells. A cell spanning rows leaves its column empty in the rows below,
+    so that every row's cells stay under their own header; a cell of several lines keeps its
+    first in the row and puts the others after it (where a browser would run the next cell on
+    after its last line)."""
+    pending: dict[int, int] = {}  # column -> rows it still spans
+    for row in _rows(table):
+        cells: list[str] = []
+        column = 0
+        for cell in (c for c in row.iter() if c.tag in _CELLS and not _hidden(c)):
+            while pending.get(column, 0) > 0:
+                pending[column] -= 1
+                cells.append("")
+                column += 1
+            cells.append(renderer.cell_text(cell))
+            span = _span(cell, "rowspan")
+            width = _span(cell, "colspan")
+            for offset in range(width):
+                if span > 1:
+                    pending[column + offset] = span - 1
+            column += width
+        while pending.get(column, 0) > 0:
+            pending[column] -= 1
+            cells.append("")
+            column += 1
+        while cells and not cells[-1]:
+            cells.pop()
+        if not any(cells):
+            continue
+        # Each cell's first line stays in its column; what a cell breaks onto further lines
+        # (an author line under a title) follows the row, cell by cell.
+        parts = [cell.split("\n") for cell in cells]
+        out.add("\t".join(part[0] for part in parts))
+        out.newline()
+        for part in parts:
+            for line in part[1:]:
+                out.add(line)
+                out.newline()
+
+
+def _span(cell: LexborNode, name: str) -> int:
+    value = cell.attributes.get(name) or "1"
+    return max(1, min(int(value), 100)) if value.strip().isdigit() else 1

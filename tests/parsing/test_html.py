@@ -1,0 +1,66 @@
+"""Saved web pages: the page's structure read with a real HTML parser, as a browser shows it."""
+
+from __future__ import annotations
+
+from bot.model import Person
+from bot.parsing import ParseOptions
+from bot.parsing.detect import parse_program
+from bot.parsing.html import html_to_text, looks_like_html
+
+PAGE = """<!doctype html><html><head><title>Program</title>
+<style>.row{display:flex}.hide{display:none}@media (max-width:600px){.row{display:block}}</style>
+<script>var schedule = {"fake": "Session 9: Not Here"};</script></head>
+<body><header><a href="/">Home</a> <a href="/cfp">CfP</a></header>
+<nav><ul><li>Program</li><li>Venue</li></ul></nav>
+<h2>Tuesday, April 1, 2025</h2>
+<table>
+ <tr><th>Time</th><th>Event</th><th>Room</th></tr>
+ <tr><td rowspan="2">09:00–10:30</td><td>Session 1: Storage<br>Chair: Ann Lee</td>
+     <td>Hall A</td></tr>
+ <tr><td><b>A Fast Store</b><br><i>Ana Silva (Uni A), Bo Li (Uni B)</i></td><td>Hall A</td></tr>
+ <tr><td>10:30–11:00</td><td colspan="2">Coffee Break</td></tr>
+</table>
+<div class="row"><span>REG</span>Regular paper</div>
+<div class="hide">Hidden text</div><p hidden>Also hidden</p>
+<details><summary>Abstract</summary>Long abstract text that a reader never sees.</details>
+<footer>© 2025 Conference</footer>
+</body></html>"""
+
+
+def test_page_is_rendered_as_its_visible_text() -> None:
+    lines = html_to_text(PAGE).splitlines()
+    assert lines == [
+        "Tuesday, April 1, 2025",
+        "Time\tEvent\tRoom",
+        "09:00–10:30\tSession 1: Storage\tHall A",
+        "Chair: Ann Lee",
+        "\tA Fast Store\tHall A",
+        "Ana Silva (Uni A), Bo Li (Uni B)",
+        "10:30–11:00\tCoffee Break",
+        "REG",
+        "Regular paper",
+        "Abstract",
+    ]
+
+
+def test_scripts_navigation_headers_footers_and_hidden_parts_are_dropped() -> None:
+    text = html_to_text(PAGE)
+    for gone in ("Not Here", "CfP", "Venue", "Hidden text", "Also hidden", "Long abstract", "©"):
+        assert gone not in text
+
+
+def test_a_page_is_recognised_by_its_content() -> None:
+    assert looks_like_html(PAGE)
+    assert looks_like_html("<p>a</p><p>b</p><div>c</div><div>d</div><ul><li>e</li><li>f</li></ul>")
+    assert not looks_like_html("Tuesday, April 1\n09:00 Session 1: Storage <with> brackets\n")
+
+
+def test_a_page_parses_into_the_program_it_shows() -> None:
+    program = parse_program(PAGE, ParseOptions(timezone="Europe/Amsterdam", year=2025))
+    storage = program.sessions[0]
+    assert storage.title == "Storage"
+    assert storage.start is not None
+    assert storage.start.isoformat() == "2025-04-01T09:00:00+02:00"
+    assert [p.title for p in storage.papers] == ["A Fast Store"]
+    assert storage.papers[0].authors == (Person("Ana Silva", "Uni A"), Person("Bo Li", "Uni B"))
+    assert [s.title for s in program.sessions][-1] == "Coffee Break"
