@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import timedelta
 
+from bot.folding import fold
 from bot.model import Conference, Paper, Program, Session, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.authors import clean
@@ -135,7 +137,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 line=draft.line,
             )
         )
-    sessions = _merge_duplicates(sessions)
+    sessions = _drop_overview(_merge_duplicates(sessions), warn)
     conference = Conference(
         name=options.name or "Conference",
         timezone=zone_name,
@@ -161,6 +163,48 @@ def _is_sub_row(title: str) -> bool:
 
 
 _INSTRUCTION_VERBS = frozenset("please see refer note visit join check find".split())
+
+
+def _drop_overview(sessions: list[Session], warn: Warn) -> list[Session]:
+    """An overview grid at the top of a page names the items that the detailed program below
+    lists again with their papers and chairs. The bare overview entries are not items of their
+    own; where the detailed entry lacks a room or a time, the overview's is kept."""
+    detailed: dict[str, int] = {}  # title -> its last entry with papers or chairs
+    dated: dict[str, int] = {}  # title -> its last entry with a date
+    for index, session in enumerate(sessions):
+        if session.title and (session.papers or session.chairs):
+            detailed[fold(session.title)] = index
+        if session.title and session.day is not None:
+            dated[fold(session.title)] = index
+    keep: list[Session] = []
+    overview_lines: list[int] = []
+    for index, session in enumerate(sessions):
+        key = fold(session.title) if session.title else ""
+        later = detailed.get(key)
+        if later is None and session.day is None:
+            later = dated.get(key)  # an undated overview entry, dated in the program below
+        if later is not None and later > index and not session.papers and not session.chairs:
+            target = sessions[later]
+            if (target.day is None or session.day is None or target.day == session.day) and (
+                target.room is None or target.start is None
+            ):
+                sessions[later] = replace(
+                    target,
+                    room=target.room or session.room,
+                    start=target.start or session.start,
+                    end=target.end or session.end,
+                    day=target.day or session.day,
+                )
+            overview_lines.append(session.line or 0)
+            continue
+        keep.append(session)
+    if overview_lines:
+        warn(
+            overview_lines[0],
+            f"{len(overview_lines)} items of an overview are listed again below with their "
+            "papers; the detailed listing is used",
+        )
+    return keep
 
 
 def _merge_duplicates(sessions: list[Session]) -> list[Session]:

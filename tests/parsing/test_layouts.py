@@ -280,3 +280,17 @@ def test_rows_inside_registration_are_items_of_their_own() -> None:
 )
 def test_author_line_forms(line: str, people: list[tuple[str, str | None]]) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == people
+
+
+def test_an_overview_grid_above_the_detailed_program_is_not_a_second_program() -> None:
+    program = parse(
+        "Program at a glance\nTime\tRoom A\tRoom B\n"
+        "09:00–10:30\tSession 1: Storage\tSession 2: Networks\n10:30–11:00\tCoffee Break\n\n"
+        "Detailed program\nTuesday, April 1\n"
+        "09:00–10:30 Session 1: Storage\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+        "09:00–10:30 Session 2: Networks\nChair: Bo Li\nA Fast Net\nCy Ng (Uni C)\n"
+        "10:30–11:00 Coffee Break\n"
+    )
+    assert [s.title for s in program.sessions] == ["Storage", "Networks", "Coffee Break"]
+    assert all(s.day is not None for s in program.sessions)
+    assert any("overview" in w.message for w in program.warnings)
