@@ -23,9 +23,13 @@ from bot.parsing.timeexpr import (
 )
 
 # A line that only names a place: "Grand Ballroom E", "Auditorium", "Lecture Hall GM3".
+# Words that name a place in a venue, for every pattern that looks for a room.
+ROOM_WORDS = (
+    r"room|hall|lecture hall|ballroom|auditorium|aula|salon|theat(?:er|re)|amphitheat(?:er|re)|"
+    r"foyer|lobby|atrium|lounge|gallery|stage"
+)
 ROOM_NAME = re.compile(
-    r"^(?:[\w.'’&-]+\s+){0,3}(?:room|hall|ballroom|auditorium|aula|salon|theat(?:er|re)|"
-    r"amphitheat(?:er|re)|foyer|lobby|atrium|lounge|gallery|stage)(?:\s+[\w.&-]{1,12}){0,2}"
+    r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}"
     r"(?:\s*\([^()]{0,80}\))?$",
     re.I,
 )

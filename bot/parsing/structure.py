@@ -38,6 +38,7 @@ from bot.parsing.lexer import (
     LOCATION,
     META,
     ROOM_NAME,
+    ROOM_WORDS,
     SESSION_LABEL,
     START_AT,
     Line,
@@ -67,15 +68,9 @@ _KEYNOTE_SPEAKER = re.compile(
     re.I,
 )
 _ROOM_CELL = re.compile(
-    r"^(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|lecture hall|"
-    r"amphitheat(?:er|re)|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$",
-    re.I,
+    r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
 )
-_TRAILING_ROOM = re.compile(
-    r"\s*\((?P<room>(?:room|hall|auditorium|aula|salon|ballroom|theat(?:er|re)|"
-    r"lecture hall|amphitheat(?:er|re))\b[^()]{0,40})\)\s*$",
-    re.I,
-)
+_TRAILING_ROOM = re.compile(r"\s*\((?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40})\)\s*$", re.I)
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
@@ -1198,9 +1193,6 @@ class Builder:
             return False
         nxt = self.lines[i + 1]
         return nxt.kind is LineKind.TEXT and author_line_score(nxt.text) >= 0.8
-
-
-_PLACE_WORD = re.compile(r"\d|hall|room|aula|building|floor|level", re.I)
 
 
 _REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
