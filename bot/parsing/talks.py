@@ -46,6 +46,10 @@ def _people(text: str) -> tuple[Person, ...] | None:
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
+    if any(
+        len(n.split()) < 2 and not a.affiliation for n, a in zip(names, parsed.authors, strict=True)
+    ):
+        return None  # "Blockchain and Hyperledger Fabric": one-word "names" are title words
     if len(names) == 1 and not parsed.authors[0].affiliation:
         words = names[0].split()
         if len(words) < 2 or any(_TITLE_SUFFIX.search(w) for w in words):

@@ -18,7 +18,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "real/gd-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/vldb-2026-tuesday.txt": (1.00, 1.00, 0.99, 1.00, 1.00, 0.00),
     "real/damon-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "real/dbsec-2018.txt": (0.95, 0.95, 0.99, 0.99, 1.00, 1.00),
+    "real/dbsec-2018.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/vldb-phd-2020.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/clinicalnlp-2024.txt": (0.98, 0.98, 0.98, 0.99, 1.00, 1.00),
     "real/socalpls-2015.txt": (1.00, 1.00, 0.94, 0.98, 1.00, 1.00),
