@@ -200,6 +200,12 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     return tuple(authors) if found else None
 
 
+# "Prof. Dr. Name", "Dr.-Ing. Name": how a person is addressed, not their name.
+_HONORIFIC = re.compile(
+    r"^(?:(?:prof|dr|mr|mrs|ms|mx|sir|dame|assoc|asst|ass|univ)\.(?:-\w+\.)?\s*)+"
+    r"|^(?:professor|doctor)\s+(?=\S)",
+    re.I,
+)
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
 _ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
 _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")
@@ -271,7 +277,7 @@ def parse_author_line(text: str) -> AuthorLine:
     def flush_name() -> None:
         nonlocal name_buf
         for part in _AND.split(name_buf):
-            name = clean(part)
+            name = _HONORIFIC.sub("", clean(part))
             if name:
                 pending.append(name)
         name_buf = ""

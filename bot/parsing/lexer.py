@@ -93,7 +93,8 @@ DURATION = re.compile(
     re.I,
 )
 CHAIR = re.compile(
-    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|ed\s+by)?"
+    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
+    r"(?:s|persons?|ed\s+by)?"
     r"(?:\s*\(s\))?\s*[:：]\s*",
     re.I,
 )
@@ -139,6 +140,21 @@ def _is_icon(text: str) -> bool:
     )
 
 
+_TRAILING_TIME = re.compile(r"^(?P<text>.*?\S)\s*[(\[](?P<time>[^()\[\]]{3,40})[)\]]\s*$")
+
+
+def _trailing_time_first(text: str) -> str:
+    """`Opening (9:00)`, `Talk — Name, Affil (10:30–10:50)`: a time in parentheses at the end
+    of the line reads as if it came first."""
+    m = _TRAILING_TIME.match(text)
+    if m is None or "\t" in text:
+        return text
+    found = find_time_range(m.group("time"))
+    if found is None or found.span != (0, len(m.group("time").strip())):
+        return text
+    return f"{m.group('time').strip()} {m.group('text')}"
+
+
 def _time_cell_first(cells: list[str]) -> list[str]:
     """`Invited Talk - Name: Title | 8:00-8:30`: a row whose time comes last reads as if it came
     first, so that every row of a timetable has its time in the same place."""
@@ -161,6 +177,7 @@ def classify(number: int, raw: str) -> Line:
     text = _normalise(raw)
     if " | " in text and "\t" not in text:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
+    text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
     cells = _time_cell_first(cells)
     flat = clean(_BULLET.sub("", " ".join(cells).strip()))

@@ -58,7 +58,8 @@ from bot.parsing.timeexpr import (
 
 _ROLE = re.compile(
     r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
-    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by)|"
+    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
+    r"author\(s\)|speaker\(s\))|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
     re.I,
 )
@@ -537,8 +538,8 @@ class Builder:
             and not CHAIR.search(after)
             and not SESSION_LABEL.match(after)
             and self.current.start <= tr.start
-            and tr.end is not None
-            and tr.end <= self.current.end
+            and (tr.end is not None or tr.start < self.current.end)
+            and (tr.end is None or tr.end <= self.current.end)
             and (
                 (tr.start, tr.end) != (self.current.start, self.current.end)
                 or self._shares_the_session_slot(i)
@@ -775,6 +776,7 @@ class Builder:
         title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
         title = _TRAILING_EMPHASIS.sub("", title)
+        title = _NUMBERED_ENTRY.sub("", title) or title
         leading = _LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
@@ -950,6 +952,8 @@ class Builder:
             role = columns[index] if offset is not None and index < len(columns) else ""
             if role in _LINK_COLUMNS:
                 continue  # "Video | Title | Author": the video cell holds link words
+            if _DURATION_CELL.match(cell):
+                continue  # "10:50 | Title | 20m": how long, not what
             if title is not None and authors is None and ROOM_NAME.match(cell):
                 continue  # "9:30 - 10:00 | Opening Remarks | Auditorium": where, not who
             cell_time = find_time_range(cell)
@@ -1036,8 +1040,12 @@ class Builder:
             people = parse_author_line(role.group("who")).authors
             if role.group("moderator"):
                 session.chairs.extend(people)  # a panel's moderator chairs it
+            elif role.group("speaker") and self.paper is not None and not self.paper.authors:
+                # "Title" / "Speaker: Name (Affil)", "Authors: A (X), B (Y)": the paper's own.
+                self.attach_authors(AuthorLine(people), line.number, role.group("who"))
             elif role.group("speaker") and not session.papers:
                 session.speakers.extend(people)  # the talk's speakers, like a keynote's
+                self.read(line.number, AUTHORS, 0.9)
             else:
                 session.notes.append(text)
             return
@@ -1214,7 +1222,17 @@ def _is_own_item(text: str) -> bool:
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
+_DURATION_CELL = re.compile(
+    r"^\d{1,3}\s*(?:m|min|mins|minutes|['’′])$|^\d{1,2}\s*h(?:\s*\d{1,2})?$", re.I
+)
 _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".split())
+# "Paper 12: Title", "#47: Title", "ID 123 - Title": the entry's number, not its title ("Demo:"
+# without a number may well be part of it).
+_NUMBERED_ENTRY = re.compile(
+    r"^(?:(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
+    r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)",
+    re.I,
+)
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 _LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
