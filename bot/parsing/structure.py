@@ -47,7 +47,7 @@ from bot.parsing.lexer import (
     is_link_line,
     zone_label_in,
 )
-from bot.parsing.talks import read_talk_title
+from bot.parsing.talks import read_talk_title, split_dash_speakers
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -764,7 +764,13 @@ class Builder:
         return sessions
 
     def split_sentence(self, text: str) -> tuple[str, AuthorLine, bool] | None:
-        return split_sentence_authors(text, authors_first_page=self.authors_first_page)
+        """Title and authors in one line: `Title. Authors`, `Authors. Title`, or
+        `Talk: Title — Name, Affiliation`."""
+        found = split_sentence_authors(text, authors_first_page=self.authors_first_page)
+        if found is not None:
+            return found
+        dashed = split_dash_speakers(text)
+        return None if dashed is None else (dashed[0], AuthorLine(dashed[1]), False)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the

@@ -63,8 +63,38 @@ _TITLE_SUFFIX = re.compile(
 )
 
 
+_DASH = re.compile(r"\s+[—–-]\s+")
+# "Talk: Title", "Poster: Title": the kind of entry, before its title.
+_ENTRY_KIND = re.compile(
+    r"^(?:talk|poster|demo|paper|short paper|full paper|lightning talk|invited talk|"
+    r"contributed talk|keynote|spotlight|tutorial|position paper)\s*:\s+(?=\S)",
+    re.I,
+)
+
+
+def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Talk: Title — Name, Affiliation; Name, Affiliation`: an entry and who gives it, after
+    the last spaced dash. The entry's kind before a colon is not part of its title."""
+    pieces = list(_DASH.finditer(text))
+    for dash in reversed(pieces):
+        title, who = text[: dash.start()].strip(), text[dash.end() :].strip()
+        people = _people(who)
+        if people is None or len(title.split()) < 2:
+            continue
+        if not (
+            any(p.affiliation for p in people) or len(people) >= 2 or dash.group(0).strip() == "—"
+        ):
+            continue
+        return _ENTRY_KIND.sub("", title), people
+    return None
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
+    dashed = split_dash_speakers(title)
+    if dashed is not None and _ENTRY_KIND.match(title):
+        kind = title.split(":", 1)[0].strip()
+        return TalkTitle(kind, dashed[0], dashed[1])  # "Keynote: Title — Name, Affil"
     for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):
         m = shape.match(title)
         if not m or not _TALK_WORD.search(m.group("kind")):
