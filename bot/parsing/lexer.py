@@ -195,7 +195,14 @@ def classify(number: int, raw: str) -> Line:
         line.kind = LineKind.JUNK
         return line
     non_empty = [c for c in cells if c]
-    if len(non_empty) >= 2 and all(c.lower().rstrip(":") in HEADER_WORDS for c in non_empty):
+    if len(non_empty) >= 2 and (
+        all(c.lower().rstrip(":") in HEADER_WORDS for c in non_empty)
+        or (
+            non_empty[0].lower().rstrip(":") in ("time", "when", "slot", "hour", "hours")
+            and not any(find_time_range(c) for c in non_empty)
+        )
+    ):
+        # "Time | Event", and "Time | Track A (Aula) | Track B" over a timetable's columns.
         line.kind = LineKind.TABLE_HEADER
         return line
     meta = META.match(flat)

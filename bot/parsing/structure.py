@@ -47,7 +47,7 @@ from bot.parsing.lexer import (
     is_link_line,
     zone_label_in,
 )
-from bot.parsing.talks import read_talk_title, split_dash_speakers
+from bot.parsing.talks import read_talk_title, split_dash_speakers, split_title_people
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -180,6 +180,7 @@ class Builder:
         self.pending_authors: tuple[AuthorLine, int] | None = None
         self.table_columns: list[str] | None = None
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
+        self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
@@ -529,6 +530,12 @@ class Builder:
         if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
             self._day_from_prefix(weekday_prefix.group(1), line.number)
             before = ""
+        if self.grid and self._fills_grid(tr, other_cells):
+            for track, cell in zip(self.grid, other_cells, strict=False):
+                self.current = track
+                self._grid_cell(cell, line, tr)
+            return 1
+        self.grid = []
         # A time inside the current session's slot, with a title beside it: a paper's own time.
         if (
             self.current is not None
@@ -657,6 +664,23 @@ class Builder:
         if chair_text:
             self._add_chairs(session, chair_text, line.number)
         self._speakers_from_title(session)
+        self.grid = []
+        if (
+            other_cells
+            and title_text
+            and all(SESSION_LABEL.match(c) for c in [title_text, *other_cells])
+        ):
+            # "10:30–12:00 | Session A3: Syntax | Session B3: Speech": parallel tracks in the
+            # columns of one timetable; the rows below fill them column by column.
+            self.grid = [session]
+            for cell in other_cells:
+                track = self.open_session(
+                    line.number, title=_strip_session_title(cell), start=tr.start, end=tr.end
+                )
+                track.from_header = True
+                self.grid.append(track)
+            self.current = session
+            return 1
         for cell in other_cells:
             if _ROOM_CELL.match(cell) and session.room is None:
                 session.room = cell
@@ -708,6 +732,14 @@ class Builder:
         self.days.append(DayDraft(word, expr, number))
 
     def on_chair(self, i: int, line: Line) -> int:
+        filled = [c for c in line.cells if c]
+        if self.grid and len(filled) == len(self.grid) and all(CHAIR.match(c) for c in filled):
+            # "| Chair: A | Chair: B" under a row of parallel sessions: one chair per column.
+            for track, cell in zip(self.grid, filled, strict=True):
+                found = CHAIR.match(cell)
+                assert found is not None
+                self._add_chairs(track, cell[found.end() :], line.number)
+            return 1
         first = line.cells[0] if line.cells[0] else line.text
         m = CHAIR.match(first)
         assert m is not None or CHAIR.match(line.text)
@@ -1134,6 +1166,27 @@ class Builder:
             self.warn(line.number, "title continues from the line above; joined them")
             return
         self.add_paper(text, line.number)
+
+    def _fills_grid(self, tr: TimeRange, cells: list[str]) -> bool:
+        """A timed row of the parallel sessions' timetable: inside their time, a cell a column."""
+        first = self.grid[0]
+        return (
+            1 <= len(cells) <= len(self.grid)
+            and first.start is not None
+            and first.end is not None
+            and first.start <= tr.start < first.end
+            and (len(cells) > 1 or not _is_own_item(cells[0]))
+        )
+
+    def _grid_cell(self, cell: str, line: Line, tr: TimeRange) -> None:
+        """One talk in one column: `Title (Speaker & Speaker)`, or any contribution shape."""
+        people = split_title_people(cell)
+        if people is not None:
+            paper = self.add_paper(people[0], line.number, tr)
+            paper.authors.extend(people[1])
+            self.read(line.number, TITLE_AUTHORS, 0.85)
+            return
+        self._paper_row([cell], line, tr)
 
     def _contribution_row(self, text: str, i: int) -> bool:
         """Under a header printed without a time: is this timed row one of its contributions

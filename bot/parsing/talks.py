@@ -115,3 +115,16 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if shape is _KIND_COLON and re.fullmatch(r"(?i)keynotes?|invited talk|plenary talk", kind):
             return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
     return None
+
+
+_TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")
+
+
+def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Title (Speaker & Speaker)`, `Title (Name, Affiliation)`: a talk and who gives it, in
+    parentheses after its title, as timetables with a cell a talk print them."""
+    m = _TITLE_PEOPLE.match(text)
+    if m is None or len(m.group("title").split()) < 2:
+        return None
+    people = _people(m.group("who"))
+    return None if people is None else (m.group("title"), people)

@@ -294,3 +294,45 @@ def test_an_overview_grid_above_the_detailed_program_is_not_a_second_program() -
     assert [s.title for s in program.sessions] == ["Storage", "Networks", "Coffee Break"]
     assert all(s.day is not None for s in program.sessions)
     assert any("overview" in w.message for w in program.warnings)
+
+
+def test_parallel_tracks_in_the_columns_of_one_timetable() -> None:
+    program = parse(
+        "Thursday, 6 November 2025\nTime\tTrack A\tTrack B\n"
+        "10:30–12:00\tSession A1: Syntax\tSession B1: Speech\n"
+        "\tChair: Ann Lee\tChair: Bo Li\n"
+        "10:30–11:00\tParsing Rare Languages (Cy Ng & Di Wu)\tSpeech for All (Ed Po)\n"
+        "11:00–11:30\tTagging Words Well (Fay Xu)\tListening Closely (Gil Oz)\n"
+        "12:00–13:00\tLunch\n"
+    )
+    syntax, speech, lunch = program.sessions
+    assert [c.name for c in syntax.chairs] == ["Ann Lee"]
+    assert [c.name for c in speech.chairs] == ["Bo Li"]
+    assert [(p.title, [a.name for a in p.authors]) for p in syntax.papers] == [
+        ("Parsing Rare Languages", ["Cy Ng", "Di Wu"]),
+        ("Tagging Words Well", ["Fay Xu"]),
+    ]
+    assert [p.title for p in speech.papers] == ["Speech for All", "Listening Closely"]
+    assert lunch.title == "Lunch"
+
+
+def test_labelled_entries_of_other_page_generators() -> None:
+    program = parse(
+        "Monday 12 May 2025\n10:50 → 12:30\tTrack 1: Detectors\nConveners: Ann Lee (CERN)\n"
+        "10:50\tFast Triggers on GPUs\t20m\nSpeaker: Prof. Bo Li (INFN)\n"
+        "11:10\tPaper 12: Streaming Readout\t20m\nAuthors: Cy Ng, Di Wu (DESY)\n"
+        "12:30 → 14:00\tLunch\n"
+        "Paper Session 2: Fairness (chair: Ed Po, Uni E)\n"
+        "Talk: Fair Exposure for Creators — Fay Xu, Politecnico di Bari (14:00–14:20)\n"
+    )
+    track, _lunch, fairness = program.sessions
+    assert [c.name for c in track.chairs] == ["Ann Lee"]
+    assert [(p.title, [(a.name, a.affiliation) for a in p.authors]) for p in track.papers] == [
+        ("Fast Triggers on GPUs", [("Bo Li", "INFN")]),
+        ("Streaming Readout", [("Cy Ng", "DESY"), ("Di Wu", "DESY")]),
+    ]
+    assert [(p.title, [a.name for a in p.authors]) for p in fairness.papers] == [
+        ("Fair Exposure for Creators", ["Fay Xu"])
+    ]
+    assert fairness.start is not None
+    assert fairness.start.strftime("%H:%M") == "14:00"
