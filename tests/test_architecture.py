@@ -24,6 +24,7 @@ RULES: dict[str, tuple[set[str], set[str]]] = {
         {"discord", "sqlalchemy"},
     ),
     "console": ({"model", "errors", "services", "clock"}, {"discord", "sqlalchemy"}),
+    "observability": ({"errors", "observability"}, {"discord", "sqlalchemy", "alembic"}),
     "discord_ui": ({"model", "errors", "services", "clock", "discord_ui"}, {"sqlalchemy"}),
 }
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import logging
@@ -10,7 +9,6 @@ import math
 import re
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -452,14 +450,3 @@ def test_configure_logging_is_idempotent_and_validates() -> None:
 def test_text_format_is_one_line_with_utc_time() -> None:
     lines = _log_lines("text", lambda logger: logger.warning("hello %s", "there"))
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ WARNING bot\.test: hello there", lines[0])
-
-
-def test_observability_imports_neither_discord_nor_sqlalchemy() -> None:
-    source = Path(__file__).resolve().parent.parent / "bot" / "observability.py"
-    imported: set[str] = set()
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            imported.update(alias.name.partition(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module.partition(".")[0])
-    assert not imported & {"discord", "sqlalchemy", "alembic"}
