@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from discord import app_commands
 
-from bot.discord_ui.embeds import shorten
+from bot.discord_ui.layout import shorten
 from bot.errors import UserError
 from bot.services.commands import Choice, CommandRunner
 
