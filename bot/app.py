@@ -39,6 +39,7 @@ from bot.console import (
     render_warnings,
 )
 from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.exitcodes import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from bot.model import DeliveryRecord, DeliveryState
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
@@ -63,9 +64,6 @@ log = logging.getLogger("bot")
 
 # The scheduler wakes at least every ten minutes; older than this it is stuck.
 SCHEDULER_HEALTH_AGE = 900.0
-
-EXIT_USAGE = 2
-EXIT_FAILURE = 1
 
 
 def version() -> str:
@@ -324,14 +322,14 @@ def _command_parse(args: argparse.Namespace) -> int:
     if not args.explain:
         json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
-    return 0
+    return EXIT_OK
 
 
 async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(settings, at=args.at, program=args.program) as app:
-        reply = await answer_line(app.runner, " ".join(args.words))
+        reply = answer_line(app.runner, " ".join(args.words))
         print(reply.text)
-        return 0 if reply.ok else EXIT_FAILURE
+        return EXIT_OK if reply.ok else EXIT_FAILURE
 
 
 async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
@@ -350,7 +348,7 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
             "Type `help` for commands, `quit` to leave."
         )
         await interactive(app.runner, banner=banner)
-    return 0
+    return EXIT_OK
 
 
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
@@ -366,7 +364,7 @@ async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
         if result.warnings:
             print(render_warnings(result.warnings, str(args.path)), file=sys.stderr)
         print(render_change_report(result.report, app.programs.current().zone_name))
-    return 0
+    return EXIT_OK
 
 
 async def _command_db(settings: Settings, action: str) -> int:
@@ -378,7 +376,7 @@ async def _command_db(settings: Settings, action: str) -> int:
             head = head_revision()
             state = "up to date" if current == head else f"needs upgrade to {head}"
             print(f"{_database_label(url)}: revision {current or 'none'} ({state})")
-            return 0
+            return EXIT_OK
         try:
             before, after = await upgrade(engine)
         except SQLAlchemyError as error:
@@ -392,7 +390,7 @@ async def _command_db(settings: Settings, action: str) -> int:
             print(f"{_database_label(url)}: already at {after}")
         else:
             print(f"{_database_label(url)}: upgraded {before or 'empty'} -> {after}")
-        return 0
+        return EXIT_OK
     finally:
         await engine.dispose()
 
@@ -472,9 +470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(render_error(error), file=sys.stderr)
         return EXIT_FAILURE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`… | head`): stop quietly, as command-line tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return EXIT_OK

@@ -34,10 +34,9 @@ from bot.model import (
     TimetableAnswer,
 )
 from bot.services.commands import BY_NAME, Answer, CommandRunner, help_answer
-from bot.services.programs import Status
+from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 PROMPT = "confbot> "
-MAX_AUTHORS_INLINE = 12
 
 
 # --- parsing a console line ----------------------------------------------------------------
@@ -103,12 +102,12 @@ def _zone_abbrev(moment: datetime) -> str:
 
 def when(session: Session, zone: str) -> str:
     if session.start is None:
-        return session.day.strftime("%a %d %b") if session.day else "time not given"
+        return short_day(session.day) if session.day else "time not given"
     tz = ZoneInfo(zone)
     start = session.start.astimezone(tz)
-    text = f"{start:%a %d %b %H:%M}"
+    text = day_clock(start)
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return f"{text} {_zone_abbrev(start)}"
 
 
@@ -125,7 +124,7 @@ def people(persons: Sequence[Person], limit: int | None = None) -> str:
 
 
 def session_heading(session: Session, zone: str) -> str:
-    title = session.title or "Untitled session"
+    title = session.shown_title
     place = f" · {session.room}" if session.room else ""
     return f"{title} — {when(session, zone)}{place}"
 
@@ -156,8 +155,8 @@ def render_paper(ref: PaperRef, zone: str) -> list[str]:
     start = ref.paper.start
     where = when(session, zone)
     if start is not None:
-        where = f"{start.astimezone(ZoneInfo(zone)):%a %d %b %H:%M %Z} (in {where})"
-    lines.append(f"  Session: {session.title or 'Untitled session'} — {where}")
+        where = f"{day_clock(start.astimezone(ZoneInfo(zone)), zone_name=True)} (in {where})"
+    lines.append(f"  Session: {session.shown_title} — {where}")
     if session.room:
         lines.append(f"  Room: {session.room}")
     if session.chairs:
@@ -245,24 +244,22 @@ def _render_timetable(answer: TimetableAnswer) -> str:
     room = f" in {answer.room}" if answer.room else ""
     if answer.what == "schedule":
         assert answer.day is not None
-        head = f"Schedule for {answer.day:%A %d %B %Y}{room}:"
+        head = f"Schedule for {long_day(answer.day, year=True)}{room}:"
         if not answer.sessions:
             return f"{head}\n  nothing is scheduled."
         lines = [head]
         for s in answer.sessions:
             lines.append(
-                f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
-                + (f" · {s.room}" if s.room else "")
+                f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
             )
         return "\n".join(lines)
     if answer.what == "now":
-        head = f"On now ({at:%a %d %b %H:%M %Z}){room}:"
+        head = f"On now ({day_clock(at, zone_name=True)}){room}:"
         lines = [head]
         if answer.sessions:
             for s in answer.sessions:
                 lines.append(
-                    f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
-                    + (f" · {s.room}" if s.room else "")
+                    f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
                 )
         else:
             lines.append("  nothing is running.")
@@ -270,7 +267,7 @@ def _render_timetable(answer: TimetableAnswer) -> str:
             lines.append("Next:")
             lines += [f"  {_next_line(s, tz)}" for s in answer.upcoming]
         return "\n".join(lines)
-    head = f"Starting next (after {at:%a %d %b %H:%M %Z}){room}:"
+    head = f"Starting next (after {day_clock(at, zone_name=True)}){room}:"
     if not answer.sessions:
         return f"{head}\n  nothing more is scheduled."
     return "\n".join([head] + [f"  {_next_line(s, tz)}" for s in answer.sessions])
@@ -279,9 +276,9 @@ def _render_timetable(answer: TimetableAnswer) -> str:
 def _clock_range(session: Session, tz: ZoneInfo) -> str:
     if session.start is None:
         return "     "
-    text = f"{session.start.astimezone(tz):%H:%M}"
+    text = clock(session.start.astimezone(tz))
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return text
 
 
@@ -289,7 +286,7 @@ def _next_line(session: Session, tz: ZoneInfo) -> str:
     assert session.start is not None
     start = session.start.astimezone(tz)
     room = f" · {session.room}" if session.room else ""
-    return f"{start:%a %H:%M}  {session.title or 'Untitled session'}{room}"
+    return f"{weekday_clock(start)}  {session.shown_title}{room}"
 
 
 def render_help(answer: HelpAnswer) -> str:
@@ -322,7 +319,7 @@ def render_change_report(report: ChangeReport, zone: str) -> str:
     for change in report.changes:
         current = change.after or change.before
         assert current is not None
-        title = current.title or "Untitled session"
+        title = current.shown_title
         kinds = ", ".join(k.value for k in change.kinds)
         line = f"  {kinds}: {title}"
         if ChangeKind.MOVED in change.kinds and change.before and change.after:
@@ -364,16 +361,6 @@ def render_warnings(warnings: Sequence[ParseWarning], source: str | None) -> str
     return "\n".join(f"{where}:{w.line}: warning: {w.message}" for w in warnings)
 
 
-def render_status(status: Status) -> str:
-    counts = ", ".join(f"{v} {k}" for k, v in status.counts.items())
-    loaded = f"{status.loaded_at:%Y-%m-%d %H:%M %Z}" if status.loaded_at else "never"
-    return (
-        f"{status.conference} ({status.slug}, {status.timezone})\n"
-        f"  {counts}\n  database: {status.database}\n  loaded: {loaded}\n"
-        f"  uptime: {int(status.uptime_seconds)} s\n  version: {status.version}"
-    )
-
-
 # --- the loop ------------------------------------------------------------------------------
 
 
@@ -383,7 +370,7 @@ class Reply:
     ok: bool = True
 
 
-async def answer_line(runner: CommandRunner, line: str) -> Reply:
+def answer_line(runner: CommandRunner, line: str) -> Reply:
     """One console line in, one text out; errors become their message."""
     name, options = parse_line(line)
     if not name:
@@ -391,7 +378,7 @@ async def answer_line(runner: CommandRunner, line: str) -> Reply:
     if name in {"help", "?"}:
         return Reply(render_help(help_answer()))
     try:
-        return Reply(render(await runner.run(name, options)))
+        return Reply(render(runner.run(name, options)))
     except UserError as error:
         return Reply(render_error(error), ok=False)
 
@@ -414,7 +401,7 @@ async def interactive(
             return
         if line.strip().lower() in {"quit", "exit", "q", "/quit"}:
             return
-        reply = await answer_line(runner, line)
+        reply = answer_line(runner, line)
         if reply.text:
             write(reply.text)
             if not sys.stdout.isatty():

@@ -29,9 +29,5 @@ class NotFoundError(UserError):
         super().__init__(message)
 
 
-class PermissionDeniedError(UserError):
-    """The caller may not run this command."""
-
-
 class ConfigError(UserError):
     """A setting is missing or malformed; the message names the setting."""

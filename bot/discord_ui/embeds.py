@@ -61,6 +61,7 @@ from bot.model import (
 )
 from bot.services.commands import Answer
 from bot.services.programs import LoadResult, Status
+from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 WARNINGS_SHOWN = 5
 SUGGESTIONS_SHOWN = 5
@@ -73,19 +74,15 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 # --- times ------------------------------------------------------------------------------------
 
 
-def local_day(day: date) -> str:
-    return f"{day:%a} {day.day} {day:%b}"
-
-
 def local_span(start: datetime, end: datetime | None, zone: str) -> str:
     """The conference's own time, with its zone: "Wed 2 Apr 14:00–15:40 CEST"."""
     tz = ZoneInfo(zone)
     begin = start.astimezone(tz)
-    text = f"{local_day(begin.date())} {begin:%H:%M}"
+    text = day_clock(begin)
     if end is not None:
         finish = end.astimezone(tz)
         same_day = finish.date() == begin.date()
-        text += f"–{finish:%H:%M}" if same_day else f"–{local_day(finish.date())} {finish:%H:%M}"
+        text += f"–{clock(finish)}" if same_day else f"–{day_clock(finish)}"
     return f"{text} {begin.tzname() or ''}".rstrip()
 
 
@@ -94,16 +91,16 @@ def clock_range(session: Session, zone: str) -> str:
     if session.start is None:
         return "--:--"
     tz = ZoneInfo(zone)
-    text = f"{session.start.astimezone(tz):%H:%M}"
+    text = clock(session.start.astimezone(tz))
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return text
 
 
 def when_lines(start: datetime | None, end: datetime | None, day: date | None, zone: str) -> str:
     """The time in the conference's zone, then in the reader's own (Discord timestamps)."""
     if start is None:
-        return f"**When:** {local_day(day)}, time not given" if day else "**When:** not given"
+        return f"**When:** {short_day(day)}, time not given" if day else "**When:** not given"
     return (
         f"**When:** {local_span(start, end, zone)}\n"
         f"**Your time:** {format_dt(start, 'F')} ({format_dt(start, 'R')})"
@@ -201,7 +198,7 @@ def session_item(session: Session, zone: str, footer: str | None = None) -> Item
         blocks[0] = f"*{kind}*\n{blocks[0]}"
     blocks += [esc(note) for note in session.notes if note.strip()]
     for number, paper in enumerate(session.papers, start=1):
-        at = f"{paper.start.astimezone(tz):%H:%M}" if paper.start else ""
+        at = clock(paper.start.astimezone(tz)) if paper.start else ""
         entry = paper_entry(number, paper.title, paper.authors, at)
         if number == 1:
             entry = f"__{plural(len(session.papers), 'paper')}__\n{entry}"
@@ -226,7 +223,7 @@ def session_brief(session: Session, zone: str) -> str:
     """A session in a list: title, local time and room, then its time for the reader."""
     where = f" · {esc(session.room)}" if session.room else ""
     if session.start is None:
-        when = local_day(session.day) if session.day else "time not given"
+        when = short_day(session.day) if session.day else "time not given"
         return f"**{esc(session.shown_title)}**\n{when}{where}"
     return (
         f"**{esc(session.shown_title)}**\n"
@@ -278,7 +275,7 @@ def paper_brief(ref: PaperRef, zone: str) -> str:
     where = f" · {esc(session.room)}" if session.room else ""
     head = f"**{esc(ref.paper.title)}**\n{esc(session.shown_title)}"
     if start is None:
-        when = local_day(session.day) if session.day else "time not given"
+        when = short_day(session.day) if session.day else "time not given"
         return f"{head}\n{when}{where}"
     end = ref.paper.end if ref.paper.start else session.end
     return f"{head}\n{local_span(start, end, zone)}{where} · {format_dt(start, 'R')}"
@@ -353,7 +350,7 @@ def _next_line(session: Session, zone: str) -> str:
     start = session.start.astimezone(tz)
     where = f" · {esc(session.room)}" if session.room else ""
     return (
-        f"`{start:%a %H:%M}` **{esc(session.shown_title)}**{where}\n"
+        f"`{weekday_clock(start)}` **{esc(session.shown_title)}**{where}\n"
         f"starts {format_dt(session.start, 'R')}"
     )
 
@@ -361,11 +358,11 @@ def _next_line(session: Session, zone: str) -> str:
 def timetable_item(answer: TimetableAnswer) -> Item:
     tz = ZoneInfo(answer.zone)
     at = answer.at.astimezone(tz)
-    moment = f"{local_day(at.date())} {at:%H:%M} {at.tzname() or ''}".rstrip()
+    moment = day_clock(at, zone_name=True)
     room = f" in {answer.room}" if answer.room else ""
     if answer.what == "schedule":
         day = answer.day or at.date()
-        title = f"Schedule for {day:%A} {day.day} {day:%B %Y}{room}"
+        title = f"Schedule for {long_day(day, year=True)}{room}"
         lines = [_timetable_line(s, answer.zone) for s in answer.sessions]
         return Item(title, lines or ["Nothing is scheduled."])
     if answer.what == "now":
@@ -411,7 +408,7 @@ def _place(session: Session, zone: str) -> str:
     when = (
         local_span(session.start, session.end, zone)
         if session.start
-        else (local_day(session.day) if session.day else "no time")
+        else (short_day(session.day) if session.day else "no time")
     )
     return f"{when}, {esc(session.room)}" if session.room else when
 

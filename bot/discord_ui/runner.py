@@ -28,13 +28,11 @@ import yarl
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.deps import BotSettings, OpenApp, SettingsT
 from bot.errors import ConfigError
+from bot.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from bot.model import ChangeReport
 
 log = logging.getLogger(__name__)
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
 STOP_GRACE = 8.0
 """Seconds a signal gives Discord to confirm the close before the bot stops regardless."""
 

@@ -12,7 +12,7 @@ limits or the interaction lifecycle is answered the way Discord answers it and a
 and the ``inject_*`` methods, then wait for results with the ``wait_for_*`` methods.
 """
 
-# The brief asks for ``timeout=`` keyword arguments on the waiting helpers.
+# The waiting helpers take a ``timeout=`` keyword, so a test reads how long it is willing to wait.
 # ruff: noqa: ASYNC109
 
 from __future__ import annotations
