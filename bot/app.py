@@ -38,7 +38,7 @@ from bot.console import (
     render_explanation,
     render_warnings,
 )
-from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
 from bot.exitcodes import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from bot.model import DeliveryRecord, DeliveryState
 from bot.observability import HealthServer, Metrics, make_checks
@@ -356,10 +356,8 @@ async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(settings, autoload=False) as app:
         try:
             result = await app.programs.load_file(args.path, overrides)
-        except ProgramParseError as error:
-            print(
-                f"{error}\nNothing was changed: the program loaded before stays.", file=sys.stderr
-            )
+        except (ProgramParseError, ProgramRejectedError) as error:
+            print(f"{error} (nothing was changed)", file=sys.stderr)
             return EXIT_FAILURE
         if result.warnings:
             print(render_warnings(result.warnings, str(args.path)), file=sys.stderr)

@@ -21,6 +21,13 @@ class ProgramParseError(UserError):
         super().__init__(f"{where}: {message}")
 
 
+class ProgramRejectedError(UserError):
+    """A program that parsed but cannot be stored (e.g. a conference name too long for a slug).
+
+    Nothing was changed: the program loaded before stays.
+    """
+
+
 class NotFoundError(UserError):
     """A query matched nothing; `suggestions` are the closest names, best first."""
 

@@ -74,6 +74,10 @@ _SESSION_GRAPH = (
 )
 
 
+class ProgramNotStorable(ValueError):
+    """`ProgramStore.load` refuses a program; nothing was written. The message says why."""
+
+
 class ProgramStore:
     """Conference programs in the database. Construct once in `app.py`; safe to share."""
 
@@ -92,8 +96,9 @@ class ProgramStore:
     async def load(self, slug: str, program: Program) -> ChangeReport:
         """Store `program` as conference `slug`, in one transaction, and report what changed.
 
-        Raises ValueError for a program that cannot be stored (duplicate session ids, naive
-        datetimes, unknown time zone); nothing is written then, nor when anything else fails.
+        Raises ProgramNotStorable for a program that cannot be stored (a slug too long,
+        duplicate session ids, naive datetimes, unknown time zone); nothing is written then, nor
+        when anything else fails.
         """
         _check(slug, program)
         digest = program_hash(program)
@@ -249,26 +254,29 @@ class ProgramStore:
 
 def _check(slug: str, program: Program) -> None:
     if not slug or len(slug) > MAX_SLUG_LENGTH:
-        raise ValueError(f"conference slug must be 1 to {MAX_SLUG_LENGTH} characters: {slug!r}")
+        raise ProgramNotStorable(
+            f"the conference slug must be 1 to {MAX_SLUG_LENGTH} characters, not {len(slug)} "
+            "(set CONFERENCE to a shorter one)"
+        )
     try:
         ZoneInfo(program.conference.timezone)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ValueError(f"unknown time zone {program.conference.timezone!r}") from error
+        raise ProgramNotStorable(f"unknown time zone {program.conference.timezone!r}") from error
     seen: set[str] = set()
     for session in program.sessions:
         if not session.id or len(session.id) > MAX_SESSION_ID_LENGTH:
-            raise ValueError(
+            raise ProgramNotStorable(
                 f"session id must be 1 to {MAX_SESSION_ID_LENGTH} characters: {session.id!r}"
             )
         if session.id in seen:
-            raise ValueError(f"duplicate session id {session.id!r}")
+            raise ProgramNotStorable(f"duplicate session id {session.id!r}")
         seen.add(session.id)
         moments = [session.start, session.end]
         for paper in session.papers:
             moments += [paper.start, paper.end]
         for moment in moments:
             if moment is not None and moment.utcoffset() is None:
-                raise ValueError(f"session {session.id!r} has a naive datetime {moment}")
+                raise ProgramNotStorable(f"session {session.id!r} has a naive datetime {moment}")
 
 
 async def _conference_row(db: AsyncSession, slug: str) -> ConferenceRow | None:
