@@ -11,8 +11,9 @@ from types import TracebackType
 from typing import Final
 
 from aiohttp import web
+from prometheus_client.exposition import choose_encoder
 
-from bot.observability.metrics import CONTENT_TYPE, Metrics
+from bot.observability.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -131,13 +132,15 @@ class HealthServer:
             headers={"Cache-Control": "no-store"},
         )
 
-    async def _render_metrics(self, _request: web.Request) -> web.Response:
+    async def _render_metrics(self, request: web.Request) -> web.Response:
         if self._collect is not None:
             try:
                 async with asyncio.timeout(self._timeout):
                     await self._collect()
             except Exception as error:  # stale gauges beat no metrics at all
                 log.warning("metrics collection failed: %s", type(error).__name__)
+        # The text format 0.0.4 unless the scraper asks for OpenMetrics.
+        encoder, content_type = choose_encoder(request.headers.get("Accept", ""))
         return web.Response(
-            body=self._metrics.render().encode(), headers={"Content-Type": CONTENT_TYPE}
+            body=encoder(self._metrics.registry), headers={"Content-Type": content_type}
         )
