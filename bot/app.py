@@ -205,14 +205,9 @@ def conference_slug(settings: Settings, program_path: Path) -> str:
     return slugify(defaults.name or program_path.stem)
 
 
-def _database_label(url: str) -> str:
-    """The database URL without its password, for status lines and logs."""
-    scheme, _, rest = url.partition("://")
-    if "@" in rest:
-        credentials, _, host = rest.rpartition("@")
-        user = credentials.partition(":")[0]
-        rest = f"{user}@{host}" if user else host
-    return f"{scheme}://{rest}"
+def database_label(url: str) -> str:
+    """The database URL with its password masked, for status lines and logs."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 @asynccontextmanager
@@ -247,7 +242,7 @@ async def open_app(
             slug,
             clock,
             defaults=conference_defaults(program_path),
-            database_label=_database_label(url),
+            database_label=database_label(url),
             version=version(),
         )
         queries = Queries(programs.current, clock)
@@ -290,7 +285,7 @@ async def open_app(
 
 def configure_logging(settings: Settings, default: str = "INFO") -> None:
     """Text or JSON lines on stderr; the token and database password never reach a log."""
-    secrets = [settings.discord_token.reveal()]
+    secrets = [settings.discord_token.get_secret_value()]
     if settings.database_url:
         password = make_url(settings.database_url).password
         if password:
@@ -373,21 +368,21 @@ async def _command_db(settings: Settings, action: str) -> int:
             current = await current_revision(engine)
             head = head_revision()
             state = "up to date" if current == head else f"needs upgrade to {head}"
-            print(f"{_database_label(url)}: revision {current or 'none'} ({state})")
+            print(f"{database_label(url)}: revision {current or 'none'} ({state})")
             return EXIT_OK
         try:
             before, after = await upgrade(engine)
         except SQLAlchemyError as error:
             reason = str(getattr(error, "orig", None) or error)
             raise UserError(
-                f"{_database_label(url)}: the upgrade failed and was rolled back "
+                f"{database_label(url)}: the upgrade failed and was rolled back "
                 f"({reason.splitlines()[0]}). A database made before migrations existed cannot "
                 "be upgraded in place: back it up and start from an empty one."
             ) from error
         if before == after:
-            print(f"{_database_label(url)}: already at {after}")
+            print(f"{database_label(url)}: already at {after}")
         else:
-            print(f"{_database_label(url)}: upgraded {before or 'empty'} -> {after}")
+            print(f"{database_label(url)}: upgraded {before or 'empty'} -> {after}")
         return EXIT_OK
     finally:
         await engine.dispose()

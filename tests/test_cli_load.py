@@ -53,9 +53,22 @@ def test_a_missing_file_ends_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_program_the_store_refuses_ends_in_one_line(tmp_path: Path) -> None:
-    """A conference slug longer than the column: refused by storage, told as a UserError."""
-    refused = run_bot(tmp_path, "load", str(BUNDLED), CONFERENCE="x" * 101)
+    """A conference name whose slug is longer than the column: refused by storage, told as a
+    UserError."""
+    program = tmp_path / "long" / "program.txt"
+    program.parent.mkdir()
+    program.write_bytes(BUNDLED.read_bytes())
+    (program.parent / "conference.toml").write_text(
+        f'name = "{"Very Long Conference " * 6}"\ntimezone = "Europe/Amsterdam"\nyear = 2025\n',
+        encoding="utf-8",
+    )
+    refused = run_bot(tmp_path, "load", str(program), PROGRAM_PATH=str(program))
     assert_one_clear_line(refused, "slug", "CONFERENCE", "nothing was changed")
+
+
+def test_a_bad_setting_ends_in_one_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "load", str(BUNDLED), DB_POOL_SIZE="lots")
+    assert_one_clear_line(result, "DB_POOL_SIZE", "'lots'")
 
 
 @pytest.mark.parametrize("args", [["load"], ["load", "a", "b"]])

@@ -150,7 +150,7 @@ async def run_bot(settings: SettingsT, open_app: OpenApp[SettingsT], **bot_optio
         keep_out_of_gc()
         app.programs.on_reload(_refreeze)
         bot = ConfBot(app, **shard_options(settings), **bot_options)
-        return await serve(bot, settings.discord_token.reveal())
+        return await serve(bot, settings.discord_token.get_secret_value())
 
 
 def shard_options(settings: BotSettings) -> dict[str, Any]:
@@ -187,7 +187,7 @@ async def sync_commands(
         bot = ConfBot(app, sync_on_start=False)
         try:
             async with bot:
-                await bot.login(settings.discord_token.reveal())
+                await bot.login(settings.discord_token.get_secret_value())
                 if everywhere:
                     names, where = await bot.sync_global(), "globally"
                 else:

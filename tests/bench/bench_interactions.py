@@ -29,8 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import SecretStr
+
 from bot.app import open_app
-from bot.config import Secret, Settings
+from bot.config import Settings
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.runner import keep_out_of_gc, point_at
 from bot.model import Program
@@ -199,7 +201,7 @@ async def bench(count: int, seed: int, rates: Sequence[float]) -> None:
         )
         async with running_fake() as fake:
             settings = Settings(
-                discord_token=Secret(fake.token),
+                discord_token=SecretStr(fake.token),
                 discord_guild_id=fake.guild.id,
                 data_dir=Path(tmp),
                 discord_api_base=fake.api_base,
