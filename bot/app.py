@@ -17,12 +17,13 @@ import logging
 import os
 import socket
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
@@ -352,7 +353,9 @@ async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
         try:
             result = await app.programs.load_file(args.path, overrides)
         except (ProgramParseError, ProgramRejectedError) as error:
-            print(f"{error} (nothing was changed)", file=sys.stderr)
+            print(
+                f"{error} (nothing was changed: the program loaded before stays)", file=sys.stderr
+            )
             return EXIT_FAILURE
         if result.warnings:
             print(render_warnings(result.warnings, str(args.path)), file=sys.stderr)
@@ -360,7 +363,8 @@ async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-async def _command_db(settings: Settings, action: str) -> int:
+async def _command_db(settings: Settings, args: argparse.Namespace) -> int:
+    action = args.action
     url = settings.effective_database_url
     engine = create_engine_for(url)
     try:
@@ -417,7 +421,7 @@ async def open_served_app(settings: Settings) -> AsyncIterator[App]:
             await server.stop()
 
 
-async def _command_run(settings: Settings) -> int:
+async def _command_run(settings: Settings, _args: argparse.Namespace) -> int:
     from bot.discord_ui.runner import run_bot
 
     return await run_bot(settings, open_served_app)
@@ -427,6 +431,17 @@ async def _command_sync(settings: Settings, args: argparse.Namespace) -> int:
     from bot.discord_ui.runner import sync_commands
 
     return await sync_commands(settings, open_app, everywhere=args.everywhere)
+
+
+Command = Callable[[Settings, argparse.Namespace], Coroutine[Any, Any, int]]
+_COMMANDS: dict[str, Command] = {
+    "console": _command_console,
+    "ask": _command_ask,
+    "load": _command_load,
+    "run": _command_run,
+    "sync": _command_sync,
+    "db": _command_db,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -444,21 +459,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "DISCORD_TOKEN is not set: put the bot token in the environment "
                 "or in .env (see README), or run `python -m bot console`."
             )
-        match args.command:
-            case "console":
-                return asyncio.run(_command_console(settings, args))
-            case "ask":
-                return asyncio.run(_command_ask(settings, args))
-            case "load":
-                return asyncio.run(_command_load(settings, args))
-            case "run":
-                return asyncio.run(_command_run(settings))
-            case "sync":
-                return asyncio.run(_command_sync(settings, args))
-            case "db":
-                return asyncio.run(_command_db(settings, args.action))
-        parser.print_help()
-        return EXIT_USAGE
+        command = _COMMANDS.get(args.command)
+        if command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return asyncio.run(command(settings, args))
     except UserError as error:
         print(render_error(error), file=sys.stderr)
         return EXIT_FAILURE

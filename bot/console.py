@@ -82,15 +82,22 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         else:
             loose.append(word)
         i += 1
-    free = [n for n in names if n not in options]
-    if loose and free:
-        if len(free) == 1:
-            options[free[0]] = " ".join(loose)
-        else:
-            options[free[0]] = loose[0]
-            if len(loose) > 1:
-                options[free[1]] = " ".join(loose[1:])
+    _fill_free_options(options, [n for n in names if n not in options], loose)
     return name, options
+
+
+def _fill_free_options(options: dict[str, str], free: list[str], loose: list[str]) -> None:
+    """Words without an option name fill the options not given, in order: all of them go to
+    a command's only free option; otherwise the first word to the first, the rest to the
+    second."""
+    if not loose or not free:
+        return
+    if len(free) == 1:
+        options[free[0]] = " ".join(loose)
+        return
+    options[free[0]] = loose[0]
+    if len(loose) > 1:
+        options[free[1]] = " ".join(loose[1:])
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -168,55 +175,71 @@ def _block(chunks: Iterable[list[str]]) -> str:
     return "\n\n".join("\n".join(chunk) for chunk in chunks)
 
 
-def render(answer: Answer) -> str:
+def render(answer: Answer) -> str:  # noqa: PLR0911 (a table: one renderer per answer type)
     """One answer as console text."""
     match answer:
         case SessionsAnswer():
-            head = (
-                f"{len(answer.sessions)} sessions match “{answer.query}”:"
-                if len(answer.sessions) > 1
-                else ""
-            )
-            body = _block(render_session(s, answer.zone) for s in answer.sessions)
-            return f"{head}\n\n{body}" if head else body
+            return _render_sessions(answer)
         case ChairAnswer():
-            if answer.person is not None:
-                if not answer.sessions:
-                    return f"{answer.person} chairs no session."
-                lines = [f"{answer.person} chairs:"]
-                lines += [f"  {session_heading(s, answer.zone)}" for s in answer.sessions]
-                return "\n".join(lines)
-            chunks = []
-            for s in answer.sessions:
-                chair = people(s.chairs) if s.chairs else "no chair is listed"
-                chunks.append([session_heading(s, answer.zone), f"  Chair: {chair}"])
-            return _block(chunks)
+            return _render_chair(answer)
         case PapersAnswer():
             return _block(render_paper(ref, answer.zone) for ref in answer.papers)
         case PersonAnswer():
             return _render_person(answer)
         case AffiliationAnswer():
-            lines = [answer.name]
-            if len(answer.variants) > 1:
-                lines.append(f"  Printed as: {'; '.join(answer.variants)}")
-            lines.append(f"  People ({len(answer.people)}): {', '.join(answer.people)}")
-            lines.append(f"  Papers ({len(answer.papers)}):")
-            for ref in answer.papers:
-                lines.append(f"    {ref.paper.title} — {when(ref.session, answer.zone)}")
-            if answer.others:
-                lines.append(f"  Also matching: {'; '.join(answer.others)}")
-            return "\n".join(lines)
+            return _render_affiliation(answer)
         case SearchAnswer():
-            lines = [f"Results for “{answer.query}”:"]
-            for r in answer.results:
-                detail = f" — {r.detail}" if r.detail else ""
-                lines.append(f"  [{r.kind}] {r.label}{detail}")
-            return "\n".join(lines)
+            return _render_search(answer)
         case TimetableAnswer():
             return _render_timetable(answer)
         case HelpAnswer():
             return render_help(answer)
     return str(answer)  # pragma: no cover
+
+
+def _render_sessions(answer: SessionsAnswer) -> str:
+    head = (
+        f"{len(answer.sessions)} sessions match “{answer.query}”:"
+        if len(answer.sessions) > 1
+        else ""
+    )
+    body = _block(render_session(s, answer.zone) for s in answer.sessions)
+    return f"{head}\n\n{body}" if head else body
+
+
+def _render_chair(answer: ChairAnswer) -> str:
+    if answer.person is not None:
+        if not answer.sessions:
+            return f"{answer.person} chairs no session."
+        lines = [f"{answer.person} chairs:"]
+        lines += [f"  {session_heading(s, answer.zone)}" for s in answer.sessions]
+        return "\n".join(lines)
+    chunks = []
+    for s in answer.sessions:
+        chair = people(s.chairs) if s.chairs else "no chair is listed"
+        chunks.append([session_heading(s, answer.zone), f"  Chair: {chair}"])
+    return _block(chunks)
+
+
+def _render_affiliation(answer: AffiliationAnswer) -> str:
+    lines = [answer.name]
+    if len(answer.variants) > 1:
+        lines.append(f"  Printed as: {'; '.join(answer.variants)}")
+    lines.append(f"  People ({len(answer.people)}): {', '.join(answer.people)}")
+    lines.append(f"  Papers ({len(answer.papers)}):")
+    for ref in answer.papers:
+        lines.append(f"    {ref.paper.title} — {when(ref.session, answer.zone)}")
+    if answer.others:
+        lines.append(f"  Also matching: {'; '.join(answer.others)}")
+    return "\n".join(lines)
+
+
+def _render_search(answer: SearchAnswer) -> str:
+    lines = [f"Results for “{answer.query}”:"]
+    for r in answer.results:
+        detail = f" — {r.detail}" if r.detail else ""
+        lines.append(f"  [{r.kind}] {r.label}{detail}")
+    return "\n".join(lines)
 
 
 def _render_person(answer: PersonAnswer) -> str:

@@ -150,7 +150,7 @@ def _web_url(url: str | None) -> str | None:
 # --- answers ----------------------------------------------------------------------------------
 
 
-def render(answer: Answer) -> list[Page]:
+def render(answer: Answer) -> list[Page]:  # noqa: PLR0911 (a table: one builder per answer type)
     """Any answer of `CommandRunner.run` as pages."""
     match answer:
         case SessionsAnswer():

@@ -176,16 +176,13 @@ class CommandRunner:
             choices.append(Choice(label, value))
         return choices
 
-    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:
+    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
         spec = BY_NAME.get(name)
         if spec is None:
             if name == "help":
                 return help_answer()
             raise UserError(f"There is no command “{name}”. Try `help`.")
-        values = {o.name: (options.get(o.name) or "").strip() or None for o in spec.options}
-        for option in spec.options:
-            if option.required and not values[option.name]:
-                raise UserError(f"`{name}` needs a {option.name}, e.g. `{spec.example}`.")
+        values = _option_values(spec, options)
         q = self._queries
         match name:
             case "session":
@@ -207,6 +204,15 @@ class CommandRunner:
             case "schedule":
                 return q.schedule(values["day"], values["room"])
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+
+
+def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict[str, str | None]:
+    """Each option of `spec`, stripped, None when blank; a required one missing is refused."""
+    values = {o.name: (options.get(o.name) or "").strip() or None for o in spec.options}
+    for option in spec.options:
+        if option.required and not values[option.name]:
+            raise UserError(f"`{spec.name}` needs a {option.name}, e.g. `{spec.example}`.")
+    return values
 
 
 def help_answer() -> HelpAnswer:

@@ -265,7 +265,7 @@ class Queries:
             raise NotFoundError(f"No room matches “{text}”.", tuple(rooms[:SUGGESTIONS]))
         return folded[match[0]]
 
-    def day(self, text: str | None) -> date:
+    def day(self, text: str | None) -> date:  # noqa: PLR0911 (a table: one return per way of naming a day)
         """`today`, `tomorrow`, a weekday, `day 2`, `2025-04-02`, `Apr 2`: a conference day."""
         catalog = self.catalog
         days = catalog.days

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -38,6 +39,7 @@ from bot.model import (
 )
 from bot.storage.mapping import assign_conference, assign_session, to_conference, to_session, utc
 from bot.storage.reload_plan import (
+    Plan,
     StoredSession,
     change_kinds,
     plan_reload,
@@ -286,6 +288,19 @@ async def _conference_row(db: AsyncSession, slug: str) -> ConferenceRow | None:
 # --- the load ------------------------------------------------------------------------------------
 
 
+@dataclass
+class _Update:
+    """What writing the matched sessions found: the changes by position in the new program,
+    how many are unchanged, and the rows whose papers or chairs must be rewritten."""
+
+    changes: dict[int, SessionChange] = field(default_factory=dict)
+    unchanged: int = 0
+    paper_rewrites: list[tuple[SessionRow, Session]] = field(default_factory=list)
+    chair_rewrites: list[tuple[SessionRow, Session]] = field(default_factory=list)
+    rooms_changed: bool = False
+    wrote: bool = False
+
+
 class _Load:
     """One load of one program: read everything once, plan, write only what differs."""
 
@@ -314,21 +329,7 @@ class _Load:
             return ChangeReport(self.slug, first_load=False, unchanged=unchanged or 0)
 
         first_load = conference is None
-        rows: list[SessionRow] = []
-        if conference is None:
-            conference = ConferenceRow(slug=self.slug, loaded_at=self.now)
-            assign_conference(conference, program.conference)
-            db.add(conference)
-            await db.flush()
-        else:
-            rows = list(
-                await db.scalars(
-                    select(SessionRow)
-                    .where(SessionRow.conference_id == conference.id)
-                    .options(*_SESSION_GRAPH)
-                )
-            )
-        conference_id = conference.id
+        conference, rows = await self._conference_and_rows(conference)
         old_zone = ZoneInfo(conference.timezone)
         stored = [
             StoredSession(
@@ -336,80 +337,102 @@ class _Load:
             )
             for row in rows
         ]
-        rows_by_id = {row.id: row for row in rows}
-        before = {s.row_id: s.session for s in stored}
         plan = plan_reload(stored, program)
-        await self._ensure_rooms_and_persons(conference_id)
+        await self._ensure_rooms_and_persons(conference.id)
 
-        changes: dict[int, SessionChange] = {}  # by position in the new program
-        unchanged = 0
-        paper_rewrites: list[tuple[SessionRow, Session]] = []
-        chair_rewrites: list[tuple[SessionRow, Session]] = []
-        rooms_changed = False
-        wrote = first_load or bool(plan.added or plan.removed or plan.revived)
-        for match in (*plan.matched, *plan.revived):
-            row, new = rows_by_id[match.stored.row_id], match.after
-            old = before[row.id]
-            if row.removed_at is not None:  # revived
-                row.removed_at = None
-                kinds: tuple[ChangeKind, ...] = (ChangeKind.ADDED,)
-                changes[match.position] = SessionChange(new.id, kinds, before=None, after=new)
-            elif kinds := change_kinds(old, new):
-                changes[match.position] = SessionChange(
-                    new.id, kinds, before=old, after=new, previous_id=match.previous_key
-                )
-            else:
-                unchanged += 1
-            wrote |= assign_session(row, new, match.position, self._room_id(new))
-            rooms_changed |= old.room != new.room
-            if old.papers != new.papers:
-                wrote = True
-                if without_lines(old.papers) == without_lines(new.papers):
-                    for paper_row, paper in zip(row.papers, new.papers, strict=True):
-                        paper_row.line = paper.line
-                else:
-                    paper_rewrites.append((row, new))
-            if old.chairs != new.chairs:
-                wrote = True
-                chair_rewrites.append((row, new))
+        update = self._update_matched(plan, {row.id: row for row in rows})
         for session, position in plan.added:
-            changes[position] = SessionChange(
+            update.changes[position] = SessionChange(
                 session.id, (ChangeKind.ADDED,), before=None, after=session
             )
         removals = tuple(
             SessionChange(gone.key, (ChangeKind.REMOVED,), before=gone.session, after=None)
             for gone in plan.removed
         )
-        for gone in plan.removed:
-            rows_by_id[gone.row_id].removed_at = self.now
+        await self._write(update, plan, conference.id)
 
-        # Old papers and chairs go first, so (session, position) stays unique at every flush.
-        for row, _ in paper_rewrites:
-            row.papers = []
-        for row, _ in chair_rewrites:
-            row.chairings = []
-        await db.flush()
-        for row, new in paper_rewrites:
-            row.papers = self._paper_rows(new.papers)
-        for row, new in chair_rewrites:
-            row.chairings = self._chair_rows(new.chairs)
-        for session, position in plan.added:
-            db.add(self._new_session_row(conference_id, session, position))
-        await db.flush()
-        if paper_rewrites or chair_rewrites or rooms_changed:
-            await _collect_garbage(db, conference_id)
-
+        wrote = first_load or bool(plan.added or plan.removed or plan.revived) or update.wrote
         wrote |= assign_conference(conference, program.conference)
         conference.program_hash = self.digest
         if wrote:
             conference.loaded_at = self.now
         await db.flush()
+        changes = update.changes
         return ChangeReport(
             self.slug,
             first_load=first_load,
             changes=(*(changes[position] for position in sorted(changes)), *removals),
-            unchanged=unchanged,
+            unchanged=update.unchanged,
         )
+
+    async def _conference_and_rows(
+        self, conference: ConferenceRow | None
+    ) -> tuple[ConferenceRow, list[SessionRow]]:
+        """The conference row (created on a first load) and every session row it has."""
+        if conference is None:
+            conference = ConferenceRow(slug=self.slug, loaded_at=self.now)
+            assign_conference(conference, self.program.conference)
+            self.db.add(conference)
+            await self.db.flush()
+            return conference, []
+        rows = await self.db.scalars(
+            select(SessionRow)
+            .where(SessionRow.conference_id == conference.id)
+            .options(*_SESSION_GRAPH)
+        )
+        return conference, list(rows)
+
+    def _update_matched(self, plan: Plan, rows: Mapping[int, SessionRow]) -> _Update:
+        """Write matched and revived sessions into their rows; note what changed and which
+        rows need their papers or chairs rewritten. Removed rows are marked here too."""
+        update = _Update()
+        for match in (*plan.matched, *plan.revived):
+            row, old, new = rows[match.stored.row_id], match.stored.session, match.after
+            if row.removed_at is not None:  # revived
+                row.removed_at = None
+                update.changes[match.position] = SessionChange(
+                    new.id, (ChangeKind.ADDED,), before=None, after=new
+                )
+            elif kinds := change_kinds(old, new):
+                update.changes[match.position] = SessionChange(
+                    new.id, kinds, before=old, after=new, previous_id=match.previous_key
+                )
+            else:
+                update.unchanged += 1
+            update.wrote |= assign_session(row, new, match.position, self._room_id(new))
+            update.rooms_changed |= old.room != new.room
+            if old.papers != new.papers:
+                update.wrote = True
+                if without_lines(old.papers) == without_lines(new.papers):
+                    for paper_row, paper in zip(row.papers, new.papers, strict=True):
+                        paper_row.line = paper.line
+                else:
+                    update.paper_rewrites.append((row, new))
+            if old.chairs != new.chairs:
+                update.wrote = True
+                update.chair_rewrites.append((row, new))
+        for gone in plan.removed:
+            rows[gone.row_id].removed_at = self.now
+        return update
+
+    async def _write(self, update: _Update, plan: Plan, conference_id: int) -> None:
+        """Rewrite papers and chairs, add the new sessions, drop unreferenced rooms/persons."""
+        db = self.db
+        # Old papers and chairs go first, so (session, position) stays unique at every flush.
+        for row, _ in update.paper_rewrites:
+            row.papers = []
+        for row, _ in update.chair_rewrites:
+            row.chairings = []
+        await db.flush()
+        for row, new in update.paper_rewrites:
+            row.papers = self._paper_rows(new.papers)
+        for row, new in update.chair_rewrites:
+            row.chairings = self._chair_rows(new.chairs)
+        for session, position in plan.added:
+            db.add(self._new_session_row(conference_id, session, position))
+        await db.flush()
+        if update.paper_rewrites or update.chair_rewrites or update.rooms_changed:
+            await _collect_garbage(db, conference_id)
 
     async def _ensure_rooms_and_persons(self, conference_id: int) -> None:
         """Load the conference's rooms and persons; create those the program adds."""
