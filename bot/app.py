@@ -28,7 +28,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot import observability
+from bot import observability, progress
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
@@ -302,17 +302,19 @@ def configure_logging(settings: Settings, default: str = "INFO") -> None:
 def _command_parse(args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
     try:
-        if args.explain:
-            program, explanation = explain_program_file(args.path, overrides)
-            print(render_explanation(explanation, program.warnings))
-        else:
-            program = read_program_file(args.path, overrides)
+        with progress.steps([f"parsing {args.path.name}"]):
+            if args.explain:
+                program, explanation = explain_program_file(args.path, overrides)
+            else:
+                program, explanation = read_program_file(args.path, overrides), None
     except ProgramParseError as error:
         print(str(error), file=sys.stderr)
         return EXIT_FAILURE
     except UserError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
+    if explanation is not None:
+        print(render_explanation(explanation, program.warnings))
     for warning in program.warnings:
         print(f"{args.path}:{warning.line}: warning: {warning.message}", file=sys.stderr)
     if not args.explain:
@@ -349,9 +351,13 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
+    parsing = f"parsing {args.path.name}"
     async with open_app(settings, autoload=False) as app:
         try:
-            result = await app.programs.load_file(args.path, overrides)
+            with progress.steps([parsing, "storing and indexing"]) as advance:
+                program = await asyncio.to_thread(read_program_file, args.path, overrides)
+                advance("storing and indexing")
+                result = await app.programs.load(program)
         except (ProgramParseError, ProgramRejectedError) as error:
             print(
                 f"{error} (nothing was changed: the program loaded before stays)", file=sys.stderr

@@ -36,6 +36,7 @@ from bot.config import Settings
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.runner import keep_out_of_gc, point_at
 from bot.model import Program
+from tests.bench.progress import track
 from tests.bench.synthetic import make_program
 from tests.fakediscord.fixtures import running_bot
 from tests.fakediscord.server import AUTOCOMPLETE, FakeDiscord, FakeInteraction, running_fake
@@ -183,7 +184,7 @@ async def paced(
     loop = asyncio.get_running_loop()
     due = loop.time()
     tasks = []
-    for request in requests:
+    for request in track(requests, f"sending at {rate:g}/s"):
         due += rng.expovariate(rate)
         await asyncio.sleep(max(0.0, due - loop.time()))
         tasks.append(asyncio.create_task(send(fake, request)))
@@ -247,7 +248,7 @@ async def measure(
 
     begin = time.perf_counter()
     serial = []
-    for request in requests:
+    for request in track(requests, "one at a time"):
         ix = await send(fake, request)
         await fake.wait_for_response(ix, timeout=30)
         serial.append(ix)

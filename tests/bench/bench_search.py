@@ -24,6 +24,7 @@ from rapidfuzz import fuzz, process
 from bot.folding import fold
 from bot.model import Program
 from bot.search import EntryKind, SearchEntry, SearchHit, SearchIndex
+from tests.bench.progress import track
 from tests.bench.synthetic import make_program
 
 KIND_WEIGHTS = {
@@ -160,7 +161,7 @@ def timed(
     wall: list[float] = []
     cpu: list[float] = []
     results: list[list[SearchHit]] = []
-    for query in queries:
+    for query in track(queries, "queries"):
         start, start_cpu = time.perf_counter(), time.thread_time()
         hits = call(query)
         cpu.append((time.thread_time() - start_cpu) * 1000.0)
