@@ -38,6 +38,7 @@ from bot.errors import ConfigError
 PACKAGE_DIR = Path(__file__).resolve().parent
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MAX_SLUG_LENGTH = 100  # the column's length (bot.storage.tables.ConferenceRow.slug)
 
 
@@ -177,8 +178,14 @@ class Settings(BaseSettings):
 
     @field_validator("log_level", mode="before")
     @classmethod
-    def _upper_case(cls, value: object) -> object:
-        return value.strip().upper() if isinstance(value, str) else value
+    def _a_level_in_any_case(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            # Raised here, so the error quotes the value as it was written.
+            raise ValueError("must be DEBUG, INFO, WARNING or ERROR")
+        return level
 
     @field_validator("log_format", mode="before")
     @classmethod
@@ -275,6 +282,8 @@ def _problem(detail: ErrorDetails) -> str:
     field = _field_of(detail["loc"])
     variable = env_names().get(field, str(detail["loc"][0])) if field else "a setting"
     message = detail["msg"]
+    if detail["type"] == "value_error" and "error" in detail.get("ctx", {}):
+        message = str(detail["ctx"]["error"])  # our own validators' words, without "Value error"
     message = message[0].lower() + message[1:] if message else "is not valid"
     if field in _SECRET_FIELDS:
         return f"{variable}: {message}"

@@ -78,8 +78,7 @@ def test_a_bad_value_is_refused_naming_the_variable_and_the_value(variable: str)
     if variable in SECRET:
         assert bad not in message
         return
-    shown = bad.split(",")[-1].upper() if variable == "LOG_LEVEL" else bad.split(",")[-1]
-    assert repr(shown) in message
+    assert repr(bad.split(",")[-1]) in message
 
 
 @pytest.mark.parametrize("variable", sorted(FREE_TEXT))
