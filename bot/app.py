@@ -17,17 +17,18 @@ import logging
 import os
 import socket
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot import observability
+from bot import observability, progress
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
@@ -38,7 +39,8 @@ from bot.console import (
     render_explanation,
     render_warnings,
 )
-from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
+from bot.exitcodes import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from bot.model import DeliveryRecord, DeliveryState
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
@@ -63,9 +65,6 @@ log = logging.getLogger("bot")
 
 # The scheduler wakes at least every ten minutes; older than this it is stuck.
 SCHEDULER_HEALTH_AGE = 900.0
-
-EXIT_USAGE = 2
-EXIT_FAILURE = 1
 
 
 def version() -> str:
@@ -207,14 +206,9 @@ def conference_slug(settings: Settings, program_path: Path) -> str:
     return slugify(defaults.name or program_path.stem)
 
 
-def _database_label(url: str) -> str:
-    """The database URL without its password, for status lines and logs."""
-    scheme, _, rest = url.partition("://")
-    if "@" in rest:
-        credentials, _, host = rest.rpartition("@")
-        user = credentials.partition(":")[0]
-        rest = f"{user}@{host}" if user else host
-    return f"{scheme}://{rest}"
+def database_label(url: str) -> str:
+    """The database URL with its password masked, for status lines and logs."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 @asynccontextmanager
@@ -249,7 +243,7 @@ async def open_app(
             slug,
             clock,
             defaults=conference_defaults(program_path),
-            database_label=_database_label(url),
+            database_label=database_label(url),
             version=version(),
         )
         queries = Queries(programs.current, clock)
@@ -292,7 +286,7 @@ async def open_app(
 
 def configure_logging(settings: Settings, default: str = "INFO") -> None:
     """Text or JSON lines on stderr; the token and database password never reach a log."""
-    secrets = [settings.discord_token.reveal()]
+    secrets = [settings.discord_token.get_secret_value()]
     if settings.database_url:
         password = make_url(settings.database_url).password
         if password:
@@ -308,30 +302,32 @@ def configure_logging(settings: Settings, default: str = "INFO") -> None:
 def _command_parse(args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
     try:
-        if args.explain:
-            program, explanation = explain_program_file(args.path, overrides)
-            print(render_explanation(explanation, program.warnings))
-        else:
-            program = read_program_file(args.path, overrides)
+        with progress.steps([f"parsing {args.path.name}"]):
+            if args.explain:
+                program, explanation = explain_program_file(args.path, overrides)
+            else:
+                program, explanation = read_program_file(args.path, overrides), None
     except ProgramParseError as error:
         print(str(error), file=sys.stderr)
         return EXIT_FAILURE
     except UserError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
+    if explanation is not None:
+        print(render_explanation(explanation, program.warnings))
     for warning in program.warnings:
         print(f"{args.path}:{warning.line}: warning: {warning.message}", file=sys.stderr)
     if not args.explain:
         json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
-    return 0
+    return EXIT_OK
 
 
 async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(settings, at=args.at, program=args.program) as app:
-        reply = await answer_line(app.runner, " ".join(args.words))
+        reply = answer_line(app.runner, " ".join(args.words))
         print(reply.text)
-        return 0 if reply.ok else EXIT_FAILURE
+        return EXIT_OK if reply.ok else EXIT_FAILURE
 
 
 async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
@@ -350,26 +346,31 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
             "Type `help` for commands, `quit` to leave."
         )
         await interactive(app.runner, banner=banner)
-    return 0
+    return EXIT_OK
 
 
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
+    parsing = f"parsing {args.path.name}"
     async with open_app(settings, autoload=False) as app:
         try:
-            result = await app.programs.load_file(args.path, overrides)
-        except ProgramParseError as error:
+            with progress.steps([parsing, "storing and indexing"]) as advance:
+                program = await asyncio.to_thread(read_program_file, args.path, overrides)
+                advance("storing and indexing")
+                result = await app.programs.load(program)
+        except (ProgramParseError, ProgramRejectedError) as error:
             print(
-                f"{error}\nNothing was changed: the program loaded before stays.", file=sys.stderr
+                f"{error} (nothing was changed: the program loaded before stays)", file=sys.stderr
             )
             return EXIT_FAILURE
         if result.warnings:
             print(render_warnings(result.warnings, str(args.path)), file=sys.stderr)
         print(render_change_report(result.report, app.programs.current().zone_name))
-    return 0
+    return EXIT_OK
 
 
-async def _command_db(settings: Settings, action: str) -> int:
+async def _command_db(settings: Settings, args: argparse.Namespace) -> int:
+    action = args.action
     url = settings.effective_database_url
     engine = create_engine_for(url)
     try:
@@ -377,22 +378,22 @@ async def _command_db(settings: Settings, action: str) -> int:
             current = await current_revision(engine)
             head = head_revision()
             state = "up to date" if current == head else f"needs upgrade to {head}"
-            print(f"{_database_label(url)}: revision {current or 'none'} ({state})")
-            return 0
+            print(f"{database_label(url)}: revision {current or 'none'} ({state})")
+            return EXIT_OK
         try:
             before, after = await upgrade(engine)
         except SQLAlchemyError as error:
             reason = str(getattr(error, "orig", None) or error)
             raise UserError(
-                f"{_database_label(url)}: the upgrade failed and was rolled back "
+                f"{database_label(url)}: the upgrade failed and was rolled back "
                 f"({reason.splitlines()[0]}). A database made before migrations existed cannot "
                 "be upgraded in place: back it up and start from an empty one."
             ) from error
         if before == after:
-            print(f"{_database_label(url)}: already at {after}")
+            print(f"{database_label(url)}: already at {after}")
         else:
-            print(f"{_database_label(url)}: upgraded {before or 'empty'} -> {after}")
-        return 0
+            print(f"{database_label(url)}: upgraded {before or 'empty'} -> {after}")
+        return EXIT_OK
     finally:
         await engine.dispose()
 
@@ -426,7 +427,7 @@ async def open_served_app(settings: Settings) -> AsyncIterator[App]:
             await server.stop()
 
 
-async def _command_run(settings: Settings) -> int:
+async def _command_run(settings: Settings, _args: argparse.Namespace) -> int:
     from bot.discord_ui.runner import run_bot
 
     return await run_bot(settings, open_served_app)
@@ -436,6 +437,17 @@ async def _command_sync(settings: Settings, args: argparse.Namespace) -> int:
     from bot.discord_ui.runner import sync_commands
 
     return await sync_commands(settings, open_app, everywhere=args.everywhere)
+
+
+Command = Callable[[Settings, argparse.Namespace], Coroutine[Any, Any, int]]
+_COMMANDS: dict[str, Command] = {
+    "console": _command_console,
+    "ask": _command_ask,
+    "load": _command_load,
+    "run": _command_run,
+    "sync": _command_sync,
+    "db": _command_db,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -453,28 +465,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "DISCORD_TOKEN is not set: put the bot token in the environment "
                 "or in .env (see README), or run `python -m bot console`."
             )
-        match args.command:
-            case "console":
-                return asyncio.run(_command_console(settings, args))
-            case "ask":
-                return asyncio.run(_command_ask(settings, args))
-            case "load":
-                return asyncio.run(_command_load(settings, args))
-            case "run":
-                return asyncio.run(_command_run(settings))
-            case "sync":
-                return asyncio.run(_command_sync(settings, args))
-            case "db":
-                return asyncio.run(_command_db(settings, args.action))
-        parser.print_help()
-        return EXIT_USAGE
+        command = _COMMANDS.get(args.command)
+        if command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return asyncio.run(command(settings, args))
     except UserError as error:
         print(render_error(error), file=sys.stderr)
         return EXIT_FAILURE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`… | head`): stop quietly, as command-line tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return EXIT_OK

@@ -34,10 +34,9 @@ from bot.model import (
     TimetableAnswer,
 )
 from bot.services.commands import BY_NAME, Answer, CommandRunner, help_answer
-from bot.services.programs import Status
+from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 PROMPT = "confbot> "
-MAX_AUTHORS_INLINE = 12
 
 
 # --- parsing a console line ----------------------------------------------------------------
@@ -83,15 +82,22 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         else:
             loose.append(word)
         i += 1
-    free = [n for n in names if n not in options]
-    if loose and free:
-        if len(free) == 1:
-            options[free[0]] = " ".join(loose)
-        else:
-            options[free[0]] = loose[0]
-            if len(loose) > 1:
-                options[free[1]] = " ".join(loose[1:])
+    _fill_free_options(options, [n for n in names if n not in options], loose)
     return name, options
+
+
+def _fill_free_options(options: dict[str, str], free: list[str], loose: list[str]) -> None:
+    """Words without an option name fill the options not given, in order: all of them go to
+    a command's only free option; otherwise the first word to the first, the rest to the
+    second."""
+    if not loose or not free:
+        return
+    if len(free) == 1:
+        options[free[0]] = " ".join(loose)
+        return
+    options[free[0]] = loose[0]
+    if len(loose) > 1:
+        options[free[1]] = " ".join(loose[1:])
 
 
 # --- rendering ----------------------------------------------------------------------------
@@ -103,12 +109,12 @@ def _zone_abbrev(moment: datetime) -> str:
 
 def when(session: Session, zone: str) -> str:
     if session.start is None:
-        return session.day.strftime("%a %d %b") if session.day else "time not given"
+        return short_day(session.day) if session.day else "time not given"
     tz = ZoneInfo(zone)
     start = session.start.astimezone(tz)
-    text = f"{start:%a %d %b %H:%M}"
+    text = day_clock(start)
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return f"{text} {_zone_abbrev(start)}"
 
 
@@ -125,7 +131,7 @@ def people(persons: Sequence[Person], limit: int | None = None) -> str:
 
 
 def session_heading(session: Session, zone: str) -> str:
-    title = session.title or "Untitled session"
+    title = session.shown_title
     place = f" · {session.room}" if session.room else ""
     return f"{title} — {when(session, zone)}{place}"
 
@@ -156,8 +162,8 @@ def render_paper(ref: PaperRef, zone: str) -> list[str]:
     start = ref.paper.start
     where = when(session, zone)
     if start is not None:
-        where = f"{start.astimezone(ZoneInfo(zone)):%a %d %b %H:%M %Z} (in {where})"
-    lines.append(f"  Session: {session.title or 'Untitled session'} — {where}")
+        where = f"{day_clock(start.astimezone(ZoneInfo(zone)), zone_name=True)} (in {where})"
+    lines.append(f"  Session: {session.shown_title} — {where}")
     if session.room:
         lines.append(f"  Room: {session.room}")
     if session.chairs:
@@ -169,55 +175,71 @@ def _block(chunks: Iterable[list[str]]) -> str:
     return "\n\n".join("\n".join(chunk) for chunk in chunks)
 
 
-def render(answer: Answer) -> str:
+def render(answer: Answer) -> str:  # noqa: PLR0911 (a table: one renderer per answer type)
     """One answer as console text."""
     match answer:
         case SessionsAnswer():
-            head = (
-                f"{len(answer.sessions)} sessions match “{answer.query}”:"
-                if len(answer.sessions) > 1
-                else ""
-            )
-            body = _block(render_session(s, answer.zone) for s in answer.sessions)
-            return f"{head}\n\n{body}" if head else body
+            return _render_sessions(answer)
         case ChairAnswer():
-            if answer.person is not None:
-                if not answer.sessions:
-                    return f"{answer.person} chairs no session."
-                lines = [f"{answer.person} chairs:"]
-                lines += [f"  {session_heading(s, answer.zone)}" for s in answer.sessions]
-                return "\n".join(lines)
-            chunks = []
-            for s in answer.sessions:
-                chair = people(s.chairs) if s.chairs else "no chair is listed"
-                chunks.append([session_heading(s, answer.zone), f"  Chair: {chair}"])
-            return _block(chunks)
+            return _render_chair(answer)
         case PapersAnswer():
             return _block(render_paper(ref, answer.zone) for ref in answer.papers)
         case PersonAnswer():
             return _render_person(answer)
         case AffiliationAnswer():
-            lines = [answer.name]
-            if len(answer.variants) > 1:
-                lines.append(f"  Printed as: {'; '.join(answer.variants)}")
-            lines.append(f"  People ({len(answer.people)}): {', '.join(answer.people)}")
-            lines.append(f"  Papers ({len(answer.papers)}):")
-            for ref in answer.papers:
-                lines.append(f"    {ref.paper.title} — {when(ref.session, answer.zone)}")
-            if answer.others:
-                lines.append(f"  Also matching: {'; '.join(answer.others)}")
-            return "\n".join(lines)
+            return _render_affiliation(answer)
         case SearchAnswer():
-            lines = [f"Results for “{answer.query}”:"]
-            for r in answer.results:
-                detail = f" — {r.detail}" if r.detail else ""
-                lines.append(f"  [{r.kind}] {r.label}{detail}")
-            return "\n".join(lines)
+            return _render_search(answer)
         case TimetableAnswer():
             return _render_timetable(answer)
         case HelpAnswer():
             return render_help(answer)
     return str(answer)  # pragma: no cover
+
+
+def _render_sessions(answer: SessionsAnswer) -> str:
+    head = (
+        f"{len(answer.sessions)} sessions match “{answer.query}”:"
+        if len(answer.sessions) > 1
+        else ""
+    )
+    body = _block(render_session(s, answer.zone) for s in answer.sessions)
+    return f"{head}\n\n{body}" if head else body
+
+
+def _render_chair(answer: ChairAnswer) -> str:
+    if answer.person is not None:
+        if not answer.sessions:
+            return f"{answer.person} chairs no session."
+        lines = [f"{answer.person} chairs:"]
+        lines += [f"  {session_heading(s, answer.zone)}" for s in answer.sessions]
+        return "\n".join(lines)
+    chunks = []
+    for s in answer.sessions:
+        chair = people(s.chairs) if s.chairs else "no chair is listed"
+        chunks.append([session_heading(s, answer.zone), f"  Chair: {chair}"])
+    return _block(chunks)
+
+
+def _render_affiliation(answer: AffiliationAnswer) -> str:
+    lines = [answer.name]
+    if len(answer.variants) > 1:
+        lines.append(f"  Printed as: {'; '.join(answer.variants)}")
+    lines.append(f"  People ({len(answer.people)}): {', '.join(answer.people)}")
+    lines.append(f"  Papers ({len(answer.papers)}):")
+    for ref in answer.papers:
+        lines.append(f"    {ref.paper.title} — {when(ref.session, answer.zone)}")
+    if answer.others:
+        lines.append(f"  Also matching: {'; '.join(answer.others)}")
+    return "\n".join(lines)
+
+
+def _render_search(answer: SearchAnswer) -> str:
+    lines = [f"Results for “{answer.query}”:"]
+    for r in answer.results:
+        detail = f" — {r.detail}" if r.detail else ""
+        lines.append(f"  [{r.kind}] {r.label}{detail}")
+    return "\n".join(lines)
 
 
 def _render_person(answer: PersonAnswer) -> str:
@@ -245,24 +267,22 @@ def _render_timetable(answer: TimetableAnswer) -> str:
     room = f" in {answer.room}" if answer.room else ""
     if answer.what == "schedule":
         assert answer.day is not None
-        head = f"Schedule for {answer.day:%A %d %B %Y}{room}:"
+        head = f"Schedule for {long_day(answer.day, year=True)}{room}:"
         if not answer.sessions:
             return f"{head}\n  nothing is scheduled."
         lines = [head]
         for s in answer.sessions:
             lines.append(
-                f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
-                + (f" · {s.room}" if s.room else "")
+                f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
             )
         return "\n".join(lines)
     if answer.what == "now":
-        head = f"On now ({at:%a %d %b %H:%M %Z}){room}:"
+        head = f"On now ({day_clock(at, zone_name=True)}){room}:"
         lines = [head]
         if answer.sessions:
             for s in answer.sessions:
                 lines.append(
-                    f"  {_clock_range(s, tz)}  {s.title or 'Untitled session'}"
-                    + (f" · {s.room}" if s.room else "")
+                    f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
                 )
         else:
             lines.append("  nothing is running.")
@@ -270,7 +290,7 @@ def _render_timetable(answer: TimetableAnswer) -> str:
             lines.append("Next:")
             lines += [f"  {_next_line(s, tz)}" for s in answer.upcoming]
         return "\n".join(lines)
-    head = f"Starting next (after {at:%a %d %b %H:%M %Z}){room}:"
+    head = f"Starting next (after {day_clock(at, zone_name=True)}){room}:"
     if not answer.sessions:
         return f"{head}\n  nothing more is scheduled."
     return "\n".join([head] + [f"  {_next_line(s, tz)}" for s in answer.sessions])
@@ -279,9 +299,9 @@ def _render_timetable(answer: TimetableAnswer) -> str:
 def _clock_range(session: Session, tz: ZoneInfo) -> str:
     if session.start is None:
         return "     "
-    text = f"{session.start.astimezone(tz):%H:%M}"
+    text = clock(session.start.astimezone(tz))
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return text
 
 
@@ -289,7 +309,7 @@ def _next_line(session: Session, tz: ZoneInfo) -> str:
     assert session.start is not None
     start = session.start.astimezone(tz)
     room = f" · {session.room}" if session.room else ""
-    return f"{start:%a %H:%M}  {session.title or 'Untitled session'}{room}"
+    return f"{weekday_clock(start)}  {session.shown_title}{room}"
 
 
 def render_help(answer: HelpAnswer) -> str:
@@ -322,7 +342,7 @@ def render_change_report(report: ChangeReport, zone: str) -> str:
     for change in report.changes:
         current = change.after or change.before
         assert current is not None
-        title = current.title or "Untitled session"
+        title = current.shown_title
         kinds = ", ".join(k.value for k in change.kinds)
         line = f"  {kinds}: {title}"
         if ChangeKind.MOVED in change.kinds and change.before and change.after:
@@ -364,16 +384,6 @@ def render_warnings(warnings: Sequence[ParseWarning], source: str | None) -> str
     return "\n".join(f"{where}:{w.line}: warning: {w.message}" for w in warnings)
 
 
-def render_status(status: Status) -> str:
-    counts = ", ".join(f"{v} {k}" for k, v in status.counts.items())
-    loaded = f"{status.loaded_at:%Y-%m-%d %H:%M %Z}" if status.loaded_at else "never"
-    return (
-        f"{status.conference} ({status.slug}, {status.timezone})\n"
-        f"  {counts}\n  database: {status.database}\n  loaded: {loaded}\n"
-        f"  uptime: {int(status.uptime_seconds)} s\n  version: {status.version}"
-    )
-
-
 # --- the loop ------------------------------------------------------------------------------
 
 
@@ -383,7 +393,7 @@ class Reply:
     ok: bool = True
 
 
-async def answer_line(runner: CommandRunner, line: str) -> Reply:
+def answer_line(runner: CommandRunner, line: str) -> Reply:
     """One console line in, one text out; errors become their message."""
     name, options = parse_line(line)
     if not name:
@@ -391,7 +401,7 @@ async def answer_line(runner: CommandRunner, line: str) -> Reply:
     if name in {"help", "?"}:
         return Reply(render_help(help_answer()))
     try:
-        return Reply(render(await runner.run(name, options)))
+        return Reply(render(runner.run(name, options)))
     except UserError as error:
         return Reply(render_error(error), ok=False)
 
@@ -414,7 +424,7 @@ async def interactive(
             return
         if line.strip().lower() in {"quit", "exit", "q", "/quit"}:
             return
-        reply = await answer_line(runner, line)
+        reply = answer_line(runner, line)
         if reply.text:
             write(reply.text)
             if not sys.stdout.isatty():

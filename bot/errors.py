@@ -21,16 +21,19 @@ class ProgramParseError(UserError):
         super().__init__(f"{where}: {message}")
 
 
+class ProgramRejectedError(UserError):
+    """A program that parsed but cannot be stored (e.g. a conference name too long for a slug).
+
+    Nothing was changed: the program loaded before stays.
+    """
+
+
 class NotFoundError(UserError):
     """A query matched nothing; `suggestions` are the closest names, best first."""
 
     def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
         self.suggestions = suggestions
         super().__init__(message)
-
-
-class PermissionDeniedError(UserError):
-    """The caller may not run this command."""
 
 
 class ConfigError(UserError):

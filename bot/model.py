@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
+UNTITLED_SESSION = "Untitled session"
+
 
 class SessionKind(StrEnum):
     """What a program item is; the values are those of `program.schema.json`."""
@@ -64,6 +66,11 @@ class Session:
     papers: tuple[Paper, ...] = ()
     notes: tuple[str, ...] = ()
     line: int | None = None
+
+    @property
+    def shown_title(self) -> str:
+        """The title, or what every front end calls a session without one."""
+        return self.title or UNTITLED_SESSION
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,15 +42,15 @@ from itertools import chain
 from rapidfuzz import fuzz, process
 
 from bot.folding import fold
-from bot.model import Person, Program, Session
+from bot.limits import CHOICES_MAX
+from bot.model import UNTITLED_SESSION, Person, Program, Session
+from bot.timelabels import day_clock, short_day
 
 MAX_QUERY_CHARS = 200
 """Longer queries are cut to this many characters, before and after folding."""
 
-AUTOCOMPLETE_MAX = 25
+AUTOCOMPLETE_MAX = CHOICES_MAX
 """Discord's limit on autocomplete choices; `complete()` never returns more."""
-
-UNTITLED_SESSION = "Untitled session"
 
 
 class EntryKind(StrEnum):
@@ -99,20 +99,13 @@ def _prepare(query: str) -> str:
 
 # --- entries -------------------------------------------------------------------------------
 
-_DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
-def _day_text(day: date) -> str:
-    return f"{_DAY_NAMES[day.weekday()]} {day.day} {_MONTH_NAMES[day.month - 1]}"
-
 
 def _when(session: Session) -> str:
     """The start as "Tue 1 Apr 13:30" in the zone it carries (the conference's), or the day."""
     if session.start is not None:
-        return f"{_day_text(session.start.date())} {session.start:%H:%M}"
+        return day_clock(session.start)
     if session.day is not None:
-        return _day_text(session.day)
+        return short_day(session.day)
     return ""
 
 

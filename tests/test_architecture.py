@@ -15,16 +15,24 @@ RULES: dict[str, tuple[set[str], set[str]]] = {
     "model": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
     "folding": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
     "errors": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
+    "limits": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
+    "timelabels": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
+    "exitcodes": (set(), {"discord", "sqlalchemy", "rapidfuzz"}),
     "clock": ({"model", "errors"}, {"discord", "sqlalchemy"}),
     "parsing": ({"model", "errors", "parsing", "folding"}, {"discord", "sqlalchemy", "rapidfuzz"}),
-    "search": ({"model", "folding"}, {"discord", "sqlalchemy"}),
+    "search": ({"model", "folding", "limits", "timelabels"}, {"discord", "sqlalchemy"}),
     "storage": ({"model", "errors", "storage", "folding"}, {"discord", "rapidfuzz"}),
     "services": (
-        {"model", "errors", "services", "storage", "search", "parsing", "clock", "folding"},
+        {"model", "errors", "services", "storage", "search", "parsing", "clock", "folding"}
+        | {"limits", "timelabels"},
         {"discord", "sqlalchemy"},
     ),
-    "console": ({"model", "errors", "services", "clock"}, {"discord", "sqlalchemy"}),
-    "discord_ui": ({"model", "errors", "services", "clock", "discord_ui"}, {"sqlalchemy"}),
+    "console": ({"model", "errors", "services", "clock", "timelabels"}, {"discord", "sqlalchemy"}),
+    "observability": ({"errors", "observability"}, {"discord", "sqlalchemy", "alembic"}),
+    "discord_ui": (
+        {"model", "errors", "services", "clock", "discord_ui", "limits", "timelabels", "exitcodes"},
+        {"sqlalchemy"},
+    ),
 }
 
 

@@ -8,7 +8,6 @@ checked by `systemd-analyze` when the machine has it.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import re
 import shutil
@@ -19,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dotenv import dotenv_values
 
-from bot.config import Settings, read_env_file
+from bot.config import Settings, env_names, settings_table
 from bot.observability import HealthServer, Metrics
 
 yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra: pip install -e '.[test]'")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
-CONFIG_SOURCE = ROOT / "bot" / "config.py"
 COMPOSE_FILES = ["compose.yaml", "compose.postgres.yaml"]
 # Read by the compose files themselves (for the postgres image), not by the bot.
 COMPOSE_ONLY = {"POSTGRES_PASSWORD"}
@@ -35,11 +34,8 @@ HEALTH_PATH = "/healthz"
 
 
 def settings_read_by_config() -> set[str]:
-    """Every NAME in config.py's get("NAME"), integer("NAME", ...), number("NAME", ...)."""
-    source = CONFIG_SOURCE.read_text(encoding="utf-8")
-    names = set(re.findall(r'\b(?:get|integer|number)\(\s*"([A-Z][A-Z0-9_]*)"', source))
-    assert len(names) >= 10, names  # the regex still matches the way config.py reads settings
-    return names
+    """Every environment variable the Settings model reads."""
+    return set(env_names().values())
 
 
 def env_example() -> dict[str, str]:
@@ -131,12 +127,33 @@ def test_env_example_documents_each_setting_with_a_comment() -> None:
             assert len(above) > 10, f"no comment above {line!r}"
 
 
+def test_env_example_comments_are_the_settings_descriptions() -> None:
+    """The comment above each setting is its field's description in the model."""
+    lines = (DEPLOY / ".env.example").read_text(encoding="utf-8").splitlines()
+    described = {}
+    for index, line in enumerate(lines):
+        if m := re.match(r"^#?([A-Z][A-Z0-9_]*)=", line):
+            described[m.group(1)] = lines[index - 1].removeprefix("# ")
+    fields = {variable: field for field, variable in env_names().items()}
+    for variable, comment in described.items():
+        assert comment == Settings.model_fields[fields[variable]].description, variable
+
+
+def test_readme_settings_table_is_the_models() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("<!-- settings table: bot.config.settings_table() -->")
+    end = readme.index("<!-- end of settings table -->")
+    table = readme[start:end].split("\n", 1)[1].strip()
+    assert table == settings_table(), (
+        "regenerate: python -c 'import bot.config as c; print(c.settings_table())'"
+    )
+
+
 def test_env_example_values_are_the_real_defaults() -> None:
     """Uncommenting every line changes nothing: each value shown is the default."""
 
     def comparable(settings: Settings) -> dict[str, object]:
-        fields = dataclasses.fields(settings)
-        return {f.name: getattr(settings, f.name) for f in fields if f.name != "discord_token"}
+        return settings.model_dump(exclude={"discord_token"})
 
     documented = Settings.from_env(env_example(), env_file=None)
     defaults = Settings.from_env({}, env_file=None)
@@ -147,7 +164,7 @@ def test_env_example_values_are_the_real_defaults() -> None:
 def test_env_example_is_a_valid_env_file_that_sets_only_the_token() -> None:
     # Commented-out defaults matter: a set-but-empty line in an env_file would override the
     # container image's DATA_DIR and METRICS_PORT.
-    assert read_env_file(DEPLOY / ".env.example") == {"DISCORD_TOKEN": ""}
+    assert dotenv_values(DEPLOY / ".env.example") == {"DISCORD_TOKEN": ""}
 
 
 # --- compose ----------------------------------------------------------------------------------

@@ -12,15 +12,12 @@ from collections.abc import Iterable
 
 from discord import app_commands
 
-from bot.discord_ui.embeds import shorten
+from bot.discord_ui.layout import shorten
 from bot.errors import UserError
+from bot.limits import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.services.commands import Choice, CommandRunner
 
 log = logging.getLogger(__name__)
-
-CHOICES_MAX = 25
-CHOICE_NAME_MAX = 100
-CHOICE_VALUE_MAX = 100
 
 
 def to_choices(choices: Iterable[Choice]) -> list[app_commands.Choice[str]]:

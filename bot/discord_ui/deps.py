@@ -19,7 +19,7 @@ from bot.services.scheduler import Deliverer, Scheduler
 
 
 class SecretText(Protocol):
-    def reveal(self) -> str: ...
+    def get_secret_value(self) -> str: ...
 
 
 class BotSettings(Protocol):

@@ -1,11 +1,8 @@
 """Every embed the bot sends, as pure functions of model objects: the Discord twin of
 `bot.console`.
 
-An answer renders to a list of pages; a page is the embeds of one message. Each page fits all
-of Discord's limits (the constants below), whatever the program holds: a session with a
-hundred papers or a paper with a thousand authors is split into more pages, never cut and never
-rejected. Pages are laid out for a phone: one column of short lines, about a screen and a half
-of text per embed, no inline fields.
+Builders only: what each answer, notice and reminder says. How it is cut into pages that fit
+Discord's limits is `bot.discord_ui.layout`.
 
 Program text is data: it is escaped with `escape_markdown`, and the bot sends everything with
 `AllowedMentions.none()`, so nothing in a program can format a reply or ping anyone. Times are
@@ -15,15 +12,29 @@ timestamp that each reader sees in their own zone (`<t:UNIX:F>`, `<t:UNIX:R>`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import date, datetime
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import discord
-from discord.utils import escape_markdown, format_dt
+from discord.utils import format_dt
 
+from bot.discord_ui.layout import (
+    ADMIN,
+    DESCRIPTION_MAX,
+    ERROR,
+    NOW,
+    URL_MAX,
+    WARNING,
+    Item,
+    Page,
+    esc,
+    one_message,
+    paginate,
+    shorten,
+    single,
+)
 from bot.errors import NotFoundError, UserError
 from bot.model import (
     AffiliationAnswer,
@@ -50,142 +61,10 @@ from bot.model import (
 )
 from bot.services.commands import Answer
 from bot.services.programs import LoadResult, Status
+from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
-# --- Discord's limits -------------------------------------------------------------------------
-
-TITLE_MAX = 256
-DESCRIPTION_MAX = 4096
-FIELDS_MAX = 25
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FOOTER_MAX = 2048
-AUTHOR_NAME_MAX = 256
-EMBED_TOTAL_MAX = 6000
-"""Characters of all embeds of one message together (titles, descriptions, fields, footers)."""
-EMBEDS_MAX = 10
-"""Embeds in one message."""
-CONTENT_MAX = 2000
-URL_MAX = 2048
-
-# --- our layout -------------------------------------------------------------------------------
-
-PAGE_TEXT = 2400
-"""Description characters per embed: about a screen and a half on a phone."""
-MESSAGE_TEXT = 4500
-"""Short embeds (two sessions called "LLM Serving") share a message up to this many characters."""
-FOOTER_TEXT = 60
-"""An embed's own footer; "Page 12 of 30" is added to it, far below FOOTER_MAX."""
 WARNINGS_SHOWN = 5
 SUGGESTIONS_SHOWN = 5
-ELLIPSIS = "…"
-UNTITLED = "Untitled session"
-
-INFO = discord.Colour.blurple()
-NOW = discord.Colour.green()
-ADMIN = discord.Colour.gold()
-WARNING = discord.Colour.orange()
-ERROR = discord.Colour.red()
-
-Page = tuple[discord.Embed, ...]
-"""The embeds of one message."""
-
-
-# --- text helpers -----------------------------------------------------------------------------
-
-
-def esc(text: str) -> str:
-    """Program or user text, shown literally: markdown escaped."""
-    return escape_markdown(text)
-
-
-def shorten(text: str, limit: int) -> str:
-    """`text` in at most `limit` characters, visibly cut with an ellipsis when longer."""
-    if len(text) <= limit:
-        return text
-    return _without_dangling_escape(text[: limit - 1].rstrip()) + ELLIPSIS
-
-
-def _without_dangling_escape(text: str) -> str:
-    """Drop a last backslash that would escape whatever follows the cut."""
-    trailing = len(text) - len(text.rstrip("\\"))
-    return text[:-1] if trailing % 2 else text
-
-
-def _hard_cut(text: str, budget: int) -> list[str]:
-    pieces: list[str] = []
-    while len(text) > budget:
-        piece = _without_dangling_escape(text[:budget])
-        pieces.append(piece)
-        text = text[len(piece) :]
-    pieces.append(text)
-    return pieces
-
-
-_SEPARATORS = ("; ", ", ", " ")
-
-
-def wrap(text: str, budget: int, separators: Sequence[str] = _SEPARATORS) -> list[str]:
-    """A line too long for one page, as lines of at most `budget` characters.
-
-    Broken after "; " (between affiliation groups), then ", " (between names), then spaces;
-    only a run of `budget` characters without any of them is cut mid-word. Every character
-    is kept.
-    """
-    if len(text) <= budget:
-        return [text]
-    usable = [i for i, separator in enumerate(separators) if separator in text]
-    if not usable:
-        return _hard_cut(text, budget)
-    separator = separators[usable[0]]
-    parts = text.split(separator)
-    finer = separators[usable[0] + 1 :]
-    lines: list[str] = []
-    current = ""
-    for number, part in enumerate(parts):
-        piece = part + (separator.rstrip() if number < len(parts) - 1 else "")
-        for sub in wrap(piece, budget, finer) if len(piece) > budget else [piece]:
-            joined = f"{current} {sub}" if current else sub
-            if len(joined) <= budget:
-                current = joined
-            else:
-                lines.append(current)
-                current = sub
-    lines.append(current)
-    return lines
-
-
-def pack(blocks: Iterable[str], budget: int) -> list[str]:
-    """Blocks (paragraphs) joined by blank lines into texts of at most `budget` characters.
-
-    A block stays on one page when it fits on an empty one; a longer block is poured line by
-    line, and a line longer than a page is wrapped (`wrap`). Nothing is dropped.
-    """
-    pages: list[str] = []
-    current = ""
-    for block in blocks:
-        if not block:
-            continue
-        joined = f"{current}\n\n{block}" if current else block
-        if len(joined) <= budget:
-            current = joined
-            continue
-        if len(block) <= budget:
-            pages.append(current)
-            current = block
-            continue
-        separator = "\n\n"
-        for raw_line in block.split("\n"):
-            for line in wrap(raw_line, budget):
-                joined = f"{current}{separator}{line}" if current else line
-                if len(joined) <= budget:
-                    current = joined
-                else:
-                    pages.append(current)
-                    current = line
-                separator = "\n"
-    if current:
-        pages.append(current)
-    return pages
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -195,19 +74,15 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 # --- times ------------------------------------------------------------------------------------
 
 
-def local_day(day: date) -> str:
-    return f"{day:%a} {day.day} {day:%b}"
-
-
 def local_span(start: datetime, end: datetime | None, zone: str) -> str:
     """The conference's own time, with its zone: "Wed 2 Apr 14:00–15:40 CEST"."""
     tz = ZoneInfo(zone)
     begin = start.astimezone(tz)
-    text = f"{local_day(begin.date())} {begin:%H:%M}"
+    text = day_clock(begin)
     if end is not None:
         finish = end.astimezone(tz)
         same_day = finish.date() == begin.date()
-        text += f"–{finish:%H:%M}" if same_day else f"–{local_day(finish.date())} {finish:%H:%M}"
+        text += f"–{clock(finish)}" if same_day else f"–{day_clock(finish)}"
     return f"{text} {begin.tzname() or ''}".rstrip()
 
 
@@ -216,16 +91,16 @@ def clock_range(session: Session, zone: str) -> str:
     if session.start is None:
         return "--:--"
     tz = ZoneInfo(zone)
-    text = f"{session.start.astimezone(tz):%H:%M}"
+    text = clock(session.start.astimezone(tz))
     if session.end is not None:
-        text += f"–{session.end.astimezone(tz):%H:%M}"
+        text += f"–{clock(session.end.astimezone(tz))}"
     return text
 
 
 def when_lines(start: datetime | None, end: datetime | None, day: date | None, zone: str) -> str:
     """The time in the conference's zone, then in the reader's own (Discord timestamps)."""
     if start is None:
-        return f"**When:** {local_day(day)}, time not given" if day else "**When:** not given"
+        return f"**When:** {short_day(day)}, time not given" if day else "**When:** not given"
     return (
         f"**When:** {local_span(start, end, zone)}\n"
         f"**Your time:** {format_dt(start, 'F')} ({format_dt(start, 'R')})"
@@ -258,10 +133,6 @@ def chair_line(session: Session) -> str:
     return f"**{label}:** {people_text(session.chairs)}"
 
 
-def session_title(session: Session) -> str:
-    return session.title or UNTITLED
-
-
 def _kind_label(session: Session) -> str | None:
     if session.kind in (SessionKind.PAPERS, SessionKind.OTHER):
         return None
@@ -276,87 +147,10 @@ def _web_url(url: str | None) -> str | None:
     return url if parts.scheme in ("http", "https") and parts.netloc else None
 
 
-# --- building pages ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Item:
-    """One thing to show (a session, a paper, a person): a title and paragraphs of markdown.
-
-    `title` is plain text (escaped here); `blocks` are already escaped markdown.
-    """
-
-    title: str
-    blocks: Sequence[str]
-    colour: discord.Colour = INFO
-    url: str | None = None
-    footer: str | None = None
-    fields: Sequence[tuple[str, str]] = field(default=())
-
-
-def item_embeds(item: Item) -> list[discord.Embed]:
-    """One item as embeds of at most PAGE_TEXT description characters each."""
-    title = esc(item.title.strip() or UNTITLED)
-    blocks = list(item.blocks)
-    if len(title) > TITLE_MAX:
-        blocks.insert(0, f"**{title}**")  # the whole title, since the embed title is cut
-        title = shorten(title, TITLE_MAX)
-    footer = shorten(item.footer, FOOTER_TEXT) if item.footer else None
-    fields = [
-        (shorten(name, FIELD_NAME_MAX), shorten(value, FIELD_VALUE_MAX) or "-")
-        for name, value in item.fields[:FIELDS_MAX]
-    ]
-    fixed = len(title) + (len(footer) if footer else 0) + sum(len(n) + len(v) for n, v in fields)
-    budget = min(PAGE_TEXT, DESCRIPTION_MAX, EMBED_TOTAL_MAX - fixed - FOOTER_TEXT)
-    texts: list[str | None] = list(pack(blocks, budget)) or [None]
-    embeds = []
-    for number, text in enumerate(texts):
-        embed = discord.Embed(title=title, description=text, colour=item.colour, url=item.url)
-        if number == 0:
-            for name, value in fields:
-                embed.add_field(name=name, value=value, inline=False)
-        if footer:
-            embed.set_footer(text=footer)
-        embeds.append(embed)
-    return embeds
-
-
-def paginate(items: Iterable[Item]) -> list[Page]:
-    """Items as pages: each item's embeds in order, each page within Discord's limits, and
-    "Page i of n" in the footer when there is more than one. Short items share a message; the
-    continuation of a long one starts a page of its own."""
-    pages: list[list[discord.Embed]] = []
-    size = 0
-    for item in items:
-        for part, embed in enumerate(item_embeds(item)):
-            length = len(embed)
-            shares = part == 0 and len(pages[-1]) < EMBEDS_MAX if pages else False
-            if shares and size + length <= MESSAGE_TEXT:
-                pages[-1].append(embed)
-                size += length
-            else:
-                pages.append([embed])
-                size = length
-    if not pages:
-        pages = [[discord.Embed(description="Nothing to show.", colour=INFO)]]
-    if len(pages) > 1:
-        for number, page in enumerate(pages, start=1):
-            last = page[-1]
-            counter = f"Page {number} of {len(pages)}"
-            text = last.footer.text
-            last.set_footer(text=f"{text} · {counter}" if text else counter)
-    return [tuple(page) for page in pages]
-
-
-def page_text(page: Page) -> int:
-    """The characters of a page that count towards EMBED_TOTAL_MAX."""
-    return sum(len(embed) for embed in page)
-
-
 # --- answers ----------------------------------------------------------------------------------
 
 
-def render(answer: Answer) -> list[Page]:
+def render(answer: Answer) -> list[Page]:  # noqa: PLR0911 (a table: one builder per answer type)
     """Any answer of `CommandRunner.run` as pages."""
     match answer:
         case SessionsAnswer():
@@ -404,12 +198,12 @@ def session_item(session: Session, zone: str, footer: str | None = None) -> Item
         blocks[0] = f"*{kind}*\n{blocks[0]}"
     blocks += [esc(note) for note in session.notes if note.strip()]
     for number, paper in enumerate(session.papers, start=1):
-        at = f"{paper.start.astimezone(tz):%H:%M}" if paper.start else ""
+        at = clock(paper.start.astimezone(tz)) if paper.start else ""
         entry = paper_entry(number, paper.title, paper.authors, at)
         if number == 1:
             entry = f"__{plural(len(session.papers), 'paper')}__\n{entry}"
         blocks.append(entry)
-    return Item(session_title(session), blocks, footer=footer)
+    return Item(session.shown_title, blocks, footer=footer)
 
 
 def sessions_items(answer: SessionsAnswer) -> list[Item]:
@@ -429,10 +223,10 @@ def session_brief(session: Session, zone: str) -> str:
     """A session in a list: title, local time and room, then its time for the reader."""
     where = f" · {esc(session.room)}" if session.room else ""
     if session.start is None:
-        when = local_day(session.day) if session.day else "time not given"
-        return f"**{esc(session_title(session))}**\n{when}{where}"
+        when = short_day(session.day) if session.day else "time not given"
+        return f"**{esc(session.shown_title)}**\n{when}{where}"
     return (
-        f"**{esc(session_title(session))}**\n"
+        f"**{esc(session.shown_title)}**\n"
         f"{local_span(session.start, session.end, zone)}{where}\n"
         f"{format_dt(session.start, 'F')} ({format_dt(session.start, 'R')})"
     )
@@ -451,7 +245,7 @@ def chair_items(answer: ChairAnswer) -> list[Item]:
             blocks.append(plural(len(session.papers), "paper"))
         if not session.chairs:
             blocks[0] += "\nNo chair is listed for this session."
-        items.append(Item(session_title(session), blocks))
+        items.append(Item(session.shown_title, blocks))
     return items
 
 
@@ -460,7 +254,7 @@ def paper_item(ref: PaperRef, zone: str) -> Item:
     blocks = []
     if paper.authors:
         blocks.append(f"**Authors ({len(paper.authors)}):** {people_text(paper.authors)}")
-    place = [f"**Session:** {esc(session_title(session))}"]
+    place = [f"**Session:** {esc(session.shown_title)}"]
     if paper.start is not None:
         place.append(when_lines(paper.start, paper.end, session.day, zone))
         if session.start is not None:
@@ -479,9 +273,9 @@ def paper_brief(ref: PaperRef, zone: str) -> str:
     session = ref.session
     start = ref.paper.start or session.start
     where = f" · {esc(session.room)}" if session.room else ""
-    head = f"**{esc(ref.paper.title)}**\n{esc(session_title(session))}"
+    head = f"**{esc(ref.paper.title)}**\n{esc(session.shown_title)}"
     if start is None:
-        when = local_day(session.day) if session.day else "time not given"
+        when = short_day(session.day) if session.day else "time not given"
         return f"{head}\n{when}{where}"
     end = ref.paper.end if ref.paper.start else session.end
     return f"{head}\n{local_span(start, end, zone)}{where} · {format_dt(start, 'R')}"
@@ -542,7 +336,7 @@ def search_item(answer: SearchAnswer) -> Item:
 
 def _timetable_line(session: Session, zone: str, *, relative_to_end: bool = False) -> str:
     where = f" · {esc(session.room)}" if session.room else ""
-    line = f"`{clock_range(session, zone)}` **{esc(session_title(session))}**{where}"
+    line = f"`{clock_range(session, zone)}` **{esc(session.shown_title)}**{where}"
     if session.start is not None:
         moment = session.end if relative_to_end and session.end else session.start
         verb = "ends" if relative_to_end and session.end else "starts"
@@ -556,7 +350,7 @@ def _next_line(session: Session, zone: str) -> str:
     start = session.start.astimezone(tz)
     where = f" · {esc(session.room)}" if session.room else ""
     return (
-        f"`{start:%a %H:%M}` **{esc(session_title(session))}**{where}\n"
+        f"`{weekday_clock(start)}` **{esc(session.shown_title)}**{where}\n"
         f"starts {format_dt(session.start, 'R')}"
     )
 
@@ -564,11 +358,11 @@ def _next_line(session: Session, zone: str) -> str:
 def timetable_item(answer: TimetableAnswer) -> Item:
     tz = ZoneInfo(answer.zone)
     at = answer.at.astimezone(tz)
-    moment = f"{local_day(at.date())} {at:%H:%M} {at.tzname() or ''}".rstrip()
+    moment = day_clock(at, zone_name=True)
     room = f" in {answer.room}" if answer.room else ""
     if answer.what == "schedule":
         day = answer.day or at.date()
-        title = f"Schedule for {day:%A} {day.day} {day:%B %Y}{room}"
+        title = f"Schedule for {long_day(day, year=True)}{room}"
         lines = [_timetable_line(s, answer.zone) for s in answer.sessions]
         return Item(title, lines or ["Nothing is scheduled."])
     if answer.what == "now":
@@ -600,13 +394,13 @@ def _change_line(change: SessionChange, zone: str) -> str:
     current = change.after or change.before
     assert current is not None
     kinds = ", ".join(k.value for k in change.kinds)
-    line = f"**{kinds.capitalize()}:** {esc(session_title(current))}"
+    line = f"**{kinds.capitalize()}:** {esc(current.shown_title)}"
     before, after = change.before, change.after
     if ChangeKind.MOVED in change.kinds and before and after:
         old, new = _place(before, zone), _place(after, zone)
         line += f"\n{old} → {new}"
     if ChangeKind.RETITLED in change.kinds and before and after:
-        line += f"\nwas “{esc(session_title(before))}”"
+        line += f"\nwas “{esc(before.shown_title)}”"
     return line
 
 
@@ -614,7 +408,7 @@ def _place(session: Session, zone: str) -> str:
     when = (
         local_span(session.start, session.end, zone)
         if session.start
-        else (local_day(session.day) if session.day else "no time")
+        else (short_day(session.day) if session.day else "no time")
     )
     return f"{when}, {esc(session.room)}" if session.room else when
 
@@ -659,7 +453,7 @@ def reload_pages(result: LoadResult, conference: str, zone: str) -> list[Page]:
 
 
 def reload_failed_page(error: UserError) -> Page:
-    return _single(
+    return single(
         Item(
             "Reload failed: the program loaded before stays",
             [esc(str(error)), "Fix the file and run `/admin reload` again."],
@@ -690,18 +484,18 @@ def status_page(status: Status) -> Page:
         ("Uptime", _duration(status.uptime_seconds)),
         ("Version", esc(status.version) or "-"),
     ]
-    return _single(Item("Status", [], colour=ADMIN, fields=fields))
+    return single(Item("Status", [], colour=ADMIN, fields=fields))
 
 
 def sync_failed_page(reason: str) -> Page:
     """Discord refused a sync; its reason names what to fix (a missing scope, for one)."""
     blocks = [esc(reason), "Is the bot invited with the `applications.commands` scope?"]
-    return _single(Item("Discord refused the sync", blocks, colour=ERROR))
+    return single(Item("Discord refused the sync", blocks, colour=ERROR))
 
 
 def sync_page(scope: str, names: Sequence[str]) -> Page:
     listed = ", ".join(f"`/{esc(n)}`" for n in names) or "none"
-    return _single(Item(f"Synced {plural(len(names), 'command')} {scope}", [listed], colour=ADMIN))
+    return single(Item(f"Synced {plural(len(names), 'command')} {scope}", [listed], colour=ADMIN))
 
 
 # --- errors and notices -------------------------------------------------------------------------
@@ -712,15 +506,6 @@ NOT_AVAILABLE = "This command is not available right now; please try again in a 
 PAGES_EXPIRED = "These pages have expired: run the command again to page through them."
 
 
-def _single(item: Item) -> Page:
-    """A one-page message (errors, notices): shortened if ever longer, never split."""
-    embeds = item_embeds(item)
-    first = embeds[0]
-    if len(embeds) > 1 and first.description is not None:
-        first.description = shorten(first.description + "\n" + ELLIPSIS, PAGE_TEXT)
-    return (first,)
-
-
 def error_page(error: UserError) -> Page:
     """A user's mistake (or a query that found nothing), with the closest names if any."""
     blocks = [esc(str(error))]
@@ -728,8 +513,8 @@ def error_page(error: UserError) -> Page:
         shown = error.suggestions[:SUGGESTIONS_SHOWN]
         blocks.append("**Did you mean**\n" + "\n".join(f"• {esc(s)}" for s in shown))
     if isinstance(error, NotFoundError):
-        return _single(Item("Not found", blocks, colour=WARNING))
-    return _single(Item("Sorry", blocks, colour=ERROR))
+        return single(Item("Not found", blocks, colour=WARNING))
+    return single(Item("Sorry", blocks, colour=ERROR))
 
 
 def notice_page(text: str, colour: discord.Colour = ERROR) -> Page:
@@ -770,7 +555,7 @@ def reminder_entry(record: DeliveryRecord, session: Session, zone: str) -> str:
         state += f" ({esc(record.fallback)})"
     fires = f"{format_dt(record.due_at, 'F')} ({format_dt(record.due_at, 'R')})"
     return (
-        f"**#{record.id} {esc(session_title(session))}**\n"
+        f"**#{record.id} {esc(session.shown_title)}**\n"
         f"{record.minutes_before} min before, {where} · fires {fires}\n*{state}*"
     )
 
@@ -811,29 +596,29 @@ def delivery_message(
         content = f"<@&{record.role_id}>"
     if record.kind is DeliveryKind.NOTICE:
         if record.notice == "moved":
-            title = f"Moved: {session_title(session)}"
+            title = f"Moved: {session.shown_title}"
             text = (
                 f"The session you asked to be reminded of has moved. Your reminder moved "
                 f"with it ({record.minutes_before} min before)."
             )
         else:
-            title = f"Cancelled: {session_title(session)}"
+            title = f"Cancelled: {session.shown_title}"
             text = (
                 "This session was removed from the program, so your reminders for it are cancelled."
             )
         blocks = [text, session_header(session, zone)]
-        return content, _one_page(Item(title, blocks, colour=WARNING))
+        return content, one_message(Item(title, blocks, colour=WARNING))
     starts = (
         f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
     )
     if record.kind is DeliveryKind.ANNOUNCEMENT:
-        title = f"Next: {session_title(session)}"
+        title = f"Next: {session.shown_title}"
         lead = f"This session {starts}."
     elif record.kind is DeliveryKind.CHAIR:
-        title = f"You chair: {session_title(session)}"
+        title = f"You chair: {session.shown_title}"
         lead = f"Your session {starts}. Please be in the room a little early."
     else:
-        title = f"Reminder: {session_title(session)}"
+        title = f"Reminder: {session.shown_title}"
         lead = f"This session {starts}."
     if delivery.late:
         lead += " (Sent late: the bot was not running when this fell due.)"
@@ -841,19 +626,7 @@ def delivery_message(
     blocks = [lead, *item.blocks]
     if record.fallback:
         blocks.append(f"*{esc(record.fallback)}*")
-    return content, _one_page(Item(title, blocks, colour=NOW))
-
-
-def _one_page(item: Item) -> list[discord.Embed]:
-    """A message sent outside an interaction cannot page: its first page, and where there is
-    more, a last line that says so (the whole session is one /session away)."""
-    pages = paginate([item])
-    embeds = list(pages[0])
-    if len(pages) > 1:
-        embeds[-1].set_footer(
-            text=f"Page 1 of {len(pages)} · the rest: /session {shorten(item.title, 40)}"
-        )
-    return embeds
+    return content, one_message(Item(title, blocks, colour=NOW))
 
 
 def reminder_confirmation(answer: RemindersAnswer) -> str:

@@ -28,13 +28,11 @@ import yarl
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.deps import BotSettings, OpenApp, SettingsT
 from bot.errors import ConfigError
+from bot.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from bot.model import ChangeReport
 
 log = logging.getLogger(__name__)
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
 STOP_GRACE = 8.0
 """Seconds a signal gives Discord to confirm the close before the bot stops regardless."""
 
@@ -152,7 +150,7 @@ async def run_bot(settings: SettingsT, open_app: OpenApp[SettingsT], **bot_optio
         keep_out_of_gc()
         app.programs.on_reload(_refreeze)
         bot = ConfBot(app, **shard_options(settings), **bot_options)
-        return await serve(bot, settings.discord_token.reveal())
+        return await serve(bot, settings.discord_token.get_secret_value())
 
 
 def shard_options(settings: BotSettings) -> dict[str, Any]:
@@ -189,7 +187,7 @@ async def sync_commands(
         bot = ConfBot(app, sync_on_start=False)
         try:
             async with bot:
-                await bot.login(settings.discord_token.reveal())
+                await bot.login(settings.discord_token.get_secret_value())
                 if everywhere:
                     names, where = await bot.sync_global(), "globally"
                 else:

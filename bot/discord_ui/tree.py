@@ -16,7 +16,7 @@ from typing import Protocol
 import discord
 from discord import app_commands
 
-from bot.discord_ui import embeds
+from bot.discord_ui import embeds, layout
 from bot.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ def unwrap(error: BaseException) -> BaseException:
             return error
 
 
-def error_reply(error: BaseException) -> embeds.Page:
+def error_reply(error: BaseException) -> layout.Page:
     """What a user is told about `error`; pure apart from choosing the text."""
     match unwrap(error):
         case UserError() as user_error:
@@ -65,7 +65,7 @@ def error_reply(error: BaseException) -> embeds.Page:
         case app_commands.CheckFailure():
             return embeds.notice_page(embeds.REFUSAL)
         case app_commands.CommandNotFound() | app_commands.CommandSignatureMismatch():
-            return embeds.notice_page(embeds.NOT_AVAILABLE, embeds.WARNING)
+            return embeds.notice_page(embeds.NOT_AVAILABLE, layout.WARNING)
     return embeds.notice_page(embeds.INTERNAL_ERROR)
 
 

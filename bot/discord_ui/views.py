@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import embeds
+from bot.discord_ui import embeds, layout
 from bot.discord_ui.tree import NO_MENTIONS, Interaction, answer_error
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ NEXT_ID = "confbot:page:next"
 
 async def send_page(
     interaction: Interaction,
-    page: embeds.Page,
+    page: layout.Page,
     *,
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
@@ -52,7 +52,7 @@ async def send_page(
 class Paginator(discord.ui.View):
     """Pages of one answer; only `owner_id` can turn them."""
 
-    def __init__(self, pages: Sequence[embeds.Page], owner_id: int, *, timeout: float) -> None:
+    def __init__(self, pages: Sequence[layout.Page], owner_id: int, *, timeout: float) -> None:
         super().__init__(timeout=timeout)
         if len(pages) < 2:
             raise ValueError("a Paginator needs at least two pages")
@@ -135,7 +135,7 @@ class ExpiredPages(discord.ui.View):
 
     async def _expired(self, interaction: Interaction) -> None:
         await interaction.response.send_message(
-            embeds=list(embeds.notice_page(embeds.PAGES_EXPIRED, embeds.WARNING)),
+            embeds=list(embeds.notice_page(embeds.PAGES_EXPIRED, layout.WARNING)),
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
@@ -154,7 +154,7 @@ class Pager:
         self._live: weakref.WeakSet[Paginator] = weakref.WeakSet()
 
     async def send(
-        self, interaction: Interaction, pages: Sequence[embeds.Page], *, ephemeral: bool = False
+        self, interaction: Interaction, pages: Sequence[layout.Page], *, ephemeral: bool = False
     ) -> None:
         if len(pages) == 1:
             await send_page(interaction, pages[0], ephemeral=ephemeral)

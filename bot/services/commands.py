@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.folding import fold
+from bot.limits import CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
@@ -23,6 +24,7 @@ from bot.model import (
 )
 from bot.search import EntryKind
 from bot.services.queries import Queries
+from bot.timelabels import long_day
 
 Answer = (
     SessionsAnswer
@@ -136,9 +138,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
 BY_NAME = {c.name: c for c in COMMANDS}
 
 
-CHOICE_LIMIT = 25
-
-
 @dataclass(frozen=True, slots=True)
 class Choice:
     """An autocomplete suggestion: what is shown, and the option value it stands for."""
@@ -162,31 +161,28 @@ class CommandRunner:
         catalog = self._queries.catalog
         if found.choices_from == "room":
             key = fold(text)
-            return [Choice(r, r) for r in catalog.rooms if key in fold(r)][:CHOICE_LIMIT]
+            return [Choice(r, r) for r in catalog.rooms if key in fold(r)][:CHOICES_MAX]
         if found.choices_from == "day":
             key = fold(text)
-            days = [f"{d:%A} {d.day} {d:%B}" for d in catalog.days]
-            return [Choice(d, d) for d in days if key in fold(d)][:CHOICE_LIMIT]
+            days = [long_day(d) for d in catalog.days]
+            return [Choice(d, d) for d in days if key in fold(d)][:CHOICES_MAX]
         choices = []
-        for hit in catalog.index.complete(text, kinds=found.lookup, limit=CHOICE_LIMIT):
+        for hit in catalog.index.complete(text, kinds=found.lookup, limit=CHOICES_MAX):
             entry = hit.entry
             label = f"{entry.label} · {entry.detail}" if entry.detail else entry.label
             value = f"@{entry.kind.value}:{entry.ref}"
-            if len(value) > 100:
-                value = entry.label[:100]
+            if len(value) > CHOICE_VALUE_MAX:
+                value = entry.label[:CHOICE_VALUE_MAX]
             choices.append(Choice(label, value))
         return choices
 
-    async def run(self, name: str, options: Mapping[str, str | None]) -> Answer:
+    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
         spec = BY_NAME.get(name)
         if spec is None:
             if name == "help":
                 return help_answer()
             raise UserError(f"There is no command “{name}”. Try `help`.")
-        values = {o.name: (options.get(o.name) or "").strip() or None for o in spec.options}
-        for option in spec.options:
-            if option.required and not values[option.name]:
-                raise UserError(f"`{name}` needs a {option.name}, e.g. `{spec.example}`.")
+        values = _option_values(spec, options)
         q = self._queries
         match name:
             case "session":
@@ -208,6 +204,15 @@ class CommandRunner:
             case "schedule":
                 return q.schedule(values["day"], values["room"])
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+
+
+def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict[str, str | None]:
+    """Each option of `spec`, stripped, None when blank; a required one missing is refused."""
+    values = {o.name: (options.get(o.name) or "").strip() or None for o in spec.options}
+    for option in spec.options:
+        if option.required and not values[option.name]:
+            raise UserError(f"`{spec.name}` needs a {option.name}, e.g. `{spec.example}`.")
+    return values
 
 
 def help_answer() -> HelpAnswer:

@@ -18,13 +18,13 @@ from datetime import datetime
 from pathlib import Path
 
 from bot.clock import Clock
-from bot.errors import ConfigError, ProgramParseError, UserError
+from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
 from bot.model import ChangeReport, Explanation, ParseWarning, Program, Session
 from bot.parsing import ParseOptions
 from bot.parsing.detect import decode_program, parse_program_data
 from bot.parsing.explain import explain_program
 from bot.services.catalog import Catalog, build_catalog
-from bot.storage import ProgramStore
+from bot.storage import ProgramNotStorable, ProgramStore
 
 log = logging.getLogger(__name__)
 
@@ -212,8 +212,14 @@ class ProgramService:
         return await self.load(program)
 
     async def load(self, program: Program) -> LoadResult:
+        """Store `program` and answer from it; raises ProgramRejectedError, changing nothing,
+        for a program the store cannot take."""
         async with self._lock:
-            report = await self._store.load(self.slug, program)
+            try:
+                report = await self._store.load(self.slug, program)
+            except ProgramNotStorable as error:
+                source = program.conference.source or "the program"
+                raise ProgramRejectedError(f"{source}: {error}") from error
             stored = await self._store.get_program(self.slug)
             assert stored is not None
             await self._install(stored)

@@ -30,6 +30,7 @@ from bot.model import (
 )
 from bot.search import EntryKind, SearchHit
 from bot.services.catalog import Catalog
+from bot.timelabels import day_name, long_day, month_name
 
 _PICKED = re.compile(r"@(session|paper|person|affiliation):(.{1,95})")
 
@@ -264,7 +265,7 @@ class Queries:
             raise NotFoundError(f"No room matches “{text}”.", tuple(rooms[:SUGGESTIONS]))
         return folded[match[0]]
 
-    def day(self, text: str | None) -> date:
+    def day(self, text: str | None) -> date:  # noqa: PLR0911 (a table: one return per way of naming a day)
         """`today`, `tomorrow`, a weekday, `day 2`, `2025-04-02`, `Apr 2`: a conference day."""
         catalog = self.catalog
         days = catalog.days
@@ -289,19 +290,14 @@ class Queries:
             pass
         by_label: dict[str, date] = {}
         for d in days:
+            weekday, month = day_name(d), month_name(d)
             for label in (
-                d.strftime("%A"),
-                d.strftime("%a"),
-                d.strftime("%B %d"),
-                d.strftime("%b %d"),
-                d.strftime("%d %B"),
-                d.strftime("%d %b"),
-                f"{d:%B} {d.day}",
-                f"{d:%b} {d.day}",
-                f"{d.day} {d:%B}",
-                f"{d.day} {d:%b}",
-                f"{d:%A} {d.day}",
-                f"{d:%a} {d.day}",
+                weekday,
+                weekday[:3],
+                *(f"{m} {n}" for m in (month, month[:3]) for n in (d.day, f"{d.day:02d}")),
+                *(f"{n} {m}" for m in (month, month[:3]) for n in (d.day, f"{d.day:02d}")),
+                f"{weekday} {d.day}",
+                f"{weekday[:3]} {d.day}",
             ):
                 by_label[fold(label)] = d
         if key in by_label:
@@ -311,7 +307,7 @@ class Queries:
             return by_label[match[0]]
         raise NotFoundError(
             f"“{text}” is not a conference day.",
-            tuple(f"{d:%A} {d.day} {d:%B}" for d in days),
+            tuple(long_day(d) for d in days),
         )
 
 

@@ -27,6 +27,7 @@ from bot.services.catalog import Catalog
 from bot.services.programs import ProgramService
 from bot.services.queries import Queries
 from bot.storage.deliveries import DeliveryStore
+from bot.timelabels import weekday_clock
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,6 @@ MAX_MINUTES = 1440
 DEFAULT_MINUTES = 10
 USER_KINDS = (DeliveryKind.REMINDER,)
 WHERE = ("dm", "channel")
-TARGETS = ("session", "paper", "author")
 REMOVED_REASON = "the session was removed from the program"
 
 
@@ -72,7 +72,8 @@ class ReminderService:
             sessions = list(answer.sessions)
             if len(sessions) > 1 and answer.matched_by == "title":
                 names = "; ".join(
-                    f"{s.title} ({s.start:%a %H:%M})" if s.start else str(s.title) for s in sessions
+                    f"{s.title} ({weekday_clock(s.start)})" if s.start else str(s.title)
+                    for s in sessions
                 )
                 raise UserError(
                     f"“{query}” names {len(sessions)} sessions: {names}. "

@@ -6,9 +6,10 @@ hands `bot.model` objects back.
 """
 
 from bot.storage.engine import create_engine_for, create_schema, make_sessionmaker, sqlite_url_for
-from bot.storage.programs import ProgramStore
+from bot.storage.programs import ProgramNotStorable, ProgramStore
 
 __all__ = [
+    "ProgramNotStorable",
     "ProgramStore",
     "create_engine_for",
     "create_schema",

@@ -1,19 +1,11 @@
-"""ProgramStore: loads parsed programs into the database, diffs reloads, hands model objects back.
+"""ProgramStore: the repository of conference programs. It loads parsed programs into the
+database, writing only what a reload changed, and hands model objects back.
 
 Every method is one unit of work (`async with self._sessions.begin() as db:`) and every query is
 scoped by conference. Only `bot.model` objects come in and go out.
 
-How a reload is matched against what is stored:
-
-1. by stable id: `Session.id == SessionRow.key` (a soft-deleted row with that key is revived);
-2. then, among what is left on both sides, a removed and an added session that are clearly the
-   same session under a new id are paired, keeping the row (and so everything that references
-   `sessions.id`): first same folded title and same papers (moved to another day or time; a
-   session without papers only when its title occurs once in each program, so one "Lunch" does
-   not become another day's), then same day, start, room and papers (retitled). A pair is taken
-   only when it is unambiguous: the signature occurs exactly once among the removed and once
-   among the added sessions;
-3. the rest are added, or soft-deleted (`removed_at`) and reported removed.
+How a reload is matched against what is stored is `reload_plan` (pure, no SQL); how rows map
+to model objects is `mapping`.
 
 Sessions whose content did not change are not written; a session whose only change is its place
 in the source (position, line numbers) is updated silently, without a report entry.
@@ -22,13 +14,10 @@ in the source (position, line numbers) is updated silently, without a report ent
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
-from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
-from datetime import UTC, date, datetime
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -47,6 +36,15 @@ from bot.model import (
     Program,
     Session,
     SessionChange,
+)
+from bot.storage.mapping import assign_conference, assign_session, to_conference, to_session, utc
+from bot.storage.reload_plan import (
+    Plan,
+    StoredSession,
+    change_kinds,
+    plan_reload,
+    program_hash,
+    without_lines,
 )
 from bot.storage.tables import (
     AuthorshipRow,
@@ -78,6 +76,10 @@ _SESSION_GRAPH = (
 )
 
 
+class ProgramNotStorable(ValueError):
+    """`ProgramStore.load` refuses a program; nothing was written. The message says why."""
+
+
 class ProgramStore:
     """Conference programs in the database. Construct once in `app.py`; safe to share."""
 
@@ -96,8 +98,9 @@ class ProgramStore:
     async def load(self, slug: str, program: Program) -> ChangeReport:
         """Store `program` as conference `slug`, in one transaction, and report what changed.
 
-        Raises ValueError for a program that cannot be stored (duplicate session ids, naive
-        datetimes, unknown time zone); nothing is written then, nor when anything else fails.
+        Raises ProgramNotStorable for a program that cannot be stored (a slug too long,
+        duplicate session ids, naive datetimes, unknown time zone); nothing is written then, nor
+        when anything else fails.
         """
         _check(slug, program)
         digest = program_hash(program)
@@ -125,8 +128,8 @@ class ProgramStore:
                 .order_by(SessionRow.position, SessionRow.id)
                 .options(*_SESSION_GRAPH)
             )
-            sessions = tuple(_to_session(row, zone) for row in rows)
-        return Program(conference=_to_conference(conference), sessions=sessions)
+            sessions = tuple(to_session(row, zone) for row in rows)
+        return Program(conference=to_conference(conference), sessions=sessions)
 
     async def removed_session(self, slug: str, key: str) -> Session | None:
         """A soft-deleted session as it was last stored, or None (unknown or active)."""
@@ -143,13 +146,13 @@ class ProgramStore:
                 )
                 .options(*_SESSION_GRAPH)
             )
-            return None if row is None else _to_session(row, ZoneInfo(conference.timezone))
+            return None if row is None else to_session(row, ZoneInfo(conference.timezone))
 
     async def conferences(self) -> list[Conference]:
         """Every stored conference, ordered by slug (the order of `slugs()`)."""
         async with self._sessions.begin() as db:
             rows = await db.scalars(select(ConferenceRow).order_by(ConferenceRow.slug))
-            return [_to_conference(row) for row in rows]
+            return [to_conference(row) for row in rows]
 
     async def slugs(self) -> list[str]:
         """The slugs of every stored conference, sorted."""
@@ -159,7 +162,7 @@ class ProgramStore:
     async def conference(self, slug: str) -> Conference | None:
         async with self._sessions.begin() as db:
             row = await _conference_row(db, slug)
-            return None if row is None else _to_conference(row)
+            return None if row is None else to_conference(row)
 
     async def stored_hash(self, slug: str) -> str | None:
         """The content hash of the program stored for `slug` (cheap: one column)."""
@@ -251,243 +254,51 @@ class ProgramStore:
                 )
 
 
-def program_hash(program: Program) -> str:
-    """Content hash of a program (conference and sessions; parse warnings excluded)."""
-    payload = {
-        "conference": asdict(program.conference),
-        "sessions": [asdict(session) for session in program.sessions],
-    }
-    text = json.dumps(
-        payload, default=_json_default, sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _json_default(value: object) -> str:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    raise TypeError(f"cannot hash {type(value).__name__}")
-
-
 def _check(slug: str, program: Program) -> None:
     if not slug or len(slug) > MAX_SLUG_LENGTH:
-        raise ValueError(f"conference slug must be 1 to {MAX_SLUG_LENGTH} characters: {slug!r}")
+        raise ProgramNotStorable(
+            f"the conference slug must be 1 to {MAX_SLUG_LENGTH} characters, not {len(slug)} "
+            "(set CONFERENCE to a shorter one)"
+        )
     try:
         ZoneInfo(program.conference.timezone)
     except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ValueError(f"unknown time zone {program.conference.timezone!r}") from error
+        raise ProgramNotStorable(f"unknown time zone {program.conference.timezone!r}") from error
     seen: set[str] = set()
     for session in program.sessions:
         if not session.id or len(session.id) > MAX_SESSION_ID_LENGTH:
-            raise ValueError(
+            raise ProgramNotStorable(
                 f"session id must be 1 to {MAX_SESSION_ID_LENGTH} characters: {session.id!r}"
             )
         if session.id in seen:
-            raise ValueError(f"duplicate session id {session.id!r}")
+            raise ProgramNotStorable(f"duplicate session id {session.id!r}")
         seen.add(session.id)
         moments = [session.start, session.end]
         for paper in session.papers:
             moments += [paper.start, paper.end]
         for moment in moments:
             if moment is not None and moment.utcoffset() is None:
-                raise ValueError(f"session {session.id!r} has a naive datetime {moment}")
+                raise ProgramNotStorable(f"session {session.id!r} has a naive datetime {moment}")
 
 
 async def _conference_row(db: AsyncSession, slug: str) -> ConferenceRow | None:
     return await db.scalar(select(ConferenceRow).where(ConferenceRow.slug == slug))
 
 
-# --- rows -> model -----------------------------------------------------------------------------
-
-
-def _local(moment: datetime | None, zone: ZoneInfo) -> datetime | None:
-    return None if moment is None else moment.astimezone(zone)
-
-
-def _utc(moment: datetime | None) -> datetime | None:
-    return None if moment is None else moment.astimezone(UTC)
-
-
-def _to_conference(row: ConferenceRow) -> Conference:
-    return Conference(name=row.name, timezone=row.timezone, year=row.year, source=row.source)
-
-
-def _to_paper(row: PaperRow, zone: ZoneInfo) -> Paper:
-    return Paper(
-        title=row.title,
-        authors=tuple(Person(a.person.name, a.affiliation) for a in row.authorships),
-        url=row.url,
-        start=_local(row.start_at, zone),
-        end=_local(row.end_at, zone),
-        line=row.line,
-    )
-
-
-def _to_session(row: SessionRow, zone: ZoneInfo) -> Session:
-    return Session(
-        id=row.key,
-        title=row.title,
-        kind=row.kind,
-        day=row.day,
-        start=_local(row.start_at, zone),
-        end=_local(row.end_at, zone),
-        room=None if row.room is None else row.room.name,
-        track=row.track,
-        chairs=tuple(Person(c.person.name, c.affiliation) for c in row.chairings),
-        papers=tuple(_to_paper(paper, zone) for paper in row.papers),
-        notes=tuple(row.notes),
-        line=row.line,
-    )
-
-
-# --- diffing -------------------------------------------------------------------------------------
-
-
-def _without_lines(papers: Iterable[Paper]) -> tuple[Paper, ...]:
-    return tuple(replace(paper, line=None) for paper in papers)
-
-
-def change_kinds(before: Session, after: Session) -> tuple[ChangeKind, ...]:
-    """What differs between two versions of a session, in `ChangeKind` order.
-
-    Source positions (line numbers) are not a change. Times compare as instants.
-    """
-    kinds: list[ChangeKind] = []
-    if (before.day, before.start, before.end, before.room) != (
-        after.day,
-        after.start,
-        after.end,
-        after.room,
-    ):
-        kinds.append(ChangeKind.MOVED)
-    if before.title != after.title:
-        kinds.append(ChangeKind.RETITLED)
-    if before.chairs != after.chairs:
-        kinds.append(ChangeKind.CHAIRS)
-    if _without_lines(before.papers) != _without_lines(after.papers):
-        kinds.append(ChangeKind.PAPERS)
-    if (before.kind, before.track, before.notes) != (after.kind, after.track, after.notes):
-        kinds.append(ChangeKind.DETAILS)
-    return tuple(kinds)
-
-
-def _paper_titles(session: Session) -> tuple[str, ...]:
-    return tuple(fold(paper.title) for paper in session.papers)
-
-
-def _same_content(session: Session, titles: Counter[str]) -> Hashable | None:
-    """Same folded title and same papers: the session moved (its id holds its day).
-
-    Without papers only a title that occurs once in its whole program identifies a session
-    ("Lunch" on another day is another lunch; "Keynote: Jane Doe" on another day moved).
-    """
-    title = fold(session.title) if session.title else ""
-    papers = _paper_titles(session)
-    if not papers and (not title or titles[title] != 1):
-        return None
-    return (title, papers)
-
-
-def _same_slot(session: Session, _titles: Counter[str]) -> Hashable | None:
-    """Same day, start, room and papers (and kind, without papers): the session was retitled."""
-    if session.day is None or session.start is None:
-        return None
-    papers = _paper_titles(session)
-    return (
-        session.day,
-        session.start.astimezone(UTC),
-        fold(session.room) if session.room else "",
-        papers,
-        None if papers else session.kind,
-    )
-
-
-_RECONCILERS: tuple[Callable[[Session, Counter[str]], Hashable | None], ...] = (
-    _same_content,
-    _same_slot,
-)
-
-
-def _title_counts(sessions: Iterable[Session]) -> Counter[str]:
-    return Counter(fold(session.title) for session in sessions if session.title)
-
-
-@dataclass
-class _Match:
-    row: SessionRow
-    after: Session
-    position: int
-    previous_key: str | None = None  # set when reconciled across an id change
-
-
-@dataclass
-class _Plan:
-    matched: list[_Match] = field(default_factory=list)
-    revived: list[_Match] = field(default_factory=list)
-    added: list[tuple[Session, int]] = field(default_factory=list)
-    removed: list[SessionRow] = field(default_factory=list)
-
-
-def _reconcile(
-    removed: list[SessionRow],
-    added: list[tuple[Session, int]],
-    before: dict[int, Session],
-    titles: tuple[Counter[str], Counter[str]],
-) -> tuple[list[_Match], list[SessionRow], list[tuple[Session, int]]]:
-    """Pair removed rows with added sessions that are the same session under a new id."""
-    old_titles, new_titles = titles
-    matches: list[_Match] = []
-    for signature in _RECONCILERS:
-        old_by_sig: defaultdict[Hashable, list[SessionRow]] = defaultdict(list)
-        new_by_sig: defaultdict[Hashable, list[tuple[Session, int]]] = defaultdict(list)
-        for row in removed:
-            old_sig = signature(before[row.id], old_titles)
-            if old_sig is not None:
-                old_by_sig[old_sig].append(row)
-        for item in added:
-            new_sig = signature(item[0], new_titles)
-            if new_sig is not None:
-                new_by_sig[new_sig].append(item)
-        paired_rows: set[int] = set()
-        paired_new: set[str] = set()
-        for sig, rows in old_by_sig.items():
-            news = new_by_sig.get(sig, [])
-            if len(rows) == 1 and len(news) == 1:
-                (row,), ((session, position),) = rows, news
-                matches.append(_Match(row, session, position, previous_key=row.key))
-                paired_rows.add(row.id)
-                paired_new.add(session.id)
-        removed = [row for row in removed if row.id not in paired_rows]
-        added = [item for item in added if item[0].id not in paired_new]
-    return matches, removed, added
-
-
-def _plan(rows: Sequence[SessionRow], program: Program, before: dict[int, Session]) -> _Plan:
-    plan = _Plan()
-    active = {row.key: row for row in rows if row.removed_at is None}
-    dormant = {row.key: row for row in rows if row.removed_at is not None}
-    new_keys = {session.id for session in program.sessions}
-    candidates: list[tuple[Session, int]] = []
-    for position, session in enumerate(program.sessions):
-        if session.id in active:
-            plan.matched.append(_Match(active[session.id], session, position))
-        elif session.id in dormant:
-            plan.revived.append(_Match(dormant[session.id], session, position))
-        else:
-            candidates.append((session, position))
-    gone = sorted(
-        (row for key, row in active.items() if key not in new_keys), key=lambda r: r.position
-    )
-    titles = (
-        _title_counts(before[row.id] for row in active.values()),
-        _title_counts(program.sessions),
-    )
-    reconciled, plan.removed, plan.added = _reconcile(gone, candidates, before, titles)
-    plan.matched += reconciled
-    return plan
-
-
 # --- the load ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Update:
+    """What writing the matched sessions found: the changes by position in the new program,
+    how many are unchanged, and the rows whose papers or chairs must be rewritten."""
+
+    changes: dict[int, SessionChange] = field(default_factory=dict)
+    unchanged: int = 0
+    paper_rewrites: list[tuple[SessionRow, Session]] = field(default_factory=list)
+    chair_rewrites: list[tuple[SessionRow, Session]] = field(default_factory=list)
+    rooms_changed: bool = False
+    wrote: bool = False
 
 
 class _Load:
@@ -518,95 +329,110 @@ class _Load:
             return ChangeReport(self.slug, first_load=False, unchanged=unchanged or 0)
 
         first_load = conference is None
-        rows: list[SessionRow] = []
-        if conference is None:
-            conference = ConferenceRow(slug=self.slug, loaded_at=self.now)
-            _assign_conference(conference, program.conference)
-            db.add(conference)
-            await db.flush()
-        else:
-            rows = list(
-                await db.scalars(
-                    select(SessionRow)
-                    .where(SessionRow.conference_id == conference.id)
-                    .options(*_SESSION_GRAPH)
-                )
-            )
-        conference_id = conference.id
+        conference, rows = await self._conference_and_rows(conference)
         old_zone = ZoneInfo(conference.timezone)
-        before = {row.id: _to_session(row, old_zone) for row in rows}
-        plan = _plan(rows, program, before)
-        await self._ensure_rooms_and_persons(conference_id)
+        stored = [
+            StoredSession(
+                row.id, row.key, row.removed_at is not None, row.position, to_session(row, old_zone)
+            )
+            for row in rows
+        ]
+        plan = plan_reload(stored, program)
+        await self._ensure_rooms_and_persons(conference.id)
 
-        changes: dict[int, SessionChange] = {}  # by position in the new program
-        unchanged = 0
-        paper_rewrites: list[_Match] = []
-        chair_rewrites: list[_Match] = []
-        rooms_changed = False
-        wrote = first_load or bool(plan.added or plan.removed or plan.revived)
-        for match in (*plan.matched, *plan.revived):
-            row, new = match.row, match.after
-            old = before[row.id]
-            if row.removed_at is not None:  # revived
-                row.removed_at = None
-                kinds: tuple[ChangeKind, ...] = (ChangeKind.ADDED,)
-                changes[match.position] = SessionChange(new.id, kinds, before=None, after=new)
-            elif kinds := change_kinds(old, new):
-                changes[match.position] = SessionChange(
-                    new.id, kinds, before=old, after=new, previous_id=match.previous_key
-                )
-            else:
-                unchanged += 1
-            wrote |= _assign_session(row, new, match.position, self._room_id(new))
-            rooms_changed |= old.room != new.room
-            if old.papers != new.papers:
-                wrote = True
-                if _without_lines(old.papers) == _without_lines(new.papers):
-                    for paper_row, paper in zip(row.papers, new.papers, strict=True):
-                        paper_row.line = paper.line
-                else:
-                    paper_rewrites.append(match)
-            if old.chairs != new.chairs:
-                wrote = True
-                chair_rewrites.append(match)
+        update = self._update_matched(plan, {row.id: row for row in rows})
         for session, position in plan.added:
-            changes[position] = SessionChange(
+            update.changes[position] = SessionChange(
                 session.id, (ChangeKind.ADDED,), before=None, after=session
             )
         removals = tuple(
-            SessionChange(row.key, (ChangeKind.REMOVED,), before=before[row.id], after=None)
-            for row in plan.removed
+            SessionChange(gone.key, (ChangeKind.REMOVED,), before=gone.session, after=None)
+            for gone in plan.removed
         )
-        for row in plan.removed:
-            row.removed_at = self.now
+        await self._write(update, plan, conference.id)
 
-        # Old papers and chairs go first, so (session, position) stays unique at every flush.
-        for match in paper_rewrites:
-            match.row.papers = []
-        for match in chair_rewrites:
-            match.row.chairings = []
-        await db.flush()
-        for match in paper_rewrites:
-            match.row.papers = self._paper_rows(match.after.papers)
-        for match in chair_rewrites:
-            match.row.chairings = self._chair_rows(match.after.chairs)
-        for session, position in plan.added:
-            db.add(self._new_session_row(conference_id, session, position))
-        await db.flush()
-        if paper_rewrites or chair_rewrites or rooms_changed:
-            await _collect_garbage(db, conference_id)
-
-        wrote |= _assign_conference(conference, program.conference)
+        wrote = first_load or bool(plan.added or plan.removed or plan.revived) or update.wrote
+        wrote |= assign_conference(conference, program.conference)
         conference.program_hash = self.digest
         if wrote:
             conference.loaded_at = self.now
         await db.flush()
+        changes = update.changes
         return ChangeReport(
             self.slug,
             first_load=first_load,
             changes=(*(changes[position] for position in sorted(changes)), *removals),
-            unchanged=unchanged,
+            unchanged=update.unchanged,
         )
+
+    async def _conference_and_rows(
+        self, conference: ConferenceRow | None
+    ) -> tuple[ConferenceRow, list[SessionRow]]:
+        """The conference row (created on a first load) and every session row it has."""
+        if conference is None:
+            conference = ConferenceRow(slug=self.slug, loaded_at=self.now)
+            assign_conference(conference, self.program.conference)
+            self.db.add(conference)
+            await self.db.flush()
+            return conference, []
+        rows = await self.db.scalars(
+            select(SessionRow)
+            .where(SessionRow.conference_id == conference.id)
+            .options(*_SESSION_GRAPH)
+        )
+        return conference, list(rows)
+
+    def _update_matched(self, plan: Plan, rows: Mapping[int, SessionRow]) -> _Update:
+        """Write matched and revived sessions into their rows; note what changed and which
+        rows need their papers or chairs rewritten. Removed rows are marked here too."""
+        update = _Update()
+        for match in (*plan.matched, *plan.revived):
+            row, old, new = rows[match.stored.row_id], match.stored.session, match.after
+            if row.removed_at is not None:  # revived
+                row.removed_at = None
+                update.changes[match.position] = SessionChange(
+                    new.id, (ChangeKind.ADDED,), before=None, after=new
+                )
+            elif kinds := change_kinds(old, new):
+                update.changes[match.position] = SessionChange(
+                    new.id, kinds, before=old, after=new, previous_id=match.previous_key
+                )
+            else:
+                update.unchanged += 1
+            update.wrote |= assign_session(row, new, match.position, self._room_id(new))
+            update.rooms_changed |= old.room != new.room
+            if old.papers != new.papers:
+                update.wrote = True
+                if without_lines(old.papers) == without_lines(new.papers):
+                    for paper_row, paper in zip(row.papers, new.papers, strict=True):
+                        paper_row.line = paper.line
+                else:
+                    update.paper_rewrites.append((row, new))
+            if old.chairs != new.chairs:
+                update.wrote = True
+                update.chair_rewrites.append((row, new))
+        for gone in plan.removed:
+            rows[gone.row_id].removed_at = self.now
+        return update
+
+    async def _write(self, update: _Update, plan: Plan, conference_id: int) -> None:
+        """Rewrite papers and chairs, add the new sessions, drop unreferenced rooms/persons."""
+        db = self.db
+        # Old papers and chairs go first, so (session, position) stays unique at every flush.
+        for row, _ in update.paper_rewrites:
+            row.papers = []
+        for row, _ in update.chair_rewrites:
+            row.chairings = []
+        await db.flush()
+        for row, new in update.paper_rewrites:
+            row.papers = self._paper_rows(new.papers)
+        for row, new in update.chair_rewrites:
+            row.chairings = self._chair_rows(new.chairs)
+        for session, position in plan.added:
+            db.add(self._new_session_row(conference_id, session, position))
+        await db.flush()
+        if update.paper_rewrites or update.chair_rewrites or update.rooms_changed:
+            await _collect_garbage(db, conference_id)
 
     async def _ensure_rooms_and_persons(self, conference_id: int) -> None:
         """Load the conference's rooms and persons; create those the program adds."""
@@ -651,8 +477,8 @@ class _Load:
                 position=position,
                 title=paper.title,
                 url=paper.url,
-                start_at=_utc(paper.start),
-                end_at=_utc(paper.end),
+                start_at=utc(paper.start),
+                end_at=utc(paper.end),
                 line=paper.line,
                 authorships=[
                     AuthorshipRow(
@@ -678,49 +504,10 @@ class _Load:
 
     def _new_session_row(self, conference_id: int, session: Session, position: int) -> SessionRow:
         row = SessionRow(conference_id=conference_id)
-        _assign_session(row, session, position, self._room_id(session))
+        assign_session(row, session, position, self._room_id(session))
         row.papers = self._paper_rows(session.papers)
         row.chairings = self._chair_rows(session.chairs)
         return row
-
-
-def _assign(row: Any, values: dict[str, Any]) -> bool:
-    """Set only the attributes whose value differs, so unchanged rows get no UPDATE."""
-    changed = False
-    for name, value in values.items():
-        if getattr(row, name, None) != value:
-            setattr(row, name, value)
-            changed = True
-    return changed
-
-
-def _assign_session(row: SessionRow, session: Session, position: int, room_id: int | None) -> bool:
-    values: dict[str, Any] = {
-        "key": session.id,
-        "title": session.title,
-        "kind": session.kind,
-        "day": session.day,
-        "start_at": _utc(session.start),
-        "end_at": _utc(session.end),
-        "track": session.track,
-        "notes": list(session.notes),
-        "position": position,
-        "line": session.line,
-        "room_id": room_id,
-    }
-    return _assign(row, values)
-
-
-def _assign_conference(row: ConferenceRow, conference: Conference) -> bool:
-    return _assign(
-        row,
-        {
-            "name": conference.name,
-            "timezone": conference.timezone,
-            "year": conference.year,
-            "source": conference.source,
-        },
-    )
 
 
 async def _collect_garbage(db: AsyncSession, conference_id: int) -> None:

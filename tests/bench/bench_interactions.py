@@ -29,11 +29,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import SecretStr
+
 from bot.app import open_app
-from bot.config import Secret, Settings
+from bot.config import Settings
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.runner import keep_out_of_gc, point_at
 from bot.model import Program
+from tests.bench.progress import track
 from tests.bench.synthetic import make_program
 from tests.fakediscord.fixtures import running_bot
 from tests.fakediscord.server import AUTOCOMPLETE, FakeDiscord, FakeInteraction, running_fake
@@ -77,7 +80,7 @@ def requests_for(program: Program, count: int, seed: int) -> list[Request]:
     rooms = sorted({s.room for s in program.sessions if s.room})
     days = ["today", "tomorrow", "wednesday", "day 2", "thursday"]
 
-    def command() -> Request:
+    def command() -> Request:  # noqa: PLR0911 (a table: one request per command)
         which = rng.choices(
             ["session", "chair", "paper", "author", "affiliation", "search", "now", "next",
              "schedule"],
@@ -181,7 +184,7 @@ async def paced(
     loop = asyncio.get_running_loop()
     due = loop.time()
     tasks = []
-    for request in requests:
+    for request in track(requests, f"sending at {rate:g}/s"):
         due += rng.expovariate(rate)
         await asyncio.sleep(max(0.0, due - loop.time()))
         tasks.append(asyncio.create_task(send(fake, request)))
@@ -199,7 +202,7 @@ async def bench(count: int, seed: int, rates: Sequence[float]) -> None:
         )
         async with running_fake() as fake:
             settings = Settings(
-                discord_token=Secret(fake.token),
+                discord_token=SecretStr(fake.token),
                 discord_guild_id=fake.guild.id,
                 data_dir=Path(tmp),
                 discord_api_base=fake.api_base,
@@ -245,7 +248,7 @@ async def measure(
 
     begin = time.perf_counter()
     serial = []
-    for request in requests:
+    for request in track(requests, "one at a time"):
         ix = await send(fake, request)
         await fake.wait_for_response(ix, timeout=30)
         serial.append(ix)

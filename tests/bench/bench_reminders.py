@@ -38,6 +38,7 @@ from bot.services.scheduler import DEFAULT_CONFIG, Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqlite_url_for
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.migrate import upgrade
+from tests.bench.progress import counter
 from tests.fakediscord.server import running_fake
 
 SLUG = "bench"
@@ -92,12 +93,15 @@ async def _prepare(
 
 async def _drain(scheduler: Scheduler, store: DeliveryStore, count: int) -> float:
     started = time.perf_counter()
-    while True:
-        states = await store.counts_by_state(SLUG)
-        if states["sent"] + states["late"] + states["failed"] >= count:
-            return time.perf_counter() - started
-        if not await scheduler.run_once():
-            await asyncio.sleep(0.05)
+    with counter("reminders delivered", count) as done:
+        while True:
+            states = await store.counts_by_state(SLUG)
+            settled = states["sent"] + states["late"] + states["failed"]
+            done(settled)
+            if settled >= count:
+                return time.perf_counter() - started
+            if not await scheduler.run_once():
+                await asyncio.sleep(0.05)
 
 
 def _pct(values: list[float], p: float) -> float:

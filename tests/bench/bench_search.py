@@ -24,6 +24,7 @@ from rapidfuzz import fuzz, process
 from bot.folding import fold
 from bot.model import Program
 from bot.search import EntryKind, SearchEntry, SearchHit, SearchIndex
+from tests.bench.progress import track
 from tests.bench.synthetic import make_program
 
 KIND_WEIGHTS = {
@@ -160,7 +161,7 @@ def timed(
     wall: list[float] = []
     cpu: list[float] = []
     results: list[list[SearchHit]] = []
-    for query in queries:
+    for query in track(queries, "queries"):
         start, start_cpu = time.perf_counter(), time.thread_time()
         hits = call(query)
         cpu.append((time.thread_time() - start_cpu) * 1000.0)
@@ -305,22 +306,10 @@ def entries_by_kind(index: SearchIndex) -> dict[EntryKind, list[SearchEntry]]:
 # --- main --------------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, default=0, help="program and query seed")
-    parser.add_argument("--complete", type=int, default=3000, help="complete() queries")
-    parser.add_argument("--search", type=int, default=2000, help="search() queries")
-    parser.add_argument(
-        "--agreement",
-        type=int,
-        default=800,
-        help="search() queries also checked against an exhaustive scan",
-    )
-    parser.add_argument("--misses", type=int, default=5, help="disagreements to print")
-    args = parser.parse_args(argv)
-
+def report_build(seed: int) -> tuple[SearchIndex, dict[EntryKind, list[SearchEntry]]]:
+    """Generate the program, build the index (best of 3, memory), print the figures."""
     start = time.perf_counter()
-    program: Program = make_program(seed=args.seed)
+    program: Program = make_program(seed=seed)
     made = time.perf_counter() - start
 
     gc.collect()
@@ -345,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     by_kind = entries_by_kind(index)
     n_papers = sum(len(s.papers) for s in program.sessions)
     print(
-        f"Synthetic program (seed {args.seed}): {len(program.sessions)} sessions, "
+        f"Synthetic program (seed {seed}): {len(program.sessions)} sessions, "
         f"{n_papers} papers, {len(by_kind[EntryKind.PERSON])} people, "
         f"{len(by_kind[EntryKind.AFFILIATION])} affiliations -> {len(index)} entries; "
         f"generated in {made:.2f} s"
@@ -357,18 +346,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print()
 
-    rng = random.Random(args.seed + 1)
-    cq = complete_queries(rng, by_kind, args.complete)
-    sq = search_queries(rng, by_kind, args.search)
-    # Warm up (first calls allocate caches in rapidfuzz and the interpreter).
-    for query in cq[:50]:
-        index.complete(query.text, query.kinds)
-    for query in sq[:50]:
-        index.search(query.text, query.kinds)
+    return index, by_kind
 
-    c_times, c_cpu, c_results = timed(lambda q: index.complete(q.text, q.kinds), cq)
-    s_times, s_cpu, s_results = timed(lambda q: index.search(q.text, q.kinds), sq)
 
+def report_latency(
+    cq: Sequence[Query],
+    sq: Sequence[Query],
+    complete_times: tuple[list[float], list[float]],
+    search_times: tuple[list[float], list[float]],
+) -> None:
+    """complete() and search() latency, overall and by query category."""
+    c_times, c_cpu = complete_times
+    s_times, s_cpu = search_times
     print(header())
     print(row("complete() all", c_times, c_cpu, "p95 < 5 ms"))
     for category in sorted({q.category for q in cq}):
@@ -381,7 +370,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         cpu = [t for t, q in zip(s_cpu, sq, strict=True) if q.category == category]
         print(row(f"  {category}", wall, cpu))
 
-    checked = min(args.agreement, len(sq))
+
+def report_agreement(
+    index: SearchIndex,
+    by_kind: dict[EntryKind, list[SearchEntry]],
+    sq: Sequence[Query],
+    s_results: Sequence[list[SearchHit]],
+    checked: int,
+    shown_misses: int,
+) -> list[list[str]]:
+    """search() against an exhaustive WRatio scan over the first `checked` queries."""
     figures, scan_times, misses, scanned = measure_agreement(
         by_kind, sq[:checked], s_results[:checked]
     )
@@ -398,11 +396,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"  strict, by ids                      {figures.strict / total:7.1%}")
     if figures.no_results:
         print(f"  queries with no results from us     {figures.no_results}")
-    if misses and args.misses:
-        print(f"\nFirst {min(args.misses, len(misses))} of {len(misses)} disagreements:")
-        for miss in misses[: args.misses]:
+    if misses and shown_misses:
+        print(f"\nFirst {min(shown_misses, len(misses))} of {len(misses)} disagreements:")
+        for miss in misses[:shown_misses]:
             print(miss)
 
+    return scanned
+
+
+def report_found(
+    cq: Sequence[Query],
+    sq: Sequence[Query],
+    c_results: Sequence[list[SearchHit]],
+    s_results: Sequence[list[SearchHit]],
+    scanned: list[list[str]],
+    checked: int,
+) -> None:
+    """Where the entry each query was made from is found."""
     print("\nThe entry a query was made from (or one with the same folded label), found at:")
     ours = [labels_of(hits) for hits in s_results]
     for category in sorted({q.category for q in sq}):
@@ -420,6 +430,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{among / max(1, len(long_typed)):.1%} of {len(long_typed)}"
     )
 
+
+def report_examples(index: SearchIndex) -> None:
     print("\nRanking examples:")
     examples: list[tuple[str, str, frozenset[EntryKind] | None]] = [
         ("complete", "hel", frozenset({EntryKind.PAPER})),
@@ -435,6 +447,38 @@ def main(argv: Sequence[str] | None = None) -> None:
         hits = call(text, kinds)
         shown = "; ".join(f"{h.entry.label[:48]} ({h.score:.0f})" for h in hits[:3])
         print(f"  {how}({text!r}{', ' + next(iter(kinds)) if kinds else ''}): {shown}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=0, help="program and query seed")
+    parser.add_argument("--complete", type=int, default=3000, help="complete() queries")
+    parser.add_argument("--search", type=int, default=2000, help="search() queries")
+    parser.add_argument(
+        "--agreement",
+        type=int,
+        default=800,
+        help="search() queries also checked against an exhaustive scan",
+    )
+    parser.add_argument("--misses", type=int, default=5, help="disagreements to print")
+    args = parser.parse_args(argv)
+    index, by_kind = report_build(args.seed)
+    rng = random.Random(args.seed + 1)
+    cq = complete_queries(rng, by_kind, args.complete)
+    sq = search_queries(rng, by_kind, args.search)
+    # Warm up (first calls allocate caches in rapidfuzz and the interpreter).
+    for query in cq[:50]:
+        index.complete(query.text, query.kinds)
+    for query in sq[:50]:
+        index.search(query.text, query.kinds)
+
+    c_times, c_cpu, c_results = timed(lambda q: index.complete(q.text, q.kinds), cq)
+    s_times, s_cpu, s_results = timed(lambda q: index.search(q.text, q.kinds), sq)
+    report_latency(cq, sq, (c_times, c_cpu), (s_times, s_cpu))
+    checked = min(args.agreement, len(sq))
+    scanned = report_agreement(index, by_kind, sq, s_results, checked, args.misses)
+    report_found(cq, sq, c_results, s_results, scanned, checked)
+    report_examples(index)
 
 
 if __name__ == "__main__":

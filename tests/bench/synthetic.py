@@ -13,6 +13,7 @@ and others, a session chaired by Jacob Gorm Hansen, and Juan Gómez-Luna as an a
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from itertools import accumulate
@@ -429,6 +430,27 @@ def _spread(rng: random.Random, total: int, weights: list[float]) -> list[int]:
     return counts
 
 
+@dataclass
+class _Authors:
+    """The generated people, each with a home institution and sometimes a second one."""
+
+    rng: random.Random
+    names: list[str]
+    home: dict[str, _Institution]
+    second: dict[str, _Institution]
+
+    def printed(self, name: str) -> Person:
+        """A person as a program prints them: sometimes without, mostly with a form of their
+        institution."""
+        rng = self.rng
+        if rng.random() < 0.04:
+            return Person(name)
+        inst = self.second[name] if name in self.second and rng.random() < 0.4 else self.home[name]
+        forms = inst.forms
+        form = forms[0] if len(forms) == 1 or rng.random() < 0.7 else rng.choice(forms[1:])
+        return Person(name, form)
+
+
 def make_program(
     papers: int = 4500, authors: int = 20000, sessions: int = 500, seed: int = 0
 ) -> Program:
@@ -443,16 +465,51 @@ def make_program(
     names = _person_names(rng, max(0, authors - len(planted) + 1), planted)
     home = {name: rng.choices(insts, cum_weights=inst_weights)[0] for name in names}
     second = {name: rng.choice(insts) for name in names if rng.random() < 0.06}
+    people = _Authors(rng, names, home, second)
 
-    def printed(name: str) -> Person:
-        if rng.random() < 0.04:
-            return Person(name)
-        inst = second[name] if name in second and rng.random() < 0.4 else home[name]
-        forms = inst.forms
-        form = forms[0] if len(forms) == 1 or rng.random() < 0.7 else rng.choice(forms[1:])
-        return Person(name, form)
+    paper_list = _papers(rng, people, papers)
+    frame = _frame(rng, zone, people)[: max(1, sessions // 4)]
 
-    # Titles, authors.
+    n_content = max(0, sessions - len(frame))
+    n_poster = max(1, round(n_content * 0.14)) if n_content else 0
+    n_oral = n_content - n_poster
+    weights = [1.0] * n_oral + [6.0] * n_poster
+    counts = _spread(rng, len(paper_list), weights)
+
+    papers_iter = iter(paper_list)
+    content = _oral_sessions(rng, zone, people, counts[:n_oral], papers_iter)
+    content += _poster_sessions(zone, counts[n_oral:], papers_iter)
+    remaining = tuple(papers_iter)
+    if remaining and content:
+        last = content[-1]
+        content[-1] = Session(
+            id="",
+            title=last.title,
+            kind=last.kind,
+            day=last.day,
+            start=last.start,
+            end=last.end,
+            room=last.room,
+            chairs=last.chairs,
+            papers=last.papers + remaining,
+        )
+
+    everything = sorted(
+        frame + content, key=lambda x: (x.start or datetime.min.replace(tzinfo=zone), x.room or "")
+    )
+    conference = Conference(
+        name="NeurIPS 2025 (synthetic)",
+        timezone=zone_name,
+        year=2025,
+        source=f"synthetic seed={seed}",
+    )
+    return Program(conference=conference, sessions=assign_ids(everything))
+
+
+def _papers(rng: random.Random, authors: _Authors, papers: int) -> list[Paper]:
+    """The papers with titles and authors; every generated author appears at least once, and
+    the planted Helix paper sits a third of the way in."""
+    names, printed = authors.names, authors.printed
     coined: set[str] = {"Helix"}
     n_regular = max(0, papers - 1)
     author_weights = _zipf_cumulative(len(names), 0.6)
@@ -484,42 +541,52 @@ def make_program(
     rng.shuffle(rest)
     paper_list = [*rest[: len(rest) // 3], helix, *rest[len(rest) // 3 :]]
 
-    # The frame: keynotes, breaks, plenaries, socials; then oral and poster sessions.
-    def item(
-        day: date,
-        title: str | None,
-        kind: SessionKind,
-        at: time,
-        minutes: int,
-        room: str | None,
-        chairs: tuple[Person, ...] = (),
-        talks: tuple[Paper, ...] = (),
-    ) -> Session:
-        start = _aware(day, at, zone)
-        return Session(
-            id="",
-            title=title,
-            kind=kind,
-            day=day,
-            start=start,
-            end=start + timedelta(minutes=minutes),
-            room=room,
-            chairs=chairs,
-            papers=talks,
-        )
+    return paper_list
 
+
+def _item(
+    zone: ZoneInfo,
+    day: date,
+    title: str | None,
+    kind: SessionKind,
+    at: time,
+    minutes: int,
+    room: str | None,
+    chairs: tuple[Person, ...] = (),
+    talks: tuple[Paper, ...] = (),
+) -> Session:
+    start = _aware(day, at, zone)
+    return Session(
+        id="",
+        title=title,
+        kind=kind,
+        day=day,
+        start=start,
+        end=start + timedelta(minutes=minutes),
+        room=room,
+        chairs=chairs,
+        papers=talks,
+    )
+
+
+def _frame(rng: random.Random, zone: ZoneInfo, people: _Authors) -> list[Session]:
+    """Keynotes, breaks, plenaries and socials, day by day."""
+    names, printed = people.names, people.printed
     frame: list[Session] = []
     for d in range(DAYS):
         day = FIRST_DAY + timedelta(days=d)
         if d == 0:
             frame.append(
-                item(day, "Opening Remarks", SessionKind.PLENARY, time(8, 45), 15, "Main Hall")
+                _item(
+                    zone, day, "Opening Remarks", SessionKind.PLENARY, time(8, 45), 15, "Main Hall"
+                )
             )
         speaker = printed(rng.choice(names)) if names else Person("Keynote Speaker")
         chair = (printed(rng.choice(names)),) if names else ()
         talk = Paper(_KEYNOTE_TOPICS[d % len(_KEYNOTE_TOPICS)], (speaker,))
         frame.append(
-            item(
+            _item(
+                zone,
                 day,
                 f"Invited Talk: {speaker.name}",
                 SessionKind.KEYNOTE,
@@ -530,12 +597,13 @@ def make_program(
                 (talk,),
             )
         )
-        frame.append(item(day, "Coffee break", SessionKind.BREAK, time(10, 0), 30, None))
-        frame.append(item(day, "Lunch break", SessionKind.BREAK, time(12, 0), 90, None))
-        frame.append(item(day, "Coffee break", SessionKind.BREAK, time(15, 0), 15, None))
+        frame.append(_item(zone, day, "Coffee break", SessionKind.BREAK, time(10, 0), 30, None))
+        frame.append(_item(zone, day, "Lunch break", SessionKind.BREAK, time(12, 0), 90, None))
+        frame.append(_item(zone, day, "Coffee break", SessionKind.BREAK, time(15, 0), 15, None))
         if d in (1, 3):
             frame.append(
-                item(
+                _item(
+                    zone,
                     day,
                     "Conference Reception" if d == 1 else "Closing Party",
                     SessionKind.SOCIAL,
@@ -546,7 +614,8 @@ def make_program(
             )
         if d == DAYS - 1:
             frame.append(
-                item(
+                _item(
+                    zone,
                     day,
                     "Closing Remarks and Awards",
                     SessionKind.PLENARY,
@@ -556,18 +625,21 @@ def make_program(
                 )
             )
         if d == 2:
-            frame.append(item(day, None, SessionKind.OTHER, time(18, 15), 45, "Room G104"))
-    frame = frame[: max(1, sessions // 4)]
+            frame.append(_item(zone, day, None, SessionKind.OTHER, time(18, 15), 45, "Room G104"))
+    return frame
 
-    n_content = max(0, sessions - len(frame))
-    n_poster = max(1, round(n_content * 0.14)) if n_content else 0
-    n_oral = n_content - n_poster
-    weights = [1.0] * n_oral + [6.0] * n_poster
-    counts = _spread(rng, len(paper_list), weights)
 
+def _oral_sessions(
+    rng: random.Random,
+    zone: ZoneInfo,
+    people: _Authors,
+    counts: list[int],
+    papers_iter: Iterator[Paper],
+) -> list[Session]:
+    """Oral sessions: round robin over days and slots, rooms in order within a slot."""
+    names, printed = people.names, people.printed
+    n_oral = len(counts)
     content: list[Session] = []
-    papers_iter = iter(paper_list)
-    # Oral sessions: round robin over days and slots, rooms in order within a slot.
     slot_seq = [(d, s) for d in range(DAYS) for s in range(len(_ORAL_SLOTS))]
     per_slot: dict[tuple[int, int], int] = {}
     for k in range(n_oral):
@@ -604,6 +676,15 @@ def make_program(
                 papers=own,
             )
         )
+    return content
+
+
+def _poster_sessions(
+    zone: ZoneInfo, counts: list[int], papers_iter: Iterator[Paper]
+) -> list[Session]:
+    """Poster sessions, spread over days, slots and halls."""
+    content: list[Session] = []
+    n_poster = len(counts)
     for k in range(n_poster):
         d = k % DAYS
         s = (k // DAYS) % len(_POSTER_SLOTS)
@@ -612,7 +693,7 @@ def make_program(
         at, minutes = _POSTER_SLOTS[s]
         start = _aware(day, at, zone)
         number = d * len(_POSTER_SLOTS) + s + 1
-        own = tuple(next(papers_iter) for _ in range(counts[n_oral + k]))
+        own = tuple(next(papers_iter) for _ in range(counts[k]))
         content.append(
             Session(
                 id="",
@@ -625,28 +706,4 @@ def make_program(
                 papers=own,
             )
         )
-    remaining = tuple(papers_iter)
-    if remaining and content:
-        last = content[-1]
-        content[-1] = Session(
-            id="",
-            title=last.title,
-            kind=last.kind,
-            day=last.day,
-            start=last.start,
-            end=last.end,
-            room=last.room,
-            chairs=last.chairs,
-            papers=last.papers + remaining,
-        )
-
-    everything = sorted(
-        frame + content, key=lambda x: (x.start or datetime.min.replace(tzinfo=zone), x.room or "")
-    )
-    conference = Conference(
-        name="NeurIPS 2025 (synthetic)",
-        timezone=zone_name,
-        year=2025,
-        source=f"synthetic seed={seed}",
-    )
-    return Program(conference=conference, sessions=assign_ids(everything))
+    return content

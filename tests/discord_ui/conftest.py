@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import SecretStr
 
 from bot.app import App, open_app
-from bot.config import Secret, Settings, bundled_program
+from bot.config import Settings, bundled_program
 from bot.discord_ui.client import ConfBot
 from tests.fakediscord.fixtures import StartBot
 from tests.fakediscord.server import FakeDiscord
@@ -46,7 +47,7 @@ def loaded_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def settings_for(fake: FakeDiscord, data_dir: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
-        "discord_token": Secret(fake.token),
+        "discord_token": SecretStr(fake.token),
         "discord_guild_id": fake.guild.id,
         "data_dir": data_dir,
         "discord_api_base": fake.api_base,

@@ -7,9 +7,10 @@ import logging
 import pytest
 
 from bot.app import App
-from bot.discord_ui.autocomplete import CHOICE_NAME_MAX, CHOICES_MAX, to_choices
+from bot.discord_ui.autocomplete import to_choices
 from bot.discord_ui.client import ConfBot
 from bot.errors import UserError
+from bot.limits import CHOICE_NAME_MAX, CHOICES_MAX
 from bot.services.commands import Choice
 from tests.fakediscord.server import FakeDiscord
 

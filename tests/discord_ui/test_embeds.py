@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.discord_ui import embeds
+from bot.discord_ui import embeds, layout
 from bot.errors import NotFoundError, ProgramParseError, UserError
 from bot.model import (
     AffiliationAnswer,
@@ -48,13 +48,13 @@ END = datetime(2025, 4, 2, 15, 40, tzinfo=TZ)
 UNIX = int(START.timestamp())
 
 
-def assert_fits(page: embeds.Page) -> None:
-    assert 1 <= len(page) <= embeds.EMBEDS_MAX
+def assert_fits(page: layout.Page) -> None:
+    assert 1 <= len(page) <= layout.EMBEDS_MAX
     problems = limits.validate_message({"embeds": [embed.to_dict() for embed in page]})
     assert problems == [], [p.describe() for p in problems]
 
 
-def text(pages: Sequence[embeds.Page]) -> str:
+def text(pages: Sequence[layout.Page]) -> str:
     parts: list[str] = []
     for page in pages:
         for embed in page:
@@ -184,9 +184,9 @@ def test_a_huge_session_is_paginated_without_losing_anything() -> None:
     shown = text(pages)
     position = 0
     for paper in big.papers:  # every title and every author, in program order
-        position = shown.index(embeds.esc(paper.title), position)
+        position = shown.index(layout.esc(paper.title), position)
         for author in paper.authors:
-            position = shown.index(embeds.esc(author.name), position)
+            position = shown.index(layout.esc(author.name), position)
 
 
 def test_a_huge_person_and_affiliation_are_paginated() -> None:
@@ -200,8 +200,8 @@ def test_a_huge_person_and_affiliation_are_paginated() -> None:
         for page in pages:
             assert_fits(page)
         shown = text(pages)
-        assert all(embeds.esc(name) in shown for name in coauthors)
-        assert all(embeds.esc(r.paper.title) in shown for r in refs)
+        assert all(layout.esc(name) in shown for name in coauthors)
+        assert all(layout.esc(r.paper.title) in shown for r in refs)
 
 
 def test_program_text_is_escaped_everywhere() -> None:
@@ -228,8 +228,8 @@ def test_a_title_longer_than_discord_allows_is_shown_whole_below() -> None:
     [page] = embeds.render(SessionsAnswer("x", (session(title=long_title),), "title", ZONE))
     [embed] = page
     assert embed.title is not None
-    assert len(embed.title) == embeds.TITLE_MAX
-    assert embed.title.endswith(embeds.ELLIPSIS)
+    assert len(embed.title) == layout.TITLE_MAX
+    assert embed.title.endswith(layout.ELLIPSIS)
     assert embed.description is not None
     assert embed.description.startswith(f"**{long_title.strip()}**")
 
@@ -265,31 +265,6 @@ def test_times_in_the_conference_zone_and_for_the_reader() -> None:
     assert embeds.when_lines(None, None, date(2025, 4, 2), ZONE) == (
         "**When:** Wed 2 Apr, time not given"
     )
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_wrap_keeps_every_character_within_the_budget(seed: int) -> None:
-    rng = random.Random(seed)
-    words = ["".join(rng.choices("abcxyz\\*_", k=rng.randint(1, 30))) for _ in range(400)]
-    line = "".join(w + rng.choice(["; ", ", ", " "]) for w in words).rstrip(";, ")
-    budget = rng.randint(40, 400)
-    pieces = embeds.wrap(line, budget)
-    assert all(len(piece) <= budget for piece in pieces)
-    assert " ".join(pieces) == line
-
-
-def test_wrap_cuts_a_word_longer_than_a_page_without_leaving_an_escape_dangling() -> None:
-    word = "\\*" * 100
-    pieces = embeds.wrap(word, 51)
-    assert "".join(pieces) == word
-    assert all(len(p) <= 51 and (len(p) - len(p.rstrip("\\"))) % 2 == 0 for p in pieces)
-
-
-def test_pack_keeps_blocks_whole_when_they_fit_and_in_order() -> None:
-    blocks = [f"block {n}\n" + "x" * (n * 37 % 300) for n in range(100)]
-    pages = embeds.pack(blocks, 1000)
-    assert all(len(p) <= 1000 for p in pages)
-    assert "\n\n".join(pages) == "\n\n".join(blocks)  # never split: each fits on a page
 
 
 def test_a_not_found_answer_lists_the_suggestions() -> None:
@@ -354,11 +329,11 @@ def test_status_page() -> None:
     fields = {f.name: f.value for f in page[0].fields}
     assert fields["Program"] == "150 sessions, 400 papers"
     assert fields["Uptime"] == "3 h 2 min"
-    assert fields["Database"].endswith(embeds.ELLIPSIS)
+    assert fields["Database"].endswith(layout.ELLIPSIS)
 
 
 def test_notices_fit() -> None:
-    assert len(embeds.only_owner_text(2**63)) <= embeds.CONTENT_MAX
+    assert len(embeds.only_owner_text(2**63)) <= layout.CONTENT_MAX
     assert re.fullmatch(r"Only <@\d+> can turn these pages\..*", embeds.only_owner_text(5))
     for notice in (embeds.REFUSAL, embeds.INTERNAL_ERROR, embeds.PAGES_EXPIRED):
         assert_fits(embeds.notice_page(notice))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from pydantic import SecretStr
 
 from bot.app import build_parser, open_app
-from bot.config import Secret
 from bot.discord_ui.runner import run_bot, sync_commands
 from tests.discord_ui.conftest import embeds_of, settings_for
 from tests.fakediscord.server import FakeDiscord
@@ -27,7 +27,7 @@ async def test_a_wrong_token_is_one_line_and_exit_1(
     data_dir: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    settings = settings_for(fake, data_dir, discord_token=Secret("not-the-token"))
+    settings = settings_for(fake, data_dir, discord_token=SecretStr("not-the-token"))
     assert await run_bot(settings, open_app) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1

@@ -122,7 +122,7 @@ async def test_an_unexpected_error_is_apologised_for_and_logged_with_ids_only(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    async def broken(name: str, options: object) -> object:
+    def broken(name: str, options: object) -> object:
         raise RuntimeError("the index is corrupt")
 
     monkeypatch.setattr(app.runner, "run", broken)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.app import App
-from bot.discord_ui import embeds
+from bot.discord_ui import embeds, layout
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.views import COUNTER_ID, NEXT_ID, PREVIOUS_ID
 from tests.discord_ui.conftest import embeds_of, is_ephemeral, text_of
@@ -57,7 +57,7 @@ async def test_the_biggest_session_pages_through_every_paper(
     assert len(posters.papers) == 56
     shown = "\n".join(texts)
     for number, paper in enumerate(posters.papers, start=1):
-        assert f"**{number}. {embeds.esc(paper.title)}**" in shown
+        assert f"**{number}. {layout.esc(paper.title)}**" in shown
 
     back = await fake.click_button(message, PREVIOUS_ID)
     await back.response()
@@ -96,11 +96,11 @@ async def test_the_most_prolific_author_and_affiliation_render_within_the_limits
         await ix.response()
         assert ix.original is not None
         shown = "\n".join(await page_through(fake, ix.original))
-        assert embeds.esc(name) in shown
+        assert layout.esc(name) in shown
         if command == "author":
-            assert all(embeds.esc(ref.paper.title) in shown for ref in author.papers)
+            assert all(layout.esc(ref.paper.title) in shown for ref in author.papers)
         else:
-            assert all(embeds.esc(person) in shown for person in affiliation.people)
+            assert all(layout.esc(person) in shown for person in affiliation.people)
 
 
 async def test_the_buttons_go_after_the_timeout(

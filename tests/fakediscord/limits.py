@@ -290,7 +290,7 @@ def _validate_interactive(component: Mapping[str, Any], path: Path) -> list[Prob
     return problems
 
 
-def validate_components(components: Any, path: Path, *, flags: int = 0) -> list[Problem]:
+def validate_components(components: Any, path: Path, *, flags: int = 0) -> list[Problem]:  # noqa: C901, PLR0912 (a table: Discord's component rules, one check each)
     """Action rows of buttons and selects; with the components-v2 flag only ids are checked."""
     problems: list[Problem] = []
     items = _as_list(components)

@@ -1,4 +1,5 @@
-"""The questions of the issue, asked of the bundled program through the real services.
+"""Attendee questions (who chairs, which paper, what an author presents), asked of the bundled
+program through the real services.
 
 Each runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL: the program is parsed,
 stored, read back and indexed exactly as the bot does it.
@@ -51,46 +52,46 @@ async def bot(engine: AsyncEngine) -> Bot:
     return Bot(programs, CommandRunner(Queries(programs.current, clock)), clock)
 
 
-async def test_the_questions_of_the_issue(bot: Bot) -> None:
+async def test_chairs_papers_and_authors_of_the_bundled_program(bot: Bot) -> None:
     run = bot.runner.run
 
-    chair = await run("chair", {"query": "Helix"})
+    chair = run("chair", {"query": "Helix"})
     assert isinstance(chair, ChairAnswer)
     assert [(c.name, c.affiliation) for c in chair.sessions[0].chairs] == [
         ("Xiaosong Ma", "MBZUAI")
     ]
 
-    chair = await run("chair", {"query": "MEPipe"})
+    chair = run("chair", {"query": "MEPipe"})
     assert isinstance(chair, ChairAnswer)
     assert chair.sessions[0].title == "LLM Training"
     assert [c.name for c in chair.sessions[0].chairs] == ["Jacob Gorm Hansen"]
 
-    author = await run("author", {"name": "bin cui"})
+    author = run("author", {"name": "bin cui"})
     assert isinstance(author, PersonAnswer)
     titles = [ref.paper.title.split(":")[0] for ref in author.papers]
     assert titles == ["FlexSP", "Spindle"]
 
-    author = await run("author", {"name": "jacob gorm hanson"})
+    author = run("author", {"name": "jacob gorm hanson"})
     assert isinstance(author, PersonAnswer)
     assert author.name == "Jacob Gorm Hansen"
     assert [s.title for s in author.chairs] == ["LLM Training"]
 
-    paper = await run("paper", {"title": "hybridflow"})
+    paper = run("paper", {"title": "hybridflow"})
     assert isinstance(paper, PapersAnswer)
     in_session = [ref for ref in paper.papers if ref.session.title == "LLM Training"]
     assert len(in_session) == 1
     assert len(in_session[0].paper.authors) == 9
 
-    author = await run("author", {"name": "martin maas"})
+    author = run("author", {"name": "martin maas"})
     assert isinstance(author, PersonAnswer)
     assert any(ref.session.kind.value == "keynote" for ref in author.papers)
 
-    serving = await run("session", {"query": "LLM Serving"})
+    serving = run("session", {"query": "LLM Serving"})
     assert isinstance(serving, SessionsAnswer)
     assert [s.title for s in serving.sessions] == ["LLM Serving", "LLM Serving"]
     assert serving.sessions[0].id != serving.sessions[1].id
 
-    now = await run("now", {})
+    now = run("now", {})
     assert isinstance(now, TimetableAnswer)
     assert sorted(s.title or "" for s in now.sessions) == sorted(
         [
@@ -104,7 +105,7 @@ async def test_the_questions_of_the_issue(bot: Bot) -> None:
     )
     assert now.upcoming[0].title == "Coffee break & ASPLOS posters"
 
-    eth = await run("affiliation", {"name": "ETH"})
+    eth = run("affiliation", {"name": "ETH"})
     assert isinstance(eth, AffiliationAnswer)
     assert set(eth.variants) >= {"ETH Zurich", "ETH Zürich"}
 
@@ -126,16 +127,16 @@ async def test_the_questions_of_the_issue(bot: Bot) -> None:
 async def test_typos_case_accents_and_word_order_still_answer(
     bot: Bot, command: str, options: dict[str, str]
 ) -> None:
-    answer = await bot.runner.run(command, options)
+    answer = bot.runner.run(command, options)
     assert answer is not None
 
 
 async def test_nothing_matches_gives_suggestions_not_a_crash(bot: Bot) -> None:
     with pytest.raises(NotFoundError) as caught:
-        await bot.runner.run("paper", {"title": "underwater basket weaving"})
+        bot.runner.run("paper", {"title": "underwater basket weaving"})
     assert "No paper matches" in str(caught.value)
     with pytest.raises(NotFoundError):
-        await bot.runner.run("chair", {"query": "nobody-at-all-xyz"})
+        bot.runner.run("chair", {"query": "nobody-at-all-xyz"})
 
 
 @pytest.mark.parametrize(
@@ -152,7 +153,7 @@ async def test_malformed_commands_get_a_helpful_error(
     bot: Bot, command: str, options: dict[str, str]
 ) -> None:
     with pytest.raises(UserError):
-        await bot.runner.run(command, options)
+        bot.runner.run(command, options)
 
 
 async def test_reload_of_an_edited_copy_reports_exactly_the_edits(bot: Bot, tmp_path: Path) -> None:
@@ -174,7 +175,7 @@ async def test_reload_of_an_edited_copy_reports_exactly_the_edits(bot: Bot, tmp_
         "Operating Systems": (ChangeKind.MOVED,),
         "LLM Serving": (ChangeKind.CHAIRS,),
     }
-    moved = await bot.runner.run("session", {"query": "Operating Systems"})
+    moved = bot.runner.run("session", {"query": "Operating Systems"})
     assert isinstance(moved, SessionsAnswer)
     assert moved.sessions[0].start is not None
     assert moved.sessions[0].start.strftime("%H:%M %z") == "13:40 +0200"
@@ -185,7 +186,7 @@ async def test_failed_reload_keeps_the_old_program(bot: Bot, tmp_path: Path) -> 
     broken.write_bytes(b"\x00\x01 not a program")
     with pytest.raises(UserError):
         await bot.programs.load_file(broken)
-    chair = await bot.runner.run("chair", {"query": "Helix"})
+    chair = bot.runner.run("chair", {"query": "Helix"})
     assert isinstance(chair, ChairAnswer)
     assert chair.sessions[0].chairs[0].name == "Xiaosong Ma"
 

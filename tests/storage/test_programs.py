@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.model import ChangeKind, Conference, Program, Session, SessionKind
 from bot.storage import programs
-from bot.storage.programs import ProgramStore, program_hash
+from bot.storage.programs import ProgramNotStorable, ProgramStore, program_hash
 from tests.storage.conftest import Statements
 from tests.storage.factory import (
     CONFERENCE,
@@ -578,7 +578,7 @@ async def test_failed_first_load_leaves_no_conference(
     ],
 )
 async def test_invalid_programs_are_refused(store: ProgramStore, broken: object) -> None:
-    with pytest.raises(ValueError, match=r"duplicate|naive|zone"):
+    with pytest.raises(ProgramNotStorable, match=r"duplicate|naive|zone"):
         await store.load(SLUG, broken(base_program()))  # type: ignore[operator]
     assert await store.conferences() == []
 

@@ -64,11 +64,10 @@ class AdminCog(commands.Cog, name="Admin"):
         programs = self._bot.app.programs
         try:
             result = await self._load(file)
-        except (UserError, ValueError) as error:
+        except UserError as error:
             # A program that does not parse (or cannot be stored) changes nothing.
             log.info("reload by user %s failed: %s", interaction.user.id, type(error).__name__)
-            shown = error if isinstance(error, UserError) else UserError(str(error))
-            await send_page(interaction, embeds.reload_failed_page(shown), ephemeral=True)
+            await send_page(interaction, embeds.reload_failed_page(error), ephemeral=True)
             return
         log.info(
             "reload by user %s: %d changes, %d warnings",

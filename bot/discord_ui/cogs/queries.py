@@ -38,7 +38,7 @@ class QueriesCog(commands.Cog, name="Queries"):
         self._pager = pager
 
     async def _answer(self, interaction: Interaction, command: str, **options: str | None) -> None:
-        answer = await self._runner.run(command, options)
+        answer = self._runner.run(command, options)
         pages = embeds.render(answer)
         log.debug("/%s for user %s: %d pages", command, interaction.user.id, len(pages))
         await self._pager.send(interaction, pages)
