@@ -73,6 +73,7 @@ class World:
     reminders: ReminderService
     deliverer: FakeDeliverer
     engine: AsyncEngine
+    real: FrozenClock  # claim leases run on real time, not the bot's clock
 
     def scheduler(self, owner: str = "a", deliverer: FakeDeliverer | None = None) -> Scheduler:
         return Scheduler(
@@ -91,10 +92,11 @@ async def world(engine: AsyncEngine) -> World:
     maker = make_sessionmaker(engine)
     programs = ProgramService(ProgramStore(maker, now=clock.now), "test", clock, defaults=OPTIONS)
     await programs.load(parse_text(PROGRAM, OPTIONS))
-    store = DeliveryStore(maker, now=clock.now)
+    real = FrozenClock(START)
+    store = DeliveryStore(maker, now=clock.now, lease_now=real.now)
     reminders = ReminderService(store, programs, Queries(programs.current, clock), clock)
     programs.on_reload(reminders.on_reload)
-    return World(clock, programs, store, reminders, FakeDeliverer(), engine)
+    return World(clock, programs, store, reminders, FakeDeliverer(), engine, real)
 
 
 async def test_reminder_fires_at_its_time_and_only_then(world: World) -> None:
@@ -171,6 +173,7 @@ async def test_exactly_once_across_a_crash_between_send_and_mark(world: World) -
     # Another process picks the row up once the claim expires and sends it again with the
     # same nonce; Discord (here the fake deliverer sharing its nonce memory) drops the repeat.
     world.clock.advance(timedelta(minutes=3))
+    world.real.advance(timedelta(minutes=3))
     survivor = FakeDeliverer(nonces=crashing.nonces)
     assert await world.scheduler("survives", survivor).run_once() == 1
     assert survivor.sent == []
