@@ -69,6 +69,7 @@ class Settings:
     metrics_port: int | None = None
     db_pool_size: int = 5
     db_pool_timeout: float = 30.0
+    discord_rate_limit: float = 45.0  # requests/s for all senders (Discord allows 50)
 
     @property
     def effective_database_url(self) -> str:
@@ -159,6 +160,7 @@ class Settings:
             metrics_port=integer("METRICS_PORT", 1),
             db_pool_size=integer("DB_POOL_SIZE", 1) or 5,
             db_pool_timeout=number("DB_POOL_TIMEOUT", 30.0),
+            discord_rate_limit=number("DISCORD_RATE_LIMIT", 45.0),
         )
 
 

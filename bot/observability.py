@@ -200,6 +200,14 @@ class Metrics:
             "confbot_gateway_connected", "1 while the shard's gateway is connected.", ("shard",)
         )
         self._build = _Gauge("confbot_build_info", "The running confbot version.", ("version",))
+        self._refused = _Counter(
+            "confbot_discord_refused_requests_total",
+            "Requests Discord refused with 429 since start.",
+        )
+        self._refused_window = _Gauge(
+            "confbot_discord_refused_requests_10m",
+            "Requests Discord refused in the last 10 minutes (it bans at 10,000).",
+        )
         if version is not None:
             self._build.set(version, value=1)
         self._families: tuple[_Family, ...] = (
@@ -211,6 +219,8 @@ class Metrics:
             self._heartbeat_gauge,
             self._gateway,
             self._build,
+            self._refused,
+            self._refused_window,
         )
         self._shards: dict[int, bool] = {}
         self._heartbeat: datetime | None = None
@@ -235,6 +245,12 @@ class Metrics:
             lag = max(seconds, 0.0)
             self._lag.set(value=lag)
             self._lag_histogram.observe(value=lag)
+
+    def discord_refused(self, total: int, last_10_minutes: int) -> None:
+        """Discord refused a request (429): once per refusal, with the ban window's count."""
+        with self._lock:
+            self._refused.inc()
+            self._refused_window.set(value=last_10_minutes)
 
     def scheduler_heartbeat(self, now: datetime) -> None:
         """The scheduler loop is alive at `now` (aware; from the same clock as the check)."""

@@ -116,6 +116,8 @@ def test_render_declares_every_family_with_help_and_type() -> None:
         "confbot_delivery_lag_seconds": "histogram",
         "confbot_scheduler_heartbeat_timestamp_seconds": "gauge",
         "confbot_gateway_connected": "gauge",
+        "confbot_discord_refused_requests_total": "counter",
+        "confbot_discord_refused_requests_10m": "gauge",
         "confbot_build_info": "gauge",
     }
     assert value(samples, "confbot_build_info", version="1.2.3") == 1

@@ -257,6 +257,10 @@ class Scheduler:
         self._held_claims = True
         renewer = asyncio.create_task(self._renew([r.id for r in records]))
         try:
+            # A deliverer may look up, in one go, what the whole batch needs (DM channels).
+            prepare = getattr(self._deliverer, "prepare", None)
+            if prepare is not None:
+                await prepare(records)
             queue = deque(records)
             workers = min(self._config.concurrency, len(records))
             await asyncio.gather(*(self._work(queue) for _ in range(workers)))
