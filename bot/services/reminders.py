@@ -309,6 +309,7 @@ class ReminderService:
             pending = await self._deliveries.pending(self._slug, USER_KINDS)
             moves: list[tuple[int, datetime]] = []
             notices: list[DeliverySpec] = []
+            moved: dict[tuple[int | None, str], DeliverySpec] = {}
             to_cancel: list[DeliveryRecord] = []
             for record in pending:
                 change = changed.get(record.session_id)
@@ -326,7 +327,12 @@ class ReminderService:
                 due = _due(session, record.minutes_before, now)
                 if due != record.due_at:
                     moves.append((record.id, due))
-                    notices.append(_notice(record, "moved", now, f"{due.isoformat()}"))
+                    # One notice per person and session, however many reminders moved.
+                    moved.setdefault(
+                        (record.user_id, record.session_id),
+                        _notice(record, "moved", now, f"{session.start.isoformat()}"),
+                    )
+            notices += moved.values()
             if moves:
                 await self._deliveries.reschedule(moves)
             if to_cancel:

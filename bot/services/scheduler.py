@@ -71,7 +71,7 @@ class SchedulerConfig:
     # the budget paces every request and this is unused.
     max_per_second: float | None = 45.0
     claim_seconds: float = 3.0  # a claim takes what the current pace sends in this long
-    mark_batch: int = 100  # marks written in one transaction
+    mark_batch: int = 200  # marks written in one transaction
     lookahead: timedelta = timedelta(minutes=15)  # a burst starts at most this early
 
 

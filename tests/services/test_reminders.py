@@ -391,3 +391,13 @@ async def test_a_reload_through_another_process_is_picked_up(world: World) -> No
     titles = {s.title for s in other.current().program.sessions}
     assert "Storage Systems" in titles
     assert not await other.refresh()
+
+
+async def test_two_reminders_for_a_moved_session_make_one_notice(world: World) -> None:
+    await world.reminders.remind(user_id=USER, target="session", query="storage")
+    await world.reminders.remind(user_id=USER, target="session", query="storage", minutes_before=30)
+    await world.reminders.remind(user_id=OTHER, target="session", query="storage")
+    edited = PROGRAM.replace("10:30-12:00 Session 1: Storage", "11:00-12:30 Session 1: Storage")
+    await world.programs.load(parse_text(edited, OPTIONS))
+    notices = await world.store.pending("test", [DeliveryKind.NOTICE])
+    assert sorted((n.user_id, n.notice) for n in notices) == [(USER, "moved"), (OTHER, "moved")]
