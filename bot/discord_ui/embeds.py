@@ -826,14 +826,14 @@ def delivery_message(
     starts = (
         f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
     )
-    if session.start is not None and delivery.sent_at is not None:
-        if delivery.sent_at >= session.start:  # a late reminder: say so plainly
-            minutes = int((delivery.sent_at - session.start).total_seconds() // 60)
-            starts = (
-                "has just started"
-                if minutes < 1
-                else f"started {minutes} minute{'s' if minutes != 1 else ''} ago"
-            )
+    sent_at = delivery.sent_at
+    if session.start is not None and sent_at is not None and sent_at >= session.start:
+        minutes = int((sent_at - session.start).total_seconds() // 60)  # late: say so plainly
+        starts = (
+            "has just started"
+            if minutes < 1
+            else f"started {minutes} minute{'s' if minutes != 1 else ''} ago"
+        )
     if record.kind is DeliveryKind.ANNOUNCEMENT:
         title = f"Next: {session_title(session)}"
         lead = f"This session {starts}."

@@ -194,8 +194,9 @@ async def through_fake(count: int, rate: float) -> None:
                 f"through the fake Discord (global limit {fake.global_limit}/s, paced at "
                 f"{rate:g}/s): {count} DM reminders due at one moment"
             )
+            doubled = sum(1 for c in per_user.values() if c > 1)
             print(
-                f"  lost {count - len(per_user)}, doubled {sum(1 for c in per_user.values() if c > 1)} "
+                f"  lost {count - len(per_user)}, doubled {doubled} "
                 f"(nonce repeats {sum(1 for c in per_nonce.values() if c > 1)}); "
                 f"states sent {states['sent']}, late {states['late']}, failed {states['failed']}"
             )
