@@ -255,7 +255,8 @@ class Scheduler:
         if not records:
             return 0
         self._held_claims = True
-        renewer = asyncio.create_task(self._renew([r.id for r in records]))
+        in_flight = asyncio.Event()
+        renewer = asyncio.create_task(self._renew([r.id for r in records], in_flight))
         try:
             # A deliverer may look up, in one go, what the whole batch needs (DM channels).
             prepare = getattr(self._deliverer, "prepare", None)
@@ -265,17 +266,20 @@ class Scheduler:
             workers = min(self._config.concurrency, len(records))
             await asyncio.gather(*(self._work(queue) for _ in range(workers)))
         finally:
-            renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await renewer
+            # Stopped between renewals, never mid-query (a cancelled query strands a connection).
+            in_flight.set()
+            await renewer
         await self.flush_marks()
         return len(records)
 
-    async def _renew(self, ids: list[int]) -> None:
+    async def _renew(self, ids: list[int], done: asyncio.Event) -> None:
         """Keep this batch's claims while it is in flight (a lost renewal is retried)."""
         every = self._config.lease.total_seconds() / 3
         while True:
-            await asyncio.sleep(every)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), timeout=every)
+            if done.is_set():
+                return
             try:
                 await self._store.renew(self.owner, ids, self._config.lease)
             except Exception as error:  # the database may be down; the next one may work
