@@ -272,7 +272,13 @@ async def open_app(
         )
         queries = Queries(programs.current, clock)
         deliveries = DeliveryStore(maker, now=clock.now)
-        reminders = ReminderService(deliveries, programs, queries, clock)
+        reminders = ReminderService(
+            deliveries,
+            programs,
+            queries,
+            clock,
+            burst_rate=settings.discord_rate_limit * SchedulerConfig().plan_share,
+        )
         # Registered before the first load, so reminders follow every reload from the start.
         programs.on_reload(reminders.on_reload)
         if program is not None:

@@ -58,6 +58,7 @@ class RequestBudget:
         self._last_slowdown = -1e9
         self._last_recovery = clock()
         self._window: deque[float] = deque()
+        self._started: deque[float] = deque()  # when each of the last second's requests went
         self._on_refused = on_refused
         self.refused_total = 0
         self.requests_total = 0
@@ -110,10 +111,21 @@ class RequestBudget:
         return start - now
 
     async def acquire(self) -> None:
-        """Wait for a turn to send one request."""
+        """Wait for a turn to send one request.
+
+        Turns are spaced evenly, but a busy event loop wakes several sleepers late and at
+        once; so no more than `rate` requests start in any real second either."""
         wait = self.reserve()
         if wait > 0:
             await asyncio.sleep(wait)
+        while True:
+            now = self._clock()
+            while self._started and self._started[0] <= now - 1.0:
+                self._started.popleft()
+            if len(self._started) < max(1, int(self._rate)):
+                break
+            await asyncio.sleep(self._started[0] + 1.0 - now + 0.001)
+        self._started.append(self._clock())
 
     def accepted(self) -> None:
         """Discord answered without refusing."""

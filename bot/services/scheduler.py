@@ -73,6 +73,7 @@ class SchedulerConfig:
     claim_seconds: float = 3.0  # a claim takes what the current pace sends in this long
     mark_batch: int = 200  # marks written in one transaction
     lookahead: timedelta = timedelta(minutes=15)  # a burst starts at most this early
+    plan_share: float = 0.8  # a burst is planned at this share of the pace, to end in time
 
 
 class RateLimiter:
@@ -192,7 +193,8 @@ class Scheduler:
         if not rate:
             return timedelta(0)
         count = await self._store.due_count(until)
-        seconds = min(count / rate * self._speed(now), self._config.lookahead.total_seconds())
+        planned = rate * self._config.plan_share  # a margin for refusals and busy moments
+        seconds = min(count / planned * self._speed(now), self._config.lookahead.total_seconds())
         return timedelta(seconds=seconds)
 
     async def _next_wake(self) -> datetime | None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import Row, Table, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model import (
@@ -39,6 +40,10 @@ from bot.storage.tables import (
 PENDING = DeliveryState.PENDING.value
 CLAIMED = DeliveryState.CLAIMED.value
 SHARD_SHIFT = 4194304  # 2**22: Discord's shard of a guild is (guild_id >> 22) % shard_count
+
+# The table itself, for the scheduler's batch statements: a plain UPDATE skips the ORM's bulk
+# machinery, which cost more per row than the SQL did.
+DELIVERIES = cast(Table, DeliveryRow.__table__)
 
 # States a re-added reminder comes back from; a sent one stays sent.
 _REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
@@ -286,7 +291,7 @@ class DeliveryStore:
             else:
                 ids = candidates.scalar_subquery()  # SQLite runs one writer at a time
             statement = (
-                update(DeliveryRow)
+                update(DELIVERIES)
                 .where(DeliveryRow.id.in_(ids), due)
                 .values(
                     state=CLAIMED,
@@ -295,10 +300,12 @@ class DeliveryStore:
                     attempts=DeliveryRow.attempts + 1,
                     updated_at=now,
                 )
-                .returning(DeliveryRow)
+                # Plain rows, not ORM objects: a burst claims thousands, and building and
+                # tracking an object per row cost more than the SQL.
+                .returning(*DELIVERIES.c)
                 .execution_options(synchronize_session=False)
             )
-            rows = list(await db.scalars(statement))
+            rows = list((await db.execute(statement)).all())
             keys = await _session_keys(db, {r.session_id for r in rows})
             return [_record(r, keys) for r in sorted(rows, key=lambda r: (r.due_at, r.id))]
 
@@ -362,7 +369,7 @@ class DeliveryStore:
                     else and_(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by == owner)
                 )
                 result = await db.execute(
-                    update(DeliveryRow)
+                    update(DELIVERIES)
                     .where(DeliveryRow.id.in_(ids), held)
                     .values(claimed_by=None, claim_expires_at=None, updated_at=now, **values)
                     .returning(DeliveryRow.id)
@@ -379,7 +386,7 @@ class DeliveryStore:
             return 0
         async with self._sessions.begin() as db:
             result = await db.execute(
-                update(DeliveryRow)
+                update(DELIVERIES)
                 .where(
                     DeliveryRow.id.in_(wanted),
                     DeliveryRow.state == CLAIMED,
@@ -577,7 +584,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _record(row: DeliveryRow, keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
+def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
     key, removed = keys.get(row.session_id, ("", True))
     return DeliveryRecord(
         id=row.id,

@@ -35,16 +35,28 @@ class DmChannelStore:
 
     async def put(self, user_id: int, channel_id: int) -> None:
         """Remember (or replace) a user's DM channel; safe when two processes race."""
+        await self.put_many({user_id: channel_id})
+
+    async def put_many(self, channels: dict[int, int]) -> None:
+        """Remember (or replace) several users' DM channels in one transaction."""
+        if not channels:
+            return
+        now = self._now()
         async with self._sessions.begin() as db:
             insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
-            statement = insert(DmChannelRow).values(
-                user_id=user_id, channel_id=channel_id, updated_at=self._now()
-            )
+            statement = insert(DmChannelRow)
             await db.execute(
                 statement.on_conflict_do_update(
                     index_elements=[DmChannelRow.user_id],
-                    set_={"channel_id": channel_id, "updated_at": self._now()},
-                )
+                    set_={
+                        "channel_id": statement.excluded.channel_id,
+                        "updated_at": statement.excluded.updated_at,
+                    },
+                ),
+                [
+                    {"user_id": user, "channel_id": channel, "updated_at": now}
+                    for user, channel in channels.items()
+                ],
             )
 
     async def forget(self, user_id: int) -> None:

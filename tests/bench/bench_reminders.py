@@ -20,6 +20,7 @@ import asyncio
 import logging
 import os
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter
@@ -41,7 +42,7 @@ from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqli
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.migrate import upgrade
-from tests.fakediscord.server import running_fake
+from tests.fakediscord.server import FakeDiscord
 
 SLUG = "bench"
 
@@ -142,75 +143,97 @@ async def overhead(count: int, url: str | None) -> None:
                 await admin.dispose()
 
 
+class FakeInThread:
+    """The fake Discord on its own event loop in a thread, as a real server would be: a busy
+    moment in the bot's loop does not also hold up the server's clock and its rate limit."""
+
+    def __init__(self) -> None:
+        self.fake = FakeDiscord()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+
+    def __enter__(self) -> FakeDiscord:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self.fake.start(), self._loop).result(10)
+        return self.fake
+
+    def __exit__(self, *exc: object) -> None:
+        asyncio.run_coroutine_threadsafe(self.fake.stop(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+
+
 async def through_fake(count: int, rate: float) -> None:
     quiet_discord_rate_limit_logs()
-    with tempfile.TemporaryDirectory() as tmp:
-        async with running_fake() as fake:
-            users = [fake.add_user(f"attendee{n}").id for n in range(count)]
-            engine = create_engine_for(sqlite_url_for(Path(tmp)))
-            # Due far enough ahead for the burst to start early: count / rate seconds, plus 10.
-            due = datetime.now(UTC) + timedelta(seconds=count / rate + 10)
-            programs, store = await _prepare(engine, users, due)
-            channels = DmChannelStore(make_sessionmaker(engine))
-            for user in users:  # known from each user's /remind confirmation
-                await channels.put(user, fake.dm_channel(user).id)
-            fake.requests.clear()
-            discord.http.Route.BASE = fake.api_base  # type: ignore[misc]
-            budget = RequestBudget()
-            budget.config = type(budget.config)(rate=rate)
-            budget._rate = rate
-            client = discord.Client(intents=discord.Intents.none(), http_trace=budget_trace(budget))
-            await client.login(fake.token)
-            logins = len(fake.requests)
-            scheduler = Scheduler(
-                store,
-                programs,
-                DiscordDeliverer(client, DirectMessages(client, channels)),
-                SystemClock(),
-                owner="bench",
-                budget=budget,
-            )
-            task = asyncio.create_task(scheduler.run())
-            started = time.perf_counter()
-            try:
-                while True:
-                    await asyncio.sleep(1.0)
-                    states = await store.counts_by_state(SLUG)
-                    done = states["sent"] + states["late"] + states["failed"]
-                    if done >= count or time.perf_counter() - started > count / rate * 3 + 60:
-                        break
-            finally:
-                await scheduler.stop()
-                await asyncio.wait_for(task, 10)
-                await client.close()
-            dms = [m for m in fake.messages if m.source == "channel"]
-            per_user = Counter(fake.channels[m.channel_id].recipient.id for m in dms)  # type: ignore[union-attr]
-            per_nonce = Counter(m.nonce for m in dms)
-            spread = [(m.timestamp - due).total_seconds() for m in dms]
-            requests = fake.dm_requests()
-            total_requests = len(fake.requests) - logins
-            states = await store.counts_by_state(SLUG)
-            print(
-                f"through the fake Discord (global limit {fake.global_limit}/s, paced at "
-                f"{rate:g}/s): {count} DM reminders due at one moment"
-            )
-            doubled = sum(1 for c in per_user.values() if c > 1)
-            print(
-                f"  lost {count - len(per_user)}, doubled {doubled} "
-                f"(nonce repeats {sum(1 for c in per_nonce.values() if c > 1)}); "
-                f"states sent {states['sent']}, late {states['late']}, failed {states['failed']}"
-            )
-            print(
-                f"  delivery relative to due: earliest {min(spread):+.1f} s, latest "
-                f"{max(spread):+.1f} s"
-            )
-            print(
-                f"  requests per DM {sum(requests.values()) / max(1, len(dms)):.3f} "
-                f"({total_requests} requests in all after login); 429s: "
-                f"{fake.global_refusals} ({fake.global_refusals / max(1, total_requests):.3%}); "
-                f"budget saw {budget.refused_total} refused"
-            )
-            await engine.dispose()
+    with tempfile.TemporaryDirectory() as tmp, FakeInThread() as fake:
+        users = [fake.add_user(f"attendee{n}").id for n in range(count)]
+        engine = create_engine_for(sqlite_url_for(Path(tmp)))
+        # Due far enough ahead for the burst to start as early as the scheduler plans it
+        # (count / (rate x plan share)), plus a little.
+        plan = rate * SchedulerConfig().plan_share
+        due = datetime.now(UTC) + timedelta(seconds=count / plan + 15)
+        programs, store = await _prepare(engine, users, due)
+        channels = DmChannelStore(make_sessionmaker(engine))
+        # Known from each user's /remind confirmation.
+        await channels.put_many({user: fake.dm_channel(user).id for user in users})
+        fake.requests.clear()
+        discord.http.Route.BASE = fake.api_base  # type: ignore[misc]
+        budget = RequestBudget()
+        budget.config = type(budget.config)(rate=rate)
+        budget._rate = rate
+        client = discord.Client(intents=discord.Intents.none(), http_trace=budget_trace(budget))
+        await client.login(fake.token)
+        logins = len(fake.requests)
+        scheduler = Scheduler(
+            store,
+            programs,
+            DiscordDeliverer(client, DirectMessages(client, channels)),
+            SystemClock(),
+            owner="bench",
+            budget=budget,
+        )
+        task = asyncio.create_task(scheduler.run())
+        started = time.perf_counter()
+        try:
+            while True:
+                await asyncio.sleep(1.0)
+                states = await store.counts_by_state(SLUG)
+                done = states["sent"] + states["late"] + states["failed"]
+                if done >= count or time.perf_counter() - started > count / rate * 3 + 60:
+                    break
+        finally:
+            await scheduler.stop()
+            await asyncio.wait_for(task, 10)
+            await client.close()
+        dms = [m for m in fake.messages if m.source == "channel"]
+        per_user = Counter(fake.channels[m.channel_id].recipient.id for m in dms)  # type: ignore[union-attr]
+        per_nonce = Counter(m.nonce for m in dms)
+        spread = [(m.timestamp - due).total_seconds() for m in dms]
+        requests = fake.dm_requests()
+        total_requests = len(fake.requests) - logins
+        states = await store.counts_by_state(SLUG)
+        print(
+            f"through the fake Discord (global limit {fake.global_limit}/s, paced at "
+            f"{rate:g}/s): {count} DM reminders due at one moment"
+        )
+        doubled = sum(1 for c in per_user.values() if c > 1)
+        print(
+            f"  lost {count - len(per_user)}, doubled {doubled} "
+            f"(nonce repeats {sum(1 for c in per_nonce.values() if c > 1)}); "
+            f"states sent {states['sent']}, late {states['late']}, failed {states['failed']}"
+        )
+        print(
+            f"  delivery relative to due: earliest {min(spread):+.1f} s, latest "
+            f"{max(spread):+.1f} s"
+        )
+        print(
+            f"  requests per DM {sum(requests.values()) / max(1, len(dms)):.3f} "
+            f"({total_requests} requests in all after login); 429s: "
+            f"{fake.global_refusals} ({fake.global_refusals / max(1, total_requests):.3%}); "
+            f"budget saw {budget.refused_total} refused"
+        )
+        await engine.dispose()
 
 
 def main() -> None:

@@ -401,3 +401,35 @@ async def test_two_reminders_for_a_moved_session_make_one_notice(world: World) -
     await world.programs.load(parse_text(edited, OPTIONS))
     notices = await world.store.pending("test", [DeliveryKind.NOTICE])
     assert sorted((n.user_id, n.notice) for n in notices) == [(USER, "moved"), (OTHER, "moved")]
+
+
+async def test_a_reminder_in_a_large_burst_says_it_may_come_early(world: World) -> None:
+    store = world.store
+    busy = ReminderService(
+        store,
+        world.programs,
+        Queries(world.programs.current, world.clock),
+        world.clock,
+        burst_rate=10.0,
+    )
+    quiet = await busy.remind(user_id=USER, target="session", query="storage")
+    assert quiet.warning is None
+    [(record, session)] = quiet.reminders
+    await store.upsert(
+        "test",
+        [
+            DeliverySpec(
+                DeliveryKind.REMINDER,
+                f"reminder:{u}:10:dm",
+                session.id,
+                record.due_at,
+                "dm",
+                user_id=u,
+                minutes_before=10,
+            )
+            for u in range(20_000, 21_300)
+        ],
+    )
+    crowded = await busy.remind(user_id=OTHER, target="session", query="storage")
+    assert crowded.warning is not None
+    assert "up to 2 minutes early" in crowded.warning  # 1,302 at 10/s: about 130 s
