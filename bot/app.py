@@ -191,6 +191,7 @@ class App:
             on_delivered=self._delivered,
             budget=self.budget,
             journal=MarkJournal(self.journal_path),
+            sole_process=self.journal_path is not None,  # SQLite: one process per file
         )
         self.reminders.set_waker(self.scheduler.wake)
         return self.scheduler

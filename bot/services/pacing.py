@@ -52,6 +52,7 @@ class RequestBudget:
         self.config = config or BudgetConfig()
         self._clock = clock
         self._rate = self.config.rate
+        self._learned = self.config.rate  # the recovery ceiling as of the last refusal
         self._next = 0.0  # when the next turn is free
         self._paused_until = 0.0
         self._last_refusal = -1e9
@@ -80,12 +81,20 @@ class RequestBudget:
         while self._window and self._window[0] <= now - BAN_WINDOW:
             self._window.popleft()
 
+    def _ceiling(self, now: float) -> float:
+        """The pace the budget recovers to: each slowdown lowers it by one request a second,
+        and it climbs back by one a minute while nothing is refused. Refusals that come from
+        jitter near the limit thus become rarer instead of recurring at the same pace."""
+        quiet = max(0.0, now - self._last_refusal)
+        return min(self.config.rate, self._learned + quiet / 60.0)
+
     def _recover(self, now: float) -> None:
-        if now - self._last_refusal >= self.config.quiet_after and self._rate < self.config.rate:
+        ceiling = self._ceiling(now)
+        if now - self._last_refusal >= self.config.quiet_after and self._rate < ceiling:
             gained = (now - max(self._last_recovery, self._last_refusal)) * (
                 self.config.recover_per_second
             )
-            self._rate = min(self.config.rate, self._rate + max(0.0, gained))
+            self._rate = min(ceiling, self._rate + max(0.0, gained))
         self._last_recovery = now
         if self._episode_start is not None and now - self._last_refusal >= self.config.episode_gap:
             log.info(
@@ -136,10 +145,14 @@ class RequestBudget:
         self.refused_total += 1
         self._window.append(now)
         self._trim(now)
+        ceiling = self._ceiling(now)
         self._last_refusal = now
-        if now - self._last_slowdown >= 1.0:
+        if now - self._last_slowdown >= 1.0:  # one slowdown for a wave refused together
+            self._learned = max(self.config.min_rate, ceiling - 1.0)
             self._rate = max(self.config.min_rate, self._rate * self.config.slow_factor)
             self._last_slowdown = now
+        else:
+            self._learned = min(self._learned, ceiling)
         wait = retry_after if retry_after is not None and retry_after > 0 else 1.0
         if is_global:
             # Everyone waits, each for a slightly different time, so the retries trickle in.

@@ -118,6 +118,7 @@ class Scheduler:
         on_delivered: Callable[[DeliveryRecord, DeliveryState, float], None] | None = None,
         budget: RequestBudget | None = None,
         journal: MarkJournal | None = None,
+        sole_process: bool = False,
     ) -> None:
         self._store = store
         self._programs = programs
@@ -145,6 +146,9 @@ class Scheduler:
             m.delivery_id: _Pending(m, None, 0.0) for m in self.journal.outstanding()
         }
         self._flush_lock = asyncio.Lock()
+        # The only process on its database (SQLite): claims it finds at start are a killed
+        # earlier run's, taken back at once instead of after their lease.
+        self._take_back_stale = sole_process
 
     def wake(self) -> None:
         """Look again now (a reminder was added or the program changed)."""
@@ -246,6 +250,10 @@ class Scheduler:
         now = self._clock.now()
         self.last_tick = now
         await self.flush_marks()  # what an earlier round could not write goes first
+        if self._take_back_stale:
+            if taken := await self._store.release_others_claims(self.owner):
+                log.info("took back %d deliveries an earlier run had claimed", taken)
+            self._take_back_stale = False
         horizon = now + await self._lead(now, now + self._config.lookahead)
         records = await self._store.claim(
             self.owner,

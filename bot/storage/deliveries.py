@@ -411,6 +411,23 @@ class DeliveryStore:
             )
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
+    async def release_others_claims(self, owner: str) -> int:
+        """Hand back every claim not `owner`'s, at once: for a database only one process
+        uses (SQLite), claims left by another owner are a killed earlier run's."""
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DELIVERIES)
+                .where(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by != owner)
+                .values(
+                    state=PENDING,
+                    claimed_by=None,
+                    claim_expires_at=None,
+                    attempts=DeliveryRow.attempts - 1,
+                    updated_at=self._now(),
+                )
+            )
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
     async def release_claims(self, owner: str) -> int:
         """On shutdown: hand every row this owner holds back, untouched, to be sent by anyone."""
         async with self._sessions.begin() as db:

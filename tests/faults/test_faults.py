@@ -41,6 +41,7 @@ PG_BIN = Path("/usr/lib/postgresql/15/bin")
 SLUG = "faults"
 PROGRAM = "{day}\n09:00-23:59 Session 1: Storage\nA Fast Graph Store\nAna Silva (Uni A)\n"
 ROOT = Path(__file__).resolve().parents[2]
+COUNT = 150  # DMs per test: a few seconds of sending at 45/s
 
 
 def _free_port() -> int:
@@ -221,12 +222,12 @@ async def _end(process: subprocess.Popen[bytes], data_dir: Path) -> str:
 async def test_postgres_stopped_for_ten_seconds_mid_delivery(
     own_postgres: OwnPostgres, fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    users = [fake.add_user(f"attendee{n}").id for n in range(300)]
+    users = [fake.add_user(f"attendee{n}").id for n in range(COUNT)]
     await _load(own_postgres.url, users)
-    bot = _bot(fake, tmp_path, own_postgres.url, rate=20.0)  # 300 DMs take about 15 s
+    bot = _bot(fake, tmp_path, own_postgres.url, rate=10.0)  # 150 DMs take about 15 s
     try:
-        await _wait_for(fake, 60, 60)
-        assert 0 < len(_per_user(fake)) < 300, "not mid-delivery"
+        await _wait_for(fake, 30, 60)
+        assert 0 < len(_per_user(fake)) < COUNT, "not mid-delivery"
         await asyncio.to_thread(own_postgres.stop)
         await asyncio.sleep(10)
         during = len(_per_user(fake))
@@ -234,23 +235,23 @@ async def test_postgres_stopped_for_ten_seconds_mid_delivery(
         back = time.monotonic()
         await _wait_for(fake, during + 1, 30)
         resumed = time.monotonic() - back
-        await _wait_for(fake, 300, 60)
+        await _wait_for(fake, COUNT, 60)
         for _ in range(100):  # the marks reach the database
             states = await _states(own_postgres.url)
-            if states["sent"] + states["late"] == 300:
+            if states["sent"] + states["late"] == COUNT:
                 break
             await asyncio.sleep(0.2)
     finally:
         log = await _end(bot, tmp_path)
     per_user = _per_user(fake)
     print(
-        f"postgres down 10 s: {len(per_user)} of 300 delivered, doubled "
+        f"postgres down 10 s: {len(per_user)} of {COUNT} delivered, doubled "
         f"{sum(1 for c in per_user.values() if c > 1)}, nonce repeats {len(fake.nonce_replays)}, "
         f"delivery resumed {resumed:.1f} s after the database came back"
     )
-    assert len(per_user) == 300, log
+    assert len(per_user) == COUNT, log
     assert max(per_user.values()) == 1
-    assert states["sent"] + states["late"] == 300, states
+    assert states["sent"] + states["late"] == COUNT, states
     assert states["claimed"] == states["pending"] == 0
     assert resumed < 10
 
@@ -258,31 +259,104 @@ async def test_postgres_stopped_for_ten_seconds_mid_delivery(
 async def test_sigkill_at_three_moments_loses_and_doubles_nothing(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    users = [fake.add_user(f"attendee{n}").id for n in range(300)]
+    users = [fake.add_user(f"attendee{n}").id for n in range(COUNT)]
     url = sqlite_url_for(tmp_path)
     await _load(url, users)
     logs = []
     # Killed right after the first sends, mid-burst, and near the end.
-    for moment in (5, 120, 280):
+    for moment in (3, COUNT // 2, COUNT - 10):
         bot = _bot(fake, tmp_path, None, rate=45.0)
         await _wait_for(fake, moment, 60)
         bot.send_signal(signal.SIGKILL)
         await asyncio.to_thread(bot.wait)
     bot = _bot(fake, tmp_path, None, rate=45.0)
     try:
-        await _wait_for(fake, 300, 90)
+        await _wait_for(fake, COUNT, 90)
         for _ in range(100):
             states = await _states(url)
-            if states["sent"] + states["late"] == 300:
+            if states["sent"] + states["late"] == COUNT:
                 break
             await asyncio.sleep(0.2)
     finally:
         logs.append(await _end(bot, tmp_path))
     per_user = _per_user(fake)
     print(
-        f"SIGKILL x3: {len(per_user)} of 300 delivered, doubled "
+        f"SIGKILL x3: {len(per_user)} of {COUNT} delivered, doubled "
         f"{sum(1 for c in per_user.values() if c > 1)}, nonce repeats {len(fake.nonce_replays)}"
     )
-    assert len(per_user) == 300, "\n".join(logs)
+    assert len(per_user) == COUNT, "\n".join(logs)
     assert max(per_user.values()) == 1
-    assert states["sent"] + states["late"] == 300, states
+    assert states["sent"] + states["late"] == COUNT, states
+
+
+async def test_a_batch_slowed_past_its_lease_by_429s_is_not_taken_by_another_process(
+    fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two schedulers (two processes, in effect) with their own discord.py clients; Discord
+    refuses one's sends with 429s until its batch has taken twice its lease."""
+    import discord.http
+
+    from bot.clock import SystemClock
+    from bot.discord_ui.delivery import DirectMessages, DiscordDeliverer
+    from bot.discord_ui.ratelimits import budget_trace
+    from bot.services.pacing import RequestBudget
+    from bot.services.programs import ProgramService
+    from bot.services.scheduler import Scheduler, SchedulerConfig
+    from bot.storage.dm_channels import DmChannelStore
+
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    users = [fake.add_user(f"attendee{n}").id for n in range(12)]
+    url = sqlite_url_for(tmp_path)
+    await _load(url, users)
+    engine = create_engine_for(url)
+    maker = make_sessionmaker(engine)
+    clock = SystemClock()
+    # Every message request refused three times in a row, 0.6 s each: about 2 s per send.
+    fake.inject_429("/messages", retry_after=0.6, count=3 * len(users))
+    lease = timedelta(seconds=1.0)
+    clients, schedulers = [], []
+    for name in ("slow", "other"):
+        budget = RequestBudget()
+        client = discord.Client(intents=discord.Intents.none(), http_trace=budget_trace(budget))
+        await client.login(fake.token)
+        clients.append(client)
+        programs = ProgramService(ProgramStore(maker, now=clock.now), SLUG, clock)
+        await programs.start()
+        schedulers.append(
+            Scheduler(
+                DeliveryStore(maker, now=clock.now),
+                programs,
+                DiscordDeliverer(client, DirectMessages(client, DmChannelStore(maker))),
+                clock,
+                owner=name,
+                config=SchedulerConfig(lease=lease, concurrency=4),
+                budget=budget,
+            )
+        )
+    tasks = [asyncio.create_task(s.run()) for s in schedulers]
+    try:
+        await _wait_for(fake, len(users), 60)
+        for _ in range(100):
+            states = await _states(url)
+            if states["sent"] + states["late"] == len(users):
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        for scheduler in schedulers:
+            await scheduler.stop()
+        await asyncio.gather(*tasks)
+        for client in clients:
+            await client.close()
+        await engine.dispose()
+    per_user = _per_user(fake)
+    refused = sum(1 for r in fake.requests if r.status == 429)
+    print(
+        f"429s past the lease: {len(per_user)} of {len(users)} delivered, doubled "
+        f"{sum(1 for c in per_user.values() if c > 1)}, nonce repeats "
+        f"{len(fake.nonce_replays)}, {refused} refused"
+    )
+    assert refused >= len(users)  # the batch really was slowed past its lease
+    assert len(per_user) == len(users)
+    assert max(per_user.values()) == 1
+    assert not fake.nonce_replays  # not even a repeat for Discord to drop
+    assert states["sent"] + states["late"] == len(users), states

@@ -36,7 +36,9 @@ def test_a_global_refusal_slows_the_pace_and_pauses_everyone(
             budget.refused(0.5, is_global=True)
         assert budget.rate == pytest.approx(45.0 * 0.7)  # slowed once, not twenty times
         assert 0.5 <= budget.reserve() <= 0.75  # waits what Discord asked, plus jitter
-        clock.now += 60  # quiet for a minute: the pace is back, the episode over
+        clock.now += 30  # quiet: the pace is back up to just below where it was refused
+        assert budget.rate == pytest.approx(44.5)
+        clock.now += 30  # a minute: all the way back, the episode over
         assert budget.rate == 45.0
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1
