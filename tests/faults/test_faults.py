@@ -34,6 +34,7 @@ from bot.parsing import ParseOptions
 from bot.parsing.text import parse_text
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqlite_url_for
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.dm_channels import DmChannelStore
 from bot.storage.migrate import upgrade
 from tests.fakediscord.server import FakeDiscord
 
@@ -119,8 +120,9 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         await server.stop()
 
 
-async def _load(url: str, users: list[int]) -> None:
-    """The program and one DM reminder per user, all due now."""
+async def _load(url: str, users: list[int], fake: FakeDiscord) -> None:
+    """The program and one DM reminder per user, all due now; every user's DM channel is
+    known (as after their /remind confirmation), so each DM is one request."""
     engine = create_engine_for(url)
     try:
         await upgrade(engine)
@@ -131,6 +133,7 @@ async def _load(url: str, users: list[int]) -> None:
         )
         maker = make_sessionmaker(engine)
         await ProgramStore(maker).load(SLUG, program)
+        await DmChannelStore(maker).put_many({u: fake.dm_channel(u).id for u in users})
         due = datetime.now(UTC) - timedelta(seconds=1)
         await DeliveryStore(maker).upsert(
             SLUG,
@@ -170,7 +173,7 @@ def _bot(
         "DATA_DIR": str(data_dir),
         "CONFERENCE": SLUG,
         "DISCORD_RATE_LIMIT": str(rate),
-        "LOG_LEVEL": "WARNING",
+        "LOG_LEVEL": os.environ.get("FAULT_LOG_LEVEL", "WARNING"),
     }
     env.pop("DISCORD_GUILD_ID", None)
     if database_url:
@@ -223,7 +226,7 @@ async def test_postgres_stopped_for_ten_seconds_mid_delivery(
     own_postgres: OwnPostgres, fake: FakeDiscord, tmp_path: Path
 ) -> None:
     users = [fake.add_user(f"attendee{n}").id for n in range(COUNT)]
-    await _load(own_postgres.url, users)
+    await _load(own_postgres.url, users, fake)
     bot = _bot(fake, tmp_path, own_postgres.url, rate=10.0)  # 150 DMs take about 15 s
     try:
         await _wait_for(fake, 30, 60)
@@ -243,6 +246,7 @@ async def test_postgres_stopped_for_ten_seconds_mid_delivery(
             await asyncio.sleep(0.2)
     finally:
         log = await _end(bot, tmp_path)
+
     per_user = _per_user(fake)
     print(
         f"postgres down 10 s: {len(per_user)} of {COUNT} delivered, doubled "
@@ -261,7 +265,7 @@ async def test_sigkill_at_three_moments_loses_and_doubles_nothing(
 ) -> None:
     users = [fake.add_user(f"attendee{n}").id for n in range(COUNT)]
     url = sqlite_url_for(tmp_path)
-    await _load(url, users)
+    await _load(url, users, fake)
     logs = []
     # Killed right after the first sends, mid-burst, and near the end.
     for moment in (3, COUNT // 2, COUNT - 10):
@@ -302,12 +306,11 @@ async def test_a_batch_slowed_past_its_lease_by_429s_is_not_taken_by_another_pro
     from bot.services.pacing import RequestBudget
     from bot.services.programs import ProgramService
     from bot.services.scheduler import Scheduler, SchedulerConfig
-    from bot.storage.dm_channels import DmChannelStore
 
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
     users = [fake.add_user(f"attendee{n}").id for n in range(12)]
     url = sqlite_url_for(tmp_path)
-    await _load(url, users)
+    await _load(url, users, fake)
     engine = create_engine_for(url)
     maker = make_sessionmaker(engine)
     clock = SystemClock()
