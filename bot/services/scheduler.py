@@ -146,6 +146,7 @@ class Scheduler:
             m.delivery_id: _Pending(m, None, 0.0) for m in self.journal.outstanding()
         }
         self._flush_lock = asyncio.Lock()
+        self._failed_rounds = 0
         # The only process on its database (SQLite): claims it finds at start are a killed
         # earlier run's, taken back at once instead of after their lease.
         self._take_back_stale = sole_process
@@ -171,16 +172,32 @@ class Scheduler:
                         break
                     sent = await self.run_once()
                     next_due = None if sent else await self._next_wake()
+                self._working_again()
                 if sent:
                     continue
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("scheduler round failed; trying again shortly")
-                next_due = None
+            except Exception as error:
+                # The first failure with its traceback; while the database stays down, one
+                # short line every ten rounds, not a traceback a second.
+                if not self._failed_rounds:
+                    log.exception("scheduler round failed; trying again every second")
+                elif self._failed_rounds % 10 == 0:
+                    log.warning(
+                        "scheduler still failing (%d rounds): %s; %d marks kept meanwhile",
+                        self._failed_rounds,
+                        type(error).__name__,
+                        len(self.journal),
+                    )
+                self._failed_rounds += 1
                 await self._pause(1.0)
                 continue
             await self._sleep_until(next_due)
+
+    def _working_again(self) -> None:
+        if self._failed_rounds:
+            log.warning("scheduler working again after %d failed rounds", self._failed_rounds)
+            self._failed_rounds = 0
 
     async def _pause(self, seconds: float) -> None:
         with contextlib.suppress(TimeoutError):
