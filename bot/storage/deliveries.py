@@ -45,6 +45,17 @@ SHARD_SHIFT = 4194304  # 2**22: Discord's shard of a guild is (guild_id >> 22) %
 # machinery, which cost more per row than the SQL did.
 DELIVERIES = cast(Table, DeliveryRow.__table__)
 
+# What a DeliveryRecord is made of: a claim returns only these (each timestamp returned is
+# converted in Python, thousands of times in a burst).
+_RECORD_COLUMNS = [
+    DELIVERIES.c[name]
+    for name in (
+        "id", "kind", "session_id", "state", "due_at", "via", "minutes_before", "user_id",
+        "guild_id", "channel_id", "role_id", "reason", "notice", "attempts", "fallback",
+        "delivered_at", "not_before",
+    )
+]  # fmt: skip
+
 # States a re-added reminder comes back from; a sent one stays sent.
 _REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
 
@@ -302,7 +313,7 @@ class DeliveryStore:
                 )
                 # Plain rows, not ORM objects: a burst claims thousands, and building and
                 # tracking an object per row cost more than the SQL.
-                .returning(*DELIVERIES.c)
+                .returning(*_RECORD_COLUMNS)
                 .execution_options(synchronize_session=False)
             )
             rows = list((await db.execute(statement)).all())
