@@ -46,6 +46,7 @@ from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
 from bot.services.commands import CommandRunner
+from bot.services.pacing import BudgetConfig, RequestBudget
 from bot.services.programs import (
     ProgramService,
     conference_defaults,
@@ -58,6 +59,8 @@ from bot.services.reminders import ReminderService
 from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.dm_channels import DmChannelStore
+from bot.storage.journal import MarkJournal
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
 
@@ -167,6 +170,9 @@ class App:
     reminders: ReminderService
     metrics: Metrics
     database_ok: Callable[[], Awaitable[bool]]
+    budget: RequestBudget
+    dm_channels: DmChannelStore
+    journal_path: Path | None = None
     scheduler: Scheduler | None = None
 
     def make_scheduler(self, deliverer: Deliverer) -> Scheduler:
@@ -182,6 +188,9 @@ class App:
             owner=f"{socket.gethostname()}:{os.getpid()}",
             config=SchedulerConfig(shard=shard),
             on_delivered=self._delivered,
+            budget=self.budget,
+            journal=MarkJournal(self.journal_path),
+            sole_process=self.journal_path is not None,  # SQLite: one process per file
         )
         self.reminders.set_waker(self.scheduler.wake)
         return self.scheduler
@@ -189,6 +198,16 @@ class App:
     def _delivered(self, record: DeliveryRecord, state: DeliveryState, lag: float) -> None:
         if state in (DeliveryState.SENT, DeliveryState.LATE):
             self.metrics.scheduler_lag(lag)
+
+
+def journal_path(url: str) -> Path | None:
+    """The sent-mark journal lives beside a SQLite database (one process per file); with
+    PostgreSQL, shared by several processes, it is kept in memory."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    database = Path(parsed.database)
+    return database.with_name(database.name + ".sent-marks")
 
 
 def make_clock(settings: Settings, at: datetime | None = None) -> Clock:
@@ -248,7 +267,13 @@ async def open_app(
         )
         queries = Queries(programs.current, clock)
         deliveries = DeliveryStore(maker, now=clock.now)
-        reminders = ReminderService(deliveries, programs, queries, clock)
+        reminders = ReminderService(
+            deliveries,
+            programs,
+            queries,
+            clock,
+            burst_rate=settings.discord_rate_limit * SchedulerConfig().plan_share,
+        )
         # Registered before the first load, so reminders follow every reload from the start.
         programs.on_reload(reminders.on_reload)
         if program is not None:
@@ -264,6 +289,7 @@ async def open_app(
                 return False
             return True
 
+        metrics = Metrics(version=version())
         app = App(
             settings=settings,
             clock=clock,
@@ -272,8 +298,13 @@ async def open_app(
             store=store,
             deliveries=deliveries,
             reminders=reminders,
-            metrics=Metrics(version=version()),
+            metrics=metrics,
             database_ok=database_ok,
+            budget=RequestBudget(
+                BudgetConfig(rate=settings.discord_rate_limit), on_refused=metrics.discord_refused
+            ),
+            dm_channels=DmChannelStore(maker),
+            journal_path=journal_path(url),
         )
         try:
             yield app

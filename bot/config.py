@@ -127,6 +127,12 @@ class Settings(BaseSettings):
         default=30.0,
         description="Seconds to wait for a free database connection before giving up.",
     )
+    discord_rate_limit: PositiveFloat = Field(
+        default=45.0,
+        le=50.0,
+        description="Requests per second all of the bot's senders share (Discord allows 50 "
+        "globally; the rest is left for answering interactions).",
+    )
     auto_migrate: bool = Field(
         default=False,
         description="1: upgrade the database schema at start-up; 0: refuse to start on an old "

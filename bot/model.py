@@ -341,6 +341,7 @@ class Delivery:
     session: Session
     late: bool = False
     zone: str = "UTC"
+    sent_at: datetime | None = None  # the bot's time at sending: "started 5 minutes ago"
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +352,18 @@ class DeliveryOutcome:
     reason: str | None = None
     retry_after: float | None = None
     fallback: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryMark:
+    """How a claimed delivery ended, waiting to be written: a final state, or "pending" again
+    with `not_before` (a retry). Kept in the sent-mark journal until the database has it."""
+
+    delivery_id: int
+    state: DeliveryState
+    reason: str | None = None
+    fallback: str | None = None
+    not_before: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ CASES: dict[str, tuple[str, Any, str]] = {
     ),
     "DB_POOL_SIZE": ("12", 12, "0"),
     "DB_POOL_TIMEOUT": ("2.5", 2.5, "-1"),
+    "DISCORD_RATE_LIMIT": ("30", 30.0, "51"),
     "AUTO_MIGRATE": ("yes", True, "maybe"),
     "SHARD_COUNT": ("4", 4, "four"),
     "SHARD_IDS": ("0, 2 3", (0, 2, 3), "0,-1"),

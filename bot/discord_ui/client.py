@@ -20,8 +20,9 @@ from bot.discord_ui import sync
 from bot.discord_ui.cogs.admin import AdminCog
 from bot.discord_ui.cogs.queries import QueriesCog
 from bot.discord_ui.cogs.reminders import RemindersCog
-from bot.discord_ui.delivery import DiscordDeliverer
+from bot.discord_ui.delivery import DirectMessages, DiscordDeliverer
 from bot.discord_ui.deps import BotApp
+from bot.discord_ui.ratelimits import budget_trace, quiet_discord_rate_limit_logs
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
 from bot.services.programs import REFRESH_SECONDS
@@ -55,6 +56,11 @@ class ConfBot(commands.Bot):
         # The bot never joins a voice channel: no warnings about the voice libraries missing.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # Every REST request takes its turn from the app's one budget (bot.services.pacing).
+        budget = getattr(app, "budget", None)
+        if budget is not None:
+            options.setdefault("http_trace", budget_trace(budget))
+            quiet_discord_rate_limit_logs()
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -67,6 +73,7 @@ class ConfBot(commands.Bot):
         self.pager = Pager(page_timeout)
         self.sync_on_start = sync_on_start
         self.scheduler: Scheduler | None = None
+        self.dms = DirectMessages(self, getattr(app, "dm_channels", None))
         self._scheduler_task: asyncio.Task[None] | None = None
         self._refresh_task: asyncio.Task[None] | None = None
 
@@ -76,7 +83,7 @@ class ConfBot(commands.Bot):
         await self.add_cog(QueriesCog(self.app.runner, self.pager))
         await self.add_cog(AdminCog(self))
         await self.add_cog(RemindersCog(self))
-        self.scheduler = self.app.make_scheduler(DiscordDeliverer(self))
+        self.scheduler = self.app.make_scheduler(DiscordDeliverer(self, self.dms))
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
             self._refresh_task = asyncio.create_task(self._follow_other_processes())

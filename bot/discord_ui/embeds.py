@@ -611,6 +611,14 @@ def delivery_message(
     starts = (
         f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
     )
+    sent_at = delivery.sent_at
+    if session.start is not None and sent_at is not None and sent_at >= session.start:
+        minutes = int((sent_at - session.start).total_seconds() // 60)  # late: say so plainly
+        starts = (
+            "has just started"
+            if minutes < 1
+            else f"started {minutes} minute{'s' if minutes != 1 else ''} ago"
+        )
     if record.kind is DeliveryKind.ANNOUNCEMENT:
         title = f"Next: {session.shown_title}"
         lead = f"This session {starts}."

@@ -121,6 +121,16 @@ class Metrics:
             ["version"],
             registry=self.registry,
         )
+        self._refused = Counter(
+            "confbot_discord_refused_requests",
+            "Requests Discord refused with 429 since start.",
+            registry=self.registry,
+        )
+        self._refused_window = Gauge(
+            "confbot_discord_refused_requests_10m",
+            "Requests Discord refused in the last 10 minutes (it bans at 10,000).",
+            registry=self.registry,
+        )
         if version is not None:
             self._build.labels(version).set(1)
         self._shards: dict[int, bool] = {}
@@ -139,6 +149,11 @@ class Metrics:
         lag = max(seconds, 0.0)
         self._lag.set(lag)
         self._lag_histogram.observe(lag)
+
+    def discord_refused(self, total: int, last_10_minutes: int) -> None:
+        """Discord refused a request (429): once per refusal, with the ban window's count."""
+        self._refused.inc()
+        self._refused_window.set(last_10_minutes)
 
     def scheduler_heartbeat(self, now: datetime) -> None:
         """The scheduler loop is alive at `now` (aware; from the same clock as the check)."""

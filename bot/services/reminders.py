@@ -46,7 +46,12 @@ class ReminderService:
         queries: Queries,
         clock: Clock,
         wake: Callable[[], None] = lambda: None,
+        *,
+        burst_rate: float | None = None,
     ) -> None:
+        # Sends a second a burst is planned at (the scheduler's pace times its margin): a
+        # reminder in a large burst may go out early, and its confirmation says so.
+        self._burst_rate = burst_rate
         self._deliveries = deliveries
         self._programs = programs
         self._queries = queries
@@ -130,12 +135,29 @@ class ReminderService:
         self._wake()
         catalog = self._catalog()
         skipped = len(sessions) - len(upcoming)
+        warnings = [f"{skipped} of them already started and were left out."] if skipped else []
+        if early := await self._early_note(min(r.due_at for r, _ in results), now):
+            warnings.append(early)
         return RemindersAnswer(
             "added",
             tuple((record, catalog.sessions[record.session_id]) for record, _ in results),
             catalog.zone_name,
             kept_existing=sum(1 for _, created in results if not created),
-            warning=f"{skipped} of them already started and were left out." if skipped else None,
+            warning=" ".join(warnings) or None,
+        )
+
+    async def _early_note(self, due: datetime, now: datetime) -> str | None:
+        """When many reminders fall due together the burst starts early, so that the last
+        is out on time; say how early this one may come (a minute or more)."""
+        if not self._burst_rate:
+            return None
+        count = await self._deliveries.due_between(now, due)
+        minutes = int(count / self._burst_rate // 60)
+        if minutes < 1:
+            return None
+        return (
+            f"About {count:,} reminders fall due around then; so that every one is on time, "
+            f"yours may arrive up to {minutes} minute{'s' if minutes != 1 else ''} early."
         )
 
     async def mine(self, user_id: int) -> RemindersAnswer:
@@ -310,6 +332,7 @@ class ReminderService:
             pending = await self._deliveries.pending(self._slug, USER_KINDS)
             moves: list[tuple[int, datetime]] = []
             notices: list[DeliverySpec] = []
+            moved: dict[tuple[int | None, str], DeliverySpec] = {}
             to_cancel: list[DeliveryRecord] = []
             for record in pending:
                 change = changed.get(record.session_id)
@@ -327,7 +350,12 @@ class ReminderService:
                 due = _due(session, record.minutes_before, now)
                 if due != record.due_at:
                     moves.append((record.id, due))
-                    notices.append(_notice(record, "moved", now, f"{due.isoformat()}"))
+                    # One notice per person and session, however many reminders moved.
+                    moved.setdefault(
+                        (record.user_id, record.session_id),
+                        _notice(record, "moved", now, f"{session.start.isoformat()}"),
+                    )
+            notices += moved.values()
             if moves:
                 await self._deliveries.reschedule(moves)
             if to_cancel:

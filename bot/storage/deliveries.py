@@ -4,6 +4,10 @@ A scheduler claims due rows atomically: on PostgreSQL with `SELECT … FOR UPDAT
 inside the claiming UPDATE, on SQLite with a conditional UPDATE (SQLite runs one writer at a
 time). A claim expires, so the rows of a process that died mid-send are claimed again by
 another; the message's nonce (derived from the row id) lets Discord drop the repeat.
+
+Due times are on the bot's clock (which `SIMULATE_SPEED` may speed up); claim leases are on
+the real clock (`lease_now`), because sending takes real time whatever the bot's clock says.
+Claims and marks go in batches: one transaction per claim, one per batch of marks.
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import Row, Table, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model import (
     DeliveryKind,
+    DeliveryMark,
     DeliveryRecord,
     DeliverySpec,
     DeliveryState,
@@ -35,16 +41,36 @@ PENDING = DeliveryState.PENDING.value
 CLAIMED = DeliveryState.CLAIMED.value
 SHARD_SHIFT = 4194304  # 2**22: Discord's shard of a guild is (guild_id >> 22) % shard_count
 
+# The table itself, for the scheduler's batch statements: a plain UPDATE skips the ORM's bulk
+# machinery, which cost more per row than the SQL did.
+DELIVERIES = cast(Table, DeliveryRow.__table__)
+
+# What a DeliveryRecord is made of: a claim returns only these (each timestamp returned is
+# converted in Python, thousands of times in a burst).
+_RECORD_COLUMNS = [
+    DELIVERIES.c[name]
+    for name in (
+        "id", "kind", "session_id", "state", "due_at", "via", "minutes_before", "user_id",
+        "guild_id", "channel_id", "role_id", "reason", "notice", "attempts", "fallback",
+        "delivered_at", "not_before",
+    )
+]  # fmt: skip
+
 # States a re-added reminder comes back from; a sent one stays sent.
 _REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
 
 
 class DeliveryStore:
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], *, now: Callable[[], datetime] = utcnow
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        now: Callable[[], datetime] = utcnow,
+        lease_now: Callable[[], datetime] = utcnow,
     ) -> None:
         self._sessions = sessions
         self._now = now
+        self._lease_now = lease_now
 
     # -- creating ---------------------------------------------------------------------------
 
@@ -194,8 +220,34 @@ class DeliveryStore:
             stale = await db.scalar(
                 select(func.min(DeliveryRow.claim_expires_at)).where(DeliveryRow.state == CLAIMED)
             )
-            times = [_aware(t) for t in (first_due, first_retry, stale) if t is not None]
+            times = [_aware(t) for t in (first_due, first_retry) if t is not None]
+            if stale is not None:  # a lease runs out in real time: say when on the bot's clock
+                times.append(self._now() + (_aware(stale) - self._lease_now()))
             return min(times) if times else None
+
+    async def due_count(self, before: datetime) -> int:
+        """How many pending rows fall due before `before` (what a burst will have to send)."""
+        async with self._sessions.begin() as db:
+            count = await db.scalar(
+                select(func.count())
+                .select_from(DeliveryRow)
+                .where(DeliveryRow.state == PENDING, DeliveryRow.due_at <= before)
+            )
+            return int(count or 0)
+
+    async def due_between(self, start: datetime, end: datetime) -> int:
+        """How many pending rows fall due in [start, end] (the burst a new reminder joins)."""
+        async with self._sessions.begin() as db:
+            count = await db.scalar(
+                select(func.count())
+                .select_from(DeliveryRow)
+                .where(
+                    DeliveryRow.state == PENDING,
+                    DeliveryRow.due_at >= start,
+                    DeliveryRow.due_at <= end,
+                )
+            )
+            return int(count or 0)
 
     # -- the scheduler's side --------------------------------------------------------------
 
@@ -206,20 +258,24 @@ class DeliveryStore:
         lease: timedelta,
         *,
         shard: tuple[int, Sequence[int]] | None = None,
+        due_before: datetime | None = None,
     ) -> list[DeliveryRecord]:
-        """Atomically take up to `limit` due rows (and rows whose claim ran out) for `owner`.
+        """Atomically take up to `limit` due rows (and rows whose claim ran out) for `owner`,
+        earliest due first, for `lease` of real time.
 
-        With `shard=(count, ids)`, channel deliveries are taken only for guilds on those
-        shards; direct messages by anyone.
+        `due_before` (default now) lets a burst start early. With `shard=(count, ids)`, channel
+        deliveries are taken only for guilds on those shards; direct messages by anyone.
         """
         now = self._now()
+        real = self._lease_now()
+        horizon = max(now, due_before) if due_before is not None else now
         due = or_(
             and_(
                 DeliveryRow.state == PENDING,
-                DeliveryRow.due_at <= now,
+                DeliveryRow.due_at <= horizon,
                 or_(DeliveryRow.not_before.is_(None), DeliveryRow.not_before <= now),
             ),
-            and_(DeliveryRow.state == CLAIMED, DeliveryRow.claim_expires_at < now),
+            and_(DeliveryRow.state == CLAIMED, DeliveryRow.claim_expires_at < real),
         )
         condition = due
         if shard is not None:
@@ -246,19 +302,21 @@ class DeliveryStore:
             else:
                 ids = candidates.scalar_subquery()  # SQLite runs one writer at a time
             statement = (
-                update(DeliveryRow)
+                update(DELIVERIES)
                 .where(DeliveryRow.id.in_(ids), due)
                 .values(
                     state=CLAIMED,
                     claimed_by=owner,
-                    claim_expires_at=now + lease,
+                    claim_expires_at=real + lease,
                     attempts=DeliveryRow.attempts + 1,
                     updated_at=now,
                 )
-                .returning(DeliveryRow)
+                # Plain rows, not ORM objects: a burst claims thousands, and building and
+                # tracking an object per row cost more than the SQL.
+                .returning(*_RECORD_COLUMNS)
                 .execution_options(synchronize_session=False)
             )
-            rows = list(await db.scalars(statement))
+            rows = list((await db.execute(statement)).all())
             keys = await _session_keys(db, {r.session_id for r in rows})
             return [_record(r, keys) for r in sorted(rows, key=lambda r: (r.due_at, r.id))]
 
@@ -290,6 +348,66 @@ class DeliveryStore:
             delivery_id, owner, state=PENDING, not_before=not_before, reason=reason
         )
 
+    async def settle(
+        self, owner: str, marks: Sequence[DeliveryMark], *, any_owner: bool = False
+    ) -> set[int]:
+        """Write a batch of marks in one transaction; returns the ids whose claim was still
+        `owner`'s (a mark for a row someone else now holds is dropped).
+
+        With `any_owner` (marks an earlier run of this process journaled before it died), a
+        row still claimed by anyone, or handed back, takes the mark: that message went out."""
+        if not marks:
+            return set()
+        now = self._now()
+        groups: dict[tuple[object, ...], list[int]] = {}
+        for mark in marks:
+            key = (mark.state, mark.reason, mark.fallback, mark.not_before)
+            groups.setdefault(key, []).append(mark.delivery_id)
+        kept: set[int] = set()
+        async with self._sessions.begin() as db:
+            for (state, reason, fallback, not_before), ids in groups.items():
+                assert isinstance(state, DeliveryState)
+                values: dict[str, object] = {"state": state.value, "reason": reason}
+                if state is DeliveryState.PENDING:
+                    values["not_before"] = not_before
+                else:
+                    values["fallback"] = fallback
+                    if state in {DeliveryState.SENT, DeliveryState.LATE}:
+                        values["delivered_at"] = now
+                held = (
+                    DeliveryRow.state.in_([CLAIMED, PENDING])
+                    if any_owner
+                    else and_(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by == owner)
+                )
+                result = await db.execute(
+                    update(DELIVERIES)
+                    .where(DeliveryRow.id.in_(ids), held)
+                    .values(claimed_by=None, claim_expires_at=None, updated_at=now, **values)
+                    .returning(DeliveryRow.id)
+                    .execution_options(synchronize_session=False)
+                )
+                kept.update(result.scalars())
+        return kept
+
+    async def renew(self, owner: str, ids: Iterable[int], lease: timedelta) -> int:
+        """Extend `owner`'s claims on `ids` by `lease` of real time from now (a batch still in
+        flight keeps its rows); returns how many claims were still held."""
+        wanted = list(ids)
+        if not wanted:
+            return 0
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DELIVERIES)
+                .where(
+                    DeliveryRow.id.in_(wanted),
+                    DeliveryRow.state == CLAIMED,
+                    DeliveryRow.claimed_by == owner,
+                )
+                .values(claim_expires_at=self._lease_now() + lease)
+                .execution_options(synchronize_session=False)
+            )
+            return int(result.rowcount)  # type: ignore[attr-defined]
+
     async def _settle_claim(self, delivery_id: int, owner: str, **values: object) -> bool:
         """End `owner`'s claim on a row with `values`; False if the claim is no longer theirs."""
         async with self._sessions.begin() as db:
@@ -303,6 +421,23 @@ class DeliveryStore:
                 .values(claimed_by=None, claim_expires_at=None, updated_at=self._now(), **values)
             )
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def release_others_claims(self, owner: str) -> int:
+        """Hand back every claim not `owner`'s, at once: for a database only one process
+        uses (SQLite), claims left by another owner are a killed earlier run's."""
+        async with self._sessions.begin() as db:
+            result = await db.execute(
+                update(DELIVERIES)
+                .where(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by != owner)
+                .values(
+                    state=PENDING,
+                    claimed_by=None,
+                    claim_expires_at=None,
+                    attempts=DeliveryRow.attempts - 1,
+                    updated_at=self._now(),
+                )
+            )
+            return int(result.rowcount)  # type: ignore[attr-defined]
 
     async def release_claims(self, owner: str) -> int:
         """On shutdown: hand every row this owner holds back, untouched, to be sent by anyone."""
@@ -477,7 +612,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _record(row: DeliveryRow, keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
+def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
     key, removed = keys.get(row.session_id, ("", True))
     return DeliveryRecord(
         id=row.id,

@@ -336,3 +336,14 @@ class ChairLinkRow(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger)
     person_name: Mapped[str] = mapped_column(Text)
     user_id: Mapped[int] = mapped_column(BigInteger)
+
+
+class DmChannelRow(Base):
+    """A user's DM channel with the bot, once Discord has told us its id: sending a DM is then
+    one request (no user fetch, no opening the channel again), for every process."""
+
+    __tablename__ = "dm_channels"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

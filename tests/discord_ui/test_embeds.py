@@ -342,3 +342,33 @@ def test_notices_fit() -> None:
 def test_help_lists_every_command() -> None:
     shown = text(embeds.render(HelpAnswer((("now", "now [room]", "What is on"),))))
     assert "`/now \\[room\\]`" in shown or "`/now [room]`" in shown
+
+
+def test_a_late_reminder_says_how_long_ago_the_session_started() -> None:
+    from bot.model import Delivery, DeliveryKind, DeliveryRecord, DeliveryState
+
+    running = session()
+    assert running.start is not None
+    start = running.start
+    record = DeliveryRecord(
+        id=1,
+        kind=DeliveryKind.REMINDER,
+        session_id=running.id,
+        session_removed=False,
+        state=DeliveryState.CLAIMED,
+        due_at=start - timedelta(minutes=10),
+        via="dm",
+        minutes_before=10,
+        user_id=5,
+    )
+
+    def lead(sent_at: datetime) -> str:
+        _, found = embeds.delivery_message(
+            Delivery(record, running, late=True, sent_at=sent_at), mention=False
+        )
+        return found[0].description or ""
+
+    assert "started 12 minutes ago" in lead(start + timedelta(minutes=12, seconds=30))
+    assert "started 1 minute ago" in lead(start + timedelta(minutes=1))
+    assert "has just started" in lead(start + timedelta(seconds=20))
+    assert "starts <t:" in lead(start - timedelta(minutes=10))

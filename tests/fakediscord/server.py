@@ -18,6 +18,7 @@ and the ``inject_*`` methods, then wait for results with the ``wait_for_*`` meth
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import copy
 import enum
@@ -47,6 +48,15 @@ API_PREFIX = "/api/v10"
 DEFAULT_TOKEN = "fake-token"
 _BODY_KEY: web.RequestKey[Any] = web.RequestKey("fake_body", object)
 DISCORD_EPOCH_MS = 1_420_070_400_000
+
+# Rate limits. Discord allows a bot 50 requests a second in all (interaction callbacks and
+# webhooks with an interaction token aside) and announces each route's bucket in X-RateLimit-*
+# headers; the fake answers the global limit with Discord's 429 (X-RateLimit-Global) and sends
+# per-route headers (5 requests per 5 s per channel, as Discord does for messages).
+GLOBAL_LIMIT = 50
+ROUTE_LIMIT = 5
+ROUTE_WINDOW = 5.0
+_GLOBAL_EXEMPT = ("/interactions/", "/webhooks/")
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions)
 CREATE_INSTANT_INVITE = 1 << 0
@@ -603,6 +613,9 @@ class FakeDiscord:
         nonce_window: float = 5 * 60.0,
         heartbeat_interval_ms: int = 41_250,
         clock: Callable[[], float] = time.monotonic,
+        global_limit: int | None = GLOBAL_LIMIT,
+        route_limit: int = ROUTE_LIMIT,
+        route_window: float = ROUTE_WINDOW,
     ) -> None:
         self.token = token
         self.refuse_privileged_intents = refuse_privileged_intents
@@ -611,6 +624,13 @@ class FakeDiscord:
         self.nonce_window = nonce_window
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.clock = clock
+        # Discord's global limit: requests a second per bot, interaction endpoints aside.
+        self.global_limit = global_limit
+        self.route_limit = route_limit
+        self.route_window = route_window
+        self._recent: collections.deque[float] = collections.deque()
+        self._buckets: dict[str, tuple[float, int]] = {}  # bucket -> (window start, used)
+        self.global_refusals = 0
 
         self._next_id = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self.application_id = self.new_id()
@@ -1381,13 +1401,62 @@ class FakeDiscord:
         for method, path, handler in routes:
             app.router.add_route(method, api + path, handler)
 
+    def _over_global_limit(self, path: str, now: float) -> float | None:
+        """Seconds to wait if this request breaks the global limit (a sliding second)."""
+        if self.global_limit is None or any(part in path for part in _GLOBAL_EXEMPT):
+            return None
+        while self._recent and self._recent[0] <= now - 1.0:
+            self._recent.popleft()
+        if len(self._recent) >= self.global_limit:
+            return max(0.001, self._recent[0] + 1.0 - now)
+        self._recent.append(now)
+        return None
+
+    def _route_headers(self, request: web.Request, now: float) -> dict[str, str]:
+        """X-RateLimit-* for the request's bucket (route plus its channel, guild or webhook)."""
+        resource = request.match_info.route.resource
+        route = resource.canonical if resource else request.path
+        major = next(
+            (request.match_info[k] for k in ("channel", "guild", "app") if k in request.match_info),
+            "",
+        )
+        bucket = f"{request.method} {route} {major}"
+        start, used = self._buckets.get(bucket, (now, 0))
+        if now - start >= self.route_window:
+            start, used = now, 0
+        used += 1
+        self._buckets[bucket] = (start, used)
+        reset_after = max(0.0, start + self.route_window - now)
+        return {
+            "X-RateLimit-Limit": str(self.route_limit),
+            # The fake enforces only the global limit; a route never reports below 1 left.
+            "X-RateLimit-Remaining": str(max(1, self.route_limit - used)),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": uuid.uuid5(uuid.NAMESPACE_URL, f"{request.method} {route}").hex,
+        }
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         started = self.clock()
         method, path = request.method, request.path
         rule = self._take_rule(method, path, after_handler=False)
         injected: str | None = None
-        if rule is not None:
+        wait = None if rule is not None else self._over_global_limit(path, started)
+        if wait is not None:
+            self.global_refusals += 1
+            response = _json_response(
+                {"message": "You are being rate limited.", "retry_after": wait, "global": True},
+                429,
+                {
+                    "Via": "1.1 google",
+                    "Retry-After": str(max(1, round(wait))),
+                    "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global",
+                },
+            )
+            injected = "global"
+        elif rule is not None:
             response: web.StreamResponse = _json_response(rule.body, rule.status, rule.headers)
             injected = rule.kind
         else:
@@ -1403,6 +1472,8 @@ class FakeDiscord:
             if after is not None:
                 response = _json_response(after.body, after.status, after.headers)
                 injected = after.kind
+            elif path.startswith(API_PREFIX) and not any(p in path for p in _GLOBAL_EXEMPT):
+                response.headers.update(self._route_headers(request, started))
         self.requests.append(
             RequestRecord(
                 method=method,
@@ -2163,6 +2234,26 @@ class FakeDiscord:
     def choices(payload: Mapping[str, Any]) -> list[Json]:
         """The choices of an autocomplete callback payload."""
         return list((payload.get("data") or {}).get("choices") or [])
+
+    def dm_requests(self) -> collections.Counter[int]:
+        """Requests made per DM recipient (user fetches, opening the DM channel, messages to
+        it, refused ones included), by user id."""
+        dm_owner = {c.id: c.recipient.id for c in self.channels.values() if c.recipient}
+        counts: collections.Counter[int] = collections.Counter()
+        for r in self.requests:
+            parts = r.path.removeprefix(API_PREFIX).strip("/").split("/")
+            if r.method == "POST" and parts == ["users", "@me", "channels"]:
+                raw = str((r.body or {}).get("recipient_id", ""))
+                if raw.isdigit():
+                    counts[int(raw)] += 1
+            elif r.method == "GET" and len(parts) == 2 and parts[0] == "users":
+                if parts[1].isdigit():
+                    counts[int(parts[1])] += 1
+            elif len(parts) >= 3 and parts[0] == "channels" and parts[2] == "messages":
+                owner = dm_owner.get(int(parts[1])) if parts[1].isdigit() else None
+                if owner is not None:
+                    counts[owner] += 1
+        return counts
 
     def request_log(self, route_substring: str = "") -> list[RequestRecord]:
         return [r for r in self.requests if route_substring in f"{r.method} {r.path}"]

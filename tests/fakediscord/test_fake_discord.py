@@ -722,3 +722,22 @@ async def test_channel_message_routes(fake: FakeDiscord) -> None:
     assert [r.code for r in fake.take_rejections()] == [50006, 0]
     [sent] = [s for s in fake.sent if s.kind == "channel"]
     assert sent.mentions_allowed  # no allowed_mentions: Discord's default would ping
+
+
+async def test_the_global_limit_refuses_like_discord(fake: FakeDiscord) -> None:
+    import aiohttp
+
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession() as session:
+
+        async def get() -> tuple[int, dict[str, str]]:
+            async with session.get(f"{fake.api_base}/users/@me", headers=headers) as response:
+                await response.read()
+                return response.status, dict(response.headers)
+
+        answers = await asyncio.gather(*(get() for _ in range(fake.global_limit + 10)))
+    refused = [h for status, h in answers if status == 429]
+    assert len(refused) == 10 == fake.global_refusals
+    assert all(h["X-RateLimit-Global"] == "true" and h["Via"] for h in refused)
+    ok = [h for status, h in answers if status == 200]
+    assert all("X-RateLimit-Remaining" in h and "X-RateLimit-Reset-After" in h for h in ok)

@@ -28,8 +28,19 @@ def test_render_declares_every_family_with_help_and_type() -> None:
         "confbot_scheduler_heartbeat_timestamp_seconds": "gauge",
         "confbot_gateway_connected": "gauge",
         "confbot_build_info": "gauge",
+        "confbot_discord_refused_requests": "counter",
+        "confbot_discord_refused_requests_10m": "gauge",
     }
     assert value(samples, "confbot_build_info", version="1.2.3") == 1
+
+
+def test_refused_requests_are_counted_with_the_ban_window() -> None:
+    metrics = Metrics()
+    metrics.discord_refused(1, 1)
+    metrics.discord_refused(2, 2)
+    _, samples = parse(metrics.render())
+    assert value(samples, "confbot_discord_refused_requests_total") == 2
+    assert value(samples, "confbot_discord_refused_requests_10m") == 2
 
 
 def test_commands_counter_increments_per_command_and_outcome() -> None:

@@ -91,7 +91,7 @@ async def _due_now(db: Database, count: int) -> None:
 
 
 async def _worker(
-    db: Database, out: Path, seconds: float, delay: float
+    db: Database, out: Path, seconds: float, delay: float, speed: float = 1.0
 ) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -103,6 +103,7 @@ async def _worker(
         str(out),
         str(seconds),
         str(delay),
+        str(speed),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -191,3 +192,20 @@ async def test_database_dropping_every_connection_mid_run_loses_and_doubles_noth
         f"recovered in {recovered:.2f} s; repeats dropped by nonce: "
         f"{len(delivered) - len(per_nonce)}"
     )
+
+
+async def test_two_processes_at_simulate_speed_60_double_nothing(
+    database: Database, tmp_path: Path
+) -> None:
+    """Leases are real time: a bot clock running 60 times as fast expires no claim early."""
+    await _due_now(database, 600)
+    outs = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    workers = [await _worker(database, out, 120.0, 0.02, speed=60.0) for out in outs]
+    results = await asyncio.gather(*(w.communicate() for w in workers))
+    for worker, (_, err) in zip(workers, results, strict=True):
+        assert worker.returncode == 0, err.decode()[-2000:]
+    per_id = Counter(d for d, _, _ in _delivered(*outs))
+    assert len(per_id) == 600, "lost deliveries"
+    assert max(per_id.values()) == 1, "doubled deliveries"
+    states = await _states(database)
+    assert states["sent"] + states["late"] == 600

@@ -1,7 +1,9 @@
 """A stand-in bot process for scale-out tests: runs the real scheduler against a database
 and appends every delivery it made to a file (Discord's side of the wire, in effect).
 
-    python -m tests.scaleout.worker URL SCHEMA SLUG OUT_FILE SECONDS [DELAY]
+    python -m tests.scaleout.worker URL SCHEMA SLUG OUT_FILE SECONDS [DELAY [SPEED]]
+
+With SPEED the bot's clock is simulated at that speed (SIMULATE_SPEED), starting now.
 
 It stops when nothing is left to deliver (no pending or claimed row), or after SECONDS.
 """
@@ -11,12 +13,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.clock import SystemClock
+from bot.clock import Clock, SimulatedClock, SystemClock
 from bot.model import Delivery, DeliveryOutcome
 from bot.services.programs import ProgramService
 from bot.services.scheduler import Scheduler, SchedulerConfig
@@ -39,11 +41,13 @@ class FileDeliverer:
         return DeliveryOutcome("sent")
 
 
-async def main(url: str, schema: str, slug: str, out: Path, seconds: float, delay: float) -> None:
+async def main(
+    url: str, schema: str, slug: str, out: Path, seconds: float, delay: float, speed: float
+) -> None:
     engine = create_engine_for(
         url, connect_args={"server_settings": {"search_path": schema}}, pool_size=4
     )
-    clock = SystemClock()
+    clock: Clock = SimulatedClock(datetime.now(UTC), speed) if speed != 1 else SystemClock()
     maker = make_sessionmaker(engine)
     programs = ProgramService(ProgramStore(maker, now=clock.now), slug, clock)
     await programs.start()
@@ -76,4 +80,6 @@ async def main(url: str, schema: str, slug: str, out: Path, seconds: float, dela
 
 if __name__ == "__main__":
     url, schema, slug, out, seconds, *rest = sys.argv[1:]
-    asyncio.run(main(url, schema, slug, Path(out), float(seconds), float(rest[0]) if rest else 0))
+    delay = float(rest[0]) if rest else 0.0
+    speed = float(rest[1]) if len(rest) > 1 else 1.0
+    asyncio.run(main(url, schema, slug, Path(out), float(seconds), delay, speed))

@@ -73,6 +73,7 @@ class World:
     reminders: ReminderService
     deliverer: FakeDeliverer
     engine: AsyncEngine
+    real: FrozenClock  # claim leases run on real time, not the bot's clock
 
     def scheduler(self, owner: str = "a", deliverer: FakeDeliverer | None = None) -> Scheduler:
         return Scheduler(
@@ -91,10 +92,11 @@ async def world(engine: AsyncEngine) -> World:
     maker = make_sessionmaker(engine)
     programs = ProgramService(ProgramStore(maker, now=clock.now), "test", clock, defaults=OPTIONS)
     await programs.load(parse_text(PROGRAM, OPTIONS))
-    store = DeliveryStore(maker, now=clock.now)
+    real = FrozenClock(START)
+    store = DeliveryStore(maker, now=clock.now, lease_now=real.now)
     reminders = ReminderService(store, programs, Queries(programs.current, clock), clock)
     programs.on_reload(reminders.on_reload)
-    return World(clock, programs, store, reminders, FakeDeliverer(), engine)
+    return World(clock, programs, store, reminders, FakeDeliverer(), engine, real)
 
 
 async def test_reminder_fires_at_its_time_and_only_then(world: World) -> None:
@@ -171,6 +173,7 @@ async def test_exactly_once_across_a_crash_between_send_and_mark(world: World) -
     # Another process picks the row up once the claim expires and sends it again with the
     # same nonce; Discord (here the fake deliverer sharing its nonce memory) drops the repeat.
     world.clock.advance(timedelta(minutes=3))
+    world.real.advance(timedelta(minutes=3))
     survivor = FakeDeliverer(nonces=crashing.nonces)
     assert await world.scheduler("survives", survivor).run_once() == 1
     assert survivor.sent == []
@@ -388,3 +391,45 @@ async def test_a_reload_through_another_process_is_picked_up(world: World) -> No
     titles = {s.title for s in other.current().program.sessions}
     assert "Storage Systems" in titles
     assert not await other.refresh()
+
+
+async def test_two_reminders_for_a_moved_session_make_one_notice(world: World) -> None:
+    await world.reminders.remind(user_id=USER, target="session", query="storage")
+    await world.reminders.remind(user_id=USER, target="session", query="storage", minutes_before=30)
+    await world.reminders.remind(user_id=OTHER, target="session", query="storage")
+    edited = PROGRAM.replace("10:30-12:00 Session 1: Storage", "11:00-12:30 Session 1: Storage")
+    await world.programs.load(parse_text(edited, OPTIONS))
+    notices = await world.store.pending("test", [DeliveryKind.NOTICE])
+    assert sorted((n.user_id, n.notice) for n in notices) == [(USER, "moved"), (OTHER, "moved")]
+
+
+async def test_a_reminder_in_a_large_burst_says_it_may_come_early(world: World) -> None:
+    store = world.store
+    busy = ReminderService(
+        store,
+        world.programs,
+        Queries(world.programs.current, world.clock),
+        world.clock,
+        burst_rate=10.0,
+    )
+    quiet = await busy.remind(user_id=USER, target="session", query="storage")
+    assert quiet.warning is None
+    [(record, session)] = quiet.reminders
+    await store.upsert(
+        "test",
+        [
+            DeliverySpec(
+                DeliveryKind.REMINDER,
+                f"reminder:{u}:10:dm",
+                session.id,
+                record.due_at,
+                "dm",
+                user_id=u,
+                minutes_before=10,
+            )
+            for u in range(20_000, 21_300)
+        ],
+    )
+    crowded = await busy.remind(user_id=OTHER, target="session", query="storage")
+    assert crowded.warning is not None
+    assert "up to 2 minutes early" in crowded.warning  # 1,302 at 10/s: about 130 s

@@ -1,12 +1,15 @@
 """`/remind`: attendees' own reminders. Replies are ephemeral, with the time each will fire.
 
 The handlers are thin: options go to `ReminderService`, answers to `embeds.reminders_pages`.
-A DM reminder is checked when it is made: the bot sends a short confirmation DM, and if
-Discord refuses it the reply says the reminder will mention the user in this channel instead.
+A DM reminder is stored and the user answered first; then, in the background, the bot sends a
+short confirmation DM. If Discord refuses it because the user's DMs are closed, a second
+reply says the reminder will mention them in this channel instead; any other refusal (a 429
+in a busy minute) changes nothing the user was told, since the reminder is stored.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Literal
 
@@ -41,6 +44,15 @@ class RemindersCog(commands.Cog, name="Reminders"):
 
     def __init__(self, bot: ConfBot) -> None:
         self._bot = bot
+        self._confirmations: set[asyncio.Task[None]] = set()
+
+    async def cog_unload(self) -> None:
+        """Confirmations under way get a moment to finish, then are dropped."""
+        if self._confirmations:
+            _, late = await asyncio.wait(set(self._confirmations), timeout=2.0)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
     @property
     def _service(self) -> ReminderService:
@@ -70,20 +82,24 @@ class RemindersCog(commands.Cog, name="Reminders"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        if where == "dm":
-            answer = await self._check_dm(interaction, answer)
         await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        if where == "dm" and answer.reminders:
+            task = asyncio.create_task(self._confirm_by_dm(interaction, answer))
+            self._confirmations.add(task)
+            task.add_done_callback(self._confirmations.discard)
 
-    async def _check_dm(self, interaction: Interaction, answer: RemindersAnswer) -> RemindersAnswer:
-        """Send a one-line confirmation by DM; a refusal becomes a warning in the reply."""
+    async def _confirm_by_dm(self, interaction: Interaction, answer: RemindersAnswer) -> None:
+        """Send a one-line confirmation by DM; closed DMs get a second, truthful reply."""
         try:
-            await interaction.user.send(
-                embeds.reminder_confirmation(answer),
+            await self._bot.dms.send(
+                interaction.user.id,
+                content=embeds.reminder_confirmation(answer),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
-                raise
+                log.info("confirmation DM refused (%s); the reminder stands", error.code)
+                return
             fallback = (
                 "I cannot DM you (your DMs are closed to this server), so when it is time I "
                 "will mention you in this channel instead."
@@ -91,11 +107,15 @@ class RemindersCog(commands.Cog, name="Reminders"):
                 else "I cannot DM you, and there is no channel to mention you in: open your "
                 "DMs or set the reminder in a server channel with where:channel."
             )
-            warning = f"{answer.warning} {fallback}" if answer.warning else fallback
-            return RemindersAnswer(
-                answer.what, answer.reminders, answer.zone, answer.kept_existing, warning
-            )
-        return answer
+            try:
+                await interaction.followup.send(
+                    fallback, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException as followup_error:
+                log.info("could not tell a user their DMs are closed: %s", followup_error)
+        except (discord.HTTPException, OSError, TimeoutError) as error:
+            # Rate-limited or Discord unwell: the reminder is stored and the user was told so.
+            log.info("confirmation DM not sent (%s); the reminder stands", error)
 
     @remind.command(name="session", description="Remind me before a session")
     @app_commands.describe(

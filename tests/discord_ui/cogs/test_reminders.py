@@ -102,7 +102,9 @@ async def test_refused_dm_warns_at_once_and_falls_back_to_the_channel(
     ix = await fake.send_interaction(
         "remind session", {"query": await session_ref(app, MOE), "minutes_before": 10}
     )
-    assert "I cannot DM you" in text_of((await reply(ix)).embeds)
+    assert "Reminder set" in text_of((await reply(ix)).embeds)  # stored and answered first
+    warning = await ix.followup(1)  # then the confirmation DM was refused: a second reply
+    assert "I cannot DM you" in warning.content
     await fire(app, bot, DUE)
     sent = await fake.wait_for_message(
         lambda m: m.channel_id == fake.channel.id and m.source == "channel"
