@@ -7,9 +7,9 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.folding import fold
-from bot.model import Conference, Paper, Program, Session, SessionKind
+from bot.model import Conference, Paper, Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
-from bot.parsing.authors import clean
+from bot.parsing.authors import clean, footnote_marks
 from bot.parsing.calendar import (
     PrintedZone,
     Warn,
@@ -96,7 +96,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             papers.append(
                 Paper(
                     p.title,
-                    tuple(p.authors),
+                    tuple(_without_marks(a) for a in p.authors),
                     None,
                     aware(day, p.start, zone),
                     aware(day, p.end, zone),
@@ -146,6 +146,12 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _without_marks(person: Person) -> Person:
+    """A footnote number left on a name whose footnote never came ("Ana Silva1")."""
+    name, marks = footnote_marks(person.name)
+    return replace(person, name=name) if marks else person
 
 
 def _is_sub_row(title: str) -> bool:

@@ -466,3 +466,46 @@ def _list_quality(authors: AuthorLine) -> float:
     people = authors.authors
     with_affiliation = sum(1 for a in people if a.affiliation)
     return 2.0 * (with_affiliation > 0) + min(len(people), 5) - (0.5 if len(people) == 1 else 0)
+
+
+# Footnoted affiliations: "Anna Kowalska1, Jörg Weber2,3" over "1Uni A, Poland; 2Uni B; 3Lab C".
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_MARKS = re.compile(r"(?<=[^\W\d_.])(?P<marks>(?:[\d" + _SUPERSCRIPTS + r"*†‡]+[,]?)+)$")
+_FOOTNOTE = re.compile(
+    r"(?:^|[;,]\s*)(?P<mark>\d{1,2}|["
+    + _SUPERSCRIPTS
+    + r"]{1,2}|[*†‡])\s*(?P<aff>[^;\d"
+    + _SUPERSCRIPTS
+    + r"][^;]*?)(?=\s*;\s*(?:\d|["
+    + _SUPERSCRIPTS
+    + r"]|[*†‡])|\s*$)"
+)
+
+
+def _plain_digits(marks: str) -> tuple[str, ...]:
+    table = str.maketrans(_SUPERSCRIPTS, "0123456789")
+    return tuple(m for m in re.split(r"[,\s]+", marks.translate(table)) if m) or (marks,)
+
+
+def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
+    """`Jörg Weber2,3` -> ("Jörg Weber", ("2", "3")); a name without marks is unchanged."""
+    m = _MARKS.search(name)
+    if m is None:
+        return name, ()
+    marks = m.group("marks").rstrip(",")
+    if "," not in marks and any(ch in _SUPERSCRIPTS for ch in marks):
+        marks = ",".join(marks)  # "¹²": one mark a superscript digit ("12" stays twelve)
+    return name[: m.start()].rstrip(), _plain_digits(marks)
+
+
+def footnote_affiliations(text: str) -> dict[str, str] | None:
+    """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
+    the line is not a list of numbered affiliations."""
+    text = clean(text)
+    found = {
+        m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789")): clean(m.group("aff"))
+        for m in _FOOTNOTE.finditer(text)
+    }
+    if not found or (not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡"):
+        return None
+    return found

@@ -155,6 +155,11 @@ def _trailing_time_first(text: str) -> str:
     return f"{m.group('time').strip()} {m.group('text')}"
 
 
+_ENTRY_ID = re.compile(
+    r"^(?:id|paper id|submission|no\.?|#)\s*[:#]?\s*\d+(?:\s*[/|,]\s*[\w.-]+\s*:?\s*\d*)*$", re.I
+)
+
+
 def _time_cell_first(cells: list[str]) -> list[str]:
     """`Invited Talk - Name: Title | 8:00-8:30`: a row whose time comes last reads as if it came
     first, so that every row of a timetable has its time in the same place."""
@@ -187,6 +192,9 @@ def classify(number: int, raw: str) -> Line:
         return line
     if flat.lower().rstrip(":") == "title":
         line.kind = LineKind.TITLE_LABEL
+        return line
+    if _ENTRY_ID.match(flat):
+        line.kind = LineKind.LINK  # "ID: 123 / S12: 1": the entry's reference, not its title
         return line
     if is_link_line(flat):
         line.kind = LineKind.LINK

@@ -21,6 +21,8 @@ from bot.parsing.authors import (
     AuthorLine,
     author_line_score,
     clean,
+    footnote_affiliations,
+    footnote_marks,
     is_name_like,
     parse_author_line,
     split_sentence_authors,
@@ -592,8 +594,8 @@ class Builder:
         if chair_match:
             chair_text = rest[chair_match.end() :]
             rest = rest[: chair_match.start()].rstrip(" ,;-–—(")
-        if label and not rest:
-            title_text = label  # "Lunch: 12:00–13:30"
+        if label and not rest and not _FIELD_LABEL.match(label):
+            title_text = label  # "Lunch: 12:00–13:30" (but "Time: 10:30 - 12:00" names nothing)
         elif rest:
             title_text = (title_text + " " + rest).strip() if title_text else rest
         if _SLOT_ONLY.match(title_text):
@@ -1073,6 +1075,15 @@ class Builder:
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
             return
+        footnotes = footnote_affiliations(text)
+        if footnotes and self.paper is not None and self._footnoted(self.paper):
+            # "Authors: Ana Silva1, Bo Li2" / "1Uni A; 2Uni B": the numbers point here.
+            self.paper.authors = [
+                Person(name, "; ".join(footnotes[m] for m in marks if m in footnotes) or None)
+                for name, marks in map(footnote_marks, (a.name for a in self.paper.authors))
+            ]
+            self.read(line.number, AUTHORS, 0.9)
+            return
         role = _ROLE.match(text)
         if role and session is not None:
             people = parse_author_line(role.group("who")).authors
@@ -1237,6 +1248,12 @@ class Builder:
             and classify_kind(current.title, paper_count=2) is SessionKind.POSTERS
         ) or (i >= 0 and self._next_is_authors(i))
 
+    @staticmethod
+    def _footnoted(paper: _PaperDraft) -> bool:
+        return bool(paper.authors) and all(
+            footnote_marks(a.name)[1] and a.affiliation is None for a in paper.authors
+        )
+
     def _previous_text_line(self, line: Line) -> int | None:
         """The number of the last non-blank line above `line`."""
         index = line.number - 2
@@ -1281,6 +1298,7 @@ def _is_own_item(text: str) -> bool:
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
+_FIELD_LABEL = re.compile(r"^(?:time|times|when|slot|hours?|date|schedule)$", re.I)
 _DURATION_CELL = re.compile(
     r"^\d{1,3}\s*(?:m|min|mins|minutes|['’′])$|^\d{1,2}\s*h(?:\s*\d{1,2})?$", re.I
 )

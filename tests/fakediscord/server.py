@@ -601,7 +601,7 @@ class GatewaySession:
 class FakeDiscord:
     """The fake Discord. ``await start()``, point discord.py at it, drive it, ``await stop()``."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 - the whole state of a fake Discord, one field a line
         self,
         *,
         token: str = DEFAULT_TOKEN,

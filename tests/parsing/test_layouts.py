@@ -336,3 +336,28 @@ def test_labelled_entries_of_other_page_generators() -> None:
     ]
     assert fairness.start is not None
     assert fairness.start.strftime("%H:%M") == "14:00"
+
+
+def test_numbered_affiliation_footnotes_and_entry_ids() -> None:
+    program = parse(
+        "Date: Tuesday, 2025-06-03\nTime: 10:30 - 12:00\nLocation: Hall B\nS12: Urban Mobility\n"
+        "Session Chair: Ann Lee\nID: 123 / S12: 1\nTransit in Peri-Urban Towns\n"
+        "Authors: Ana Silva1, Bo Li2, Cy Ng1\n1Uni A, Poland; 2Uni B, Germany\n"
+        "ID: 141 / S12: 2\nParking on Sidewalks\nAuthors: Di Wu¹²\n¹Uni C; ²Lab D\n"
+    )
+    [session] = program.sessions
+    assert session.title == "S12: Urban Mobility"
+    assert session.room == "Hall B"
+    assert session.start is not None
+    assert session.start.isoformat() == "2025-06-03T10:30:00+00:00"
+    assert papers(program) == [
+        (
+            "Transit in Peri-Urban Towns",
+            [
+                ("Ana Silva", "Uni A, Poland"),
+                ("Bo Li", "Uni B, Germany"),
+                ("Cy Ng", "Uni A, Poland"),
+            ],
+        ),
+        ("Parking on Sidewalks", [("Di Wu", "Uni C; Lab D")]),
+    ]
