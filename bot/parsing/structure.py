@@ -192,6 +192,7 @@ class Builder:
         self.rooms = _recurring_rooms(lines)
         self.pending_room: str | None = None
         self.pending_time: TimeRange | None = None
+        self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
@@ -239,6 +240,7 @@ class Builder:
     def open_session(self, line: int, **values: object) -> _SessionDraft:
         self.close_paper()
         self.flush_pending_authors()
+        self.role_heading = None
         session = _SessionDraft(line=line, day_index=self._day_index())
         for key, value in values.items():
             setattr(session, key, value)
@@ -626,6 +628,7 @@ class Builder:
             and not other_cells
             and current is not None
             and not current.papers
+            and not current.speakers
             and (current.start, current.end) == (tr.start, tr.end)
         ):
             return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
@@ -1075,6 +1078,24 @@ class Builder:
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
             return
+        heading = _ROLE_HEADING.match(text)
+        if heading and session is not None:
+            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are.
+            self.role_heading = "moderator" if heading.group("moderator") else "speaker"
+            self.read(line.number, NOTE, 0.9)
+            return
+        if self.role_heading and session is not None:
+            person = _person_with_role(text)
+            if person is not None or author_line_score(text) >= 0.5:
+                named = [person] if person else list(parse_author_line(text).authors)
+                if self.role_heading == "moderator":
+                    session.chairs.extend(named)
+                    self.read(line.number, CHAIR_LABEL, 0.8)
+                else:
+                    session.speakers.extend(named)
+                    self.read(line.number, AUTHORS, 0.8)
+                return
+            self.role_heading = None
         footnotes = footnote_affiliations(text)
         if footnotes and self.paper is not None and self._footnoted(self.paper):
             # "Authors: Ana Silva1, Bo Li2" / "1Uni A; 2Uni B": the numbers point here.
@@ -1296,6 +1317,29 @@ def _is_own_item(text: str) -> bool:
     reception, the opening or closing."""
     kind = classify_kind(text, paper_count=0)
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
+
+
+_ROLE_HEADING = re.compile(
+    r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?P<moderator>moderators?|"
+    r"chairs?|hosts?))\s*:?$",
+    re.I,
+)
+_JOB = re.compile(
+    r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
+    r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
+    r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
+    r"postdoc|lecturer|dean|chair|principal|specialist|strategist)\b",
+    re.I,
+)
+
+
+def _person_with_role(text: str) -> Person | None:
+    """`Name, Job Title, Company` (as event sites print speakers): the person and where they
+    work; the job title is neither."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 3 or not is_name_like(parts[0]) or not _JOB.search(parts[1]):
+        return None
+    return Person(parts[0], ", ".join(parts[2:]) or None)
 
 
 _FIELD_LABEL = re.compile(r"^(?:time|times|when|slot|hours?|date|schedule)$", re.I)

@@ -361,3 +361,21 @@ def test_numbered_affiliation_footnotes_and_entry_ids() -> None:
         ),
         ("Parking on Sidewalks", [("Di Wu", "Uni C; Lab D")]),
     ]
+
+
+def test_speaker_headings_and_job_titles_of_event_sites() -> None:
+    program = parse(
+        "Thursday, September 18\n10:30am - 11:10am\nScaling Operators for Substations\n"
+        "Room 204\nSpeakers\nTobias Gräf, Senior Software Engineer, Siemens Energy\n"
+        "Aisha Okonkwo, Staff Engineer, Schneider Electric\n10:30am - 11:10am\n"
+        "Telemetry with Arrow\nRoom 205\nModerators\n"
+        "Daniel Oak, Director of Open Source, LF Energy\n"
+    )
+    scaling, telemetry = program.sessions
+    assert scaling.room == "Room 204"
+    assert [(a.name, a.affiliation) for a in scaling.papers[0].authors] == [
+        ("Tobias Gräf", "Siemens Energy"),
+        ("Aisha Okonkwo", "Schneider Electric"),
+    ]
+    assert telemetry.start == scaling.start
+    assert [(c.name, c.affiliation) for c in telemetry.chairs] == [("Daniel Oak", "LF Energy")]
