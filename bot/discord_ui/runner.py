@@ -148,7 +148,7 @@ async def run_bot(settings: SettingsT, open_app: OpenApp[SettingsT], **bot_optio
     point_at(settings)
     async with open_app(settings) as app:
         keep_out_of_gc()
-        app.programs.on_reload(_refreeze)
+        app.tenants.on_reload(_refreeze)
         bot = ConfBot(app, **shard_options(settings), **bot_options)
         return await serve(bot, settings.discord_token.get_secret_value())
 

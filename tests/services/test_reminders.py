@@ -92,7 +92,7 @@ async def world(engine: AsyncEngine) -> World:
     programs = ProgramService(ProgramStore(maker, now=clock.now), "test", clock, defaults=OPTIONS)
     await programs.load(parse_text(PROGRAM, OPTIONS))
     store = DeliveryStore(maker, now=clock.now)
-    reminders = ReminderService(store, programs, Queries(programs.current, clock), clock)
+    reminders = ReminderService(store, programs, clock)
     programs.on_reload(reminders.on_reload)
     return World(clock, programs, store, reminders, FakeDeliverer(), engine)
 

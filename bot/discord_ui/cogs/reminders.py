@@ -8,7 +8,7 @@ Discord refuses it the reply says the reminder will mention the user in this cha
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -17,12 +17,11 @@ from discord.ext import commands
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest, to_choices
 from bot.discord_ui.tree import Interaction
+from bot.discord_ui.views import Pager
 from bot.model import RemindersAnswer
 from bot.services.commands import Choice
 from bot.services.reminders import DEFAULT_MINUTES, MAX_MINUTES, ReminderService
-
-if TYPE_CHECKING:
-    from bot.discord_ui.client import ConfBot
+from bot.services.tenants import Tenants
 
 log = logging.getLogger(__name__)
 
@@ -39,29 +38,39 @@ CANNOT_DM = 50007
 class RemindersCog(commands.Cog, name="Reminders"):
     remind = app_commands.Group(name="remind", description="Reminders before sessions")
 
-    def __init__(self, bot: ConfBot) -> None:
-        self._bot = bot
+    def __init__(self, tenants: Tenants, pager: Pager) -> None:
+        self._tenants = tenants
+        self._pager = pager
 
-    @property
-    def _service(self) -> ReminderService:
-        return self._bot.app.reminders
+    def _service(self, interaction: Interaction) -> ReminderService:
+        """The reminders of the conference this server is bound to."""
+        tenant = self._tenants.require(
+            interaction.guild_id, organiser=interaction.permissions.manage_guild
+        )
+        return tenant.reminders
 
     async def _lookup(self, interaction: Interaction, current: str) -> Choices:
         command = {"session": "session", "paper": "paper", "author": "author"}[
             interaction.command.name if interaction.command else "session"
         ]
         option = {"session": "query", "paper": "title", "author": "name"}[command]
-        return suggest(self._bot.app.runner, command, option, current)
+        tenant = self._tenants.for_guild(interaction.guild_id)
+        if tenant is None:
+            return []
+        return suggest(await tenant.runner(), command, option, current)
 
     async def _mine(self, interaction: Interaction, current: str) -> Choices:
-        choices = await self._service.pending_choices(interaction.user.id, current)
+        if self._tenants.for_guild(interaction.guild_id) is None:
+            return []
+        service = self._service(interaction)
+        choices = await service.pending_choices(interaction.user.id, current)
         return to_choices(Choice(label, value) for label, value in choices)
 
     async def _add(
         self, interaction: Interaction, target: str, query: str, minutes_before: int, where: Where
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.remind(
+        answer = await self._service(interaction).remind(
             user_id=interaction.user.id,
             target=target,
             query=query,
@@ -72,7 +81,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
         )
         if where == "dm":
             answer = await self._check_dm(interaction, answer)
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
 
     async def _check_dm(self, interaction: Interaction, answer: RemindersAnswer) -> RemindersAnswer:
         """Send a one-line confirmation by DM; a refusal becomes a warning in the reply."""
@@ -147,13 +156,13 @@ class RemindersCog(commands.Cog, name="Reminders"):
     @remind.command(name="list", description="My reminders and what became of them")
     async def list_(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.mine(interaction.user.id)
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        answer = await self._service(interaction).mine(interaction.user.id)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
 
     @remind.command(name="cancel", description="Cancel one of my reminders, or all of them")
     @app_commands.describe(reminder="A reminder from the list, or all")
     @app_commands.autocomplete(reminder=_mine)
     async def cancel(self, interaction: Interaction, reminder: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.cancel(interaction.user.id, reminder)
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        answer = await self._service(interaction).cancel(interaction.user.id, reminder)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
