@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -27,6 +28,9 @@ from bot.services.tenants import SETUP, Tenant, Tenants
 from bot.storage.programs import program_hash
 
 log = logging.getLogger(__name__)
+
+Upload = Callable[[], Awaitable[tuple[bytes, str]]]
+"""Reads an uploaded file: (its bytes, its name). Called only once the action is allowed."""
 
 DRASTIC_SHARE = 0.25
 """A reload removing more than this share of the sessions is flagged in bold."""
@@ -149,18 +153,17 @@ class AdminService:
 
     # -- reload, with a preview ---------------------------------------------------------------
 
-    async def prepare_reload(
-        self, actor: Actor, upload: tuple[bytes, str] | None = None
-    ) -> ReloadPlan:
-        """Parse the upload (or the configured program file) and say what it would change."""
+    async def prepare_reload(self, actor: Actor, upload: Upload | None = None) -> ReloadPlan:
+        """Parse the upload (or the configured program file) and say what it would change.
+        The upload is read only once the actor may reload this server's conference."""
         tenant = self._tenant(actor)
         programs = tenant.programs
         try:
             if upload is not None:
-                data, filename = upload
+                data, filename = await upload()
                 program = await programs.parse_bytes(data, filename)
             elif tenant.spec is not None and tenant.spec.program is not None:
-                program = await programs.parse_file(tenant.spec.program)
+                program = await programs.parse_file(tenant.spec.program, tenant.spec.overrides)
             else:
                 raise UserError(
                     "This conference has no configured program file: attach the program "
@@ -291,7 +294,7 @@ class AdminService:
         self,
         actor: Actor,
         *,
-        upload: tuple[bytes, str] | None = None,
+        upload: Upload | None = None,
         conference: str | None = None,
         name: str | None = None,
         timezone: str | None = None,
@@ -317,7 +320,7 @@ class AdminService:
             )
         if upload is None:
             raise UserError("Attach the program: `/admin setup file:<program>`.")
-        data, filename = upload
+        data, filename = await upload()
         parse_options = ParseOptions(name, timezone, year, filename)
         try:
             program = await asyncio.to_thread(parse_program_bytes, data, parse_options)

@@ -35,6 +35,11 @@ class ConferenceSpec:
     defaults: ParseOptions
     guilds: tuple[int, ...] = ()
 
+    @property
+    def overrides(self) -> ParseOptions:
+        """What the operator said about the program, over what its file says."""
+        return ParseOptions(self.defaults.name, self.defaults.timezone, self.defaults.year)
+
 
 def embedded_conference(
     program: Path, guild_id: int | None, slug: str | None = None

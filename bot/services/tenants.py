@@ -148,7 +148,7 @@ class Tenants:
         for spec in self.specs.values():
             if spec.slug not in stored and spec.program is not None and autoload:
                 log.info("no program stored for %s; loading %s", spec.slug, spec.program)
-                await self.tenant(spec.slug).programs.load_file(spec.program)
+                await self.tenant(spec.slug).programs.load_file(spec.program, spec.overrides)
                 stored.add(spec.slug)
         configured = {g: s.slug for s in self.specs.values() for g in s.guilds}
         for binding in await self.tenancy.bindings():

@@ -16,9 +16,8 @@ from bot.discord_ui import embeds
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.sync import tree_payload
 from bot.discord_ui.tree import error_reply
-from bot.services.commands import CommandRunner
 from bot.errors import NotFoundError, UserError
-from bot.services.commands import COMMANDS
+from bot.services.commands import COMMANDS, CommandRunner
 from tests.discord_ui.conftest import embeds_of, is_ephemeral
 from tests.fakediscord.server import FakeDiscord
 

@@ -19,7 +19,6 @@ from bot.model import Delivery, DeliveryKind, DeliveryOutcome, DeliverySpec, Del
 from bot.parsing import ParseOptions
 from bot.parsing.text import parse_text
 from bot.services.programs import ProgramService
-from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, make_sessionmaker

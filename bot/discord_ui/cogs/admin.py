@@ -24,7 +24,7 @@ from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ReloadPreview
 from bot.discord_ui.tree import NO_MENTIONS, Interaction
 from bot.discord_ui.views import Pager, send_page
 from bot.errors import PermissionDeniedError, UserError
-from bot.services.admin import Actor, AdminService, ReloadPlan
+from bot.services.admin import Actor, AdminService, ReloadPlan, Upload
 from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
 from bot.services.reminders import MAX_MINUTES
 from bot.services.tenants import NotBoundError, Tenants
@@ -42,13 +42,20 @@ class CommandSync(Protocol):
     async def sync_global(self) -> list[str]: ...
 
 
-async def _read(file: discord.Attachment) -> tuple[bytes, str]:
-    if file.size > MAX_PROGRAM_BYTES:
-        raise UserError(
-            f"{file.filename} is {file.size // 1_048_576} MiB; programs up to "
-            f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted."
-        )
-    return await file.read(), file.filename
+def _reader(file: discord.Attachment | None) -> Upload | None:
+    """Reads the attachment when the service asks (after its permission checks)."""
+    if file is None:
+        return None
+
+    async def read() -> tuple[bytes, str]:
+        if file.size > MAX_PROGRAM_BYTES:
+            raise UserError(
+                f"{file.filename} is {file.size // 1_048_576} MiB; programs up to "
+                f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted."
+            )
+        return await file.read(), file.filename
+
+    return read
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -111,8 +118,7 @@ class AdminCog(commands.Cog, name="Admin"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = await self._actor(interaction)
         try:
-            upload = await _read(file) if file is not None else None
-            plan = await self._admin.prepare_reload(actor, upload)
+            plan = await self._admin.prepare_reload(actor, _reader(file))
         except (NotBoundError, PermissionDeniedError):
             raise  # the tree's error path says what to do
         except UserError as error:
@@ -182,10 +188,9 @@ class AdminCog(commands.Cog, name="Admin"):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = await self._actor(interaction)
-        upload = await _read(file) if file is not None and conference is None else None
         binding, result = await self._admin.setup(
             actor,
-            upload=upload,
+            upload=_reader(file) if conference is None else None,
             conference=conference,
             name=name,
             timezone=timezone,
