@@ -3,17 +3,23 @@ preview, status, sync, history and rollback."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
+from bot.app import App
 from bot.config import bundled_program
 from bot.discord_ui import embeds
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.reload_preview import APPLY_ID, CANCEL_ID
 from bot.discord_ui.views import NEXT_ID
+from bot.model import DeliveryState
 from tests.discord_ui.conftest import embeds_of, is_ephemeral, text_of
+from tests.fakediscord.fixtures import StartBot
 from tests.fakediscord.server import FakeDiscord, FakeInteraction, FakeMessage
 
 PROGRAM_TEXT = bundled_program().read_text(encoding="utf-8")
+MOE = "Mixture of Experts"
 LLM_TRAINING = "LLM Training\n04-03, 14:00–15:40 (CET), Rotterdam hall 1B"
 
 
@@ -180,3 +186,117 @@ async def test_a_refused_sync_says_so(fake: FakeDiscord, bot: ConfBot) -> None:
     [embed] = reply.embeds
     assert embed["title"] == "Discord refused the sync"
     assert embed["description"].startswith("403 Forbidden")
+
+
+# --- preview: cancel, timeout, who may press; history; rollback ---------------------------------
+
+TINY = """Day 1: Wednesday, April 2
+15:00-16:00 Session 1: Graphics
+Session chair: Ana Silva (Uni A)
+A Small Paper
+Ana Silva (Uni A)
+"""
+
+
+async def history_text(fake: FakeDiscord) -> str:
+    ix = await fake.send_interaction("admin history", user=fake.admin)
+    return text_of((await deferred_reply(ix)).embeds)
+
+
+async def test_cancel_changes_nothing(fake: FakeDiscord, bot: ConfBot, app: App) -> None:
+    before = await app.programs.stored_hash()
+    renamed = PROGRAM_TEXT.replace("Rotterdam hall", "Ahoy hall")
+    summary = await preview(
+        fake, fake.add_attachment("program.txt", renamed.encode(), "text/plain")
+    )
+    click = await fake.click_button(summary, CANCEL_ID, user=fake.admin)
+    assert (await click.response())["type"] == 7
+    assert summary.component(APPLY_ID) is None  # the buttons are gone
+    assert "Cancelled: nothing was changed." in text_of(summary.embeds)
+    assert await app.programs.stored_hash() == before
+    assert "**Room:** Rotterdam hall 1B" in await chair_text(fake, "MEPipe")
+    assert "reload** cancelled" in await history_text(fake)
+
+
+async def test_only_the_organiser_who_asked_may_apply(
+    fake: FakeDiscord, bot: ConfBot, app: App
+) -> None:
+    before = await app.programs.stored_hash()
+    summary = await preview(fake, fake.add_attachment("t.txt", TINY.encode(), "text/plain"))
+    click = await fake.click_button(summary, APPLY_ID, user=fake.member)
+    payload = await click.response()
+    assert payload["type"] == 4
+    assert is_ephemeral(payload)
+    assert "Only the organiser who asked" in payload["data"]["content"]
+    assert summary.component(APPLY_ID) is not None
+    assert await app.programs.stored_hash() == before
+
+
+async def test_a_preview_times_out_and_changes_nothing(
+    fake: FakeDiscord, start_bot: StartBot, make_bot: Callable[..., ConfBot], app: App
+) -> None:
+    await start_bot(make_bot(preview_timeout=0.3))
+    before = await app.programs.stored_hash()
+    summary = await preview(fake, fake.add_attachment("t.txt", TINY.encode(), "text/plain"))
+    await fake.wait_until(
+        lambda: True if summary.component(APPLY_ID) is None else None, 5.0, "the timeout"
+    )
+    assert "This preview timed out: nothing was changed." in text_of(summary.embeds)
+    assert await app.programs.stored_hash() == before
+    assert "reload** timed out" in await history_text(fake)
+
+
+async def test_apply_refuses_a_preview_that_is_out_of_date(
+    fake: FakeDiscord, bot: ConfBot, app: App
+) -> None:
+    summary = await preview(fake, fake.add_attachment("t.txt", TINY.encode(), "text/plain"))
+    moved = PROGRAM_TEXT.replace(LLM_TRAINING, LLM_TRAINING.replace("Rotterdam hall 1B", "Penn"))
+    await reload_and_apply(fake, fake.add_attachment("p.txt", moved.encode(), "text/plain"))
+    click = await fake.click_button(summary, APPLY_ID, user=fake.admin)
+    await click.response()
+    refusal = await click.followup()
+    assert "The program changed since this preview" in text_of(refusal.embeds)
+    assert "**Room:** Penn" in await chair_text(fake, "MEPipe")
+
+
+async def test_a_drastic_reload_warns_and_rollback_brings_sessions_and_reminders_back(
+    fake: FakeDiscord, bot: ConfBot, app: App
+) -> None:
+    [moe] = [s for s in app.programs.current().program.sessions if s.title == MOE]
+    ix = await fake.send_interaction(
+        "remind session", {"query": f"@session:{moe.id}", "minutes_before": 10}
+    )
+    await deferred_reply(ix)
+    [(reminder, _)] = (await app.reminders.mine(fake.member.id)).reminders
+    original = await app.programs.stored_hash()
+
+    summary = await preview(fake, fake.add_attachment("t.txt", TINY.encode(), "text/plain"))
+    text = text_of(summary.embeds)
+    assert "**This removes 82 of 83 sessions (98%)." in text  # one is paired as retitled
+    assert "Attendees' reminders: 0 would move, 1 would be cancelled, 0 would come back." in text
+    await apply(fake, summary)
+    [(cancelled, _)] = (await app.reminders.mine(fake.member.id)).reminders
+    assert cancelled.state is DeliveryState.CANCELLED
+
+    summary = await preview(fake, command="admin rollback")
+    text = text_of(summary.embeds)
+    assert summary.embeds[0]["title"] == "Preview: roll ASPLOS + EuroSys 2025 back"
+    assert "1 would come back" in text
+    await apply(fake, summary)
+    assert await app.programs.stored_hash() == original
+    [(restored, _)] = (await app.reminders.mine(fake.member.id)).reminders
+    assert (restored.id, restored.state, restored.due_at) == (
+        reminder.id,
+        DeliveryState.PENDING,
+        reminder.due_at,
+    )
+    assert "**Chair:** Xiaosong Ma (MBZUAI)" in await chair_text(fake, "Helix")
+    history = await history_text(fake)
+    assert "rollback** done" in history
+    assert "reload** done" in history
+    assert f"`{original[:10]}`" in history
+
+    ix = await fake.send_interaction("admin rollback", user=fake.admin)
+    await ix.response()
+    nothing = await ix.followup()
+    assert "There is no earlier program version" in text_of(nothing.embeds)
