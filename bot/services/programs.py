@@ -12,6 +12,7 @@ import re
 import time
 import tomllib
 import unicodedata
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -27,6 +28,7 @@ from bot.parsing.explain import explain_program
 from bot.services.catalog import Catalog, build_catalog
 from bot.storage import ProgramNotStorable, ProgramStore
 from bot.storage.reload_plan import program_hash
+from bot.storage.tenancy import program_from_text, program_to_text
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,15 @@ def conference_defaults(program_path: Path) -> ParseOptions:
         year=year,
         source=program_path.name,
     )
+
+
+def _index(slug: str, program: Program) -> tuple[Catalog, bytes]:
+    """The catalog of a program, and its compressed snapshot (CPU only: run in a thread)."""
+    return build_catalog(slug, program), zlib.compress(program_to_text(program).encode(), 6)
+
+
+def _from_snapshot(slug: str, snapshot: bytes) -> Catalog:
+    return build_catalog(slug, program_from_text(zlib.decompress(snapshot).decode()))
 
 
 def merge_options(overrides: ParseOptions, defaults: ParseOptions, source: str) -> ParseOptions:
@@ -173,6 +184,9 @@ class ProgramService:
         self._version = version
         self._loaded_at: datetime | None = None
         self._hash: str | None = None
+        # The program, compressed (a few dozen KiB), kept when the catalog is dropped: a
+        # rebuild then needs one query (is it still current?) instead of reading it back.
+        self._snapshot: bytes | None = None
 
     @property
     def defaults(self) -> ParseOptions:
@@ -205,9 +219,16 @@ class ProgramService:
             return self._catalog
         async with self._lock:
             if self._catalog is None:
-                program = await self._store.get_program(self.slug)
-                if program is not None:
-                    await self._install(program)
+                stored = await self._store.stored_hash(self.slug)
+                if self._snapshot is not None and stored is not None and stored == self._hash:
+                    # Unchanged since it was dropped: no need to read the program back.
+                    self._catalog = await asyncio.to_thread(
+                        _from_snapshot, self.slug, self._snapshot
+                    )
+                else:
+                    program = await self._store.get_program(self.slug)
+                    if program is not None:
+                        await self._install(program)
         return self.current()
 
     def evict(self) -> bool:
@@ -338,8 +359,9 @@ class ProgramService:
             await self._versions.save_version(self.slug, stored, stored_digest)
 
     async def _install(self, program: Program) -> None:
-        catalog = await asyncio.to_thread(build_catalog, self.slug, program)
+        catalog, snapshot = await asyncio.to_thread(_index, self.slug, program)
         self._catalog = catalog
+        self._snapshot = snapshot
         self._loaded_at = self._clock.now()
         self._hash = await self._store.stored_hash(self.slug)
 
