@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
 import gc
 import random
 import statistics
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -50,6 +52,15 @@ def rss_mib() -> float:
     return float("nan")
 
 
+def _malloc_trim() -> Callable[[], None] | None:
+    """glibc's malloc_trim: hands freed heap pages back to the system (Linux only)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+    return lambda: libc.malloc_trim(0) and None
+
+
 def slug(number: int) -> str:
     return f"conf-{number:03d}"
 
@@ -65,10 +76,8 @@ async def build(path: Path, conferences: int, papers: int) -> None:
         )
         await store.load(slug(number), program)
     await engine.dispose()
-    print(
-        f"stored {conferences} programs of {papers} papers in {time.perf_counter() - started:.1f} s",
-        file=sys.stderr,
-    )
+    took = time.perf_counter() - started
+    print(f"stored {conferences} programs of {papers} papers in {took:.1f} s", file=sys.stderr)
 
 
 class Ticks:
@@ -150,6 +159,9 @@ async def measure(path: Path, conferences: int, active: int, queries: int) -> No
         f"all {conferences} warm: RSS {rss_mib():.0f} MiB "
         f"({len(tenants.warm())} catalogs; warming the cold ones took {warmed:.1f} s)"
     )
+    if trim := _malloc_trim():
+        trim()
+        print(f"all {conferences} warm, after malloc_trim(0): RSS {rss_mib():.0f} MiB")
 
     # 4. Autocomplete across tenants.
     typed_all = {t.slug: await prefixes(t, rng, 10) for t in everyone}
@@ -176,12 +188,18 @@ def main() -> None:
     parser.add_argument("--active", type=int, default=20)
     parser.add_argument("--queries", type=int, default=2000)
     parser.add_argument("--build", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--db", type=Path, help="keep the generated database here (reused when it exists)"
+    )
     args = parser.parse_args()
     if args.build is not None:
         asyncio.run(build(args.build, args.conferences, args.papers))
         return
     with tempfile.TemporaryDirectory() as directory:
-        path = Path(directory) / "tenants.sqlite3"
+        path = args.db or Path(directory) / "tenants.sqlite3"
+        if path.exists():
+            asyncio.run(measure(path, args.conferences, args.active, args.queries))
+            return
         subprocess.run(
             [
                 sys.executable,
