@@ -179,6 +179,7 @@ class ProgramService:
         self._catalog: Catalog | None = None
         self._lock = asyncio.Lock()
         self._listeners: list[ReloadListener] = []
+        self._built: list[Callable[[], None]] = []
         self._started = time.monotonic()
         self._database_label = database_label
         self._version = version
@@ -225,6 +226,7 @@ class ProgramService:
                     self._catalog = await asyncio.to_thread(
                         _from_snapshot, self.slug, self._snapshot
                     )
+                    self._announce_built()
                 else:
                     program = await self._store.get_program(self.slug)
                     if program is not None:
@@ -237,6 +239,15 @@ class ProgramService:
             return False
         self._catalog = None
         return True
+
+    def on_catalog_built(self, callback: Callable[[], None]) -> None:
+        """Call `callback` each time a catalog is built (e.g. to keep it out of the cyclic
+        garbage collector's sight, which otherwise walks every catalog in memory)."""
+        self._built.append(callback)
+
+    def _announce_built(self) -> None:
+        for callback in self._built:
+            callback()
 
     def on_reload(self, listener: ReloadListener) -> None:
         """Call `listener` with the change report after each load that changed something."""
@@ -362,6 +373,7 @@ class ProgramService:
         catalog, snapshot = await asyncio.to_thread(_index, self.slug, program)
         self._catalog = catalog
         self._snapshot = snapshot
+        self._announce_built()
         self._loaded_at = self._clock.now()
         self._hash = await self._store.stored_hash(self.slug)
 

@@ -94,6 +94,7 @@ class Tenants:
         self._tenants: dict[str, Tenant] = {}
         self._bindings: dict[int, Binding] = {}
         self._listeners: list[ReloadListener] = []
+        self._built: list[Callable[[], None]] = []
 
     # -- tenants ----------------------------------------------------------------------------
 
@@ -119,6 +120,8 @@ class Tenants:
         programs.on_reload(reminders.on_reload)
         for listener in self._listeners:
             programs.on_reload(listener)
+        for callback in self._built:
+            programs.on_catalog_built(callback)
         tenant = Tenant(slug, programs, reminders, spec, self._clock)
         self._tenants[slug] = tenant
         return tenant
@@ -140,6 +143,12 @@ class Tenants:
         self._listeners.append(listener)
         for tenant in self._tenants.values():
             tenant.programs.on_reload(listener)
+
+    def on_catalog_built(self, callback: Callable[[], None]) -> None:
+        """Call `callback` after every catalog built, of any conference."""
+        self._built.append(callback)
+        for tenant in self._tenants.values():
+            tenant.programs.on_catalog_built(callback)
 
     async def start(self, *, autoload: bool = True) -> None:
         """Load configured programs into empty conferences, and bind the configured servers

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from bot.model import ChangeKind, SessionsAnswer
 from bot.parsing import ParseOptions
 from bot.parsing.text import parse_text
 from bot.services.admin import Actor, AdminService
+from bot.services.catalog import build_catalog
 from bot.services.conferences import ConferenceSpec, parse_conferences
 from bot.services.tenants import NotBoundError, Tenant, Tenants
 from bot.storage import ProgramStore, make_sessionmaker
@@ -164,3 +166,29 @@ guilds = [3]
         parse_conferences("[conferences.Not_A_Slug]\n", tmp_path, "c.toml")
     with pytest.raises(ConfigError, match="unknown keys"):
         parse_conferences("[conferences.x]\nguild = 1\n", tmp_path, "c.toml")
+
+
+async def test_the_configuration_wins_and_dropped_servers_are_unbound(tenants: Tenants) -> None:
+    await tenants.bind(A, "beta", "setup", 7)  # an organiser's setup, then a restart
+    await tenants.bind(B, "beta", "setup", 7)
+    await tenants.start()
+    assert tenants.binding(A) is not None
+    assert tenants.binding(A).conference == "alpha"  # type: ignore[union-attr]
+    assert tenants.binding(B).conference == "beta"  # type: ignore[union-attr]
+    tenants.specs = {}  # A is no longer in the file
+    await tenants.start()
+    assert tenants.binding(A) is None
+    assert tenants.binding(B) is not None  # set up by its organisers: theirs to keep
+
+
+def test_a_dropped_catalog_leaves_no_reference_cycles() -> None:
+    """The bot keeps every built catalog out of the cyclic collector (`gc.freeze`); that is
+    safe only while dropping one frees it by reference counting alone."""
+    catalog = build_catalog("x", parse_text(PROGRAM, OPTIONS))
+    gc.collect()
+    gc.disable()
+    try:
+        del catalog
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
