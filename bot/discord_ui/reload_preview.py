@@ -78,7 +78,12 @@ class ReloadPreview(discord.ui.View):
         await interaction.response.edit_message(
             embeds=list(admin_pages.preview_closed_page("Applying…")), view=None
         )
-        result = await self._apply(interaction, self.plan)
+        try:
+            result = await self._apply(interaction, self.plan)
+        except Exception:
+            page = admin_pages.preview_closed_page("Not applied: nothing was changed.")
+            await interaction.edit_original_response(embeds=list(page), view=None)
+            raise  # the reason goes through the one error path
         await self._send_pages(interaction, admin_pages.applied_pages(self.plan, result))
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id=CANCEL_ID)

@@ -256,6 +256,7 @@ async def test_apply_refuses_a_preview_that_is_out_of_date(
     await click.response()
     refusal = await click.followup()
     assert "The program changed since this preview" in text_of(refusal.embeds)
+    assert "Not applied: nothing was changed." in text_of(summary.embeds)
     assert "**Room:** Penn" in await chair_text(fake, "MEPipe")
 
 
