@@ -22,7 +22,7 @@ from bot.discord_ui.cogs.queries import QueriesCog
 from bot.discord_ui.cogs.reminders import RemindersCog
 from bot.discord_ui.delivery import DiscordDeliverer
 from bot.discord_ui.deps import BotApp
-from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT
+from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ExpiredPreview
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
 from bot.services.programs import REFRESH_SECONDS
@@ -95,6 +95,7 @@ class ConfBot(commands.Bot):
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
             self._refresh_task = asyncio.create_task(self._follow_other_processes())
         self.add_view(ExpiredPages())
+        self.add_view(ExpiredPreview())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
             await self.sync_guild(guild_id)
 

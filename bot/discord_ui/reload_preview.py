@@ -110,3 +110,39 @@ class ReloadPreview(discord.ui.View):
         self, interaction: Interaction, error: Exception, item: discord.ui.Item[ReloadPreview], /
     ) -> None:
         await answer_error(interaction, error)
+
+
+PREVIEW_EXPIRED = (
+    "This preview has expired (the bot restarted or it was closed): nothing was changed. "
+    "Run `/admin reload` again."
+)
+
+
+class ExpiredPreview(discord.ui.View):
+    """Answers Apply and Cancel on a preview no live `ReloadPreview` holds (persistent)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Apply", style=discord.ButtonStyle.danger, custom_id=APPLY_ID)
+    async def apply_button(
+        self, interaction: Interaction, _: discord.ui.Button[ExpiredPreview]
+    ) -> None:
+        await self._expired(interaction)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary, custom_id=CANCEL_ID)
+    async def cancel_button(
+        self, interaction: Interaction, _: discord.ui.Button[ExpiredPreview]
+    ) -> None:
+        await self._expired(interaction)
+
+    async def _expired(self, interaction: Interaction) -> None:
+        page = admin_pages.preview_closed_page(PREVIEW_EXPIRED)
+        await interaction.response.send_message(
+            embeds=list(page), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    async def on_error(
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[ExpiredPreview], /
+    ) -> None:
+        await answer_error(interaction, error)

@@ -301,3 +301,16 @@ async def test_a_drastic_reload_warns_and_rollback_brings_sessions_and_reminders
     await ix.response()
     nothing = await ix.followup()
     assert "There is no earlier program version" in text_of(nothing.embeds)
+
+
+async def test_a_preview_no_longer_held_answers_that_it_expired(
+    fake: FakeDiscord, bot: ConfBot, app: App
+) -> None:
+    before = await app.programs.stored_hash()
+    summary = await preview(fake, fake.add_attachment("t.txt", TINY.encode(), "text/plain"))
+    bot.pager.stop_all()  # as after a restart: this process holds no preview
+    click = await fake.click_button(summary, APPLY_ID, user=fake.admin)
+    payload = await click.response()
+    assert is_ephemeral(payload)
+    assert "This preview has expired" in text_of(embeds_of(payload))
+    assert await app.programs.stored_hash() == before
