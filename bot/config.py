@@ -81,8 +81,8 @@ class Settings(BaseSettings):
     )
     discord_guild_id: PositiveInt | None = Field(
         default=None,
-        description="The server (guild) the slash commands are synced to at start-up; "
-        "unset: none (see `python -m bot sync --global`).",
+        description="The server (guild) the slash commands are synced to at start-up, and "
+        "(without CONFERENCES) the one server bound to PROGRAM_PATH's conference; unset: none.",
     )
     discord_api_base: str = Field(
         default=DEFAULT_API_BASE,
@@ -219,7 +219,7 @@ class Settings(BaseSettings):
                 raise ValueError("a bot token has no spaces; copy it again from the portal")
         return value
 
-    @field_validator("program_path", "data_dir", mode="before")
+    @field_validator("program_path", "data_dir", "conferences", mode="before")
     @classmethod
     def _a_real_path(cls, value: object) -> object:
         if isinstance(value, str) and "\x00" in value:

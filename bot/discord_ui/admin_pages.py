@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from discord.utils import format_dt
 
 from bot.discord_ui import embeds
-from bot.discord_ui.embeds import ADMIN, WARNING, Item, Page, esc, paginate, plural
+from bot.discord_ui.embeds import plural
+from bot.discord_ui.layout import ADMIN, WARNING, Item, Page, esc, paginate, single
 from bot.model import AdminAction, Binding, ChangeKind
 from bot.services.admin import AdminStatus, ReloadPlan
 from bot.services.programs import LoadResult
@@ -56,7 +57,7 @@ def preview_summary(plan: ReloadPlan) -> Page:
     blocks.append(APPLY_HINT)
     title = PREVIEW_TITLE[plan.kind].format(name=plan.conference)
     colour = WARNING if plan.drastic or plan.warnings else ADMIN
-    return embeds._single(Item(title, blocks, colour=colour))
+    return single(Item(title, blocks, colour=colour))
 
 
 def preview_details(plan: ReloadPlan) -> list[Page]:
@@ -100,7 +101,7 @@ def status_page(answer: AdminStatus) -> Page:
             ("Uptime", embeds._duration(deployment.uptime_seconds)),
             ("Version", esc(deployment.version) or "-"),
         ]
-    return embeds._single(Item("Status", [], colour=ADMIN, fields=fields))
+    return single(Item("Status", [], colour=ADMIN, fields=fields))
 
 
 OUTCOME_MARK = {"done": "✅", "refused": "⛔", "cancelled": "↩️", "timed out": "⌛", "failed": "❌"}
@@ -131,4 +132,4 @@ def setup_pages(binding: Binding, result: LoadResult | None, conference: str) ->
     if result is None:
         return paginate([Item("Server set up", [text], colour=ADMIN)])
     pages = embeds.reload_pages(result, conference, "UTC")
-    return [embeds._single(Item("Server set up", [text], colour=ADMIN)), *pages]
+    return [single(Item("Server set up", [text], colour=ADMIN)), *pages]

@@ -602,7 +602,7 @@ def delivery_message(
                 f"with it ({record.minutes_before} min before)."
             )
         elif record.notice == "restored":
-            title = f"Back in the program: {session_title(session)}"
+            title = f"Back in the program: {session.shown_title}"
             text = (
                 "This session is back in the program, so your reminders for it are on again "
                 f"({record.minutes_before} min before)."

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_ui import admin_pages
-from bot.discord_ui.embeds import Page
+from bot.discord_ui.layout import Page
 from bot.discord_ui.tree import NO_MENTIONS, Interaction, answer_error
 from bot.services.admin import ReloadPlan
 from bot.services.programs import LoadResult

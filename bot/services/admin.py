@@ -25,7 +25,7 @@ from bot.parsing import ParseOptions
 from bot.services.programs import LoadResult, Status, parse_program_bytes, slugify
 from bot.services.reminders import ReminderEffects
 from bot.services.tenants import SETUP, Tenant, Tenants
-from bot.storage.programs import program_hash
+from bot.storage.reload_plan import program_hash
 
 log = logging.getLogger(__name__)
 

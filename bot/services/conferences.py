@@ -74,45 +74,47 @@ def parse_conferences(text: str, base: Path, where: str) -> tuple[ConferenceSpec
     table = document.get("conferences")
     if not isinstance(table, dict) or not table:
         raise ConfigError(f"{where}: expected [conferences.<slug>] tables")
-    specs: list[ConferenceSpec] = []
+    specs = [_spec(slug, entry, base, where) for slug, entry in table.items()]
     owner_of: dict[int, str] = {}
-    for slug, entry in table.items():
-        if not isinstance(entry, dict):
-            raise ConfigError(f"{where}: conferences.{slug} must be a table")
-        if slug != slugify(slug) or len(slug) > MAX_SLUG:
-            raise ConfigError(
-                f"{where}: {slug!r} is not a slug (lower-case letters, digits and dashes)"
-            )
-        unknown = set(entry) - {"program", "name", "timezone", "year", "guilds"}
-        if unknown:
-            raise ConfigError(f"{where}: conferences.{slug}: unknown keys {sorted(unknown)}")
-        program = None
-        if raw := entry.get("program"):
-            program = Path(str(raw))
-            if not program.is_absolute():
-                program = base / program
-        year = entry.get("year")
-        if year is not None and not isinstance(year, int):
-            raise ConfigError(f"{where}: conferences.{slug}.year must be a number")
-        guilds = entry.get("guilds", [])
-        if not isinstance(guilds, list) or not all(isinstance(g, int) and g > 0 for g in guilds):
-            raise ConfigError(f"{where}: conferences.{slug}.guilds must be a list of server ids")
-        for guild in guilds:
+    for spec in specs:
+        for guild in spec.guilds:
             if guild in owner_of:
                 raise ConfigError(
                     f"{where}: server {guild} is listed under both {owner_of[guild]} and "
-                    f"{slug}; a server answers from one conference"
+                    f"{spec.slug}; a server answers from one conference"
                 )
-            owner_of[guild] = slug
-        given = ParseOptions(
-            name=str(entry["name"]) if entry.get("name") else None,
-            timezone=str(entry["timezone"]) if entry.get("timezone") else None,
-            year=year,
-        )
-        beside = conference_defaults(program) if program is not None else ParseOptions()
-        source = program.name if program is not None else None
-        defaults = merge_options(given, beside, source or "")
-        if not source:
-            defaults = ParseOptions(defaults.name, defaults.timezone, defaults.year, None)
-        specs.append(ConferenceSpec(slug, program, defaults, tuple(guilds)))
+            owner_of[guild] = spec.slug
     return tuple(specs)
+
+
+def _spec(slug: str, entry: object, base: Path, where: str) -> ConferenceSpec:
+    """One `[conferences.<slug>]` table."""
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{where}: conferences.{slug} must be a table")
+    if slug != slugify(slug) or len(slug) > MAX_SLUG:
+        raise ConfigError(
+            f"{where}: {slug!r} is not a slug (lower-case letters, digits and dashes)"
+        )
+    unknown = set(entry) - {"program", "name", "timezone", "year", "guilds"}
+    if unknown:
+        raise ConfigError(f"{where}: conferences.{slug}: unknown keys {sorted(unknown)}")
+    program = None
+    if raw := entry.get("program"):
+        program = Path(str(raw))
+        if not program.is_absolute():
+            program = base / program
+    year = entry.get("year")
+    if year is not None and not isinstance(year, int):
+        raise ConfigError(f"{where}: conferences.{slug}.year must be a number")
+    guilds = entry.get("guilds", [])
+    if not isinstance(guilds, list) or not all(isinstance(g, int) and g > 0 for g in guilds):
+        raise ConfigError(f"{where}: conferences.{slug}.guilds must be a list of server ids")
+    given = ParseOptions(
+        name=str(entry["name"]) if entry.get("name") else None,
+        timezone=str(entry["timezone"]) if entry.get("timezone") else None,
+        year=year,
+    )
+    beside = conference_defaults(program) if program is not None else ParseOptions()
+    merged = merge_options(given, beside, program.name if program is not None else "")
+    defaults = ParseOptions(merged.name, merged.timezone, merged.year, merged.source or None)
+    return ConferenceSpec(slug, program, defaults, tuple(guilds))

@@ -120,6 +120,38 @@ async def two_server_bot(
     return started
 
 
+async def outsider_sets_up_their_own(
+    fake: FakeDiscord, b: FakeGuild, attacker: FakeUser, attack: object
+) -> None:
+    """B may set itself up with its own program, reload it and announce: B only."""
+    ix = await fake.send_interaction("admin setup", {"file": attack}, user=attacker, guild_id=b.id)
+    setup = text_of((await deferred(ix)).embeds)
+    assert "This server now answers from" in setup
+    b_answer = await answer_text(
+        await fake.send_interaction("session", {"query": "Graphics"}, guild_id=b.id)
+    )
+    assert "Mallory Evil" in b_answer
+    again = fake.add_attachment(
+        "program.txt", ATTACK.replace("15:00", "15:30").encode(), "text/plain"
+    )
+    ix = await fake.send_interaction("admin reload", {"file": again}, user=attacker, guild_id=b.id)
+    summary = await deferred(ix)
+    click = await fake.click_button(summary, APPLY_ID, user=attacker)
+    assert (await click.response())["type"] == 7
+    assert "Reloaded" in text_of((await click.followup()).embeds)
+    ix = await fake.send_interaction(
+        "admin announce set",
+        {"channel": b.channel_named("announcements")},
+        user=attacker,
+        guild_id=b.id,
+    )
+    assert "Announcements are on" in text_of((await deferred(ix)).embeds)
+    ix = await fake.send_interaction("admin status", user=attacker, guild_id=b.id)
+    status = text_of((await deferred(ix)).embeds)
+    assert "ASPLOS" not in status
+    assert "sqlite" not in status
+
+
 async def test_an_outsider_server_cannot_touch_the_conference(
     fake: FakeDiscord,
     two_server_bot: ConfBot,
@@ -186,33 +218,7 @@ async def test_an_outsider_server_cannot_touch_the_conference(
     assert fake.request_log("/attachments/") == []  # B's file was never even read
     assert fake.sync_requests == syncs_before  # no sync at all, global or other
 
-    # B may set itself up, with its own program: that changes B, and only B.
-    ix = await fake.send_interaction("admin setup", {"file": attack}, user=attacker, guild_id=b.id)
-    setup = text_of((await deferred(ix)).embeds)
-    assert "This server now answers from" in setup
-    b_answer = await answer_text(
-        await fake.send_interaction("session", {"query": "Graphics"}, guild_id=b.id)
-    )
-    assert "Mallory Evil" in b_answer
-    again = fake.add_attachment(
-        "program.txt", ATTACK.replace("15:00", "15:30").encode(), "text/plain"
-    )
-    ix = await fake.send_interaction("admin reload", {"file": again}, user=attacker, guild_id=b.id)
-    summary = await deferred(ix)
-    click = await fake.click_button(summary, APPLY_ID, user=attacker)
-    assert (await click.response())["type"] == 7
-    assert "Reloaded" in text_of((await click.followup()).embeds)
-    ix = await fake.send_interaction(
-        "admin announce set",
-        {"channel": b.channel_named("announcements")},
-        user=attacker,
-        guild_id=b.id,
-    )
-    assert "Announcements are on" in text_of((await deferred(ix)).embeds)
-    ix = await fake.send_interaction("admin status", user=attacker, guild_id=b.id)
-    status = text_of((await deferred(ix)).embeds)
-    assert "ASPLOS" not in status
-    assert "sqlite" not in status
+    await outsider_sets_up_their_own(fake, b, attacker, attack)
 
     # A: the same program, reminders, announcements and settings, to the byte.
     assert conference_rows(data_dir / DATABASE, slug) == before

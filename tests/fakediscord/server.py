@@ -626,7 +626,6 @@ class FakeDiscord:
         # A team-owned application: (user, role) of each member, role "admin", "developer" or
         # "read_only"; the first is the team's owner. None: owned by ``owner`` alone.
         self.team: list[tuple[FakeUser, str]] | None = None
-        self.team_id = self.new_id()
 
         # records
         self.requests: list[RequestRecord] = []
@@ -1673,6 +1672,11 @@ class FakeDiscord:
                 "bot": self.bot_user.payload(),
             }
         )
+
+    @property
+    def team_id(self) -> int:
+        """The team's id: one below the application's, an id ``new_id`` never hands out."""
+        return self.application_id - 1
 
     def _app_owner_payload(self) -> Json:
         """A team-owned application's owner is a pseudo-user named after the team, with the

@@ -47,7 +47,7 @@ class Ticks:
 
 
 async def titles(tenant: Tenant, query: str) -> list[str | None]:
-    answer = await (await tenant.runner()).run("session", {"query": query})
+    answer = (await tenant.runner()).run("session", {"query": query})
     assert isinstance(answer, SessionsAnswer)
     return [s.title for s in answer.sessions]
 

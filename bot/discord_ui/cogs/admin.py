@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.discord_ui import admin_pages, embeds
 from bot.discord_ui.autocomplete import suggest
+from bot.discord_ui.layout import Page
 from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ReloadPreview
 from bot.discord_ui.tree import NO_MENTIONS, Interaction
 from bot.discord_ui.views import Pager, send_page
@@ -144,7 +145,7 @@ class AdminCog(commands.Cog, name="Admin"):
         async def drop(chosen: ReloadPlan, why: str) -> None:
             await self._admin.drop(actor, chosen, why)
 
-        async def send_pages(pressed: Interaction, pages: list[embeds.Page]) -> None:
+        async def send_pages(pressed: Interaction, pages: list[Page]) -> None:
             await self._pager.send(pressed, pages, ephemeral=True)
 
         view = ReloadPreview(
