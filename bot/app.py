@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -45,7 +46,9 @@ from bot.model import DeliveryRecord, DeliveryState
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
+from bot.services.admin import AdminService
 from bot.services.commands import CommandRunner
+from bot.services.conferences import ConferenceSpec, embedded_conference, read_conferences
 from bot.services.pacing import BudgetConfig, RequestBudget
 from bot.services.programs import (
     ProgramService,
@@ -57,12 +60,14 @@ from bot.services.programs import (
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
+from bot.services.tenants import Tenant, Tenants
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.journal import MarkJournal
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
+from bot.storage.tenancy import TenancyStore
 
 log = logging.getLogger("bot")
 
@@ -102,7 +107,16 @@ def _add_conference_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="conference name")
 
 
+def _add_conference_choice(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--conference",
+        metavar="SLUG",
+        help="which conference (needed when CONFERENCES lists several)",
+    )
+
+
 def _add_data_options(parser: argparse.ArgumentParser) -> None:
+    _add_conference_choice(parser)
     parser.add_argument(
         "--program",
         type=Path,
@@ -140,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help="load or reload a program and print what changed")
     load.add_argument("path", type=Path, help="the program file")
     _add_conference_options(load)
+    _add_conference_choice(load)
+    load.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="only print what would change (and what would happen to reminders)",
+    )
     db = commands.add_parser("db", help="database schema: upgrade, or show the revision")
     db.add_argument("action", choices=["upgrade", "current"], help="what to do")
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
@@ -163,17 +183,44 @@ def build_parser() -> argparse.ArgumentParser:
 class App:
     settings: Settings
     clock: Clock
-    programs: ProgramService
-    runner: CommandRunner
+    tenants: Tenants
+    admin: AdminService
     store: ProgramStore
     deliveries: DeliveryStore
-    reminders: ReminderService
     metrics: Metrics
     database_ok: Callable[[], Awaitable[bool]]
     budget: RequestBudget
     dm_channels: DmChannelStore
     journal_path: Path | None = None
     scheduler: Scheduler | None = None
+
+    @property
+    def default(self) -> Tenant:
+        """The conference the console and the CLI answer from (`--conference`)."""
+        tenant = self.tenants.default
+        if tenant is None:
+            configured = ", ".join(sorted(self.tenants.specs)) or "none"
+            raise ConfigError(
+                f"Several conferences are configured ({configured}): choose one with "
+                "--conference SLUG."
+            )
+        return tenant
+
+    @property
+    def programs(self) -> ProgramService:
+        return self.default.programs
+
+    @property
+    def reminders(self) -> ReminderService:
+        return self.default.reminders
+
+    @property
+    def runner(self) -> CommandRunner:
+        return CommandRunner(Queries(self.programs.current, self.clock))
+
+    def wake_scheduler(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.wake()
 
     def make_scheduler(self, deliverer: Deliverer) -> Scheduler:
         """The one delivery scheduler of this process; it wakes when reminders change."""
@@ -182,7 +229,7 @@ class App:
             shard = (self.settings.shard_count, self.settings.shard_ids)
         self.scheduler = Scheduler(
             self.deliveries,
-            self.programs,
+            self.tenants.programs_of,
             deliverer,
             self.clock,
             owner=f"{socket.gethostname()}:{os.getpid()}",
@@ -192,7 +239,6 @@ class App:
             journal=MarkJournal(self.journal_path),
             sole_process=self.journal_path is not None,  # SQLite: one process per file
         )
-        self.reminders.set_waker(self.scheduler.wake)
         return self.scheduler
 
     def _delivered(self, record: DeliveryRecord, state: DeliveryState, lag: float) -> None:
@@ -230,6 +276,23 @@ def database_label(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def conference_specs(
+    settings: Settings, program: Path | None = None, conference: str | None = None
+) -> tuple[tuple[ConferenceSpec, ...], str | None]:
+    """The configured conferences and the one the console and CLI answer from.
+
+    With CONFERENCES, those; the default is `conference`, or the only one configured. Without,
+    the embedded single conference: `program` (or PROGRAM_PATH), bound to DISCORD_GUILD_ID.
+    """
+    if settings.conferences:
+        specs = read_conferences(settings.conferences)
+        default = conference or (specs[0].slug if len(specs) == 1 else None)
+        return specs, default
+    path = program or settings.program_path
+    spec = embedded_conference(path, settings.discord_guild_id, conference_slug(settings, path))
+    return (spec,), conference or spec.slug
+
+
 @asynccontextmanager
 async def open_app(
     settings: Settings,
@@ -237,14 +300,16 @@ async def open_app(
     at: datetime | None = None,
     program: Path | None = None,
     autoload: bool = True,
+    conference: str | None = None,
 ) -> AsyncIterator[App]:
     """Build every part once, in order; dispose of the engine at the end.
 
-    With `program`, that file is (re)loaded; otherwise the stored program is used, and with
-    `autoload` the configured program is loaded into an empty database.
+    With `program`, that file is (re)loaded into the default conference; otherwise the stored
+    programs are used, and with `autoload` configured programs are loaded into empty
+    conferences.
     """
-    program_path = program or settings.program_path
     clock = make_clock(settings, at)
+    specs, default = conference_specs(settings, program, conference)
     url = settings.effective_database_url
     engine = create_engine_for(
         url, pool_size=settings.db_pool_size, pool_timeout=settings.db_pool_timeout
@@ -256,30 +321,35 @@ async def open_app(
             raise ConfigError(str(error)) from error
         maker = make_sessionmaker(engine)
         store = ProgramStore(maker, now=clock.now)
-        slug = conference_slug(settings, program_path)
-        programs = ProgramService(
+        deliveries = DeliveryStore(maker, now=clock.now)
+        wakers: list[Callable[[], None]] = []
+
+        def wake() -> None:
+            # Reminders wake the scheduler, which is built later with the Discord client.
+            for waker in wakers:
+                waker()
+
+        tenants = Tenants(
             store,
-            slug,
+            deliveries,
+            TenancyStore(maker, now=clock.now),
             clock,
-            defaults=conference_defaults(program_path),
+            specs=specs,
+            default=default,
+            idle_seconds=settings.catalog_idle_minutes * 60,
+            wake=wake,
             database_label=database_label(url),
             version=version(),
-        )
-        queries = Queries(programs.current, clock)
-        deliveries = DeliveryStore(maker, now=clock.now)
-        reminders = ReminderService(
-            deliveries,
-            programs,
-            queries,
-            clock,
             burst_rate=settings.discord_rate_limit * SchedulerConfig().plan_share,
         )
-        # Registered before the first load, so reminders follow every reload from the start.
-        programs.on_reload(reminders.on_reload)
-        if program is not None:
-            await programs.load_file(program)
-        else:
-            await programs.start(default_program=program_path if autoload else None)
+        await tenants.start(autoload=autoload and program is None)
+        if default is not None:
+            programs = tenants.tenant(default).programs
+            if program is not None:
+                await programs.load_file(program)
+            else:
+                with contextlib.suppress(UserError):  # nothing stored yet: `load` fills it
+                    await programs.catalog()
 
         async def database_ok() -> bool:
             try:
@@ -293,11 +363,12 @@ async def open_app(
         app = App(
             settings=settings,
             clock=clock,
-            programs=programs,
-            runner=CommandRunner(queries),
+            tenants=tenants,
+            admin=AdminService(
+                tenants, clock, database_label=database_label(url), version=version()
+            ),
             store=store,
             deliveries=deliveries,
-            reminders=reminders,
             metrics=metrics,
             database_ok=database_ok,
             budget=RequestBudget(
@@ -306,6 +377,7 @@ async def open_app(
             dm_channels=DmChannelStore(maker),
             journal_path=journal_path(url),
         )
+        wakers.append(app.wake_scheduler)
         try:
             yield app
         finally:
@@ -355,7 +427,9 @@ def _command_parse(args: argparse.Namespace) -> int:
 
 
 async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
-    async with open_app(settings, at=args.at, program=args.program) as app:
+    async with open_app(
+        settings, at=args.at, program=args.program, conference=args.conference
+    ) as app:
         reply = answer_line(app.runner, " ".join(args.words))
         print(reply.text)
         return EXIT_OK if reply.ok else EXIT_FAILURE
@@ -363,7 +437,10 @@ async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(
-        settings, at=getattr(args, "at", None), program=getattr(args, "program", None)
+        settings,
+        at=getattr(args, "at", None),
+        program=getattr(args, "program", None),
+        conference=getattr(args, "conference", None),
     ) as app:
         catalog = app.programs.current()
         clock_note = ""
@@ -383,8 +460,21 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
     overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
     parsing = f"parsing {args.path.name}"
-    async with open_app(settings, autoload=False) as app:
+    async with open_app(settings, autoload=False, conference=args.conference) as app:
         try:
+            if args.dry_run:
+                program = await app.programs.parse_file(args.path, overrides)
+                report = await app.programs.preview(program)
+                effects = await app.reminders.preview_reload(report)
+                if program.warnings:
+                    print(render_warnings(program.warnings, str(args.path)), file=sys.stderr)
+                print(render_change_report(report, program.conference.timezone, dry_run=True))
+                print(
+                    f"Reminders: {effects.moved} would move, {effects.cancelled} would be "
+                    f"cancelled, {effects.restored} would come back.\n"
+                    "Dry run: nothing was changed."
+                )
+                return 0
             with progress.steps([parsing, "storing and indexing"]) as advance:
                 program = await asyncio.to_thread(read_program_file, args.path, overrides)
                 advance("storing and indexing")

@@ -81,8 +81,8 @@ class Settings(BaseSettings):
     )
     discord_guild_id: PositiveInt | None = Field(
         default=None,
-        description="The server (guild) the slash commands are synced to at start-up; "
-        "unset: none (see `python -m bot sync --global`).",
+        description="The server (guild) the slash commands are synced to at start-up, and "
+        "(without CONFERENCES) the one server bound to PROGRAM_PATH's conference; unset: none.",
     )
     discord_api_base: str = Field(
         default=DEFAULT_API_BASE,
@@ -163,6 +163,24 @@ class Settings(BaseSettings):
         description="Port for /healthz and /metrics on 127.0.0.1; unset: no health server "
         "(the image sets 8080).",
     )
+    # --- Tenancy (see bot/services/conferences.py)
+    conferences: str | None = Field(
+        default=None,
+        description="Several conferences: a TOML file (or its text) mapping each conference "
+        "to a program and its servers (see deploy/README.md); unset: one conference, "
+        "PROGRAM_PATH.",
+    )
+    owner_ids: Annotated[tuple[PositiveInt, ...], NoDecode] = Field(
+        default=(),
+        description="Discord user ids allowed owner-only actions (global sync, binding a "
+        "server to any conference, deployment details), besides the application's owner or "
+        "team; unset: those alone.",
+    )
+    catalog_idle_minutes: PositiveFloat = Field(
+        default=30.0,
+        description="Minutes a conference's in-memory catalog and search index stay after "
+        "its last use; rebuilt from the database on the next.",
+    )
     # --- Rehearsal
     simulate_from: AwareDatetime | None = Field(
         default=None,
@@ -175,7 +193,7 @@ class Settings(BaseSettings):
         "SIMULATE_FROM.",
     )
 
-    @field_validator("shard_ids", mode="before")
+    @field_validator("shard_ids", "owner_ids", mode="before")
     @classmethod
     def _split_shard_ids(cls, value: object) -> object:
         if isinstance(value, str):
@@ -207,7 +225,7 @@ class Settings(BaseSettings):
                 raise ValueError("a bot token has no spaces; copy it again from the portal")
         return value
 
-    @field_validator("program_path", "data_dir", mode="before")
+    @field_validator("program_path", "data_dir", "conferences", mode="before")
     @classmethod
     def _a_real_path(cls, value: object) -> object:
         if isinstance(value, str) and "\x00" in value:

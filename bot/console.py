@@ -329,14 +329,15 @@ def render_error(error: UserError) -> str:
     return text
 
 
-def render_change_report(report: ChangeReport, zone: str) -> str:
+def render_change_report(report: ChangeReport, zone: str, *, dry_run: bool = False) -> str:
     if report.first_load:
         added = len(report.of_kind(ChangeKind.ADDED))
-        return f"Loaded {report.conference}: {added} sessions."
+        return f"{'Would load' if dry_run else 'Loaded'} {report.conference}: {added} sessions."
     if not report.changes:
         return f"No changes: {report.conference} is as loaded ({report.unchanged} sessions)."
     lines = [
-        f"Reloaded {report.conference}: {len(report.changes)} sessions changed, "
+        f"{'Would reload' if dry_run else 'Reloaded'} {report.conference}: "
+        f"{len(report.changes)} sessions changed, "
         f"{report.unchanged} unchanged."
     ]
     for change in report.changes:

@@ -36,5 +36,9 @@ class NotFoundError(UserError):
         super().__init__(message)
 
 
+class PermissionDeniedError(UserError):
+    """The caller may not do this (an organiser acting beyond their own server, say)."""
+
+
 class ConfigError(UserError):
     """A setting is missing or malformed; the message names the setting."""

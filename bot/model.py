@@ -326,6 +326,7 @@ class DeliveryRecord:
     fallback: str | None = None
     delivered_at: datetime | None = None
     not_before: datetime | None = None
+    conference: str = ""  # the slug of the conference it belongs to
 
     @property
     def nonce(self) -> str:
@@ -385,3 +386,32 @@ class RemindersAnswer:
     zone: str = "UTC"
     kept_existing: int = 0
     warning: str | None = None
+
+
+# --- tenancy: which server answers from which conference, and what organisers did ----------
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A Discord server bound to a conference; `origin` is "config" or "setup"."""
+
+    guild_id: int
+    conference: str  # slug
+    origin: str
+    bound_by: int | None = None
+    bound_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AdminAction:
+    """One entry of the audit trail (`/admin history`)."""
+
+    action: str
+    outcome: str  # done, refused, cancelled, failed
+    user_id: int | None
+    guild_id: int | None
+    conference: str | None
+    at: datetime
+    detail: str = ""
+    hash_before: str | None = None
+    hash_after: str | None = None

@@ -31,6 +31,8 @@ program order, people alphabetically, affiliations by number of people.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from itertools import chain
+from typing import TypeAlias
 
 from rapidfuzz import fuzz, process
 
@@ -258,6 +261,48 @@ def _prefix_score(query: str, label: str) -> float:
     return 88.0 + 7.0 * word_cover + 4.0 * len(query) / len(label)
 
 
+Ids: TypeAlias = "Sequence[int]"
+"""Entry ids: a list, or a view into a `_Postings` array."""
+
+_NO_IDS: Ids = ()
+
+
+class _Postings:
+    """Word or trigram -> entry ids, every list in one array (4 bytes an id).
+
+    With many conferences in one process, one list of int objects per trigram made the
+    postings the largest part of each conference's memory; here a key costs a pointer in a
+    sorted list (found by bisection) and an offset. Keys are interned: conferences share their
+    trigram strings.
+    """
+
+    __slots__ = ("_ids", "_keys", "_offsets")
+
+    def __init__(self, lists: Mapping[str, Sequence[int]]) -> None:
+        self._keys = [sys.intern(key) for key in sorted(lists)]
+        self._ids = array("I")
+        self._offsets = array("I", [0])
+        for key in self._keys:
+            self._ids.extend(lists[key])
+            self._offsets.append(len(self._ids))
+
+    def get(self, key: str) -> Ids | None:
+        slot = bisect_left(self._keys, key)
+        if slot == len(self._keys) or self._keys[slot] != key:
+            return None
+        return memoryview(self._ids)[self._offsets[slot] : self._offsets[slot + 1]]
+
+    def find(self, key: str) -> Ids:
+        """The ids of `key`; none when it is not there."""
+        return self.get(key) or _NO_IDS
+
+    def items(self) -> Iterator[tuple[str, Ids]]:
+        for key in self._keys:
+            ids = self.get(key)
+            assert ids is not None
+            yield key, ids
+
+
 @dataclass(slots=True)
 class _KindIndex:
     """What is kept per kind, so that a kinds filter costs nothing."""
@@ -267,8 +312,8 @@ class _KindIndex:
     labels: list[str]  # folded labels, sorted
     ids: list[int]  # entry ids in that order
     short: dict[str, list[tuple[float, int]]]  # complete() answers to 1-2 letter queries
-    words: dict[str, list[int]]  # whole word -> ids, by label length
-    grams: dict[str, list[int]]  # character trigram of " label " -> ids, by label length
+    words: _Postings  # whole word -> ids, by label length
+    grams: _Postings  # character trigram of " label " -> ids, by label length
 
 
 class SearchIndex:
@@ -318,9 +363,9 @@ class SearchIndex:
         self._short_postings: dict[str, list[int]] = {}
         for n in range(1, _SHORT_WORD + 1):
             by_prefix: dict[str, set[int]] = defaultdict(set)
-            for word, ids in zip(self._vocab, self._postings, strict=True):
+            for word, posting in zip(self._vocab, self._postings, strict=True):
                 if len(word) >= n:
-                    by_prefix[word[:n]].update(ids)
+                    by_prefix[word[:n]].update(posting)
             self._short_postings.update((p, sorted(ids)) for p, ids in by_prefix.items())
 
     def _index_kind(self, lo: int, hi: int) -> _KindIndex:
@@ -349,7 +394,13 @@ class SearchIndex:
             for gram in _trigrams(label):
                 grams[gram].append(i)
         return _KindIndex(
-            lo, hi, [folded[i] for i in order], order, dict(short), dict(words), dict(grams)
+            lo,
+            hi,
+            [folded[i] for i in order],
+            order,
+            dict(short),
+            _Postings(words),
+            _Postings(grams),
         )
 
     @classmethod
@@ -552,7 +603,7 @@ class SearchIndex:
         # Rarest words first; once there are enough, common words only add to the counts.
         n = len(q)
         length = self._lengths.__getitem__
-        bands: list[list[int]] = []
+        bands: list[Ids] = []
         for word in set(q.split()):
             for part in parts:
                 ids = part.words.get(word)
@@ -572,12 +623,12 @@ class SearchIndex:
         # Labels 8 times longer than the query or more holding its rarest word, shortest first:
         # WRatio weighs them at most 60, `_lifts` may lift them.
         if n >= _PHRASE_MIN:
-            holding = {w: [part.words.get(w, []) for part in parts] for w in set(q.split())}
+            holding = {w: [part.words.find(w) for part in parts] for w in set(q.split())}
             rarest = min(holding.values(), key=lambda lists: sum(map(len, lists)))
             if all(any(lists) for lists in holding.values()):
-                for ids in rarest:
-                    lo = bisect_left(ids, 8 * n, key=length)
-                    found.update((i, None) for i in ids[lo : lo + _SEARCH_PHRASES])
+                for having in rarest:
+                    lo = bisect_left(having, 8 * n, key=length)
+                    found.update((i, None) for i in having[lo : lo + _SEARCH_PHRASES])
         grams = self._gram_candidates(q, parts, _SEARCH_GRAMS, _SEARCH_BUDGET)
         found.update((i, None) for i in grams)
         return list(found)

@@ -74,3 +74,9 @@ def test_sqlalchemy_and_discord_live_in_one_package_each() -> None:
             assert part in {"storage", "app"}, path
         if "discord" in imported:
             assert part == "discord_ui", path
+
+
+def test_the_cogs_are_given_their_services_and_do_not_import_the_client() -> None:
+    for path in (BOT / "discord_ui" / "cogs").glob("*.py"):
+        assert "bot.discord_ui.client" not in _imports(path), path.name
+        assert "TYPE_CHECKING" not in path.read_text(encoding="utf-8"), path.name

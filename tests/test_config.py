@@ -46,6 +46,9 @@ CASES: dict[str, tuple[str, Any, str]] = {
         "2025-04-02T09:00",
     ),
     "SIMULATE_SPEED": ("60", 60.0, "0"),
+    "CONFERENCES": ("conferences.toml", "conferences.toml", "a\x00b"),
+    "OWNER_IDS": ("12, 34", (12, 34), "12,x"),
+    "CATALOG_IDLE_MINUTES": ("5", 5.0, "0"),
 }
 # Values that are secret: an error names the variable, never the value.
 SECRET = {"DISCORD_TOKEN", "DATABASE_URL"}

@@ -83,3 +83,62 @@ def test_load_reports_changes_and_a_broken_file_keeps_the_old_program(tmp_path: 
     assert "the program loaded before stays" in failed.stderr
     still = run_bot(tmp_path, "ask", "chair", "Helix")
     assert "Xiaosong Ma" in still.stdout
+
+
+def test_load_dry_run_changes_nothing(tmp_path: Path) -> None:
+    program = Path(__file__).resolve().parent.parent / "data" / "asplos-eurosys-2025.txt"
+    assert run_bot(tmp_path, "load", str(program)).returncode == 0
+    moved = tmp_path / "moved" / "program.txt"
+    moved.parent.mkdir()
+    (moved.parent / "conference.toml").write_text(
+        (program.parent / "conference.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    text = program.read_text(encoding="utf-8")
+    moved.write_text(text.replace("Rotterdam hall 1B", "Penn"), encoding="utf-8")
+    dry = run_bot(tmp_path, "load", "--dry-run", str(moved))
+    assert dry.returncode == 0, dry.stderr
+    assert "Would reload asplos-eurosys-2025: 11 sessions changed, 72 unchanged." in dry.stdout
+    assert "Reminders: 0 would move, 0 would be cancelled, 0 would come back." in dry.stdout
+    assert "Dry run: nothing was changed." in dry.stdout
+    still = run_bot(tmp_path, "ask", "chair", "MEPipe")
+    assert "Rotterdam hall 1B" in still.stdout
+
+
+def test_conference_chooses_among_configured_conferences(tmp_path: Path) -> None:
+    program = Path(__file__).resolve().parent.parent / "data" / "asplos-eurosys-2025.txt"
+    other = tmp_path / "other.txt"
+    other.write_text(
+        "Day 1: Thursday, April 3\n10:30-12:00 Session 1: Ray Tracing\n"
+        "Session chair: Cy Ng (Uni C)\nA Fast Ray Tracer\nAna Silva (Uni A)\n",
+        encoding="utf-8",
+    )
+    conferences = tmp_path / "conferences.toml"
+    conferences.write_text(
+        f'[conferences.asplos]\nprogram = "{program}"\n\n'
+        '[conferences.render]\nprogram = "other.txt"\nname = "RenderConf"\n'
+        'timezone = "Europe/Amsterdam"\nyear = 2025\n',
+        encoding="utf-8",
+    )
+
+    def ask(*args: str) -> subprocess.CompletedProcess[str]:
+        env = {
+            "DATA_DIR": str(tmp_path / "data"),
+            "PATH": "/usr/bin:/bin",
+            "CONFERENCES": str(conferences),
+        }
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "ask", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+
+    unchosen = ask("chair", "Helix")
+    assert unchosen.returncode == 1
+    assert "choose one with --conference SLUG" in unchosen.stderr
+    assert "Xiaosong Ma" in ask("--conference", "asplos", "chair", "Helix").stdout
+    render = ask("--conference", "render", "session", "ray tracing")
+    assert "A Fast Ray Tracer" in render.stdout
+    assert "Xiaosong Ma" not in ask("--conference", "render", "chair", "Helix").stdout

@@ -23,6 +23,7 @@ from bot.discord_ui.cogs.reminders import RemindersCog
 from bot.discord_ui.delivery import DirectMessages, DiscordDeliverer
 from bot.discord_ui.deps import BotApp
 from bot.discord_ui.ratelimits import budget_trace, quiet_discord_rate_limit_logs
+from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ExpiredPreview
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
 from bot.services.programs import REFRESH_SECONDS
@@ -51,6 +52,7 @@ class ConfBot(commands.Bot):
         *,
         sync_on_start: bool = True,
         page_timeout: float = PAGE_TIMEOUT,
+        preview_timeout: float = PREVIEW_TIMEOUT,
         **options: Any,
     ) -> None:
         # The bot never joins a voice channel: no warnings about the voice libraries missing.
@@ -73,21 +75,34 @@ class ConfBot(commands.Bot):
         self.pager = Pager(page_timeout)
         self.sync_on_start = sync_on_start
         self.scheduler: Scheduler | None = None
-        self.dms = DirectMessages(self, getattr(app, "dm_channels", None))
+        self.dms = DirectMessages(self, app.dm_channels)
+        self.preview_timeout = preview_timeout
         self._scheduler_task: asyncio.Task[None] | None = None
         self._refresh_task: asyncio.Task[None] | None = None
+        self._owners: frozenset[int] | None = None
 
     async def setup_hook(self) -> None:
         if isinstance(self.tree, ConfTree):
-            self.tree.observer = getattr(self.app, "metrics", None)
-        await self.add_cog(QueriesCog(self.app.runner, self.pager))
-        await self.add_cog(AdminCog(self))
-        await self.add_cog(RemindersCog(self))
+            self.tree.observer = self.app.metrics
+        tenants = self.app.tenants
+        await self.add_cog(QueriesCog(tenants, self.pager))
+        await self.add_cog(
+            AdminCog(
+                self.app.admin,
+                tenants,
+                self.pager,
+                is_owner=self.is_bot_owner,
+                sync=self,
+                preview_timeout=self.preview_timeout,
+            )
+        )
+        await self.add_cog(RemindersCog(tenants, self.pager, self.dms))
         self.scheduler = self.app.make_scheduler(DiscordDeliverer(self, self.dms))
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
             self._refresh_task = asyncio.create_task(self._follow_other_processes())
         self.add_view(ExpiredPages())
+        self.add_view(ExpiredPreview())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
             await self.sync_guild(guild_id)
 
@@ -115,6 +130,22 @@ class ConfBot(commands.Bot):
     async def sync_global(self) -> list[str]:
         return await sync.sync_global(self.tree)
 
+    async def is_bot_owner(self, user_id: int) -> bool:
+        """The application's owner, or its team's admins and developers, as Discord reports
+        them, plus OWNER_IDS. Asked of Discord once, then remembered."""
+        if self._owners is None:
+            owners = set(self.app.settings.owner_ids)
+            info = await self.application_info()
+            if info.team is not None:
+                if info.team.owner_id:
+                    owners.add(info.team.owner_id)
+                entitled = (discord.TeamMemberRole.admin, discord.TeamMemberRole.developer)
+                owners.update(m.id for m in info.team.members if m.role in entitled)
+            else:
+                owners.add(info.owner.id)
+            self._owners = frozenset(owners)
+        return user_id in self._owners
+
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
@@ -132,23 +163,23 @@ class ConfBot(commands.Bot):
         self._gateway(False)
 
     def _gateway(self, connected: bool) -> None:
-        metrics = getattr(self.app, "metrics", None)
-        if metrics is not None:
-            metrics.gateway(connected)
+        self.app.metrics.gateway(connected)
 
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("connected as %s (id %s) to %d guilds", self.user, self.user.id, len(self.guilds))
 
     async def _follow_other_processes(self) -> None:
-        """Pick up programs reloaded through another bot process sharing the database."""
+        """Pick up programs and bindings changed through another bot process sharing the
+        database, and drop the catalogs of conferences nobody asked about for a while."""
         while not self.is_closed():
             await asyncio.sleep(REFRESH_SECONDS)
             try:
-                if await self.app.programs.refresh() and self.scheduler is not None:
+                self.app.tenants.evict_idle()
+                if await self.app.tenants.refresh() and self.scheduler is not None:
                     self.scheduler.wake()
             except Exception:
-                log.exception("could not check the stored program; trying again later")
+                log.exception("could not check the stored programs; trying again later")
 
     async def _deliver_when_ready(self) -> None:
         """Deliveries start once the gateway is up, and run until the bot closes."""

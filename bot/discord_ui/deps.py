@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from bot.clock import Clock
-from bot.services.commands import CommandRunner
-from bot.services.programs import ProgramService
-from bot.services.reminders import ReminderService
+from bot.discord_ui.delivery import DmChannels
+from bot.discord_ui.tree import CommandObserver
+from bot.services.admin import AdminService
 from bot.services.scheduler import Deliverer, Scheduler
+from bot.services.tenants import Tenants
 
 
 class SecretText(Protocol):
@@ -44,6 +45,9 @@ class BotSettings(Protocol):
     @property
     def shard_ids(self) -> tuple[int, ...] | None: ...
 
+    @property
+    def owner_ids(self) -> tuple[int, ...]: ...
+
 
 class ValueStore(Protocol):
     """Small settings kept in the database (`ProgramStore.get_value/set_value`)."""
@@ -53,6 +57,12 @@ class ValueStore(Protocol):
     async def set_value(self, key: str, value: str, slug: str | None = None) -> None: ...
 
 
+class Metrics(CommandObserver, Protocol):
+    """Where the bot reports commands and the gateway (`bot.observability.Metrics`)."""
+
+    def gateway(self, connected: bool) -> None: ...
+
+
 class BotApp(Protocol):
     """The parts of `bot.app.App` the bot uses."""
 
@@ -60,16 +70,19 @@ class BotApp(Protocol):
     def settings(self) -> BotSettings: ...
 
     @property
-    def programs(self) -> ProgramService: ...
+    def tenants(self) -> Tenants: ...
 
     @property
-    def runner(self) -> CommandRunner: ...
+    def admin(self) -> AdminService: ...
 
     @property
     def store(self) -> ValueStore: ...
 
     @property
-    def reminders(self) -> ReminderService: ...
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def dm_channels(self) -> DmChannels: ...
 
     def make_scheduler(self, deliverer: Deliverer) -> Scheduler:
         """The delivery scheduler, sending through `deliverer` (built once, in app.py)."""

@@ -601,6 +601,12 @@ def delivery_message(
                 f"The session you asked to be reminded of has moved. Your reminder moved "
                 f"with it ({record.minutes_before} min before)."
             )
+        elif record.notice == "restored":
+            title = f"Back in the program: {session.shown_title}"
+            text = (
+                "This session is back in the program, so your reminders for it are on again "
+                f"({record.minutes_before} min before)."
+            )
         else:
             title = f"Cancelled: {session.shown_title}"
             text = (

@@ -148,7 +148,11 @@ async def run_bot(settings: SettingsT, open_app: OpenApp[SettingsT], **bot_optio
     point_at(settings)
     async with open_app(settings) as app:
         keep_out_of_gc()
-        app.programs.on_reload(_refreeze)
+        app.tenants.on_reload(_refreeze)
+        # Catalogs are built on first use and dropped when idle: each new one is kept out of
+        # the collector's sight at once (they hold no reference cycles, so dropping one frees
+        # it all the same), or a full collection walks every conference's catalog.
+        app.tenants.on_catalog_built(gc.freeze)
         bot = ConfBot(app, **shard_options(settings), **bot_options)
         return await serve(bot, settings.discord_token.get_secret_value())
 

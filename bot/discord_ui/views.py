@@ -151,7 +151,7 @@ class Pager:
 
     def __init__(self, timeout: float = PAGE_TIMEOUT) -> None:
         self.timeout = timeout
-        self._live: weakref.WeakSet[Paginator] = weakref.WeakSet()
+        self._live: weakref.WeakSet[discord.ui.View] = weakref.WeakSet()
 
     async def send(
         self, interaction: Interaction, pages: Sequence[layout.Page], *, ephemeral: bool = False
@@ -164,8 +164,12 @@ class Pager:
         await send_page(interaction, pages[0], view=view, ephemeral=ephemeral)
         view.shown_by(interaction)
 
+    def track(self, view: discord.ui.View) -> None:
+        """Stop `view` too when the bot closes (buttons other than pages, e.g. Apply)."""
+        self._live.add(view)
+
     @property
-    def live(self) -> list[Paginator]:
+    def live(self) -> list[discord.ui.View]:
         return [view for view in self._live if not view.is_finished()]
 
     def stop_all(self) -> None:

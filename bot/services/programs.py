@@ -12,10 +12,12 @@ import re
 import time
 import tomllib
 import unicodedata
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 from bot.clock import Clock
 from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
@@ -25,6 +27,8 @@ from bot.parsing.detect import decode_program, parse_program_data
 from bot.parsing.explain import explain_program
 from bot.services.catalog import Catalog, build_catalog
 from bot.storage import ProgramNotStorable, ProgramStore
+from bot.storage.reload_plan import program_hash
+from bot.storage.tenancy import program_from_text, program_to_text
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +62,15 @@ def conference_defaults(program_path: Path) -> ParseOptions:
         year=year,
         source=program_path.name,
     )
+
+
+def _index(slug: str, program: Program) -> tuple[Catalog, bytes]:
+    """The catalog of a program, and its compressed snapshot (CPU only: run in a thread)."""
+    return build_catalog(slug, program), zlib.compress(program_to_text(program).encode(), 6)
+
+
+def _from_snapshot(slug: str, snapshot: bytes) -> Catalog:
+    return build_catalog(slug, program_from_text(zlib.decompress(snapshot).decode()))
 
 
 def merge_options(overrides: ParseOptions, defaults: ParseOptions, source: str) -> ParseOptions:
@@ -129,6 +142,16 @@ class Status:
 ReloadListener = Callable[[ChangeReport], Awaitable[None]]
 
 
+class ProgramVersions(Protocol):
+    """Where the program a load replaces is kept (`TenancyStore`), for `/admin rollback`."""
+
+    async def save_version(self, slug: str, program: Program, digest: str) -> None: ...
+
+    async def previous_version(self, slug: str) -> tuple[Program, str] | None: ...
+
+    async def drop_version(self, slug: str, digest: str) -> None: ...
+
+
 class ProgramService:
     """Owns the catalog answers come from, and every load that replaces it."""
 
@@ -141,21 +164,44 @@ class ProgramService:
         defaults: ParseOptions = NO_OVERRIDES,
         database_label: str = "",
         version: str = "",
+        versions: ProgramVersions | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+        inherit_stored: bool = False,
     ) -> None:
+        self._inherit_stored = inherit_stored
         self._store = store
+        self._versions = versions
+        self._monotonic = monotonic
+        self.last_used = monotonic()
         self.slug = slug
         self._clock = clock
         self._defaults = defaults
         self._catalog: Catalog | None = None
         self._lock = asyncio.Lock()
         self._listeners: list[ReloadListener] = []
+        self._built: list[Callable[[], None]] = []
         self._started = time.monotonic()
         self._database_label = database_label
         self._version = version
         self._loaded_at: datetime | None = None
         self._hash: str | None = None
+        # The program, compressed (a few dozen KiB), kept when the catalog is dropped: a
+        # rebuild then needs one query (is it still current?) instead of reading it back.
+        self._snapshot: bytes | None = None
+
+    @property
+    def defaults(self) -> ParseOptions:
+        """What this conference's uploads are parsed with (its name, zone and year)."""
+        return self._defaults
+
+    @property
+    def program_hash(self) -> str | None:
+        """The content hash of the program answered from (None before the first load)."""
+        return self._hash
 
     def current(self) -> Catalog:
+        """The catalog in memory; `catalog()` also rebuilds one that was dropped when idle."""
+        self.last_used = self._monotonic()
         if self._catalog is None:
             raise UserError(
                 "No program is loaded yet. An organiser can load one with /admin "
@@ -166,6 +212,42 @@ class ProgramService:
     @property
     def loaded(self) -> bool:
         return self._catalog is not None
+
+    async def catalog(self) -> Catalog:
+        """The catalog, built from the stored program on first use after it was dropped."""
+        self.last_used = self._monotonic()
+        if self._catalog is not None:
+            return self._catalog
+        async with self._lock:
+            if self._catalog is None:
+                stored = await self._store.stored_hash(self.slug)
+                if self._snapshot is not None and stored is not None and stored == self._hash:
+                    # Unchanged since it was dropped: no need to read the program back.
+                    self._catalog = await asyncio.to_thread(
+                        _from_snapshot, self.slug, self._snapshot
+                    )
+                    self._announce_built()
+                else:
+                    program = await self._store.get_program(self.slug)
+                    if program is not None:
+                        await self._install(program)
+        return self.current()
+
+    def evict(self) -> bool:
+        """Drop the in-memory catalog (it is rebuilt from the database on next use)."""
+        if self._catalog is None or self._lock.locked():
+            return False
+        self._catalog = None
+        return True
+
+    def on_catalog_built(self, callback: Callable[[], None]) -> None:
+        """Call `callback` each time a catalog is built (e.g. to keep it out of the cyclic
+        garbage collector's sight, which otherwise walks every catalog in memory)."""
+        self._built.append(callback)
+
+    def _announce_built(self) -> None:
+        for callback in self._built:
+            callback()
 
     def on_reload(self, listener: ReloadListener) -> None:
         """Call `listener` with the change report after each load that changed something."""
@@ -189,6 +271,8 @@ class ProgramService:
         others when they next call this (the bot does, every `REFRESH_SECONDS`). Comparing the
         stored content hash first keeps the usual answer, "nothing changed", to one query.
         """
+        if self._catalog is None:
+            return False  # nothing in memory to go stale: the next use reads the database
         stored = await self._store.stored_hash(self.slug)
         if stored is None or stored == self._hash:
             return False
@@ -207,14 +291,54 @@ class ProgramService:
 
     async def load_bytes(self, data: bytes, filename: str) -> LoadResult:
         """A program uploaded as a file: parsed with this conference's settings."""
-        options = replace(self._defaults, source=filename)
-        program = await asyncio.to_thread(parse_program_bytes, data, options)
-        return await self.load(program)
+        return await self.load(await self.parse_bytes(data, filename))
 
-    async def load(self, program: Program) -> LoadResult:
+    async def parse_bytes(self, data: bytes, filename: str) -> Program:
+        """An uploaded file, parsed with this conference's settings (nothing is stored)."""
+        options = replace(self._defaults, source=filename)
+        if self._inherit_stored and (stored := await self._store.conference(self.slug)):
+            options = ParseOptions(
+                name=options.name or stored.name,
+                timezone=options.timezone or stored.timezone,
+                year=options.year or stored.year,
+                source=filename,
+            )
+        return await asyncio.to_thread(parse_program_bytes, data, options)
+
+    async def parse_file(self, path: Path, overrides: ParseOptions = NO_OVERRIDES) -> Program:
+        return await asyncio.to_thread(read_program_file, path, overrides)
+
+    async def preview(self, program: Program) -> ChangeReport:
+        """What loading `program` would change; nothing is stored. Raises
+        ProgramRejectedError for a program the store cannot take."""
+        try:
+            return await self._store.preview(self.slug, program)
+        except ProgramNotStorable as error:
+            source = program.conference.source or "the program"
+            raise ProgramRejectedError(f"{source}: {error}") from error
+
+    async def previous_version(self) -> tuple[Program, str] | None:
+        """The program the last changing load replaced, and its hash (for a rollback)."""
+        if self._versions is None:
+            return None
+        return await self._versions.previous_version(self.slug)
+
+    async def rollback(self) -> LoadResult:
+        """Restore the program the last changing load replaced."""
+        previous = await self.previous_version()
+        if previous is None or self._versions is None:
+            raise UserError("There is no earlier program version to go back to.")
+        program, digest = previous
+        result = await self.load(program, keep_version=False)
+        await self._versions.drop_version(self.slug, digest)
+        return result
+
+    async def load(self, program: Program, *, keep_version: bool = True) -> LoadResult:
         """Store `program` and answer from it; raises ProgramRejectedError, changing nothing,
-        for a program the store cannot take."""
+        for a program the store cannot take. The program it replaces is kept (for rollback)."""
         async with self._lock:
+            if keep_version and self._versions is not None:
+                await self._keep_version(program)
             try:
                 report = await self._store.load(self.slug, program)
             except ProgramNotStorable as error:
@@ -237,11 +361,25 @@ class ProgramService:
                     log.exception("reload listener failed")
         return LoadResult(report, program.warnings, program.conference.source)
 
+    async def _keep_version(self, incoming: Program) -> None:
+        stored_digest = await self._store.stored_hash(self.slug)
+        if stored_digest is None or stored_digest == program_hash(incoming):
+            return
+        stored = await self._store.get_program(self.slug)
+        if stored is not None and self._versions is not None:
+            await self._versions.save_version(self.slug, stored, stored_digest)
+
     async def _install(self, program: Program) -> None:
-        catalog = await asyncio.to_thread(build_catalog, self.slug, program)
+        catalog, snapshot = await asyncio.to_thread(_index, self.slug, program)
         self._catalog = catalog
+        self._snapshot = snapshot
+        self._announce_built()
         self._loaded_at = self._clock.now()
         self._hash = await self._store.stored_hash(self.slug)
+
+    async def stored_hash(self) -> str | None:
+        """The hash of the program stored now (another process may have changed it)."""
+        return await self._store.stored_hash(self.slug)
 
     async def removed_session(self, key: str) -> Session | None:
         """A session that a reload removed (kept so reminders can say what they were for)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
@@ -22,6 +23,7 @@ from bot.model import (
     GuildSettings,
     RemindersAnswer,
     Session,
+    SessionChange,
 )
 from bot.services.catalog import Catalog
 from bot.services.programs import ProgramService
@@ -43,10 +45,9 @@ class ReminderService:
         self,
         deliveries: DeliveryStore,
         programs: ProgramService,
-        queries: Queries,
         clock: Clock,
-        wake: Callable[[], None] = lambda: None,
         *,
+        wake: Callable[[], None] = lambda: None,
         burst_rate: float | None = None,
     ) -> None:
         # Sends a second a burst is planned at (the scheduler's pace times its margin): a
@@ -54,26 +55,27 @@ class ReminderService:
         self._burst_rate = burst_rate
         self._deliveries = deliveries
         self._programs = programs
-        self._queries = queries
         self._clock = clock
-        self._wake = wake
-
-    def set_waker(self, wake: Callable[[], None]) -> None:
         self._wake = wake
 
     @property
     def _slug(self) -> str:
         return self._programs.slug
 
-    def _catalog(self) -> Catalog:
-        return self._programs.current()
+    async def _catalog(self) -> Catalog:
+        return await self._programs.catalog()
+
+    async def _queries(self) -> Queries:
+        catalog = await self._catalog()
+        return Queries(lambda: catalog, self._clock)
 
     # -- attendees --------------------------------------------------------------------------
 
-    def sessions_for(self, target: str, query: str) -> list[Session]:
+    async def sessions_for(self, target: str, query: str) -> list[Session]:
         """The sessions a reminder request names: one session, a paper's, or a person's."""
+        queries = await self._queries()
         if target == "session":
-            answer = self._queries.session(query)
+            answer = queries.session(query)
             sessions = list(answer.sessions)
             if len(sessions) > 1 and answer.matched_by == "title":
                 names = "; ".join(
@@ -86,9 +88,9 @@ class ReminderService:
                 )
             return sessions
         if target == "paper":
-            return _unique(ref.session for ref in self._queries.paper(query).papers)
+            return _unique(ref.session for ref in queries.paper(query).papers)
         if target == "author":
-            person = self._queries.author(query)
+            person = queries.author(query)
             return _unique([ref.session for ref in person.papers] + list(person.chairs))
         raise UserError(f"Remind about a session, a paper or an author, not “{target}”.")
 
@@ -110,7 +112,7 @@ class ReminderService:
         if where == "channel" and channel_id is None:
             raise UserError("A channel reminder must be set from a server channel.")
         now = self._clock.now()
-        sessions = self.sessions_for(target, query)
+        sessions = await self.sessions_for(target, query)
         upcoming = [s for s in sessions if s.start is not None and s.start > now]
         if not upcoming:
             started = [s for s in sessions if s.start is not None]
@@ -133,7 +135,7 @@ class ReminderService:
         ]
         results = await self._deliveries.upsert(self._slug, specs)
         self._wake()
-        catalog = self._catalog()
+        catalog = await self._catalog()
         skipped = len(sessions) - len(upcoming)
         warnings = [f"{skipped} of them already started and were left out."] if skipped else []
         if early := await self._early_note(min(r.due_at for r, _ in results), now):
@@ -163,7 +165,7 @@ class ReminderService:
     async def mine(self, user_id: int) -> RemindersAnswer:
         records = await self._deliveries.for_user(self._slug, user_id, USER_KINDS)
         return RemindersAnswer(
-            "list", await self._with_sessions(records), self._catalog().zone_name
+            "list", await self._with_sessions(records), (await self._catalog()).zone_name
         )
 
     async def cancel(self, user_id: int, which: str) -> RemindersAnswer:
@@ -190,13 +192,13 @@ class ReminderService:
             if not cancelled:
                 raise UserError(f"You have no pending reminder #{reminder_id}.")
         return RemindersAnswer(
-            "cancelled", await self._with_sessions(cancelled), self._catalog().zone_name
+            "cancelled", await self._with_sessions(cancelled), (await self._catalog()).zone_name
         )
 
     async def pending_choices(self, user_id: int, text: str) -> list[tuple[str, str]]:
         """The user's pending reminders matching `text`, as (label, value) for autocomplete."""
         records = await self._deliveries.for_user(self._slug, user_id, USER_KINDS)
-        catalog = self._catalog()
+        catalog = await self._catalog()
         choices = [("All my reminders", "all")]
         for record in records:
             if record.state.value != "pending":
@@ -211,7 +213,7 @@ class ReminderService:
     async def _with_sessions(
         self, records: Sequence[DeliveryRecord]
     ) -> tuple[tuple[DeliveryRecord, Session], ...]:
-        catalog = self._catalog()
+        catalog = await self._catalog()
         out = []
         for record in records:
             session = catalog.sessions.get(record.session_id)
@@ -253,7 +255,7 @@ class ReminderService:
 
     async def link_chair(self, guild_id: int, person_query: str, user_id: int) -> str:
         """Link a chair (found by name) to a guild member; returns the printed name."""
-        person = self._queries.author(person_query)
+        person = (await self._queries()).author(person_query)
         if not person.chairs:
             raise UserError(f"{person.name} chairs no session in this program.")
         await self._deliveries.link_chair(self._slug, guild_id, person.name, user_id)
@@ -266,7 +268,7 @@ class ReminderService:
     async def sync_guild(self, settings: GuildSettings) -> None:
         """Make the guild's pending announcements and chair reminders match the program."""
         now = self._clock.now()
-        catalog = self._catalog()
+        catalog = await self._catalog()
         wanted: list[DeliverySpec] = []
         future = [s for s in catalog.program.sessions if s.start is not None and s.start > now]
         if settings.announce_channel_id is not None:
@@ -318,46 +320,46 @@ class ReminderService:
 
     # -- reloads ----------------------------------------------------------------------------
 
-    async def on_reload(self, report: ChangeReport) -> None:
-        """Move reminders of sessions that moved (telling their owners) and cancel, with one
-        notice per person, those of sessions that disappeared; then re-plan guild deliveries."""
+    async def preview_reload(self, report: ChangeReport) -> ReminderEffects:
+        """What a load with this (previewed) report would do to attendees' reminders."""
         now = self._clock.now()
-        catalog = self._catalog()
+        pending = await self._deliveries.pending(self._slug, USER_KINDS)
+        by_old_key = {c.previous_id or c.session_id: c for c in report.changes}
+        moves, cancels = _plan(pending, by_old_key, now)
+        revived = {c.session_id: c for c in report.of_kind(ChangeKind.ADDED)}
+        restorable = await self._deliveries.cancelled_because(
+            self._slug, REMOVED_REASON, USER_KINDS
+        )
+        restores = _restorable(restorable, revived, now)
+        return ReminderEffects(len(moves), len(cancels), len(restores))
+
+    async def on_reload(self, report: ChangeReport) -> None:
+        """Move reminders of sessions that moved (telling their owners), cancel, with one
+        notice per person, those of sessions that disappeared, and bring back those of sessions
+        that came back (a rollback); then re-plan guild deliveries."""
+        now = self._clock.now()
         changed = {
             c.session_id: c
             for c in report.changes
             if ChangeKind.MOVED in c.kinds or ChangeKind.REMOVED in c.kinds
         }
+        notices: list[DeliverySpec] = []
         if changed:
             pending = await self._deliveries.pending(self._slug, USER_KINDS)
-            moves: list[tuple[int, datetime]] = []
-            notices: list[DeliverySpec] = []
+            moves, to_cancel = _plan(pending, changed, now)
             moved: dict[tuple[int | None, str], DeliverySpec] = {}
-            to_cancel: list[DeliveryRecord] = []
-            for record in pending:
-                change = changed.get(record.session_id)
-                if change is None or record.user_id is None:
-                    continue
-                session = catalog.sessions.get(record.session_id)
-                if (
-                    ChangeKind.REMOVED in change.kinds
-                    or session is None
-                    or session.start is None
-                    or session.start <= now
-                ):
-                    to_cancel.append(record)
-                    continue
-                due = _due(session, record.minutes_before, now)
-                if due != record.due_at:
-                    moves.append((record.id, due))
-                    # One notice per person and session, however many reminders moved.
-                    moved.setdefault(
-                        (record.user_id, record.session_id),
-                        _notice(record, "moved", now, f"{session.start.isoformat()}"),
-                    )
+            for record, _due_at in moves:
+                change = changed[record.session_id]
+                assert change.after is not None
+                assert change.after.start is not None
+                # One notice per person and session, however many of their reminders moved.
+                moved.setdefault(
+                    (record.user_id, record.session_id),
+                    _notice(record, "moved", now, change.after.start.isoformat()),
+                )
             notices += moved.values()
             if moves:
-                await self._deliveries.reschedule(moves)
+                await self._deliveries.reschedule([(r.id, due) for r, due in moves])
             if to_cancel:
                 await self._deliveries.cancel(
                     self._slug, reason=REMOVED_REASON, ids=[r.id for r in to_cancel]
@@ -369,12 +371,76 @@ class ReminderService:
                 notices += [
                     _notice(r, "cancelled", now, f"{r.user_id}") for r in per_person.values()
                 ]
-            if notices:
-                await self._deliveries.upsert(self._slug, notices)
             log.info("reload: %d reminders moved, %d cancelled", len(moves), len(to_cancel))
+        revived = {c.session_id: c for c in report.of_kind(ChangeKind.ADDED)}
+        if revived:
+            cancelled = await self._deliveries.cancelled_because(
+                self._slug, REMOVED_REASON, USER_KINDS
+            )
+            restores = _restorable(cancelled, revived, now)
+            if restores:
+                await self._deliveries.restore([(r.id, due) for r, due in restores])
+                once: dict[tuple[int | None, str], DeliveryRecord] = {}
+                for record, _ in restores:
+                    once.setdefault((record.user_id, record.session_id), record)
+                notices += [
+                    _notice(r, "restored", now, f"{r.user_id}:{now.isoformat()}")
+                    for r in once.values()
+                ]
+                log.info("reload: %d reminders restored", len(restores))
+        if notices:
+            await self._deliveries.upsert(self._slug, notices)
         for settings in await self._deliveries.all_guild_settings(self._slug):
             await self.sync_guild(settings)
         self._wake()
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderEffects:
+    """How many attendees' reminders a reload would move, cancel and bring back."""
+
+    moved: int = 0
+    cancelled: int = 0
+    restored: int = 0
+
+
+def _plan(
+    pending: Iterable[DeliveryRecord], changes: dict[str, SessionChange], now: datetime
+) -> tuple[list[tuple[DeliveryRecord, datetime]], list[DeliveryRecord]]:
+    """Which pending reminders move (and to when) and which are cancelled."""
+    moves: list[tuple[DeliveryRecord, datetime]] = []
+    cancels: list[DeliveryRecord] = []
+    for record in pending:
+        change = changes.get(record.session_id)
+        if change is None or record.user_id is None:
+            continue
+        session = change.after
+        if (
+            ChangeKind.REMOVED in change.kinds
+            or session is None
+            or session.start is None
+            or session.start <= now
+        ):
+            cancels.append(record)
+            continue
+        due = _due(session, record.minutes_before, now)
+        if due != record.due_at:
+            moves.append((record, due))
+    return moves, cancels
+
+
+def _restorable(
+    cancelled: Iterable[DeliveryRecord], revived: dict[str, SessionChange], now: datetime
+) -> list[tuple[DeliveryRecord, datetime]]:
+    """Reminders cancelled because their session went, whose session is back and ahead."""
+    out = []
+    for record in cancelled:
+        change = revived.get(record.session_id)
+        session = change.after if change is not None else None
+        if session is None or session.start is None or session.start <= now:
+            continue
+        out.append((record, _due(session, record.minutes_before, now)))
+    return out
 
 
 def _due(session: Session, minutes_before: int, now: datetime) -> datetime:

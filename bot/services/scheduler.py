@@ -109,7 +109,7 @@ class Scheduler:
     def __init__(
         self,
         store: DeliveryStore,
-        programs: ProgramService,
+        programs: ProgramService | Callable[[str], ProgramService],
         deliverer: Deliverer,
         clock: Clock,
         *,
@@ -121,7 +121,10 @@ class Scheduler:
         sole_process: bool = False,
     ) -> None:
         self._store = store
-        self._programs = programs
+        # One conference's programs, or a look-up by slug when the process serves several.
+        self._programs_of: Callable[[str], ProgramService] = (
+            (lambda _slug: programs) if isinstance(programs, ProgramService) else programs
+        )
         self._deliverer = deliverer
         self._clock = clock
         self.owner = owner
@@ -323,12 +326,13 @@ class Scheduler:
                 log.exception("delivery %d failed unexpectedly; will retry", record.id)
                 await self._retry(record, "internal error", None)
 
-    async def _session(self, record: DeliveryRecord) -> Session | None:
-        catalog = self._programs.current()
+    async def _session(self, record: DeliveryRecord) -> tuple[Session | None, str]:
+        programs = self._programs_of(record.conference)
+        catalog = await programs.catalog()
         session = catalog.sessions.get(record.session_id)
         if session is None:
-            session = await self._programs.removed_session(record.session_id)
-        return session
+            session = await programs.removed_session(record.session_id)
+        return session, catalog.zone_name
 
     async def _deliver(self, record: DeliveryRecord) -> None:
         settled = self.journal.get(record.id)
@@ -338,7 +342,7 @@ class Scheduler:
             await self._mark(record, settled)
             return
         now = self._clock.now()
-        session = await self._session(record)
+        session, zone = await self._session(record)
         if session is None:
             await self._finish(record, DeliveryState.CANCELLED, "the session no longer exists")
             return
@@ -357,7 +361,6 @@ class Scheduler:
                 )
                 return
             late = record.due_at < self._started_at - self._config.late_after
-        zone = self._programs.current().zone_name
         if self._limiter is not None:
             await self._limiter.acquire()
         outcome = await self._deliverer.deliver(

@@ -501,6 +501,47 @@ class DeliveryStore:
                 moved += int(result.rowcount)  # type: ignore[attr-defined]
         return moved
 
+    async def cancelled_because(
+        self, slug: str, reason: str, kinds: Iterable[DeliveryKind]
+    ) -> list[DeliveryRecord]:
+        """Cancelled rows of a conference whose reason is `reason` (e.g. a removed session)."""
+        async with self._sessions.begin() as db:
+            conference_id = await _conference_id(db, slug)
+            rows = list(
+                await db.scalars(
+                    select(DeliveryRow).where(
+                        DeliveryRow.conference_id == conference_id,
+                        DeliveryRow.state == DeliveryState.CANCELLED.value,
+                        DeliveryRow.reason == reason,
+                        DeliveryRow.kind.in_([k.value for k in kinds]),
+                    )
+                )
+            )
+            keys = await _session_keys(db, {r.session_id for r in rows})
+            return [_record(r, keys) for r in rows]
+
+    async def restore(self, moves: Iterable[tuple[int, datetime]]) -> int:
+        """Make cancelled rows pending again, due at the given times (a session came back)."""
+        restored = 0
+        async with self._sessions.begin() as db:
+            for delivery_id, due_at in moves:
+                result = await db.execute(
+                    update(DeliveryRow)
+                    .where(
+                        DeliveryRow.id == delivery_id,
+                        DeliveryRow.state == DeliveryState.CANCELLED.value,
+                    )
+                    .values(
+                        state=PENDING,
+                        reason=None,
+                        due_at=due_at,
+                        not_before=None,
+                        updated_at=self._now(),
+                    )
+                )
+                restored += int(result.rowcount)  # type: ignore[attr-defined]
+        return restored
+
     # -- guild settings --------------------------------------------------------------------
 
     async def guild_settings(self, slug: str, guild_id: int) -> GuildSettings:
@@ -599,21 +640,24 @@ async def _guild(db: AsyncSession, conference_id: int, guild_id: int) -> GuildSe
     )
 
 
-async def _session_keys(db: AsyncSession, ids: set[int]) -> dict[int, tuple[str, bool]]:
+async def _session_keys(db: AsyncSession, ids: set[int]) -> dict[int, tuple[str, bool, str]]:
+    """Session row id -> (session key, removed, conference slug)."""
     if not ids:
         return {}
     rows = await db.execute(
-        select(SessionRow.id, SessionRow.key, SessionRow.removed_at).where(SessionRow.id.in_(ids))
+        select(SessionRow.id, SessionRow.key, SessionRow.removed_at, ConferenceRow.slug)
+        .join(ConferenceRow, SessionRow.conference_id == ConferenceRow.id)
+        .where(SessionRow.id.in_(ids))
     )
-    return {row_id: (key, removed is not None) for row_id, key, removed in rows.all()}
+    return {row_id: (key, removed is not None, slug) for row_id, key, removed, slug in rows.all()}
 
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool]]) -> DeliveryRecord:
-    key, removed = keys.get(row.session_id, ("", True))
+def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool, str]]) -> DeliveryRecord:
+    key, removed, slug = keys.get(row.session_id, ("", True, ""))
     return DeliveryRecord(
         id=row.id,
         kind=DeliveryKind(row.kind),
@@ -633,4 +677,5 @@ def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool]]) -> D
         fallback=row.fallback,
         delivered_at=_aware(row.delivered_at) if row.delivered_at else None,
         not_before=_aware(row.not_before) if row.not_before else None,
+        conference=slug,
     )

@@ -115,6 +115,18 @@ class ProgramStore:
         )
         return report
 
+    async def preview(self, slug: str, program: Program) -> ChangeReport:
+        """What `load` would report, without storing anything (the transaction is rolled
+        back)."""
+        _check(slug, program)
+        digest = program_hash(program)
+        async with self._load_lock, self._sessions() as db:
+            transaction = await db.begin()
+            try:
+                return await _Load(db, slug, program, digest, self._now()).run()
+            finally:
+                await transaction.rollback()
+
     async def get_program(self, slug: str) -> Program | None:
         """The stored program (active sessions, source order), times in the conference zone."""
         async with self._sessions.begin() as db:

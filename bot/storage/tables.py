@@ -347,3 +347,55 @@ class DmChannelRow(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GuildBindingRow(Base):
+    """The one conference a Discord server answers from (a server has at most one).
+
+    `origin` says who bound it: "config" (the operator's CONFERENCES) or "setup" (the server's
+    own organisers, with `/admin setup`). Several servers share a conference only by config.
+    """
+
+    __tablename__ = "guild_bindings"
+    __table_args__ = (Index(None, "conference_id"),)
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    origin: Mapped[str] = mapped_column(String(16))
+    bound_by: Mapped[int | None] = mapped_column(BigInteger)
+    bound_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AdminActionRow(Base):
+    """One admin action, done or refused: who, in which server, when, what, and the program's
+    content hash before and after (equal, or both None, when the program did not change)."""
+
+    __tablename__ = "admin_actions"
+    __table_args__ = (Index(None, "guild_id", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    conference_id: Mapped[int | None] = mapped_column(
+        ForeignKey("conferences.id", ondelete="SET NULL")
+    )
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(32))
+    outcome: Mapped[str] = mapped_column(String(16))  # done, refused, cancelled, failed
+    detail: Mapped[str] = mapped_column(Text, default="")
+    hash_before: Mapped[str | None] = mapped_column(String(64))
+    hash_after: Mapped[str | None] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ProgramVersionRow(Base):
+    """A program as it was before a load replaced it (the JSON of `bot.model.Program`), so a
+    rollback can restore it. Only the most recent few are kept."""
+
+    __tablename__ = "program_versions"
+    __table_args__ = (Index(None, "conference_id", "saved_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    program_hash: Mapped[str] = mapped_column(String(64))
+    body: Mapped[str] = mapped_column(Text)
+    saved_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -11,7 +11,7 @@ from bot.discord_ui.autocomplete import to_choices
 from bot.discord_ui.client import ConfBot
 from bot.errors import UserError
 from bot.limits import CHOICE_NAME_MAX, CHOICES_MAX
-from bot.services.commands import Choice
+from bot.services.commands import Choice, CommandRunner
 from tests.fakediscord.server import FakeDiscord
 
 
@@ -85,17 +85,18 @@ async def test_suggestions_fail_quietly(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    def not_loaded(command: str, option: str, text: str) -> list[Choice]:
+    def not_loaded(self: object, command: str, option: str, text: str) -> list[Choice]:
         raise UserError("No program is loaded yet.")
 
-    monkeypatch.setattr(app.runner, "complete", not_loaded)
+    # Every answer gets a runner over its server's conference: patch them all.
+    monkeypatch.setattr(CommandRunner, "complete", not_loaded)
     ix = await fake.send_autocomplete("paper", {"title": "hel"})
     assert fake.choices(await ix.response()) == []
 
-    def broken(command: str, option: str, text: str) -> list[Choice]:
+    def broken(self: object, command: str, option: str, text: str) -> list[Choice]:
         raise RuntimeError("index corrupt")
 
-    monkeypatch.setattr(app.runner, "complete", broken)
+    monkeypatch.setattr(CommandRunner, "complete", broken)
     with caplog.at_level(logging.ERROR, logger="bot.discord_ui"):
         ix = await fake.send_autocomplete("paper", {"title": "hel"})
         assert fake.choices(await ix.response()) == []

@@ -17,7 +17,7 @@ from bot.discord_ui.client import ConfBot
 from bot.discord_ui.sync import tree_payload
 from bot.discord_ui.tree import error_reply
 from bot.errors import NotFoundError, UserError
-from bot.services.commands import COMMANDS
+from bot.services.commands import COMMANDS, CommandRunner
 from tests.discord_ui.conftest import embeds_of, is_ephemeral
 from tests.fakediscord.server import FakeDiscord
 
@@ -37,7 +37,9 @@ def walk(options: list[dict[str, Any]], path: str) -> Iterator[tuple[str, dict[s
 async def payload() -> list[dict[str, Any]]:
     """What the bot sends to Discord when it syncs (global commands), built offline: building
     the tree needs none of the application's parts."""
-    app = SimpleNamespace(runner=None, make_scheduler=lambda deliverer: None)
+    app = SimpleNamespace(
+        tenants=None, admin=None, metrics=None, make_scheduler=lambda deliverer: None
+    )
     bot = ConfBot(app, sync_on_start=False)  # type: ignore[arg-type]
     async with bot:
         await bot.setup_hook()
@@ -79,6 +81,9 @@ async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]])
     subcommands = {o["name"]: o for o in admin["options"]}
     assert set(subcommands) == {
         "reload",
+        "rollback",
+        "setup",
+        "history",
         "status",
         "sync",
         "announce",
@@ -122,10 +127,10 @@ async def test_an_unexpected_error_is_apologised_for_and_logged_with_ids_only(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    def broken(name: str, options: object) -> object:
+    def broken(self: object, name: str, options: object) -> object:
         raise RuntimeError("the index is corrupt")
 
-    monkeypatch.setattr(app.runner, "run", broken)
+    monkeypatch.setattr(CommandRunner, "run", broken)
     with caplog.at_level(logging.INFO):
         ix = await fake.send_interaction("paper", {"title": "secret query text"})
         payload = await ix.response()

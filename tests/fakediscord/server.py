@@ -643,6 +643,9 @@ class FakeDiscord:
         }
         self.guilds: list[FakeGuild] = []
         self.channels: dict[int, FakeChannel] = {}
+        # A team-owned application: (user, role) of each member, role "admin", "developer" or
+        # "read_only"; the first is the team's owner. None: owned by ``owner`` alone.
+        self.team: list[tuple[FakeUser, str]] | None = None
 
         # records
         self.requests: list[RequestRecord] = []
@@ -694,25 +697,37 @@ class FakeDiscord:
         return user
 
     def add_guild(
-        self, name: str, *, channels: Sequence[str] = ("general", "announcements")
+        self,
+        name: str,
+        *,
+        channels: Sequence[str] = ("general", "announcements"),
+        owner: FakeUser | None = None,
+        organizer: FakeUser | None = None,
     ) -> FakeGuild:
         """A guild with @everyone, an Organizers role (Manage Server), a bot role, text
-        channels, and three members: the bot, ``admin`` (an Organizer) and ``member``.
+        channels, and three members: the bot, ``organizer`` (default ``admin``, an Organizer)
+        and ``member``; and its owner, ``owner`` (default the application's owner; a guild's
+        owner has every permission there, as on Discord, whoever owns the application).
 
         Added after the bot connected, it is sent as a GUILD_CREATE (the bot joined it)."""
         guild_id = self.new_id()
         organizers = FakeRole(self.new_id(), "Organizers", EVERYONE_PERMISSIONS | MANAGE_GUILD, 2)
         bot_role = FakeRole(self.new_id(), self.bot_user.username, BOT_PERMISSIONS, 1)
+        guild_owner = owner or self.owner
+        organizer = organizer or self.admin
+        members = [
+            FakeMember(self.bot_user, [bot_role.id]),
+            FakeMember(organizer, [organizers.id]),
+            FakeMember(self.member, []),
+        ]
+        if all(m.user.id != guild_owner.id for m in members) and guild_owner is not self.owner:
+            members.append(FakeMember(guild_owner, []))
         guild = FakeGuild(
             id=guild_id,
             name=name,
-            owner_id=self.owner.id,
+            owner_id=guild_owner.id,
             roles=[FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS), bot_role, organizers],
-            members=[
-                FakeMember(self.bot_user, [bot_role.id]),
-                FakeMember(self.admin, [organizers.id]),
-                FakeMember(self.member, []),
-            ],
+            members=members,
         )
         for position, channel_name in enumerate(channels):
             channel = FakeChannel(self.new_id(), 0, channel_name, guild_id, position)
@@ -1717,10 +1732,10 @@ class FakeDiscord:
                 "description": "",
                 "icon": None,
                 "summary": "",
-                "bot_public": False,
+                "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": self.owner.payload(),
-                "team": None,
+                "owner": self._app_owner_payload(),
+                "team": self._team_payload(),
                 "verify_key": "0" * 64,
                 "flags": 0,
                 "rpc_origins": [],
@@ -1728,6 +1743,46 @@ class FakeDiscord:
                 "bot": self.bot_user.payload(),
             }
         )
+
+    @property
+    def team_id(self) -> int:
+        """The team's id: one below the application's, an id ``new_id`` never hands out."""
+        return self.application_id - 1
+
+    def _app_owner_payload(self) -> Json:
+        """A team-owned application's owner is a pseudo-user named after the team, with the
+        TEAM_PSEUDO_USER flag (1 << 10), as Discord reports it."""
+        if self.team is None:
+            return self.owner.payload()
+        return {
+            "id": str(self.team_id),
+            "username": f"team{self.team_id}",
+            "discriminator": "0000",
+            "global_name": None,
+            "avatar": None,
+            "flags": 1024,
+            "public_flags": 1024,
+        }
+
+    def _team_payload(self) -> Json | None:
+        if self.team is None:
+            return None
+        return {
+            "id": str(self.team_id),
+            "name": "Confbot team",
+            "icon": None,
+            "owner_user_id": str(self.team[0][0].id) if self.team else None,
+            "members": [
+                {
+                    "membership_state": 2,  # accepted
+                    "permissions": ["*"],
+                    "team_id": str(self.team_id),
+                    "role": role,
+                    "user": user.payload(),
+                }
+                for user, role in self.team
+            ],
+        }
 
     async def _get_gateway(self, request: web.Request) -> web.StreamResponse:
         return _json_response({"url": self.gateway_url})

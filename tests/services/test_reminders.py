@@ -19,7 +19,6 @@ from bot.model import Delivery, DeliveryKind, DeliveryOutcome, DeliverySpec, Del
 from bot.parsing import ParseOptions
 from bot.parsing.text import parse_text
 from bot.services.programs import ProgramService
-from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, make_sessionmaker
@@ -94,7 +93,7 @@ async def world(engine: AsyncEngine) -> World:
     await programs.load(parse_text(PROGRAM, OPTIONS))
     real = FrozenClock(START)
     store = DeliveryStore(maker, now=clock.now, lease_now=real.now)
-    reminders = ReminderService(store, programs, Queries(programs.current, clock), clock)
+    reminders = ReminderService(store, programs, clock)
     programs.on_reload(reminders.on_reload)
     return World(clock, programs, store, reminders, FakeDeliverer(), engine, real)
 
@@ -405,13 +404,7 @@ async def test_two_reminders_for_a_moved_session_make_one_notice(world: World) -
 
 async def test_a_reminder_in_a_large_burst_says_it_may_come_early(world: World) -> None:
     store = world.store
-    busy = ReminderService(
-        store,
-        world.programs,
-        Queries(world.programs.current, world.clock),
-        world.clock,
-        burst_rate=10.0,
-    )
+    busy = ReminderService(store, world.programs, world.clock, burst_rate=10.0)
     quiet = await busy.remind(user_id=USER, target="session", query="storage")
     assert quiet.warning is None
     [(record, session)] = quiet.reminders

@@ -1,51 +1,89 @@
-"""`/admin`: reload the program, show the status, sync the commands. For organisers only.
+"""`/admin`: organisers run their own server's conference; the bot's owners, the deployment.
 
 Discord shows the group only to members with Manage Server (`default_permissions`), but a
 server's admins can change who sees it, so every command checks the permission again here
-(`interaction_check`); a refusal goes through the tree's error path. Replies are ephemeral,
-and every command defers first: a reload parses and stores a whole program.
+(`interaction_check`). What an organiser may do beyond that is decided by `AdminService`: only
+the conference bound to this server, and nothing that reaches other servers (global sync,
+binding to another conference, deployment details), which is for the bot's owners. Replies are
+ephemeral, and every command defers first. A reload shows a preview with Apply and Cancel.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Awaitable, Callable
+from typing import Literal, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui import embeds
+from bot.discord_ui import admin_pages, embeds
 from bot.discord_ui.autocomplete import suggest
-from bot.discord_ui.tree import Interaction
-from bot.discord_ui.views import send_page
-from bot.errors import UserError
+from bot.discord_ui.layout import Page
+from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ReloadPreview
+from bot.discord_ui.tree import NO_MENTIONS, Interaction
+from bot.discord_ui.views import Pager, send_page
+from bot.errors import PermissionDeniedError, UserError
+from bot.services.admin import Actor, AdminService, ReloadPlan, Upload
 from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
 from bot.services.reminders import MAX_MINUTES
-
-if TYPE_CHECKING:
-    from bot.discord_ui.client import ConfBot
+from bot.services.tenants import NotBoundError, Tenants
 
 log = logging.getLogger(__name__)
 
+IsOwner = Callable[[int], Awaitable[bool]]
 
-async def _chair_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    bot = interaction.client
-    runner = bot.app.runner  # type: ignore[attr-defined]
-    return suggest(runner, "author", "name", current)
+
+class CommandSync(Protocol):
+    """Publishing the commands (`ConfBot` does it)."""
+
+    async def sync_guild(self, guild_id: int, *, force: bool = False) -> list[str] | None: ...
+
+    async def sync_global(self) -> list[str]: ...
+
+
+def _reader(file: discord.Attachment | None) -> Upload | None:
+    """Reads the attachment when the service asks (after its permission checks)."""
+    if file is None:
+        return None
+
+    async def read() -> tuple[bytes, str]:
+        if file.size > MAX_PROGRAM_BYTES:
+            raise UserError(
+                f"{file.filename} is {file.size // 1_048_576} MiB; programs up to "
+                f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted."
+            )
+        return await file.read(), file.filename
+
+    return read
 
 
 class AdminCog(commands.Cog, name="Admin"):
     admin = app_commands.Group(
         name="admin",
-        description="Organiser tools: reload the program, status, command sync",
+        description="Organiser tools: this server's conference, its program and reminders",
         default_permissions=discord.Permissions(manage_guild=True),
         guild_only=True,
         allowed_contexts=app_commands.AppCommandContext(guild=True),
     )
 
-    def __init__(self, bot: ConfBot) -> None:
-        self._bot = bot
+    def __init__(
+        self,
+        admin: AdminService,
+        tenants: Tenants,
+        pager: Pager,
+        *,
+        is_owner: IsOwner,
+        sync: CommandSync,
+        preview_timeout: float = PREVIEW_TIMEOUT,
+    ) -> None:
+        self._admin = admin
+        self._tenants = tenants
+        self._pager = pager
+        self._is_owner = is_owner
+        self._sync = sync
+        self.preview_timeout = preview_timeout
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         """The server-side half of `default_permissions`: Manage Server, in a guild."""
@@ -53,7 +91,25 @@ class AdminCog(commands.Cog, name="Admin"):
             return True
         raise app_commands.MissingPermissions(["manage_guild"])
 
-    @admin.command(name="reload", description="Reload the program from a file, else PROGRAM_PATH")
+    async def _actor(self, interaction: Interaction) -> Actor:
+        return Actor(
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            manages_guild=interaction.permissions.manage_guild,
+            is_owner=await self._is_owner(interaction.user.id),
+        )
+
+    async def _chair_names(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        tenant = self._tenants.for_guild(interaction.guild_id)
+        if tenant is None:
+            return []
+        return suggest(await tenant.runner(), "author", "name", current)
+
+    # -- the program ---------------------------------------------------------------------------
+
+    @admin.command(name="reload", description="Preview, then apply, a new program for this server")
     @app_commands.describe(
         file="Program text, pretalx schedule.json or frab XML (default: the configured file)"
     )
@@ -61,57 +117,123 @@ class AdminCog(commands.Cog, name="Admin"):
         self, interaction: Interaction, file: discord.Attachment | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        programs = self._bot.app.programs
+        actor = await self._actor(interaction)
         try:
-            result = await self._load(file)
+            plan = await self._admin.prepare_reload(actor, _reader(file))
+        except (NotBoundError, PermissionDeniedError):
+            raise  # the tree's error path says what to do
         except UserError as error:
             # A program that does not parse (or cannot be stored) changes nothing.
             log.info("reload by user %s failed: %s", interaction.user.id, type(error).__name__)
             await send_page(interaction, embeds.reload_failed_page(error), ephemeral=True)
             return
-        log.info(
-            "reload by user %s: %d changes, %d warnings",
+        await self._preview(interaction, actor, plan)
+
+    @admin.command(
+        name="rollback", description="Preview, then restore, the program before the last change"
+    )
+    async def rollback(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = await self._actor(interaction)
+        plan = await self._admin.prepare_rollback(actor)
+        await self._preview(interaction, actor, plan)
+
+    async def _preview(self, interaction: Interaction, actor: Actor, plan: ReloadPlan) -> None:
+        async def apply(pressed: Interaction, chosen: ReloadPlan) -> LoadResult:
+            return await self._admin.apply(await self._actor(pressed), chosen)
+
+        async def drop(chosen: ReloadPlan, why: str) -> None:
+            await self._admin.drop(actor, chosen, why)
+
+        async def send_pages(pressed: Interaction, pages: list[Page]) -> None:
+            await self._pager.send(pressed, pages, ephemeral=True)
+
+        view = ReloadPreview(
+            plan,
             interaction.user.id,
-            len(result.report.changes),
-            len(result.warnings),
+            apply=apply,
+            drop=drop,
+            send_pages=send_pages,
+            timeout=self.preview_timeout,
         )
-        catalog = programs.current()
-        pages = embeds.reload_pages(result, catalog.program.conference.name, catalog.zone_name)
-        await self._bot.pager.send(interaction, pages, ephemeral=True)
+        self._pager.track(view)
+        view.message = await interaction.followup.send(
+            embeds=list(admin_pages.preview_summary(plan)),
+            view=view,
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+            wait=True,
+        )
+        details = admin_pages.preview_details(plan)
+        if details:
+            await self._pager.send(interaction, details, ephemeral=True)
 
-    async def _load(self, file: discord.Attachment | None) -> LoadResult:
-        programs = self._bot.app.programs
-        if file is None:
-            return await programs.load_file(self._bot.app.settings.program_path)
-        if file.size > MAX_PROGRAM_BYTES:
-            raise UserError(
-                f"{file.filename} is {file.size // 1_048_576} MiB; programs up to "
-                f"{MAX_PROGRAM_BYTES // 1_048_576} MiB are accepted."
-            )
-        data = await file.read()
-        return await programs.load_bytes(data, file.filename)
+    @admin.command(
+        name="setup", description="Give this server its own conference (upload its program)"
+    )
+    @app_commands.describe(
+        file="The program: text, pretalx schedule.json or frab XML",
+        name="The conference's name, if the file does not say",
+        timezone="IANA time zone, e.g. Europe/Amsterdam, if the file does not say",
+        year="The year, if the file does not say",
+        conference="Bot owners only: bind this server to an existing conference by its slug",
+    )
+    async def setup(
+        self,
+        interaction: Interaction,
+        file: discord.Attachment | None = None,
+        name: str | None = None,
+        timezone: str | None = None,
+        year: app_commands.Range[int, 1990, 2100] | None = None,
+        conference: str | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = await self._actor(interaction)
+        binding, result = await self._admin.setup(
+            actor,
+            upload=_reader(file) if conference is None else None,
+            conference=conference,
+            name=name,
+            timezone=timezone,
+            year=year,
+        )
+        status = await self._tenants.tenant(binding.conference).programs.status()
+        await self._pager.send(
+            interaction,
+            admin_pages.setup_pages(binding, result, status.conference),
+            ephemeral=True,
+        )
 
-    @admin.command(name="status", description="Conference, counts, database, uptime and version")
+    @admin.command(name="status", description="This server's conference: program and counts")
     async def status(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        status = await self._bot.app.programs.status()
-        await send_page(interaction, embeds.status_page(status), ephemeral=True)
+        answer = await self._admin.status(await self._actor(interaction))
+        await send_page(interaction, admin_pages.status_page(answer), ephemeral=True)
 
-    @admin.command(name="sync", description="Publish the slash commands to this server or all")
+    @admin.command(name="history", description="The latest admin actions in this server")
+    async def history(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actions = await self._admin.history(await self._actor(interaction))
+        await self._pager.send(interaction, admin_pages.history_pages(actions), ephemeral=True)
+
+    @admin.command(name="sync", description="Publish the slash commands to this server (or all)")
     @app_commands.describe(
-        scope="guild: this server, at once; global: every server (takes a while to show)"
+        scope="guild: this server, at once; global: every server (bot owners only)"
     )
     async def sync(
         self, interaction: Interaction, scope: Literal["guild", "global"] = "guild"
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = await self._actor(interaction)
+        if scope == "global":
+            await self._admin.authorize_global_sync(actor)
         try:
             if scope == "global":
-                names = await self._bot.sync_global()
+                names = await self._sync.sync_global()
                 where = "globally"
             else:
                 assert interaction.guild_id is not None  # guild_only, and interaction_check
-                names = await self._bot.sync_guild(interaction.guild_id, force=True) or []
+                names = await self._sync.sync_guild(interaction.guild_id, force=True) or []
                 where = "to this server"
         except discord.HTTPException as error:
             log.warning(
@@ -121,6 +243,7 @@ class AdminCog(commands.Cog, name="Admin"):
             await send_page(interaction, embeds.sync_failed_page(reason), ephemeral=True)
             return
         log.info("user %s synced %d commands %s", interaction.user.id, len(names), where)
+        await self._admin.record_sync(actor, scope, names)
         await send_page(interaction, embeds.sync_page(where, names), ephemeral=True)
 
     # -- announcements and chair reminders ---------------------------------------------------
@@ -150,9 +273,12 @@ class AdminCog(commands.Cog, name="Admin"):
         role: discord.Role | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        settings = await self._bot.app.reminders.set_announcements(
-            interaction.guild_id, channel.id, minutes_before, role.id if role else None
+        if channel.guild.id != interaction.guild_id or (
+            role is not None and role.guild.id != interaction.guild_id
+        ):
+            raise UserError("Choose a channel and role of this server.")
+        settings = await self._admin.set_announcements(
+            await self._actor(interaction), channel.id, minutes_before, role.id if role else None
         )
         await send_page(
             interaction,
@@ -163,8 +289,7 @@ class AdminCog(commands.Cog, name="Admin"):
     @announce.command(name="off", description="Stop announcing sessions")
     async def announce_off(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        settings = await self._bot.app.reminders.set_announcements(interaction.guild_id, None)
+        settings = await self._admin.set_announcements(await self._actor(interaction), None)
         await send_page(
             interaction,
             embeds.guild_settings_page(settings, "Announcements are off."),
@@ -181,9 +306,8 @@ class AdminCog(commands.Cog, name="Admin"):
         minutes_before: app_commands.Range[int, 0, MAX_MINUTES] = 15,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        settings = await self._bot.app.reminders.set_chair_reminders(
-            interaction.guild_id, minutes_before
+        settings = await self._admin.set_chair_reminders(
+            await self._actor(interaction), minutes_before
         )
         await send_page(
             interaction,
@@ -194,8 +318,7 @@ class AdminCog(commands.Cog, name="Admin"):
     @chair_reminders.command(name="off", description="Stop reminding chairs")
     async def chairs_off(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        settings = await self._bot.app.reminders.set_chair_reminders(interaction.guild_id, None)
+        settings = await self._admin.set_chair_reminders(await self._actor(interaction), None)
         await send_page(
             interaction,
             embeds.guild_settings_page(settings, "Chair reminders are off."),
@@ -211,9 +334,9 @@ class AdminCog(commands.Cog, name="Admin"):
         self, interaction: Interaction, person: str, member: discord.Member
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        assert interaction.guild_id is not None
-        name = await self._bot.app.reminders.link_chair(interaction.guild_id, person, member.id)
-        settings = await self._bot.app.reminders.guild_settings(interaction.guild_id)
+        name, settings = await self._admin.link_chair(
+            await self._actor(interaction), person, member.id
+        )
         await send_page(
             interaction,
             embeds.guild_settings_page(settings, f"{name} is linked to {member.mention}."),

@@ -17,7 +17,8 @@ from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest
 from bot.discord_ui.tree import Interaction
 from bot.discord_ui.views import Pager
-from bot.services.commands import BY_NAME, CommandRunner
+from bot.services.commands import BY_NAME
+from bot.services.tenants import Tenants
 
 log = logging.getLogger(__name__)
 
@@ -33,36 +34,44 @@ def _options(command: str) -> dict[str, str]:
 
 
 class QueriesCog(commands.Cog, name="Queries"):
-    def __init__(self, runner: CommandRunner, pager: Pager) -> None:
-        self._runner = runner
+    def __init__(self, tenants: Tenants, pager: Pager) -> None:
+        self._tenants = tenants
         self._pager = pager
 
     async def _answer(self, interaction: Interaction, command: str, **options: str | None) -> None:
-        answer = self._runner.run(command, options)
+        # The program of the conference this server is bound to, and no other.
+        tenant = self._tenants.require(
+            interaction.guild_id, organiser=interaction.permissions.manage_guild
+        )
+        runner = await tenant.runner()
+        answer = runner.run(command, options)
         pages = embeds.render(answer)
         log.debug("/%s for user %s: %d pages", command, interaction.user.id, len(pages))
         await self._pager.send(interaction, pages)
 
     # -- autocomplete: one completer per option name, each asking the runner ------------------
 
-    def _suggest(self, interaction: Interaction, option: str, current: str) -> Choices:
+    async def _suggest(self, interaction: Interaction, option: str, current: str) -> Choices:
         command = interaction.command.name if interaction.command else ""
-        return suggest(self._runner, command, option, current)
+        tenant = self._tenants.for_guild(interaction.guild_id)
+        if tenant is None:
+            return []  # the command itself says how to set a conference up
+        return suggest(await tenant.runner(), command, option, current)
 
     async def _query(self, interaction: Interaction, current: str) -> Choices:
-        return self._suggest(interaction, "query", current)
+        return await self._suggest(interaction, "query", current)
 
     async def _title(self, interaction: Interaction, current: str) -> Choices:
-        return self._suggest(interaction, "title", current)
+        return await self._suggest(interaction, "title", current)
 
     async def _name(self, interaction: Interaction, current: str) -> Choices:
-        return self._suggest(interaction, "name", current)
+        return await self._suggest(interaction, "name", current)
 
     async def _room(self, interaction: Interaction, current: str) -> Choices:
-        return self._suggest(interaction, "room", current)
+        return await self._suggest(interaction, "room", current)
 
     async def _day(self, interaction: Interaction, current: str) -> Choices:
-        return self._suggest(interaction, "day", current)
+        return await self._suggest(interaction, "day", current)
 
     # -- the commands ----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -19,13 +19,13 @@ from discord.ext import commands
 
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest, to_choices
+from bot.discord_ui.delivery import DirectMessages
 from bot.discord_ui.tree import Interaction
+from bot.discord_ui.views import Pager
 from bot.model import RemindersAnswer
 from bot.services.commands import Choice
 from bot.services.reminders import DEFAULT_MINUTES, MAX_MINUTES, ReminderService
-
-if TYPE_CHECKING:
-    from bot.discord_ui.client import ConfBot
+from bot.services.tenants import Tenants
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,10 @@ CANNOT_DM = 50007
 class RemindersCog(commands.Cog, name="Reminders"):
     remind = app_commands.Group(name="remind", description="Reminders before sessions")
 
-    def __init__(self, bot: ConfBot) -> None:
-        self._bot = bot
+    def __init__(self, tenants: Tenants, pager: Pager, dms: DirectMessages) -> None:
+        self._tenants = tenants
+        self._pager = pager
+        self._dms = dms
         self._confirmations: set[asyncio.Task[None]] = set()
 
     async def cog_unload(self) -> None:
@@ -54,26 +56,35 @@ class RemindersCog(commands.Cog, name="Reminders"):
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
 
-    @property
-    def _service(self) -> ReminderService:
-        return self._bot.app.reminders
+    def _service(self, interaction: Interaction) -> ReminderService:
+        """The reminders of the conference this server is bound to."""
+        tenant = self._tenants.require(
+            interaction.guild_id, organiser=interaction.permissions.manage_guild
+        )
+        return tenant.reminders
 
     async def _lookup(self, interaction: Interaction, current: str) -> Choices:
         command = {"session": "session", "paper": "paper", "author": "author"}[
             interaction.command.name if interaction.command else "session"
         ]
         option = {"session": "query", "paper": "title", "author": "name"}[command]
-        return suggest(self._bot.app.runner, command, option, current)
+        tenant = self._tenants.for_guild(interaction.guild_id)
+        if tenant is None:
+            return []
+        return suggest(await tenant.runner(), command, option, current)
 
     async def _mine(self, interaction: Interaction, current: str) -> Choices:
-        choices = await self._service.pending_choices(interaction.user.id, current)
+        if self._tenants.for_guild(interaction.guild_id) is None:
+            return []
+        service = self._service(interaction)
+        choices = await service.pending_choices(interaction.user.id, current)
         return to_choices(Choice(label, value) for label, value in choices)
 
     async def _add(
         self, interaction: Interaction, target: str, query: str, minutes_before: int, where: Where
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.remind(
+        answer = await self._service(interaction).remind(
             user_id=interaction.user.id,
             target=target,
             query=query,
@@ -82,7 +93,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
         if where == "dm" and answer.reminders:
             task = asyncio.create_task(self._confirm_by_dm(interaction, answer))
             self._confirmations.add(task)
@@ -91,7 +102,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
     async def _confirm_by_dm(self, interaction: Interaction, answer: RemindersAnswer) -> None:
         """Send a one-line confirmation by DM; closed DMs get a second, truthful reply."""
         try:
-            await self._bot.dms.send(
+            await self._dms.send(
                 interaction.user.id,
                 content=embeds.reminder_confirmation(answer),
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -167,13 +178,13 @@ class RemindersCog(commands.Cog, name="Reminders"):
     @remind.command(name="list", description="My reminders and what became of them")
     async def list_(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.mine(interaction.user.id)
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        answer = await self._service(interaction).mine(interaction.user.id)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
 
     @remind.command(name="cancel", description="Cancel one of my reminders, or all of them")
     @app_commands.describe(reminder="A reminder from the list, or all")
     @app_commands.autocomplete(reminder=_mine)
     async def cancel(self, interaction: Interaction, reminder: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await self._service.cancel(interaction.user.id, reminder)
-        await self._bot.pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        answer = await self._service(interaction).cancel(interaction.user.id, reminder)
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)

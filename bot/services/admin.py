@@ -1,0 +1,377 @@
+"""What organisers and the bot's owners may do, and the audit trail of everything they did.
+
+Every admin use case takes an `Actor`: who asks, from which server, whether Discord says they
+have Manage Server there, and whether they are one of the bot's owners (the application's owner
+or team, plus OWNER_IDS). An organiser acts only on the conference bound to their own server;
+what reaches beyond one server (global command sync, binding a server to a conference it does
+not own, deployment and database details) is for owners only. Each refusal is logged and kept
+in the audit trail, as is every action done, cancelled or failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from bot.clock import Clock
+from bot.errors import PermissionDeniedError, UserError
+from bot.model import AdminAction, Binding, ChangeKind, ChangeReport, GuildSettings, ParseWarning
+from bot.model import Program as ProgramModel
+from bot.parsing import ParseOptions
+from bot.services.programs import LoadResult, Status, parse_program_bytes, slugify
+from bot.services.reminders import ReminderEffects
+from bot.services.tenants import SETUP, Tenant, Tenants
+from bot.storage.reload_plan import program_hash
+
+log = logging.getLogger(__name__)
+
+Upload = Callable[[], Awaitable[tuple[bytes, str]]]
+"""Reads an uploaded file: (its bytes, its name). Called only once the action is allowed."""
+
+DRASTIC_SHARE = 0.25
+"""A reload removing more than this share of the sessions is flagged in bold."""
+
+HISTORY_SHOWN = 15
+
+NOT_ORGANISER = "Only organisers (members with the Manage Server permission) can use this command."
+OWNERS_ONLY = "Only the bot's owners can {what}; organisers act on their own server only."
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    user_id: int
+    guild_id: int | None
+    manages_guild: bool
+    is_owner: bool = False
+
+
+@dataclass(frozen=True)
+class ReloadPlan:
+    """A parsed program not yet applied: what it would change. Apply or drop it."""
+
+    kind: str  # "reload" or "rollback"
+    slug: str
+    conference: str
+    zone: str
+    program: ProgramModel
+    report: ChangeReport
+    reminders: ReminderEffects
+    hash_before: str | None
+    hash_after: str
+    source: str | None
+    warnings: tuple[ParseWarning, ...] = ()
+    sessions_before: int = 0
+
+    @property
+    def removed(self) -> int:
+        return len(self.report.of_kind(ChangeKind.REMOVED))
+
+    @property
+    def drastic(self) -> bool:
+        """More than a quarter of the sessions would go."""
+        return self.sessions_before > 0 and self.removed / self.sessions_before > DRASTIC_SHARE
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """What only owners see in /admin status."""
+
+    database: str
+    version: str
+    uptime_seconds: float
+    conferences: int
+    bound_servers: int
+    warm_catalogs: int
+
+
+@dataclass(frozen=True)
+class AdminStatus:
+    status: Status
+    guilds: int  # servers bound to this conference
+    deployment: Deployment | None = None  # owners only
+
+
+@dataclass
+class AdminService:
+    tenants: Tenants
+    clock: Clock
+    database_label: str = ""
+    version: str = ""
+    started: float = field(default_factory=time.monotonic)
+
+    # -- who may -----------------------------------------------------------------------------
+
+    def _organiser(self, actor: Actor) -> None:
+        if actor.guild_id is None or not (actor.manages_guild or actor.is_owner):
+            raise PermissionDeniedError(NOT_ORGANISER)
+
+    def _tenant(self, actor: Actor) -> Tenant:
+        self._organiser(actor)
+        return self.tenants.require(actor.guild_id, organiser=True)
+
+    async def refuse(self, actor: Actor, action: str, what: str) -> NoReturn:
+        """Log and record a refusal, then raise it."""
+        log.warning(
+            "refused %s for user %s in guild %s: owners only", action, actor.user_id, actor.guild_id
+        )
+        await self._record(actor, action, "refused", f"owners only: {what}")
+        raise PermissionDeniedError(OWNERS_ONLY.format(what=what))
+
+    async def _record(
+        self,
+        actor: Actor,
+        action: str,
+        outcome: str,
+        detail: str = "",
+        *,
+        conference: str | None = None,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        if conference is None and actor.guild_id is not None:
+            binding = self.tenants.binding(actor.guild_id)
+            conference = binding.conference if binding else None
+        entry = AdminAction(
+            action=action,
+            outcome=outcome,
+            user_id=actor.user_id,
+            guild_id=actor.guild_id,
+            conference=conference,
+            at=self.clock.now(),
+            detail=detail,
+            hash_before=before,
+            hash_after=after,
+        )
+        try:
+            await self.tenants.tenancy.record(entry)
+        except Exception:
+            log.exception("could not record admin action %s", action)
+
+    # -- reload, with a preview ---------------------------------------------------------------
+
+    async def prepare_reload(self, actor: Actor, upload: Upload | None = None) -> ReloadPlan:
+        """Parse the upload (or the configured program file) and say what it would change.
+        The upload is read only once the actor may reload this server's conference."""
+        tenant = self._tenant(actor)
+        programs = tenant.programs
+        try:
+            if upload is not None:
+                data, filename = await upload()
+                program = await programs.parse_bytes(data, filename)
+            elif tenant.spec is not None and tenant.spec.program is not None:
+                program = await programs.parse_file(tenant.spec.program, tenant.spec.overrides)
+            else:
+                raise UserError(
+                    "This conference has no configured program file: attach the program "
+                    "(`/admin reload file:<program>`)."
+                )
+        except UserError as error:
+            await self._record(actor, "reload", "failed", str(error)[:300])
+            raise
+        return await self._plan(tenant, "reload", program)
+
+    async def prepare_rollback(self, actor: Actor) -> ReloadPlan:
+        tenant = self._tenant(actor)
+        previous = await tenant.programs.previous_version()
+        if previous is None:
+            raise UserError("There is no earlier program version to go back to.")
+        return await self._plan(tenant, "rollback", previous[0])
+
+    async def _plan(self, tenant: Tenant, kind: str, program: ProgramModel) -> ReloadPlan:
+        programs = tenant.programs
+        try:
+            report = await programs.preview(program)
+        except ValueError as error:
+            raise UserError(str(error)) from error
+        effects = await tenant.reminders.preview_reload(report)
+        before = await programs.stored_hash()
+        counts = (await programs.status()).counts
+        return ReloadPlan(
+            kind=kind,
+            slug=tenant.slug,
+            conference=program.conference.name,
+            zone=program.conference.timezone,
+            program=program,
+            report=report,
+            reminders=effects,
+            hash_before=before,
+            hash_after=program_hash(program),
+            source=program.conference.source,
+            warnings=program.warnings,
+            sessions_before=counts.get("sessions", 0),
+        )
+
+    async def apply(self, actor: Actor, plan: ReloadPlan) -> LoadResult:
+        """Apply a previewed plan, unless the program changed since the preview."""
+        tenant = self._tenant(actor)
+        if tenant.slug != plan.slug:
+            raise PermissionDeniedError("This preview is for another conference.")
+        before = await tenant.programs.stored_hash()
+        if before != plan.hash_before:
+            await self._record(actor, plan.kind, "failed", "the program changed since the preview")
+            raise UserError(
+                "The program changed since this preview (another organiser reloaded it): "
+                "run the command again to see what it would change now."
+            )
+        try:
+            if plan.kind == "rollback":
+                result = await tenant.programs.rollback()
+            else:
+                result = await tenant.programs.load(plan.program)
+        except ValueError as error:
+            await self._record(actor, plan.kind, "failed", str(error)[:300])
+            raise UserError(str(error)) from error
+        after = await tenant.programs.stored_hash()
+        report = result.report
+        detail = (
+            f"{plan.source or 'program'}: {len(report.changes)} changes "
+            f"({plan.removed} removed), reminders {plan.reminders.moved} moved, "
+            f"{plan.reminders.cancelled} cancelled, {plan.reminders.restored} restored"
+        )
+        await self._record(actor, plan.kind, "done", detail, before=before, after=after)
+        log.info("%s by user %s in guild %s: %s", plan.kind, actor.user_id, actor.guild_id, detail)
+        return result
+
+    async def drop(self, actor: Actor, plan: ReloadPlan, why: str) -> None:
+        """The preview was cancelled or timed out: nothing changes; the trail says so."""
+        await self._record(
+            actor,
+            plan.kind,
+            why,
+            plan.source or "",
+            before=plan.hash_before,
+            after=plan.hash_before,
+        )
+
+    # -- status and history ------------------------------------------------------------------
+
+    async def status(self, actor: Actor) -> AdminStatus:
+        tenant = self._tenant(actor)
+        status = await tenant.programs.status()
+        status = Status(
+            conference=status.conference,
+            slug=status.slug,
+            timezone=status.timezone,
+            counts=status.counts,
+            database="",
+            loaded_at=status.loaded_at,
+            uptime_seconds=0.0,
+            version="",
+        )
+        deployment = None
+        if actor.is_owner:
+            deployment = Deployment(
+                database=self.database_label,
+                version=self.version,
+                uptime_seconds=time.monotonic() - self.started,
+                conferences=len(await self.tenants.stored_slugs()),
+                bound_servers=len(self.tenants.bindings),
+                warm_catalogs=len(self.tenants.warm()),
+            )
+        return AdminStatus(status, len(self.tenants.guilds_of(tenant.slug)), deployment)
+
+    async def history(self, actor: Actor) -> list[AdminAction]:
+        """The latest admin actions in this server (never another server's)."""
+        self._organiser(actor)
+        assert actor.guild_id is not None
+        return await self.tenants.tenancy.history(actor.guild_id, HISTORY_SHOWN)
+
+    # -- beyond one server ------------------------------------------------------------------
+
+    async def authorize_global_sync(self, actor: Actor) -> None:
+        self._organiser(actor)
+        if not actor.is_owner:
+            await self.refuse(actor, "sync-global", "publish the commands to every server")
+
+    async def record_sync(self, actor: Actor, scope: str, names: list[str]) -> None:
+        await self._record(actor, f"sync-{scope}", "done", f"{len(names)} commands")
+
+    async def setup(
+        self,
+        actor: Actor,
+        *,
+        upload: Upload | None = None,
+        conference: str | None = None,
+        name: str | None = None,
+        timezone: str | None = None,
+        year: int | None = None,
+    ) -> tuple[Binding, LoadResult | None]:
+        """Bind this server: to a new conference from an uploaded program (organisers), or to
+        an existing conference by slug (owners only: it may be another server's)."""
+        self._organiser(actor)
+        assert actor.guild_id is not None
+        existing = self.tenants.binding(actor.guild_id)
+        if conference is not None:
+            if not actor.is_owner:
+                await self.refuse(actor, "setup", "bind a server to an existing conference")
+            if conference not in await self.tenants.stored_slugs():
+                raise UserError(f"There is no conference “{conference}”.")
+            binding = await self.tenants.bind(actor.guild_id, conference, SETUP, actor.user_id)
+            await self._record(actor, "setup", "done", f"bound to {conference}")
+            return binding, None
+        if existing is not None:
+            raise UserError(
+                f"This server already answers from {existing.conference}. To change its "
+                "program use `/admin reload file:<program>`."
+            )
+        if upload is None:
+            raise UserError("Attach the program: `/admin setup file:<program>`.")
+        data, filename = await upload()
+        parse_options = ParseOptions(name, timezone, year, filename)
+        try:
+            program = await asyncio.to_thread(parse_program_bytes, data, parse_options)
+        except UserError as error:
+            await self._record(actor, "setup", "failed", str(error)[:300])
+            raise
+        slug = f"{slugify(program.conference.name)[:60]}-{actor.guild_id}"
+        tenant = self.tenants.tenant(slug)
+        try:
+            result = await tenant.programs.load(program)
+        except ValueError as error:
+            await self._record(actor, "setup", "failed", str(error)[:300])
+            raise UserError(str(error)) from error
+        binding = await self.tenants.bind(actor.guild_id, slug, SETUP, actor.user_id)
+        await self._record(
+            actor,
+            "setup",
+            "done",
+            f"new conference {slug} from {filename}",
+            conference=slug,
+            after=await tenant.programs.stored_hash(),
+        )
+        return binding, result
+
+    # -- this server's announcements and chair reminders --------------------------------------
+
+    async def set_announcements(
+        self, actor: Actor, channel_id: int | None, minutes: int = 5, role_id: int | None = None
+    ) -> GuildSettings:
+        tenant = self._tenant(actor)
+        assert actor.guild_id is not None
+        settings = await tenant.reminders.set_announcements(
+            actor.guild_id, channel_id, minutes, role_id
+        )
+        what = "off" if channel_id is None else f"channel {channel_id}, {minutes} min"
+        await self._record(actor, "announce", "done", what)
+        return settings
+
+    async def set_chair_reminders(self, actor: Actor, minutes: int | None) -> GuildSettings:
+        tenant = self._tenant(actor)
+        assert actor.guild_id is not None
+        settings = await tenant.reminders.set_chair_reminders(actor.guild_id, minutes)
+        what = "off" if minutes is None else f"{minutes} min"
+        await self._record(actor, "chair-reminders", "done", what)
+        return settings
+
+    async def link_chair(
+        self, actor: Actor, person: str, member_id: int
+    ) -> tuple[str, GuildSettings]:
+        tenant = self._tenant(actor)
+        assert actor.guild_id is not None
+        name = await tenant.reminders.link_chair(actor.guild_id, person, member_id)
+        await self._record(actor, "link-chair", "done", f"{name} -> {member_id}")
+        return name, await tenant.reminders.guild_settings(actor.guild_id)
