@@ -383,8 +383,10 @@ async def test_two_servers_answer_from_their_own_conference(
     assert announced.guild_id == b.id
     app.clock.set(datetime.fromisoformat("2025-04-03T10:20+02:00"))  # type: ignore[attr-defined]
     bot.scheduler.wake()
+    # The jump to 10:20 makes A's announcements of the morning due at once; they go out first,
+    # in due order, at one message a second into A's channel (Discord's per-channel bucket).
     reminded = await fake.wait_for_message(
-        lambda m: m.guild_id == b.id and "Reminder:" in text_of(m.embeds)
+        lambda m: m.guild_id == b.id and "Reminder:" in text_of(m.embeds), timeout=90.0
     )
     assert reminded.content == f"<@{fake.member.id}>"
     assert "Ray Tracing" in text_of(reminded.embeds)

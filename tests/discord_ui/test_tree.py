@@ -38,7 +38,11 @@ async def payload() -> list[dict[str, Any]]:
     """What the bot sends to Discord when it syncs (global commands), built offline: building
     the tree needs none of the application's parts."""
     app = SimpleNamespace(
-        tenants=None, admin=None, metrics=None, make_scheduler=lambda deliverer: None
+        tenants=None,
+        admin=None,
+        metrics=None,
+        dm_channels=None,
+        make_scheduler=lambda deliverer: None,
     )
     bot = ConfBot(app, sync_on_start=False)  # type: ignore[arg-type]
     async with bot:

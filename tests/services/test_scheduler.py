@@ -89,7 +89,7 @@ async def setup(engine: AsyncEngine) -> Setup:
     programs = ProgramService(ProgramStore(maker, now=clock.now), SLUG, clock)
     program = base_program()
     await programs.load(program)
-    return Setup(clock, programs, DeliveryStore(maker, now=clock.now), program)
+    return Setup(clock, programs, DeliveryStore(maker, now=clock.now, lease_now=clock.now), program)
 
 
 async def test_a_sent_delivery_is_marked_sent_and_reported_with_its_lag(setup: Setup) -> None:
@@ -122,10 +122,15 @@ async def test_a_transient_error_retries_after_discords_wait_then_sends(setup: S
     await scheduler.run_once()
     waiting = await setup.state(record)
     assert (waiting.state, waiting.reason) == (DeliveryState.PENDING, "Discord answered 429")
-    assert await setup.store.next_due() == record.due_at + timedelta(seconds=30)
+    # Discord's wait, plus up to a quarter more so that retries never move together.
+    retry_at = await setup.store.next_due()
+    assert retry_at is not None
+    assert (
+        record.due_at + timedelta(seconds=30) <= retry_at <= record.due_at + timedelta(seconds=37.5)
+    )
     setup.clock.advance(timedelta(seconds=29))
     assert await scheduler.run_once() == 0
-    setup.clock.advance(timedelta(seconds=1))
+    setup.clock.set(retry_at)
     assert await scheduler.run_once() == 1
     assert (await setup.state(record)).state is DeliveryState.SENT
 

@@ -40,7 +40,7 @@ async def program(engine: AsyncEngine, clock: Clock) -> Program:
 
 @pytest.fixture
 def deliveries(engine: AsyncEngine, clock: Clock) -> DeliveryStore:
-    return DeliveryStore(make_sessionmaker(engine), now=clock)
+    return DeliveryStore(make_sessionmaker(engine), now=clock, lease_now=clock)
 
 
 def spec(program: Program, key: str, due: datetime, **extra: object) -> DeliverySpec:
