@@ -20,7 +20,9 @@ What a row means depends on whether the sheet has a *session* column:
 
 Times come from a *time* column (`09:00-10:30`) or *start*/*end* columns (or a *duration*), as
 text or as the spreadsheet's own time, date-time or serial cells. Days come from a *day*/*date*
-column (`2025-04-01`, `01/04/2025`, `Tuesday, April 1`, a date cell) or from a date-time start.
+column (`2025-04-01`, `01/04/2025`, `Tuesday, April 1`, a date cell) or from a date-time start;
+a day cell left empty takes the day above it (a day written once, on its first row). A merged
+cell's value is in each of its rows.
 Author cells use the text grammar (`A (X); B (Y)`); an *affiliations* cell pairs its `;`-parts
 with the names by position when the counts agree, and applies to every name when it has one.
 Chairs use the same grammar. Bad cells become warnings naming the sheet, row and column
@@ -217,12 +219,28 @@ def _read_sheets(
         sheets: list[tuple[str, Sequence[Sequence[Cell]]]] = []
         for index, name in enumerate(workbook.sheet_names):
             sheet = workbook.get_sheet_by_index(index)
-            sheets.append((name, sheet.to_python(skip_empty_area=False)))
+            rows: list[list[Cell]] = [list(r) for r in sheet.to_python(skip_empty_area=False)]
+            sheets.append((name, _unmerged(rows, sheet.merged_cell_ranges or ())))
     except (CalamineError, ValueError, OSError) as error:
         raise ProgramParseError(
             f"not a readable {kind.upper()} workbook ({error})", source=source
         ) from error
     return sheets
+
+
+def _unmerged(
+    rows: list[list[Cell]], ranges: Sequence[tuple[tuple[int, int], tuple[int, int]]]
+) -> list[list[Cell]]:
+    """Every cell of a merged range holds the range's value, as the sheet shows it: a session
+    name merged down over its papers' rows names each of them."""
+    for (top, left), (bottom, right) in ranges:
+        if top >= len(rows) or left >= len(rows[top]):
+            continue
+        value = rows[top][left]
+        for row in rows[top : bottom + 1]:
+            for column in range(left, min(right + 1, len(row))):
+                row[column] = value
+    return rows
 
 
 # --------------------------------------------------------------------------------------------
@@ -439,6 +457,7 @@ class _SheetReader:
     year: int | None
     warnings: list[ParseWarning]
     unknown_kinds: set[str] = field(default_factory=set)
+    last_day: date | None = None
 
     def warn(self, row: int, column: str | None, message: str) -> None:
         where = f"sheet {self.sheet!r}, row {row}"
@@ -464,6 +483,9 @@ class _SheetReader:
             setattr(out, name, _text(self.cell(row, name)) or None)
         out.day = self._guard(number, "day", lambda: _day_cell(self.cell(row, "day"), self.year))
         self._read_times(number, row, out)
+        if out.day is None and not _text(self.cell(row, "day")):
+            out.day = self.last_day  # a day written once, on its first row
+        self.last_day = out.day or self.last_day
         kind_text = _text(self.cell(row, "kind"))
         if kind_text:
             out.kind = _kind_cell(kind_text)

@@ -21,7 +21,7 @@ from bot.services.programs import conference_defaults, read_program_file
 DATA = Path(__file__).resolve().parent.parent / "data"
 SHEETS = DATA / "sheets"
 ZONE = ZoneInfo("Europe/Amsterdam")
-LAYOUTS = ["per_paper", "per_session", "separate"]
+LAYOUTS = ["per_paper", "per_session", "separate", "merged"]
 
 
 def parse_file(path: Path, timezone: str | None = "Europe/Amsterdam") -> Program:
@@ -204,6 +204,16 @@ def test_separate_columns_paper_times_and_an_affiliations_column(suffix: str) ->
     assert [p.title for p in learning.papers] == ["Small Models, Big Wins", "Training on a Budget"]
     assert learning.papers[1].authors[1].affiliation == "Cairo University"
     assert (coffee.title, coffee.kind, coffee.track) == ("Coffee break", SessionKind.BREAK, None)
+
+
+def test_merged_cells_and_a_day_written_once_fill_their_rows() -> None:
+    program = parse_file(SHEETS / "merged.xlsx")
+    energy, coffee, storage = program.sessions
+    assert (energy.title, energy.start, energy.room) == ("Session 5: Energy", at(1, 9), "Hall C")
+    assert [p.title for p in energy.papers] == ["Batteries Included", "Power Capping at Scale"]
+    assert [c.name for c in energy.chairs] == ["Ruth Ng"]
+    assert (coffee.title, coffee.start) == ("Coffee break", at(1, 10, 30))
+    assert (storage.day, [p.line for p in storage.papers]) == (at(2, 0).date(), [5, 6])
 
 
 @pytest.mark.parametrize("suffix", ["csv", "xlsx"])
