@@ -9,9 +9,11 @@ What a row means depends on whether the sheet has a *session* column:
 
 - **A row per paper** (a session column is present): the title cell is a paper's title, the
   authors cell its authors. Rows with the same session name, day and room form one session when
-  they share a start time, or when each row starts within the span of the ones before it (or
-  at most `_GAP` after it ends): then the papers keep their own times and the session runs from
-  the first start to the last end. A row with an empty session cell stands alone (a break, a
+  they share a start time (or have none), or when they are papers with their own times, each
+  starting at most `_GAP` after the ones before it end: then the papers keep their times and
+  the session runs from the first start to the last end. Rows that all carry one slot's times,
+  or another chair, followed by a row of the same name at another time are two sessions (the
+  same name twice in a day). A row with an empty session cell stands alone (a break, a
   keynote), read as in the next layout.
 - **A row per session** (no session column): the title cell is the session's title. With an
   authors cell the session holds one contribution of that title by those authors (a keynote
@@ -38,6 +40,7 @@ import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from pathlib import PurePath
 from typing import TypeVar
 from zoneinfo import ZoneInfo
@@ -318,6 +321,7 @@ def _serial_to_datetime(value: float) -> datetime:
     return datetime.combine(_EXCEL_EPOCH, time()) + timedelta(days=value)
 
 
+@lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _day_cell(cell: Cell, year: int | None) -> date | None:
     cell = _numeric(cell)
     if isinstance(cell, datetime):
@@ -366,6 +370,7 @@ class _Clock:
     zone_label: str | None = None
 
 
+@lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _clock_cell(cell: Cell, *, allow_range: bool) -> _Clock:
     cell = _numeric(cell)
     if isinstance(cell, datetime):
@@ -394,6 +399,7 @@ def _clock_cell(cell: Cell, *, allow_range: bool) -> _Clock:
     return _Clock(found.start, found.end, day, found.zone_label)
 
 
+@lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _duration_cell(cell: Cell) -> timedelta | None:
     if isinstance(cell, timedelta):
         return cell
@@ -588,12 +594,20 @@ class _Group:
     latest: time | None  # the latest end (or start) among the rows
 
     def takes(self, row: _Row) -> bool:
-        start = self.first.start
-        if row.start is None or start is None or row.start == start:
+        """Whether `row` (of the same session name, day and room) is a paper of this session."""
+        first = self.first
+        if row.start is None or first.start is None or row.start == first.start:
             return True
-        latest = self.latest or start
-        reach = (datetime.combine(date.min, latest) + _GAP).time()
-        return start <= row.start <= reach
+        chairs = next((r.chairs for r in self.rows if r.chairs), ())
+        if row.chairs and chairs and row.chairs != chairs:
+            return False  # "Orals 2" again after a break, with another chair
+        if len(self.rows) > 1 and all(
+            (r.start, r.end) == (first.start, first.end) for r in self.rows
+        ):
+            # Rows that carry the session's times: a later row is a paper only inside them.
+            return first.end is not None and first.start < row.start < first.end
+        reach = (datetime.combine(date.min, self.latest or first.start) + _GAP).time()
+        return first.start <= row.start <= reach
 
 
 def _group_key(row: _Row) -> tuple[str, date | None, str]:

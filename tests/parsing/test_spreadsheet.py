@@ -364,6 +364,22 @@ def test_without_a_zone_times_are_utc_with_a_warning() -> None:
     assert "no time zone configured or printed" in program.warnings[0].message
 
 
+def test_one_session_name_twice_in_a_day_is_two_sessions() -> None:
+    program = parse_csv(
+        "Date,Start,End,Room,Session,Chair,Title\n"
+        "2025-04-01,09:00,10:00,Hall A,Orals,Ann Lee,First\n"
+        "2025-04-01,09:00,10:00,Hall A,Orals,Ann Lee,Second\n"
+        "2025-04-01,10:00,11:00,Hall A,Orals,Ann Lee,After the slot\n"
+        "2025-04-01,11:00,11:20,Hall A,Orals,Bo Li,Another chair\n"
+        "2025-04-01,11:20,11:40,Hall A,Orals,,Its second paper\n"
+    )
+    assert [(s.start, s.end, [p.title for p in s.papers]) for s in program.sessions] == [
+        (at(1, 9), at(1, 10), ["First", "Second"]),
+        (at(1, 10), at(1, 11), ["After the slot"]),
+        (at(1, 11), at(1, 11, 40), ["Another chair", "Its second paper"]),
+    ]
+
+
 def test_a_duration_column_gives_the_end() -> None:
     program = parse_csv("Date,Start,Duration,Title\n2025-04-01,09:00,45,Short talk\n")
     assert program.sessions[0].end == at(1, 9, 45)
