@@ -141,7 +141,7 @@ Cell = object  # what a reader yields: str, int, float, bool, date, datetime, ti
 
 
 def spreadsheet_format(data: bytes, source: str | None) -> str | None:
-    """ "xlsx", "ods", "xls", "csv" or "tsv" when `data` is a spreadsheet, else None.
+    """The spreadsheet format of `data` ("xlsx", "ods", "xls", "csv" or "tsv"), or None.
 
     Workbooks are recognised by content (a zip with a workbook member, an ODF spreadsheet's
     mimetype; the old binary format only with an .xls name, as Word files share its magic);
@@ -307,12 +307,14 @@ class _BadCell(ValueError):
     """A cell that does not say what its column promises; the message says why."""
 
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# Serials as a CSV export writes them: a date ("45749"), a time of day ("0.375"); not "9.30".
+_SERIAL_DAY = re.compile(r"\d{5}(?:\.\d+)?")
+_SERIAL_TIME = re.compile(r"0?\.\d+|\d{5}\.\d+")
 
 
-def _numeric(cell: Cell) -> Cell:
-    """A number typed into a text cell ("45749", "0.375") as the number a workbook holds."""
-    if isinstance(cell, str) and _NUMBER.fullmatch(cell.strip()):
+def _numeric(cell: Cell, form: re.Pattern[str]) -> Cell:
+    """A serial number typed into a text cell as the number a workbook holds."""
+    if isinstance(cell, str) and form.fullmatch(cell.strip()):
         return float(cell)
     return cell
 
@@ -323,7 +325,7 @@ def _serial_to_datetime(value: float) -> datetime:
 
 @lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _day_cell(cell: Cell, year: int | None) -> date | None:
-    cell = _numeric(cell)
+    cell = _numeric(cell, _SERIAL_DAY)
     if isinstance(cell, datetime):
         return cell.date()
     if isinstance(cell, date):
@@ -372,7 +374,7 @@ class _Clock:
 
 @lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _clock_cell(cell: Cell, *, allow_range: bool) -> _Clock:
-    cell = _numeric(cell)
+    cell = _numeric(cell, _SERIAL_TIME)
     if isinstance(cell, datetime):
         return _Clock(cell.time().replace(tzinfo=None), day=cell.date())
     if isinstance(cell, time):

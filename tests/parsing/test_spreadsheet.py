@@ -335,14 +335,14 @@ def test_dates_and_times_in_the_forms_spreadsheets_hold() -> None:
     program = parse_csv(
         "Day,Start,End,Title\n"
         "2025-04-01,9:00 AM,10:30 AM,ISO date and meridiem times\n"
-        "01/04/2025,13:00,14:00,Day-first date\n"
+        "01/04/2025,13.00,14.00,Day-first date and dotted times\n"
         '"Wednesday, April 2",13:00,,No year: taken from the sheet\n'
         "45750,0.375,0.4375,Excel serials\n"
         ",2025-04-03 16:00,2025-04-03 17:00,Date and time in the start cell\n"
     )
     assert [(s.title, s.start, s.end) for s in program.sessions] == [
         ("ISO date and meridiem times", at(1, 9), at(1, 10, 30)),
-        ("Day-first date", at(1, 13), at(1, 14)),
+        ("Day-first date and dotted times", at(1, 13), at(1, 14)),
         ("No year: taken from the sheet", at(2, 13), None),
         ("Excel serials", at(3, 9), at(3, 10, 30)),
         ("Date and time in the start cell", at(3, 16), at(3, 17)),
