@@ -134,7 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m bot", description="confbot: a conference program bot")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     parse = commands.add_parser("parse", help="print a program file as JSON")
-    parse.add_argument("path", type=Path, help="program text, pretalx schedule.json or frab xml")
+    parse.add_argument(
+        "path",
+        type=Path,
+        help="program text or page, spreadsheet (csv, xlsx, ods), pretalx json or frab xml",
+    )
     _add_conference_options(parse)
     parse.add_argument(
         "--explain",

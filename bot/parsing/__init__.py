@@ -13,3 +13,5 @@ class ParseOptions:
     timezone: str | None = None
     year: int | None = None
     source: str | None = None
+    # Spreadsheet columns named explicitly, (field, header as printed): ("title", "Paper name").
+    columns: tuple[tuple[str, str], ...] = ()

@@ -8,12 +8,16 @@ from bot.parsing import ParseOptions
 from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
 from bot.parsing.html import html_to_text, looks_like_html
 from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
+from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
 from bot.parsing.text import parse_text
 
 
 def parse_program_data(data: bytes, options: ParseOptions) -> Program:
     """Parse the bytes of a program file of any supported format (by content, then by the name
     in `options.source`); raises ProgramParseError only."""
+    sheet = spreadsheet_format(data, options.source)
+    if sheet is not None:
+        return parse_spreadsheet(data, options, sheet)
     return parse_program(decode_program(data, options.source), options)
 
 

@@ -21,10 +21,18 @@ from typing import Protocol
 
 from bot.clock import Clock
 from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
-from bot.model import ChangeReport, Explanation, ParseWarning, Program, Session
+from bot.model import (
+    ChangeReport,
+    Explanation,
+    ParseWarning,
+    Program,
+    Session,
+    SessionReading,
+)
 from bot.parsing import ParseOptions
 from bot.parsing.detect import decode_program, parse_program_data
 from bot.parsing.explain import explain_program
+from bot.parsing.spreadsheet import COLUMN_FIELDS, spreadsheet_format
 from bot.services.catalog import Catalog, build_catalog
 from bot.storage import ProgramNotStorable, ProgramStore
 from bot.storage.reload_plan import program_hash
@@ -61,6 +69,7 @@ def conference_defaults(program_path: Path) -> ParseOptions:
         timezone=str(timezone) if timezone else None,
         year=year,
         source=program_path.name,
+        columns=_column_map(data.get("columns"), toml_path),
     )
 
 
@@ -73,12 +82,28 @@ def _from_snapshot(slug: str, snapshot: bytes) -> Catalog:
     return build_catalog(slug, program_from_text(zlib.decompress(snapshot).decode()))
 
 
+def _column_map(table: object, toml_path: Path) -> tuple[tuple[str, str], ...]:
+    """`[columns]`: spreadsheet headers for the fields whose headers are unusual."""
+    if table is None:
+        return ()
+    if not isinstance(table, dict):
+        raise ConfigError(f'{toml_path}: columns must be a table, e.g. [columns] title = "Talk"')
+    for field_name, header in table.items():
+        if field_name not in COLUMN_FIELDS:
+            known = ", ".join(sorted(COLUMN_FIELDS))
+            raise ConfigError(f"{toml_path}: [columns] {field_name!r} is not one of {known}")
+        if not isinstance(header, str) or not header.strip():
+            raise ConfigError(f"{toml_path}: [columns] {field_name} must name a column header")
+    return tuple(sorted((str(k), str(v)) for k, v in table.items()))
+
+
 def merge_options(overrides: ParseOptions, defaults: ParseOptions, source: str) -> ParseOptions:
     return ParseOptions(
         name=overrides.name or defaults.name,
         timezone=overrides.timezone or defaults.timezone,
         year=overrides.year or defaults.year,
         source=source,
+        columns=overrides.columns or defaults.columns,
     )
 
 
@@ -105,7 +130,21 @@ def explain_program_file(
     """Parse a program file as `read_program_file` does, with how each line and item was read."""
     data = _read_program_bytes(path)
     options = merge_options(overrides, conference_defaults(path), str(path))
-    parse_program_bytes(data, options)  # the same size and encoding checks, the same errors
+    program = parse_program_bytes(data, options)  # the same checks, the same errors
+    if spreadsheet_format(data, options.source) is not None:
+        # Read by its columns, not line by line: no line readings, and no guess to be unsure of.
+        items = tuple(
+            SessionReading(
+                s.line,
+                s.title,
+                s.kind.value,
+                s.start.isoformat() if s.start else None,
+                len(s.papers),
+                1.0,
+            )
+            for s in program.sessions
+        )
+        return program, Explanation(lines=(), sessions=items)
     return explain_program(decode_program(data, options.source), options)
 
 

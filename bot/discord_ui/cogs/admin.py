@@ -111,7 +111,10 @@ class AdminCog(commands.Cog, name="Admin"):
 
     @admin.command(name="reload", description="Preview, then apply, a new program for this server")
     @app_commands.describe(
-        file="Program text, pretalx schedule.json or frab XML (default: the configured file)"
+        file=(
+            "Program text or web page, spreadsheet, pretalx JSON or frab XML"
+            " (default: configured file)"
+        )
     )
     async def reload(
         self, interaction: Interaction, file: discord.Attachment | None = None
