@@ -205,7 +205,6 @@ def zone_offset_hours(label: str) -> float | None:
 _WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
-_DAY_NUM = r"(?P<d>[0-3]?\d)" + _ORD
 _DATE_FORMS = (
     # April 1, 2025 / April 1st / Apr. 1
     re.compile(
