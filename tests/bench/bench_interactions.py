@@ -1,6 +1,6 @@
 """Benchmark: the real bot answering a burst of interactions from the fake Discord.
 
-    cd /work/main && .venv/bin/python -m tests.bench.bench_interactions [--count 200] [--seed 0]
+    .venv/bin/python -m tests.bench.bench_interactions [--count 200] [--seed 0]
 
 Loads the NeurIPS-scale synthetic program (`tests.bench.synthetic.make_program`, about 4,500
 papers by 20,000 authors) through `ProgramService.load` into a SQLite database in a temporary

@@ -1,6 +1,6 @@
 """Benchmark: how long `parse_program` takes on a NeurIPS-scale program and on real ones.
 
-    cd /work/main && .venv/bin/python -m tests.bench.bench_parse [--repeat 5] [--seed 0]
+    .venv/bin/python -m tests.bench.bench_parse [--repeat 5] [--seed 0]
 
 1. The synthetic program of `tests.bench.synthetic` (about 4,500 papers, 20,000 authors, 500
    sessions over five days) rendered as program text in a common layout: a day header per day,

@@ -1,6 +1,6 @@
 """Benchmark of `bot.search` on the synthetic NeurIPS-scale program.
 
-    cd /work/main && .venv/bin/python -m tests.bench.bench_search [--agreement N] [--seed S]
+    .venv/bin/python -m tests.bench.bench_search [--agreement N] [--seed S]
 
 Prints index build time and memory, latency percentiles of `complete()` (typed prefixes of real
 labels, some with typos) and `search()` (exact labels, misspelt labels, word-swapped names,

@@ -1,6 +1,6 @@
-"""Benchmark: many conferences in one process (issue 11's tenancy and bounded memory).
+"""Benchmark: many conferences in one process (tenancy and bounded memory).
 
-    cd /work/wt11 && .venv/bin/python -m tests.bench.bench_tenants [--conferences 200]
+    .venv/bin/python -m tests.bench.bench_tenants [--conferences 200]
         [--papers 300] [--active 20] [--queries 2000]
 
 A child process first stores `--conferences` synthetic programs of about `--papers` papers

@@ -1,8 +1,9 @@
 """Conferences as tenants, end to end through the real discord.py client and the fake Discord.
 
 Server A is the conference (the bundled program, bound by DISCORD_GUILD_ID); server B belongs
-to an outsider who invited the public bot and has every permission there. Every step of the
-take-over reported in issue 11 is repeated from B: each is refused or affects only B, and A's
+to an outsider who invited the public bot and has every permission there. Every step of a
+take-over of A's program (reload, rollback, sync, status, setup, announcements, reminders) is
+repeated from B: each is refused or affects only B, and A's
 rows in the database are byte-for-byte what they were. Then two servers bound to two
 conferences (CONFERENCES) each answer from their own program and get their own reminders and
 announcements.
