@@ -62,7 +62,7 @@ def preview_summary(plan: ReloadPlan) -> Page:
 
 def preview_details(plan: ReloadPlan) -> list[Page]:
     """Each session that would change, and the parse warnings; none when there are neither."""
-    blocks = [embeds._change_line(change, plan.zone) for change in plan.report.changes]
+    blocks = [embeds.change_line(change, plan.zone) for change in plan.report.changes]
     if plan.warnings:
         blocks.append(embeds.warnings_block(plan.warnings, plan.source))
     if not blocks:
@@ -98,7 +98,7 @@ def status_page(answer: AdminStatus) -> Page:
                 f"{plural(deployment.bound_servers, 'bound server')}, "
                 f"{deployment.warm_catalogs} in memory",
             ),
-            ("Uptime", embeds._duration(deployment.uptime_seconds)),
+            ("Uptime", embeds.duration_text(deployment.uptime_seconds)),
             ("Version", esc(deployment.version) or "-"),
         ]
     return single(Item("Status", [], colour=ADMIN, fields=fields))

@@ -390,7 +390,7 @@ def help_item(answer: HelpAnswer) -> Item:
 # --- admin ------------------------------------------------------------------------------------
 
 
-def _change_line(change: SessionChange, zone: str) -> str:
+def change_line(change: SessionChange, zone: str) -> str:
     current = change.after or change.before
     assert current is not None
     kinds = ", ".join(k.value for k in change.kinds)
@@ -445,7 +445,7 @@ def reload_pages(result: LoadResult, conference: str, zone: str) -> list[Page]:
         blocks = [
             f"{plural(len(report.changes), 'session')} changed, {report.unchanged} unchanged."
         ]
-        blocks += [_change_line(change, zone) for change in report.changes]
+        blocks += [change_line(change, zone) for change in report.changes]
     if result.warnings:
         blocks.append(warnings_block(result.warnings, result.source))
     colour = WARNING if result.warnings else ADMIN
@@ -462,7 +462,7 @@ def reload_failed_page(error: UserError) -> Page:
     )
 
 
-def _duration(seconds: float) -> str:
+def duration_text(seconds: float) -> str:
     minutes, _ = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     days, hours = divmod(hours, 24)
@@ -481,7 +481,7 @@ def status_page(status: Status) -> Page:
         ("Program", counts),
         ("Loaded", loaded),
         ("Database", esc(status.database) or "-"),
-        ("Uptime", _duration(status.uptime_seconds)),
+        ("Uptime", duration_text(status.uptime_seconds)),
         ("Version", esc(status.version) or "-"),
     ]
     return single(Item("Status", [], colour=ADMIN, fields=fields))
