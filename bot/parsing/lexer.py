@@ -86,10 +86,11 @@ START_AT = re.compile(
     r"[T ](?P<h>\d{1,2}):(?P<mi>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<zone>Z|UTC|[+-]\d{2}:?\d{2})?$",
     re.I,
 )
-# "Duration: 70 min", "Duration: 1h30", "Length: 45 minutes".
+# "Duration: 70 min", "Duration: 1h30", "Length: 45 minutes", and alone on its line as timetable
+# exports print it under a talk's start ("09:10" / title / "40m").
 DURATION = re.compile(
-    r"^(?:duration|length)\s*:\s*(?:(?P<h>\d{1,2})\s*h(?:ours?)?\s*)?"
-    r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?|m|\'))?\s*$",
+    r"^(?:(?:duration|length)\s*:\s*)?(?:(?P<h>\d{1,2})\s*h(?:ours?|rs?)?\s*)?"
+    r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
 CHAIR = re.compile(

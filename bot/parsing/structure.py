@@ -196,6 +196,7 @@ class Builder:
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
+        self.titles_follow_times = _titles_follow_bare_times(lines)
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -455,16 +456,19 @@ class Builder:
         """`Duration: 70 min`: the item ends that long after it starts."""
         m = DURATION.match(line.text)
         assert m is not None
+        minutes = int(m.group("h") or 0) * 60 + int(m.group("m") or 0)
+        paper = self.paper
+        if paper is not None and paper.start is not None and paper.end is None:
+            paper.end = _minutes_after(paper.start, minutes)  # "09:10" / title / "40m"
+            return 1
         session = self.current
         if session is None or session.start is None:
             session_notes = session.notes if session is not None else None
             if session_notes is not None:
                 session_notes.append(line.text)
             return 1
-        minutes = int(m.group("h") or 0) * 60 + int(m.group("m") or 0)
-        start = session.start.hour * 60 + session.start.minute
-        end = (start + minutes) % (24 * 60)
-        session.end = time(end // 60, end % 60)
+        if session.end is None or not session.papers:
+            session.end = _minutes_after(session.start, minutes)
         return 1
 
     def _dated_day(self, expr: DayExpr, number: int) -> int:
@@ -561,6 +565,14 @@ class Builder:
             cells = other_cells or [after]
             self._paper_row(cells, line, tr)
             return 1
+        if not other_cells and not after and self._starts_a_contribution(i, tr):
+            # "09:00 → 10:30" / "Plenary" / "09:10" / "Talk title" / "40m": a talk's own start,
+            # printed bare inside its session's slot, with its title on the next line.
+            below = self.after[i + 1]
+            assert below is not None
+            title_line = self.lines[below]
+            self._paper_row([title_line.text], title_line, tr)
+            return below - i + 1
         beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
         if (
             self.current is not None
@@ -707,6 +719,13 @@ class Builder:
         if author_line_score(before.text) >= 0.8 and before.kind is LineKind.TEXT:
             return None
         after = self.next_nonblank(i)
+        if (
+            self.titles_follow_times
+            and after is not None
+            and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and author_line_score(after.text) < 0.8
+        ):
+            return None  # this page prints every title below its time
         if (
             before.kind is LineKind.TEXT
             and after is not None
@@ -879,6 +898,8 @@ class Builder:
             session.title = title
             session.expects_title = False
             session.from_header = True
+            # "11:00 → 12:30" / "Parallel session A: Detectors": the time line above is its own.
+            session.timed_by_own_line = session.start is not None
             session.line = line.number
         else:
             prev = self.current
@@ -1253,6 +1274,31 @@ class Builder:
             return
         self._paper_row([text], line, tr)
 
+    def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
+        """Is this bare time, strictly inside the current session's slot, the start of one of
+        its contributions, whose title is the next line?"""
+        current = self.current
+        if (
+            current is None
+            or current.start is None
+            or current.end is None
+            or not _holds_contributions(current.title)
+            or (tr.start, tr.end) == (current.start, current.end)
+            or not current.start <= tr.start < current.end
+            or (tr.end is not None and tr.end > current.end)
+        ):
+            return False
+        below = self.next_nonblank(i)
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and len([c for c in below.cells if c]) == 1
+            and author_line_score(below.text) < 0.8
+            and not _is_prose(below.text)
+            and classify_kind(below.text, paper_count=0)
+            not in (SessionKind.BREAK, SessionKind.SOCIAL)
+        )
+
     def _shares_the_session_slot(self, i: int) -> bool:
         """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
         `16:00–17:30 | Title` / authors): a contribution when an author line follows it or the
@@ -1362,6 +1408,41 @@ _MARK_WORDS = re.compile(
     r"[a-z]?\d{1,2}|[slt])(?: papers?)?$",
     re.I,
 )
+
+
+def _minutes_after(start: time, minutes: int) -> time:
+    end = (start.hour * 60 + start.minute + minutes) % (24 * 60)
+    return time(end // 60, end % 60)
+
+
+def _is_bare_time(line: Line) -> bool:
+    """A time line with nothing beside its time: `9:00 am–10:30 am`, `Tuesday 10:45 – 12:15`."""
+    if line.kind is not LineKind.TIME or line.time is None or len(line.cells) > 1:
+        return False
+    rest = line.text[line.time.span[1] :].strip(" :|-–—~,")
+    return not rest
+
+
+def _titles_follow_bare_times(lines: list[Line]) -> bool:
+    """Whether this page prints an item's title below its bare time line rather than above.
+
+    Decided once for the page, from the first bare time line: one that opens the program or
+    comes right under a day header or a table header has no title above it, so on this page
+    titles follow their times, even where the line above a later time looks like a title (a
+    break's name, a room, a link word)."""
+    for index, line in enumerate(lines):
+        if not _is_bare_time(line):
+            continue
+        above = next(
+            (lines[j] for j in range(index - 1, -1, -1) if lines[j].kind is not LineKind.BLANK),
+            None,
+        )
+        return above is None or above.kind in (
+            LineKind.DAY,
+            LineKind.TABLE_HEADER,
+            LineKind.ZONE_NOTE,
+        )
+    return False
 
 
 def _prints_authors_first(lines: list[Line]) -> bool:

@@ -379,3 +379,70 @@ def test_speaker_headings_and_job_titles_of_event_sites() -> None:
     ]
     assert telemetry.start == scaling.start
     assert [(c.name, c.affiliation) for c in telemetry.chairs] == [("Daniel Oak", "LF Energy")]
+
+
+# --- time first, title below: a page-wide decision --------------------------------------------
+
+
+def test_titles_below_bare_times_even_when_the_line_above_looks_like_one() -> None:
+    """The first bare time comes right under the day header, so on this page every title is
+    printed below its time; a break's room above the next time is not that item's title, and a
+    two-word session title that looks like a name is still a title."""
+    program = parse(
+        "Wednesday, July 10, 2025\n8:00 am–9:00 am\nContinental Breakfast\nGrand Ballroom Foyer\n"
+        "9:00 am–10:30 am\nCloud Storage\nSession Chair: Jane Doe, MIT\nGrand Ballroom A\n"
+        "FastCache: Rethinking Caching for Object Stores\n"
+        "Alice Smith and Bob Jones, University of Washington; Carol White, Google\n"
+        "Available Media\n10:30 am–11:00 am\nBreak with Refreshments\nGrand Ballroom Foyer\n"
+    )
+    breakfast, storage, pause = program.sessions
+    assert (breakfast.title, breakfast.start.hour, breakfast.room) == (
+        "Continental Breakfast",
+        8,
+        "Grand Ballroom Foyer",
+    )
+    assert (storage.title, storage.start.hour, storage.room) == (
+        "Cloud Storage",
+        9,
+        "Grand Ballroom A",
+    )
+    assert [(c.name, c.affiliation) for c in storage.chairs] == [("Jane Doe", "MIT")]
+    assert papers(program) == [
+        (
+            "FastCache: Rethinking Caching for Object Stores",
+            [
+                ("Alice Smith", "University of Washington"),
+                ("Bob Jones", "University of Washington"),
+                ("Carol White", "Google"),
+            ],
+        )
+    ]
+    assert pause.kind is SessionKind.BREAK
+
+
+def test_bare_talk_starts_inside_a_session_slot_with_durations_below() -> None:
+    """Timetable exports print a talk's start alone, its title, then its length (`40m`) and
+    its speakers: the talks are the session's papers, timed, and the session keeps its slot."""
+    program = parse(
+        "Monday 2 June 2025\n09:00 → 10:30\nOpening and Plenary\nConvener: Maria Rossi (INFN)\n"
+        "Room: Aula Magna\n09:00\nWelcome address\n10m\n"
+        "Speaker: Luca Bianchi (University of Padova)\n09:10\nStatus of neutrino mass searches\n"
+        "40m\nSpeaker: Anna Schmidt (KIT)\n10:30 → 11:00\nCoffee break\n11:00 → 12:30\n"
+        "Parallel session A: Detectors\nRoom: Room 101\n11:00\nA new silicon tracker\n20m\n"
+        "Speakers: Sara Conti (INFN Milano), Marco Ferri (CERN)\n"
+    )
+    plenary, coffee, detectors = program.sessions
+    assert (plenary.start.hour, plenary.end.hour, plenary.end.minute) == (9, 10, 30)
+    assert [
+        (p.title, p.start.strftime("%H:%M"), p.end.strftime("%H:%M")) for p in plenary.papers
+    ] == [
+        ("Welcome address", "09:00", "09:10"),
+        ("Status of neutrino mass searches", "09:10", "09:50"),
+    ]
+    assert [(c.name, c.affiliation) for c in plenary.chairs] == [("Maria Rossi", "INFN")]
+    assert coffee.kind is SessionKind.BREAK
+    assert (detectors.title, detectors.room, detectors.end.hour) == ("Detectors", "Room 101", 12)
+    assert papers(program)[-1] == (
+        "A new silicon tracker",
+        [("Sara Conti", "INFN Milano"), ("Marco Ferri", "CERN")],
+    )
