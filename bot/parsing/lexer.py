@@ -68,6 +68,8 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
+# "10:00-10:30Coffee Break": a clock glued to the word after it.
+_CLOCK_RUN_ON = re.compile(r"(\b\d{1,2}[:.h]\d{2})(?=[A-Z][a-z])")
 _LINK_WORD = (
     r"paper|papers|slides?|video|videos|abstract|artifacts?|pdf|preprint|code|poster|"
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
@@ -127,7 +129,8 @@ def _normalise(raw: str) -> str:
     text = raw.translate(_INVISIBLE)
     text = _ODD_SPACES.sub(" ", text)
     text = unicodedata.normalize("NFC", text)
-    return _MERIDIEM_RUN_ON.sub(r"\1 ", text.rstrip())
+    text = _CLOCK_RUN_ON.sub(r"\1 ", text.rstrip())
+    return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 
 
 def _is_icon(text: str) -> bool:

@@ -197,6 +197,7 @@ class Builder:
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
         self.titles_follow_times = _titles_follow_bare_times(lines)
+        self.people_before_titles = _timed_people_before_titles(lines)
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -563,6 +564,13 @@ class Builder:
             and not _is_own_item(other_cells[0] if other_cells else after)
         ):
             cells = other_cells or [after]
+            if len(cells) == 1 and self._names_people_above_title(cells[0], i):
+                # "10:30 | Bob Jones, Carol White and Dan Brown" / "Model Checking Queues".
+                self.flush_pending_authors()
+                self.pending_authors = (parse_author_line(cells[0]), line.number)
+                self.pending_time = tr
+                self.read(line.number, AUTHORS, max(0.5, author_line_score(cells[0])))
+                return 1
             self._paper_row(cells, line, tr)
             return 1
         if not other_cells and not after and self._starts_a_contribution(i, tr):
@@ -777,6 +785,14 @@ class Builder:
         text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
         if first.lstrip().startswith("("):
             text = text.rstrip(")")
+        consumed = 1
+        below = self.after[i + 1] if i + 1 < len(self.after) else None
+        if not text.strip() and len(filled) == 1 and below is not None:
+            named = self.lines[below]
+            if named.kind is LineKind.TEXT and author_line_score(named.text) >= 0.5:
+                # "Chair:" / "Jane Doe (University of Oxford)": the name on the line below.
+                text, consumed = named.text, below - i + 1
+                self.read(named.number, CHAIR_LABEL, 0.9)
         groups = [g for g in CHAIR.split(text) if g.strip()]
         if len(groups) > 1 and not session.papers:
             sessions = self._split_side_by_side(session, len(groups), line.number)
@@ -786,7 +802,7 @@ class Builder:
             self._add_chairs(session, text, line.number)
         for cell in [c for c in line.cells[1:] if c]:
             self.dispatch_cell(cell, line)
-        return 1
+        return consumed
 
     def _split_side_by_side(
         self, session: _SessionDraft, count: int, number: int
@@ -1140,6 +1156,12 @@ class Builder:
             else:
                 session.notes.append(text)
             return
+        if _LABELLED_PROSE.match(text):
+            # "ABSTRACT. We model check ...", "Bio: ...": what the item is about, not an item.
+            self.read(line.number, NOTE, 0.9)
+            if session is not None:
+                session.notes.append(text)
+            return
         score = author_line_score(text)
         paper = self.paper
         if (
@@ -1273,6 +1295,15 @@ class Builder:
             self.read(line.number, AUTHORS, 0.8)
             return
         self._paper_row([text], line, tr)
+
+    def _names_people_above_title(self, text: str, i: int) -> bool:
+        """A timed row naming the talk's people, its title on the next line: surely when the
+        row reads as an author list, and for a plainer name where the page prints every timed
+        row this way."""
+        if not self._title_follows(i):
+            return False
+        score = author_line_score(text)
+        return score >= 0.8 or (self.people_before_titles and score >= 0.5)
 
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
         """Is this bare time, strictly inside the current session's slot, the start of one of
@@ -1423,6 +1454,37 @@ def _is_bare_time(line: Line) -> bool:
     return not rest
 
 
+def _beside_time(line: Line) -> str:
+    """What a time line prints beside its time: its other cells, or the rest of the line."""
+    filled = [c for c in line.cells if c]
+    if len(filled) > 1:
+        return " ".join(filled[1:])
+    assert line.time is not None
+    return line.text[line.time.span[1] :].strip(" :|-–—~,")
+
+
+def _timed_people_before_titles(lines: list[Line]) -> bool:
+    """Whether this page's timed rows name the talk's people, with the title on the line
+    below (`09:00 | Alice Smith (ETH Zurich)` / `Verified Compilers`): decided once for the
+    page, from the timed rows followed by a title-like line."""
+    people = titles = 0
+    following: Line | None = None
+    for line in reversed(lines):
+        if line.kind is LineKind.TIME and line.time is not None and following is not None:
+            beside = _beside_time(line)
+            if (
+                beside
+                and following.kind is LineKind.TEXT
+                and author_line_score(following.text) < 0.5
+            ):
+                score = author_line_score(beside)
+                people += score >= 0.8
+                titles += score < 0.5
+        if line.kind is not LineKind.BLANK:
+            following = line
+    return people >= 2 and people > titles
+
+
 def _titles_follow_bare_times(lines: list[Line]) -> bool:
     """Whether this page prints an item's title below its bare time line rather than above.
 
@@ -1469,6 +1531,11 @@ def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+
+
+_LABELLED_PROSE = re.compile(
+    r"^(?:abstract|summary|description|bio(?:graphy)?|short bio|about)\s*[.:：]\s*\S", re.I
+)
 
 
 def _is_prose(text: str) -> bool:

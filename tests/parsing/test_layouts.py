@@ -446,3 +446,33 @@ def test_bare_talk_starts_inside_a_session_slot_with_durations_below() -> None:
         "A new silicon tracker",
         [("Sara Conti", "INFN Milano"), ("Marco Ferri", "CERN")],
     )
+
+
+def test_timed_rows_naming_people_with_titles_below_chair_names_below_their_label() -> None:
+    """Conference-system programs print `09:00 <TAB> speakers`, the title below, then an
+    `ABSTRACT.` paragraph; `Chair:` stands alone with the name on the next line, and a clock is
+    glued to the break's name."""
+    program = parse(
+        "TUESDAY, JULY 8\n09:00-10:00 Session 1: Invited Talk\nChair:\n"
+        "Jane Doe (University of Oxford)\nLocation: Room A\n09:00\tAlice Smith (ETH Zurich)\n"
+        "Verified Compilers in Practice\nABSTRACT. Compilers are complex programs. We verify.\n"
+        "10:00-10:30Coffee Break\n10:30-12:30 Session 2A: Verification\nChair:\n"
+        "Peter Pan (TU Munich)\n10:30\tBob Jones, Carol White and Dan Brown\n"
+        "Model Checking Concurrent Queues\nPRESENTER: Carol White\n"
+        "ABSTRACT. We model check lock-free queues.\n11:00\tEve Adams\nRefinement Types for Rust\n"
+    )
+    invited, coffee, verification = program.sessions
+    assert [(c.name, c.affiliation) for c in invited.chairs] == [
+        ("Jane Doe", "University of Oxford")
+    ]
+    assert (coffee.title, coffee.kind, coffee.end.minute) == ("Coffee Break", SessionKind.BREAK, 30)
+    assert [c.name for c in verification.chairs] == ["Peter Pan"]
+    assert papers(program) == [
+        ("Verified Compilers in Practice", [("Alice Smith", "ETH Zurich")]),
+        (
+            "Model Checking Concurrent Queues",
+            [("Bob Jones", None), ("Carol White", None), ("Dan Brown", None)],
+        ),
+        ("Refinement Types for Rust", [("Eve Adams", None)]),
+    ]
+    assert verification.papers[1].start.strftime("%H:%M") == "11:00"
