@@ -967,6 +967,15 @@ class Builder:
             session.awaits_speakers = not talk.speakers
             return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
+            dashed = split_dash_speakers(session.title)
+            if (
+                dashed is not None
+                and not SESSION_LABEL.match(session.title)
+                and all(p.affiliation for p in dashed[1])
+            ):
+                # "Building Secure Supply Chains - Bob Jones, Google": a talk and who gives it.
+                session.title = session.talk_title = dashed[0]
+                session.speakers = list(dashed[1])
             return
         m = _KEYNOTE_SPEAKER.search(session.title)
         if not m:
@@ -1010,8 +1019,42 @@ class Builder:
         if len(cells) >= 2:
             self._paper_row(line.cells, line, None)
             return 1
+        if self._is_parallel_item(i):
+            # "9:30am" / "Talk A - Name, Co" / "Room 201" / "Talk B - Name, Co" / "Room 202":
+            # items side by side in one slot, each printed with its own room.
+            current = self.current
+            assert current is not None
+            session = self.open_session(
+                line.number,
+                title=_strip_session_title(line.text),
+                start=current.start,
+                end=current.end,
+            )
+            session.day_index = current.day_index
+            self._speakers_from_title(session)
+            return 1
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def _is_parallel_item(self, i: int) -> bool:
+        """Is this title line, right under the room of a single item and with a room of its
+        own below it, another item in the same time slot?"""
+        current = self.current
+        if i <= 0 or current is None or current.start is None or current.room is None:
+            return False
+        if len(current.papers) > 1 or (current.papers and not current.speakers):
+            return False
+        above = self.before[i - 1]
+        below = self.next_nonblank(i)
+        return (
+            above is not None
+            and self.lines[above].kind is LineKind.ROOM
+            and above > current.line - 1
+            and below is not None
+            and below.kind is LineKind.ROOM
+            and not _is_prose(self.lines[i].text)
+            and author_line_score(self.lines[i].text) < 0.8
+        )
 
     def dispatch_cell(self, text: str, line: Line) -> None:
         """Handle one cell of a row as if it stood on a line of its own."""

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bot.model import Person
-from bot.parsing.authors import is_name_like, parse_author_line, without_parentheses
+from bot.parsing.authors import clean, is_name_like, parse_author_line, without_parentheses
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -38,8 +38,29 @@ class TalkTitle:
     speakers: tuple[Person, ...]
 
 
+# "Bob Jones, Google & Carol White, Red Hat": event sites join `Name, Company` pairs.
+_PAIR_JOIN = re.compile(r"\s+(?:&|and)\s+|;\s+")
+
+
+def _name_company_pairs(text: str) -> tuple[Person, ...] | None:
+    pieces = _PAIR_JOIN.split(text)
+    if len(pieces) < 2 or not all(", " in piece for piece in pieces):
+        return None
+    people = []
+    for piece in pieces:
+        name, _, company = piece.partition(", ")
+        if not (is_name_like(name) and 2 <= len(name.split()) <= 4 and company.strip()):
+            return None
+        people.append(Person(clean(name), clean(company)))
+    return tuple(people)
+
+
 def _people(text: str) -> tuple[Person, ...] | None:
-    """`A, B and C`, `Name (Affiliation)`: people only, or None."""
+    """`A, B and C`, `Name (Affiliation)`, `Name, Company & Name, Company`: people only, or
+    None."""
+    pairs = _name_company_pairs(text)
+    if pairs is not None:
+        return pairs
     parsed = parse_author_line(text)
     if not parsed.authors or parsed.rest:
         return None

@@ -476,3 +476,24 @@ def test_timed_rows_naming_people_with_titles_below_chair_names_below_their_labe
         ("Refinement Types for Rust", [("Eve Adams", None)]),
     ]
     assert verification.papers[1].start.strftime("%H:%M") == "11:00"
+
+
+def test_event_site_talks_side_by_side_in_one_slot_with_name_company_pairs() -> None:
+    """Event sites print a slot's start once, then each talk as `Title - Name, Company & Name,
+    Company` with its room below: one item per talk, each in the slot, each a talk of its own."""
+    program = parse(
+        "Tuesday, March 11\n9:30am\n"
+        "Building Secure Supply Chains - Bob Jones, Google & Carol White, Red Hat\nRoom 201\n"
+        "Building Cloud Native Apps - Dan Brown, Microsoft\nRoom 202\n10:15am\nCoffee Break\n"
+        "Expo Hall\n"
+    )
+    supply, cloud, coffee = program.sessions
+    assert [(s.title, s.room, s.start) for s in (supply, cloud)] == [
+        ("Building Secure Supply Chains", "Room 201", supply.start),
+        ("Building Cloud Native Apps", "Room 202", supply.start),
+    ]
+    assert papers(program) == [
+        ("Building Secure Supply Chains", [("Bob Jones", "Google"), ("Carol White", "Red Hat")]),
+        ("Building Cloud Native Apps", [("Dan Brown", "Microsoft")]),
+    ]
+    assert (coffee.kind, coffee.room) == (SessionKind.BREAK, "Expo Hall")
