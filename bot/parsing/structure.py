@@ -1471,7 +1471,9 @@ _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".s
 # without a number may well be part of it).
 _NUMBERED_ENTRY = re.compile(
     r"^(?:(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
-    r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)",
+    r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
+    # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
+    r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,
 )
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")

@@ -497,3 +497,16 @@ def test_event_site_talks_side_by_side_in_one_slot_with_name_company_pairs() -> 
         ("Building Cloud Native Apps", [("Dan Brown", "Microsoft")]),
     ]
     assert (coffee.kind, coffee.room) == (SessionKind.BREAK, "Expo Hall")
+
+
+def test_poster_board_and_list_numbers_are_not_title_words() -> None:
+    program = parse(
+        "Monday, June 2\n13:30 – 15:00 | Poster Session\n"
+        "P1. Learning Loop Invariants — Ed Po, Fay Lu\n[P2] Fuzzing Compilers — Gus Ha (Uni G)\n"
+        "3) 3D Meshes in Rust — Ida Ro (Uni H)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Learning Loop Invariants",
+        "Fuzzing Compilers",
+        "3D Meshes in Rust",
+    ]
