@@ -10,13 +10,45 @@ WEEKDAYS = {
     name: index
     for index, names in enumerate(
         (
-            ("monday", "mon"),
-            ("tuesday", "tue", "tues"),
-            ("wednesday", "wed"),
-            ("thursday", "thu", "thur", "thurs"),
-            ("friday", "fri"),
-            ("saturday", "sat"),
-            ("sunday", "sun"),
+            # English, then German, French, Spanish, Italian, Dutch: programs print their own.
+            ("monday", "mon", "montag", "lundi", "lunes", "lunedì", "lunedi", "maandag"),
+            (
+                "tuesday",
+                "tue",
+                "tues",
+                "dienstag",
+                "mardi",
+                "martes",
+                "martedì",
+                "martedi",
+                "dinsdag",
+            ),
+            (
+                "wednesday",
+                "wed",
+                "mittwoch",
+                "mercredi",
+                "miércoles",
+                "miercoles",
+                "mercoledì",
+                "mercoledi",
+                "woensdag",
+            ),
+            (
+                "thursday",
+                "thu",
+                "thur",
+                "thurs",
+                "donnerstag",
+                "jeudi",
+                "jueves",
+                "giovedì",
+                "giovedi",
+                "donderdag",
+            ),
+            ("friday", "fri", "freitag", "vendredi", "viernes", "venerdì", "venerdi", "vrijdag"),
+            ("saturday", "sat", "samstag", "samedi", "sábado", "sabato", "zaterdag"),
+            ("sunday", "sun", "sonntag", "dimanche", "domingo", "domenica", "zondag"),
         )
     )
     for name in names
@@ -25,18 +57,18 @@ MONTHS = {
     name: index + 1
     for index, names in enumerate(
         (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
+            ("january", "jan", "januar", "janvier", "enero", "gennaio", "januari"),
+            ("february", "feb", "februar", "février", "fevrier", "febrero", "febbraio", "februari"),
+            ("march", "mar", "märz", "maerz", "mars", "marzo", "maart"),
+            ("april", "apr", "avril", "abril", "aprile"),
+            ("may", "mai", "mayo", "maggio", "mei"),
+            ("june", "jun", "juni", "juin", "junio", "giugno"),
+            ("july", "jul", "juli", "juillet", "julio", "luglio"),
+            ("august", "aug", "août", "aout", "agosto", "augustus"),
+            ("september", "sep", "sept", "septembre", "septiembre", "settembre"),
+            ("october", "oct", "oktober", "octobre", "octubre", "ottobre", "okt"),
+            ("november", "nov", "novembre", "noviembre"),
+            ("december", "dec", "dezember", "décembre", "decembre", "diciembre", "dicembre", "dez"),
         )
     )
     for name in names
@@ -204,7 +236,7 @@ def zone_offset_hours(label: str) -> float | None:
 
 _WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
-_ORD = r"(?:st|nd|rd|th)?"
+_ORD = r"(?:st|nd|rd|th|\.(?=\s))?"  # "1st", and "4. September" as German prints it
 _DATE_FORMS = (
     # April 1, 2025 / April 1st / Apr. 1
     re.compile(
@@ -219,10 +251,14 @@ _DATE_FORMS = (
     re.compile(
         r"\b(?P<d>[0-3]?\d)"
         + _ORD
-        + r"\s+(?:of\s+)?(?P<mon>"
+        + r"\s+(?:of\s+|de\s+)?(?P<mon>"
         + _MONTH_ALT
         + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?",
         re.I,
+    ),
+    # 04/Sept/2024, 4-Sep-2024 (as conference systems print dates)
+    re.compile(
+        r"\b(?P<d>[0-3]?\d)[/\-](?P<mon>" + _MONTH_ALT + r")\.?[/\-](?P<y>(?:19|20)\d\d)\b", re.I
     ),
     # 2025-04-01
     re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
@@ -280,13 +316,18 @@ def find_date(text: str) -> DayExpr | None:
     return None
 
 
+# "Session 4. Mars rovers", "Track 2: May the Source Be With You": an item, whatever date its
+# words seem to spell.
+_NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper)\b", re.I)
+
+
 def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     """A line that only names a day (`Day 1: Tuesday, April 1`, `Monday 31st March`,
     `Tuesday, April 28th — Day 1 (Conference) ▼`, `Wednesday`), with its printed label.
 
     Lines with a time or with more than a few other words are not headers.
     """
-    if len(text) > 90 or find_time_range(text):
+    if len(text) > 90 or find_time_range(text) or _NAMES_AN_ITEM.match(text):
         return None
     prefix = _DAY_PREFIX.match(text)
     body = text[prefix.end() :] if prefix else text

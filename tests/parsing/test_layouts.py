@@ -13,6 +13,7 @@ from bot.parsing import ParseOptions
 from bot.parsing.authors import parse_author_line, split_sentence_authors
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
+from bot.parsing.timeexpr import parse_day_header
 
 UTC = ParseOptions(timezone="UTC", year=2025)
 
@@ -510,3 +511,28 @@ def test_poster_board_and_list_numbers_are_not_title_words() -> None:
         "Fuzzing Compilers",
         "3D Meshes in Rust",
     ]
+
+
+# --- day headers in the forms and languages programs print -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "month", "day"),
+    [
+        ("Wednesday, 04/Sept/2024:", 9, 4),
+        ("Wed, 4-Sep-2024", 9, 4),
+        ("Mittwoch, 4. September 2024", 9, 4),
+        ("mercredi 4 septembre 2024", 9, 4),
+        ("Miércoles 4 de septiembre", 9, 4),
+        ("Giovedì 5 settembre 2024", 9, 5),
+    ],
+)
+def test_day_headers_in_several_forms_and_languages(header: str, month: int, day: int) -> None:
+    found = parse_day_header(header)
+    assert found is not None
+    assert (found[0].month, found[0].day) == (month, day)
+
+
+@pytest.mark.parametrize("title", ["Session 4. Mars rovers", "Track 2: May 5 Results"])
+def test_item_titles_that_spell_a_date_are_not_day_headers(title: str) -> None:
+    assert parse_day_header(title) is None
