@@ -147,16 +147,41 @@ def _is_icon(text: str) -> bool:
 _TRAILING_TIME = re.compile(r"^(?P<text>.*?\S)\s*[(\[](?P<time>[^()\[\]]{3,40})[)\]]\s*$")
 
 
+# "(1:15 duration)", "(90 min)": how long the item printed beside it lasts, which its range says.
+_TRAILING_LENGTH = re.compile(
+    r"\s*\((?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\.?"
+    r"(?:\s+(?:duration|long))?\)\s*$",
+    re.I,
+)
+
+
 def _trailing_time_first(text: str) -> str:
-    """`Opening (9:00)`, `Talk — Name, Affil (10:30–10:50)`: a time in parentheses at the end
-    of the line reads as if it came first."""
-    m = _TRAILING_TIME.match(text)
-    if m is None or "\t" in text:
+    """`Opening (9:00)`, `Talk — Name, Affil (10:30–10:50)`, `Poster Session 5:00 - 7:30`: a
+    time at the end of the line, in parentheses or a whole range, reads as if it came first."""
+    if "\t" in text:
         return text
+    text = _TRAILING_LENGTH.sub("", text)
+    m = _TRAILING_TIME.match(text)
+    if m is None:
+        return _trailing_range_first(text)
     found = find_time_range(m.group("time"))
     if found is None or found.span != (0, len(m.group("time").strip())):
         return text
     return f"{m.group('time').strip()} {m.group('text')}"
+
+
+def _trailing_range_first(text: str) -> str:
+    found = find_time_range(text)
+    if found is None or found.end is None or found.span[0] == 0:
+        return text
+    if text[found.span[1] :].strip() or len(text[: found.span[0]].split()) > 12:
+        return text
+    if text[: found.span[0]].rstrip().endswith(":"):
+        return text  # "Time: 10:30 - 12:00", "Lunch: 12:00-13:00": a label, read as it stands
+    title = text[: found.span[0]].rstrip(" ,-–—|")
+    if not title or find_time_range(title) is not None or parse_day_header(title) is not None:
+        return text  # "Tuesday 10:45 – 12:15": the day, then its time
+    return f"{text[found.span[0] : found.span[1]]} {title}"
 
 
 _ENTRY_ID = re.compile(

@@ -855,6 +855,8 @@ class Builder:
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
         title = _TRAILING_EMPHASIS.sub("", title)
         title = _NUMBERED_ENTRY.sub("", title) or title
+        if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
+            title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         leading = _LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
@@ -1199,6 +1201,15 @@ class Builder:
             else:
                 session.notes.append(text)
             return
+        fields = _LABELLED_FIELDS.match(text)
+        if fields is not None:
+            # "TITLE PipeDream: ... AUTHORS Deepak Narayanan (Stanford), ...": labelled fields.
+            parsed = parse_author_line(fields.group("who").rstrip(" ,;"))
+            self.ensure_session(line.number)
+            self.add_paper(fields.group("title").strip(), line.number)
+            self.attach_authors(parsed, line.number)
+            self.known_names.update(a.name for a in parsed.authors)
+            return
         if _LABELLED_PROSE.match(text):
             # "ABSTRACT. We model check ...", "Bio: ...": what the item is about, not an item.
             self.read(line.number, NOTE, 0.9)
@@ -1470,12 +1481,14 @@ _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".s
 # "Paper 12: Title", "#47: Title", "ID 123 - Title": the entry's number, not its title ("Demo:"
 # without a number may well be part of it).
 _NUMBERED_ENTRY = re.compile(
-    r"^(?:(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
+    r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
+    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
     r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,
 )
+_QUOTES = '"“”„«»'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 _LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
@@ -1578,6 +1591,13 @@ def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 
 
+# Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
+# Speakers: y".
+_LABELLED_FIELDS = re.compile(
+    r"^(?:TITLE|[Tt]itle\s*:)\s*(?P<title>.+?)\s+"
+    r"(?:AUTHORS?|SPEAKERS?|PRESENTERS?|(?:[Aa]uthors?|[Ss]peakers?|[Pp]resenters?)\s*:)\s*"
+    r"(?P<who>\S.*)$"
+)
 _LABELLED_PROSE = re.compile(
     r"^(?:abstract|summary|description|bio(?:graphy)?|short bio|about)\s*[.:：]\s*\S", re.I
 )

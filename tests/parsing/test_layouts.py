@@ -536,3 +536,37 @@ def test_day_headers_in_several_forms_and_languages(header: str, month: int, day
 @pytest.mark.parametrize("title", ["Session 4. Mars rovers", "Track 2: May 5 Results"])
 def test_item_titles_that_spell_a_date_are_not_day_headers(title: str) -> None:
     assert parse_day_header(title) is None
+
+
+def test_plain_text_program_with_labelled_fields_and_times_after_titles() -> None:
+    """A program kept as plain text: `Title (9:00-10:20) (1:20 duration)`, `BREAK 10:20-10:50`,
+    `Poster Session 5:00 - 7:30`, and papers as `TITLE ... AUTHORS ...` on one line."""
+    program = parse(
+        "Monday, June 2\nMachines, Learning (09:00-10:20) (1:20 duration)\n\n"
+        "TITLE PipeDream: Pipeline Parallelism AUTHORS Ana Silva (Stanford), Bo Li (CMU),\n\n"
+        "BREAK 10:20-10:50 (0:30 duration)\nPoster Session 5:00 - 7:30\n"
+        "Time: 19:30 - 21:00\n"
+    )
+    learning, pause, posters = program.sessions[:3]
+    assert (learning.title, learning.start.hour, learning.end.minute) == (
+        "Machines, Learning",
+        9,
+        20,
+    )
+    assert papers(program) == [
+        ("PipeDream: Pipeline Parallelism", [("Ana Silva", "Stanford"), ("Bo Li", "CMU")])
+    ]
+    assert (pause.kind, pause.start.minute) == (SessionKind.BREAK, 20)
+    assert posters.title == "Poster Session"
+
+
+def test_full_paper_numbers_and_quotes_around_titles_are_dropped() -> None:
+    program = parse(
+        "Monday, June 2\n10:45 - 12:15 Session 1: Trust\n"
+        'Full Paper #8: "Five Darlings to be Killed"\nHelena Olsson and Jan Bosch\n'
+        "Short Paper #57: “The Ethical Landscape”\nAapo Koski (Tampere University)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Five Darlings to be Killed",
+        "The Ethical Landscape",
+    ]
