@@ -256,10 +256,20 @@ def _alternating_pairs(text: str) -> tuple[Person, ...]:
     return tuple(people)
 
 
+# "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
+_GLUED_MARK_LIST = re.compile(r"(?<=[^\W\d_])(\d(?:,\d)+)(?=,\s|\s|$)")
+_SUPERSCRIPT_OF = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _as_superscripts(match: re.Match[str]) -> str:
+    return match.group(1).replace(",", "").translate(_SUPERSCRIPT_OF)
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
+    text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors
@@ -334,7 +344,7 @@ def author_line_score(text: str) -> float:
     parsed = parse_author_line(text)
     if not parsed.authors:
         return 0.0
-    names = [a.name for a in parsed.authors]
+    names = [footnote_marks(a.name)[0] for a in parsed.authors]
     name_like = sum(1 for n in names if is_name_like(without_parentheses(n)))
     ratio = name_like / len(names)
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)

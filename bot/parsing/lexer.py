@@ -95,13 +95,22 @@ DURATION = re.compile(
     r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
+# Also as German, French, Spanish and Italian programs print it ("Chair der Sitzung:",
+# "Sitzungsleitung:", "Président de séance :", "Moderador:").
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
-    r"(?:s|persons?|ed\s+by)?"
-    r"(?:\s*\(s\))?\s*[:：]\s*",
+    r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
+    r"(?:\s*\(s\))?\s*[:：]\s*"
+    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
+    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore)"
+    r"\s*[:：]\s*",
     re.I,
 )
-LOCATION = re.compile(r"^(?:location|room|venue|where|place|hall)\s*[:：]\s*(?P<room>.+)$", re.I)
+LOCATION = re.compile(
+    r"^(?:location|room|venue|where|place|hall|ort|raum|saal|salle|lieu|sala|luogo|lugar)"
+    r"\s*[:：]\s*(?P<room>.+)$",
+    re.I,
+)
 INLINE_LOCATION = re.compile(
     r"\s[-–—|,]\s*(?:location|room|venue)\s*[:：]\s*(?P<room>.+?)(?=\s[-–—|]\s*\w+\s*[:：]|$)",
     re.I,

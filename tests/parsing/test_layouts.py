@@ -570,3 +570,32 @@ def test_full_paper_numbers_and_quotes_around_titles_are_dropped() -> None:
         "Five Darlings to be Killed",
         "The Ethical Landscape",
     ]
+
+
+def test_conference_system_page_in_german_with_glued_footnote_numbers() -> None:
+    program = parse(
+        "Datum: Mittwoch, 25.02.2026\n14:00 - 15:30\tSektion 3: Virtualität\nOrt: Hörsaal 5\n"
+        "Chair der Sitzung: Lisa Dieckmann, Universität zu Köln\n\n"
+        "Klassifizierung von Quellen bei virtuellen Rekonstruktionen\n\n"
+        "Marc Grellert1, Ed Po1,2, Fay Lu2\n\n"
+        "1Technische Universität Darmstadt, Deutschland; 2Hochschule Dresden, Deutschland\n"
+    )
+    [session] = program.sessions
+    assert (session.room, session.start.day) == ("Hörsaal 5", 25)
+    assert [(c.name, c.affiliation) for c in session.chairs] == [
+        ("Lisa Dieckmann", "Universität zu Köln")
+    ]
+    assert papers(program) == [
+        (
+            "Klassifizierung von Quellen bei virtuellen Rekonstruktionen",
+            [
+                ("Marc Grellert", "Technische Universität Darmstadt, Deutschland"),
+                (
+                    "Ed Po",
+                    "Technische Universität Darmstadt, Deutschland; "
+                    "Hochschule Dresden, Deutschland",
+                ),
+                ("Fay Lu", "Hochschule Dresden, Deutschland"),
+            ],
+        )
+    ]
