@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import timedelta
+from datetime import time, timedelta
 
 from bot.folding import fold
 from bot.model import Conference, Paper, Person, Program, Session, SessionKind
@@ -46,6 +46,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     """Dated, zoned, kinded sessions with stable ids from the builder's drafts."""
     warn = Warn(builder.warnings)
     year = resolve_days(builder.days, options.year, warn)
+    _afternoon_on_twelve_hour_pages(builder)
     dates = [
         builder.days[s.day_index].resolved if s.day_index is not None else None
         for s in builder.sessions
@@ -146,6 +147,42 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _clock_times(builder: Builder) -> list[time]:
+    found: list[time] = []
+    for draft in builder.sessions:
+        found += [t for t in (draft.start, draft.end) if t is not None]
+        found += [t for p in draft.papers for t in (p.start, p.end) if t is not None]
+    return found
+
+
+def _plus_twelve(moment: time | None) -> time | None:
+    return (
+        moment.replace(hour=moment.hour + 12) if moment is not None and moment.hour < 12 else moment
+    )
+
+
+def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
+    """`11:50 - 1:40 LUNCH`, `Time: 2:00-3:20`: a page that prints a 12-hour clock without am
+    or pm. Decided for the whole page: no hour after 12 anywhere, and a day whose times run
+    backwards. From there on that day, times earlier than the one before are afternoon."""
+    times = _clock_times(builder)
+    if not times or any(t.hour > 12 for t in times):
+        return
+    latest: dict[int | None, time] = {}
+    for draft in builder.sessions:
+        if draft.start is None:
+            continue
+        before = latest.get(draft.day_index)
+        if before is not None and draft.start < before and draft.start.hour + 12 >= before.hour:
+            draft.start, draft.end = _plus_twelve(draft.start), _plus_twelve(draft.end)
+            for paper in draft.papers:
+                paper.start, paper.end = _plus_twelve(paper.start), _plus_twelve(paper.end)
+        elif draft.end is not None and draft.end < draft.start:
+            draft.end = _plus_twelve(draft.end)  # "12:00-2:00"
+        if draft.start is not None:
+            latest[draft.day_index] = draft.start
 
 
 def _without_marks(person: Person) -> Person:

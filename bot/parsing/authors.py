@@ -256,6 +256,8 @@ def _alternating_pairs(text: str) -> tuple[Person, ...]:
     return tuple(people)
 
 
+# "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
+_BY = re.compile(r"^(?:by|von|par|por)\s+(?=[A-ZÀ-Ý])")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
 _GLUED_MARK_LIST = re.compile(r"(?<=[^\W\d_])(\d(?:,\d)+)(?=,\s|\s|$)")
 _SUPERSCRIPT_OF = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -270,6 +272,7 @@ def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
+    text = _BY.sub("", text)
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors

@@ -196,7 +196,7 @@ class Builder:
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
-        self.titles_follow_times = _titles_follow_bare_times(lines)
+        self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
@@ -718,24 +718,36 @@ class Builder:
         if i <= 0:
             return None
         before = self.lines[i - 1]
+        if before.kind is LineKind.BLANK and self.title_side == "above":
+            # "Coffee Break" / "" / "Time: 10:30-11:00": on this page titles stand above.
+            at = self.before[i - 1]
+            before = self.lines[at] if at is not None else before
         if before.kind is LineKind.ROOM and i >= 2:
             before = self.lines[i - 2]  # title / room / time: the room is already pending
         if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or _is_prose(before.text):
             return None
         if self.current is not None and self.current.expects_title:
             return None
-        if author_line_score(before.text) >= 0.8 and before.kind is LineKind.TEXT:
+        # A break printed above its time, on a page that prints titles above: surely its title,
+        # even where its words look like names ("Coffee Break and Discussion Time").
+        break_above = self.title_side == "above" and _is_own_item(before.text)
+        if (
+            not break_above
+            and author_line_score(before.text) >= 0.8
+            and before.kind is LineKind.TEXT
+        ):
             return None
         after = self.next_nonblank(i)
         if (
-            self.titles_follow_times
+            self.title_side == "below"
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and author_line_score(after.text) < 0.8
         ):
             return None  # this page prints every title below its time
         if (
-            before.kind is LineKind.TEXT
+            not break_above
+            and before.kind is LineKind.TEXT
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and len([c for c in after.cells if c]) == 1
@@ -1505,11 +1517,45 @@ def _minutes_after(start: time, minutes: int) -> time:
 
 
 def _is_bare_time(line: Line) -> bool:
-    """A time line with nothing beside its time: `9:00 am–10:30 am`, `Tuesday 10:45 – 12:15`."""
+    """A time line with nothing beside its time: `9:00 am–10:30 am`, `Time: 9:10-10:30`."""
     if line.kind is not LineKind.TIME or line.time is None or len(line.cells) > 1:
         return False
+    before = line.text[: line.time.span[0]].strip().rstrip(":").strip()
     rest = line.text[line.time.span[1] :].strip(" :|-–—~,")
-    return not rest
+    return not rest and (not before or bool(_FIELD_LABEL.match(before)))
+
+
+def _title_side(lines: list[Line]) -> str | None:
+    """Whether this page prints an item's title "below" its bare time line or "above" it, or
+    None when the page does not say.
+
+    Decided once for the page, from the first bare time line: one that opens the program or
+    comes right under a day header has no title above it, so titles follow their times, even
+    where the line above a later time looks like a title (a break's name, a room, a link
+    word); one whose line above is itself right under the day header has its title above.
+    """
+
+    def above(index: int) -> int | None:
+        return next(
+            (j for j in range(index - 1, -1, -1) if lines[j].kind is not LineKind.BLANK), None
+        )
+
+    for index, line in enumerate(lines):
+        if not _is_bare_time(line):
+            continue
+        over = above(index)
+        if over is None or lines[over].kind in (
+            LineKind.DAY,
+            LineKind.TABLE_HEADER,
+            LineKind.ZONE_NOTE,
+        ):
+            return "below"
+        if lines[over].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
+            top = above(over)
+            if top is None or lines[top].kind is LineKind.DAY:
+                return "above"
+        return None
+    return None
 
 
 def _beside_time(line: Line) -> str:
@@ -1541,28 +1587,6 @@ def _timed_people_before_titles(lines: list[Line]) -> bool:
         if line.kind is not LineKind.BLANK:
             following = line
     return people >= 2 and people > titles
-
-
-def _titles_follow_bare_times(lines: list[Line]) -> bool:
-    """Whether this page prints an item's title below its bare time line rather than above.
-
-    Decided once for the page, from the first bare time line: one that opens the program or
-    comes right under a day header or a table header has no title above it, so on this page
-    titles follow their times, even where the line above a later time looks like a title (a
-    break's name, a room, a link word)."""
-    for index, line in enumerate(lines):
-        if not _is_bare_time(line):
-            continue
-        above = next(
-            (lines[j] for j in range(index - 1, -1, -1) if lines[j].kind is not LineKind.BLANK),
-            None,
-        )
-        return above is None or above.kind in (
-            LineKind.DAY,
-            LineKind.TABLE_HEADER,
-            LineKind.ZONE_NOTE,
-        )
-    return False
 
 
 def _prints_authors_first(lines: list[Line]) -> bool:

@@ -599,3 +599,32 @@ def test_conference_system_page_in_german_with_glued_footnote_numbers() -> None:
             ],
         )
     ]
+
+
+def test_titles_above_labelled_times_twelve_hour_clock_without_am_pm_and_by_lines() -> None:
+    """The first time stands under a title that stands under the day header, so titles are
+    printed above their times, a break's included; the page never prints an hour after 12, so
+    a time that runs backwards after noon is afternoon."""
+    program = parse(
+        "Friday, October 14, 2022: Student Center 201\nSession 1\n\nTime: 9:10-10:30\n\n"
+        "Sweeping Polygons\nby Kien Huynh, Joseph Mitchell\nCoffee Break and Discussion Time\n\n"
+        "Time: 10:30-11:00\n\nLunch (on your own)\n\nTime: 12:00-2:00\n\nSession 3\n\n"
+        "Time: 2:00-3:20\n\nOn Flipping the Frechet Distance\n"
+        "by Omrit Filtser, Valentin Polishchuk\n"
+    )
+    slots = [
+        (s.title, s.start.strftime("%H:%M"), s.end.strftime("%H:%M")) for s in program.sessions
+    ]
+    assert slots == [
+        ("Session 1", "09:10", "10:30"),
+        ("Coffee Break and Discussion Time", "10:30", "11:00"),
+        ("Lunch (on your own)", "12:00", "14:00"),
+        ("Session 3", "14:00", "15:20"),
+    ]
+    assert papers(program) == [
+        ("Sweeping Polygons", [("Kien Huynh", None), ("Joseph Mitchell", None)]),
+        (
+            "On Flipping the Frechet Distance",
+            [("Omrit Filtser", None), ("Valentin Polishchuk", None)],
+        ),
+    ]
