@@ -256,6 +256,24 @@ def _alternating_pairs(text: str) -> tuple[Person, ...]:
     return tuple(people)
 
 
+# "Lorenzo Carpentieri:University of Salerno;Biagio Cosenza:University of Salerno": each author
+# joined to their affiliation by a colon, as data exports print them.
+_COLON_PAIR = re.compile(r"^(?P<name>[^:;,()]{3,60}?):(?P<aff>\S[^:]*)$")
+
+
+def _colon_pairs(text: str) -> tuple[Person, ...] | None:
+    if ":" not in text or ": " in text:
+        return None  # "Title: Subtitle" has a space after its colon; these pairs do not
+    pieces = [p.strip() for p in re.split(r";|,\s+(?=[^,:;]{3,60}:)", text) if p.strip()]
+    people = []
+    for piece in pieces:
+        m = _COLON_PAIR.match(piece)
+        if m is None or not is_name_like(m.group("name").strip()):
+            return None
+        people.append(Person(clean(m.group("name")), clean(m.group("aff")) or None))
+    return tuple(people) if people else None
+
+
 # "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
 _BY = re.compile(r"^(?:by|von|par|por)\s+(?=[A-ZÀ-Ý])")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
@@ -273,6 +291,9 @@ def parse_author_line(text: str) -> AuthorLine:
     text = _LIST_DOTS.sub("; ", clean(text))
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)
+    colon_pairs = _colon_pairs(text)
+    if colon_pairs is not None:
+        return AuthorLine(colon_pairs)
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors

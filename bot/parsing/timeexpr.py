@@ -289,6 +289,21 @@ class DayExpr:
             return None
 
 
+def _reading_on_weekday(year: int, month: int, day: int, weekday: int) -> tuple[int, int]:
+    """`06/09/2025 Monday`: a numeric date read day first, unless only the month-first reading
+    falls on the weekday printed beside it (US pages)."""
+
+    def on_weekday(m: int, d: int) -> bool:
+        try:
+            return date(year, m, d).weekday() == weekday
+        except ValueError:
+            return False
+
+    if not on_weekday(month, day) and day <= 12 and on_weekday(day, month):
+        return day, month
+    return month, day
+
+
 def find_date(text: str) -> DayExpr | None:
     """A calendar date in `text` (with its weekday if one is printed), or a bare weekday."""
     weekday_match = _WEEKDAY.search(text)
@@ -307,6 +322,8 @@ def find_date(text: str) -> DayExpr | None:
         year = int(g["y"]) if g.get("y") else None
         if year is not None and year < 100:
             year += 2000
+        if not g.get("mon") and weekday is not None and year is not None:
+            month, day = _reading_on_weekday(year, month, day, weekday)
         start, end = m.span()
         if weekday_match:
             start, end = min(start, weekday_match.start()), max(end, weekday_match.end())

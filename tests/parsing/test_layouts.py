@@ -628,3 +628,22 @@ def test_titles_above_labelled_times_twelve_hour_clock_without_am_pm_and_by_line
             [("Omrit Filtser", None), ("Valentin Polishchuk", None)],
         ),
     ]
+
+
+def test_month_first_dates_read_by_their_printed_weekday_and_colon_joined_affiliations() -> None:
+    program = parse(
+        "06/09/2025 Monday\n10:40-12:00\tSession: Approximation\nChair: Wei Niu (UGA)\n\n"
+        "BitWeaver: Read-Time Truncation in Memory\n"
+        "Garrett Gagnon:Samsung Semiconductor US;Liu Liu:Rensselaer Polytechnic Institute\n"
+    )
+    [session] = program.sessions
+    assert (session.start.month, session.start.day) == (6, 9)
+    assert papers(program) == [
+        (
+            "BitWeaver: Read-Time Truncation in Memory",
+            [
+                ("Garrett Gagnon", "Samsung Semiconductor US"),
+                ("Liu Liu", "Rensselaer Polytechnic Institute"),
+            ],
+        )
+    ]
