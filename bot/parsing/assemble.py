@@ -86,7 +86,12 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
         for p in draft.papers:
-            if not p.authors and not authored and title_kind not in (None, SessionKind.PAPERS):
+            if (
+                not p.authors
+                and not authored
+                and not draft.chaired
+                and title_kind not in (None, SessionKind.PAPERS)
+            ):
                 notes.append(p.title)
                 continue
             if not p.authors and authored and _is_sub_row(p.title):

@@ -33,6 +33,7 @@ _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
     " through is are not when without beyond between across".split()
     + "your our its we you how why what".split()
+    + "can do does should will must let it be if as vs versus meets".split()
 )
 
 

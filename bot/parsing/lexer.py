@@ -148,7 +148,9 @@ def _is_icon(text: str) -> bool:
         bool(text)
         and len(text) <= 6
         and all(
-            unicodedata.category(ch) in {"So", "Sk", "Mn", "Cf"} or ch in " \ufe0f" for ch in text
+            (unicodedata.category(ch) in {"So", "Sk", "Mn", "Cf"} and not ch.isascii())
+            or ch in " \ufe0f"
+            for ch in text
         )
     )
 

@@ -154,6 +154,7 @@ class _SessionDraft:
     end: time | None = None
     room: str | None = None
     track: str | None = None
+    chaired: bool = False  # a chair line names this session's chair, or says one is to come
     chairs: list[Person] = field(default_factory=list)
     papers: list[_PaperDraft] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -885,11 +886,15 @@ class Builder:
         return text, None
 
     def _add_chairs(self, session: _SessionDraft, text: str, number: int) -> None:
+        session.chaired = True
         text, room = self.split_room(clean(text))
         if room and session.room is None:
             session.room = room
         if not text:
             self.warn(number, "chair line names nobody")
+            return
+        if _PLACEHOLDER.match(text):
+            self.warn(number, f"chair not named yet ({text!r}); no chair kept")
             return
         parsed = parse_author_line(text)
         people = [p for p in parsed.authors if p.name]
@@ -1033,6 +1038,34 @@ class Builder:
         if len(cells) >= 2:
             self._paper_row(line.cells, line, None)
             return 1
+        if len(cells) == 1 and self._titles_a_chaired_session(i):
+            # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
+            # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
+            # that slot's parallel sessions, the heading its track.
+            current = self.current
+            track = None
+            if (
+                current is not None
+                and current.start is not None
+                and self.slot == (current.start, current.end)
+            ):
+                if not current.papers and not current.chairs and current.title:
+                    track = current.title
+                    self.sessions.remove(current)
+                else:
+                    track = current.track
+            start, end = self.slot if self.slot else (None, None)
+            session = self.open_session(
+                line.number,
+                title=_strip_session_title(line.text),
+                start=start,
+                end=end,
+                from_header=True,
+            )
+            session.timed_by_own_line = start is not None
+            session.track = track
+            self._speakers_from_title(session)
+            return 1
         if self._is_parallel_item(i):
             # "9:30am" / "Talk A - Name, Co" / "Room 201" / "Talk B - Name, Co" / "Room 202":
             # items side by side in one slot, each printed with its own room.
@@ -1049,6 +1082,18 @@ class Builder:
             return 1
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def _titles_a_chaired_session(self, i: int) -> bool:
+        """Is this line, right above a chair line, the title of the session that chair
+        chairs (rather than the last paper of the session before)?"""
+        below = self.next_nonblank(i) if i >= 0 else None
+        if below is None or below.kind is not LineKind.CHAIR:
+            return False
+        text = self.lines[i].text
+        current = self.current
+        if current is not None and current.expects_title and not current.papers:
+            return False  # the title of the item its time line opened
+        return not _is_prose(text) and author_line_score(text) < 1.0 and len(text.split()) <= 14
 
     def _is_parallel_item(self, i: int) -> bool:
         """Is this title line, right under the room of a single item and with a room of its
@@ -1285,6 +1330,12 @@ class Builder:
                 session.notes.append(text)
             return
         combined = split_title_and_authors(text, self.known_names)
+        if (
+            combined is not None
+            and len(combined[1].authors) < 2
+            and combined[1].authors[0].name not in self.known_names
+        ):
+            combined = None  # "Memory for Dialog (TACL)": one guessed name, seen nowhere else
         if combined is not None and score < 0.5:
             title, parsed = combined
             self.add_paper(title, line.number)
@@ -1440,7 +1491,11 @@ class Builder:
         if i is None or i + 1 >= len(self.lines):
             return False
         nxt = self.lines[i + 1]
-        return nxt.kind is LineKind.TEXT and author_line_score(nxt.text) >= 0.8
+        return (
+            nxt.kind is LineKind.TEXT
+            and author_line_score(nxt.text) >= 0.8
+            and not self._titles_a_chaired_session(i + 1)
+        )
 
 
 _REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
@@ -1617,6 +1672,10 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
+# "Chair: TBA": nobody named yet.
+_PLACEHOLDER = re.compile(
+    r"^(?:tba|tbd|tbc|n/?a|to be (?:announced|determined|confirmed)|-+|–)\.?$", re.I
+)
 _LABELLED_FIELDS = re.compile(
     r"^(?:TITLE|[Tt]itle\s*:)\s*(?P<title>.+?)\s+"
     r"(?:AUTHORS?|SPEAKERS?|PRESENTERS?|(?:[Aa]uthors?|[Ss]peakers?|[Pp]resenters?)\s*:)\s*"

@@ -647,3 +647,30 @@ def test_month_first_dates_read_by_their_printed_weekday_and_colon_joined_affili
             ],
         )
     ]
+
+
+def test_a_title_right_above_a_chair_line_is_a_parallel_session_of_the_slot() -> None:
+    """`10:00-11:00` / `Zoom Sessions` / `Dialogue Systems` / `Chair: TBA` / titles ...: each
+    chaired title is a session of the slot, the slot's heading its track; `TBA` names nobody,
+    and a journal tag after a title is not its author."""
+    program = parse(
+        "Wednesday, April 21\n10:00-11:00\nZoom Sessions\nDialogue and Interactive Systems\n"
+        "Chair: TBA\n\nJointly Improving Language Understanding\n"
+        "Augmenting Transformers with Composite Memory for Dialog (TACL)\n"
+        "Computational Social Choice and Social Media\nChair: Ana Silva\n\n"
+        "I Beg to Differ: Constructive Disagreement Online\n"
+        "Attention Can Reflect Syntactic Structure (If You Let It)\n"
+    )
+    dialogue, social = program.sessions
+    assert [(s.title, s.track, s.start.hour) for s in program.sessions] == [
+        ("Dialogue and Interactive Systems", "Zoom Sessions", 10),
+        ("Computational Social Choice and Social Media", "Zoom Sessions", 10),
+    ]
+    assert dialogue.chairs == ()
+    assert [c.name for c in social.chairs] == ["Ana Silva"]
+    assert papers(program) == [
+        ("Jointly Improving Language Understanding", []),
+        ("Augmenting Transformers with Composite Memory for Dialog (TACL)", []),
+        ("I Beg to Differ: Constructive Disagreement Online", []),
+        ("Attention Can Reflect Syntactic Structure (If You Let It)", []),
+    ]
