@@ -24,6 +24,7 @@ from bot.parsing.authors import (
     footnote_affiliations,
     footnote_marks,
     is_name_like,
+    is_name_like_strict,
     parse_author_line,
     split_sentence_authors,
     split_title_and_authors,
@@ -978,6 +979,13 @@ class Builder:
     def _speakers_from_title(self, session: _SessionDraft) -> None:
         if not session.title or session.speakers:
             return
+        chaired = _SESSION_DASH_PERSON.match(session.title)
+        if chaired and not session.chairs and is_name_like_strict(chaired.group("who")):
+            # "Session 2 — Rodrigo Rodrigues": a session's chair after a dash.
+            session.title = chaired.group("title")
+            session.chairs.append(Person(chaired.group("who").strip(), None))
+            session.chaired = True
+            return
         talk = read_talk_title(session.title)
         if talk is not None:
             session.title = talk.session_title
@@ -1551,6 +1559,9 @@ _NUMBERED_ENTRY = re.compile(
     r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
     r"(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
     r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
+    # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
+    r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
+    r"lightning talk)\s+[-–—]\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,
@@ -1672,6 +1683,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
+# "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper".
+_SESSION_DASH_PERSON = re.compile(r"^(?P<title>.*\bsession\b.*?)\s+[—–]\s+(?P<who>[^—–:]+)$", re.I)
 # "Chair: TBA": nobody named yet.
 _PLACEHOLDER = re.compile(
     r"^(?:tba|tbd|tbc|n/?a|to be (?:announced|determined|confirmed)|-+|–)\.?$", re.I

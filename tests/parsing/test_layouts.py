@@ -674,3 +674,22 @@ def test_a_title_right_above_a_chair_line_is_a_parallel_session_of_the_slot() ->
         ("I Beg to Differ: Constructive Disagreement Online", []),
         ("Attention Can Reflect Syntactic Structure (If You Let It)", []),
     ]
+
+
+def test_session_chair_after_a_dash_and_the_talk_kind_before_a_dash() -> None:
+    program = parse(
+        "Monday, April 20\n08:30 – 10:30\n\nWelcome, Keynote & Session 1 — Lindsey Kuper\n\n"
+        "Keynote - Yesquel: Scalable SQL Storage. Marcos Aguilera (VMware Inc., USA)\n"
+        "11:00 – 12:30\n\nSession 2 — Rodrigo Rodrigues\n\n"
+        "Claret: Data Types for Transactions. Brandon Holt, Irene Zhang and Dan Ports\n"
+    )
+    first, second = program.sessions
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("Welcome, Keynote & Session 1", ["Lindsey Kuper"]),
+        ("Session 2", ["Rodrigo Rodrigues"]),
+    ]
+    assert [title for title, _ in papers(program)] == [
+        "Yesquel: Scalable SQL Storage",
+        "Claret: Data Types for Transactions",
+    ]
+    assert (first.start.hour, second.start.hour) == (8, 11)
