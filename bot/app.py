@@ -220,7 +220,7 @@ class App:
 
     @property
     def runner(self) -> CommandRunner:
-        return CommandRunner(Queries(self.programs.current, self.clock))
+        return CommandRunner(Queries(self.programs.current, self.clock), self.default.agenda)
 
     def wake_scheduler(self) -> None:
         if self.scheduler is not None:
