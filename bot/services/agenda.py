@@ -397,6 +397,24 @@ class AgendaService:
             moves=moves,
         )
 
+    async def room_calendar(self, room: str) -> CalendarFile:
+        """Every session in one room, all days, as an .ics file."""
+        catalog = await self._catalog()
+        name = Queries(lambda: catalog, self._clock).room(room)
+        sessions = [s for s in catalog.program.sessions if s.room == name]
+        moves = await self._store.moves(self._slug)
+        conference = catalog.program.conference.name
+        return await asyncio.to_thread(
+            calendar_file,
+            f"{safe_filename(conference)}-{safe_filename(name)}.ics",
+            f"{conference}: {name}",
+            sessions,
+            slug=self._slug,
+            zone=catalog.zone_name,
+            stamp=self._clock.now(),
+            moves=moves,
+        )
+
     # -- reloads ----------------------------------------------------------------------------
 
     async def on_reload(self, report: ChangeReport) -> None:
