@@ -413,9 +413,7 @@ def conflict_text(conflict: Conflict, other: Session) -> str:
     room = f" ({esc(other.room)})" if other.room else ""
     if conflict.kind == "overlap":
         return f"⚠️ overlaps **{esc(other.shown_title)}**{room}"
-    return (
-        f"⚠️ only {conflict.gap_minutes} min to get to **{esc(other.shown_title)}**{room}"
-    )
+    return f"⚠️ only {conflict.gap_minutes} min to get to **{esc(other.shown_title)}**{room}"
 
 
 def clashes_of(session: Session, conflicts: Sequence[Conflict]) -> list[tuple[Conflict, Session]]:

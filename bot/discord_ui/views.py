@@ -208,7 +208,9 @@ class AgendaButton(
             await answer_error(interaction, error)
 
 
-def agenda_buttons(targets: Sequence[tuple[str, str]], *, action: str = "add") -> list[AgendaButton]:
+def agenda_buttons(
+    targets: Sequence[tuple[str, str]], *, action: str = "add"
+) -> list[AgendaButton]:
     """Buttons for (ref, title) targets: one says *Add to my agenda*, several name each."""
     shown = list(targets)[:AGENDA_BUTTONS_MAX]
     if action == "add" and len(shown) == 1:
@@ -264,9 +266,7 @@ class Pager:
         """Send `pages`; `buttons` (persistent ones, e.g. *Add to my agenda*) go below them
         and stay when the page buttons go."""
         if len(pages) == 1:
-            await send_page(
-                interaction, pages[0], view=fixed_view(buttons), ephemeral=ephemeral
-            )
+            await send_page(interaction, pages[0], view=fixed_view(buttons), ephemeral=ephemeral)
             return
         view = Paginator(pages, interaction.user.id, timeout=self.timeout, buttons=buttons)
         self._live.add(view)

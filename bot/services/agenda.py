@@ -452,10 +452,13 @@ class AgendaService:
         people = {u: c for u, c in per_person.items() if u != LOCAL_USER and c}
         if not people:
             return
+        # One notice per person and reload: the program it brought, and when (the same program
+        # can come back later, after a rollback, and must be told again).
+        reload = f"{(self._programs.program_hash or '')[:16]}:{now.isoformat()}"
         specs = [
             DeliverySpec(
                 kind=DeliveryKind.NOTICE,
-                dedupe_key=f"notice:agenda:{user}:{now.isoformat()}",
+                dedupe_key=f"notice:agenda:{user}:{reload}",
                 session_id=changes[0][0],
                 due_at=now,
                 via="dm",

@@ -74,7 +74,9 @@ class AgendaCog(commands.GroupCog, group_name="agenda", group_description="My ow
         if AgendaButton.handler is self:
             AgendaButton.handler = None
 
-    async def _execute(self, interaction: Interaction, command: str, **options: str | None) -> AnyAnswer:
+    async def _execute(
+        self, interaction: Interaction, command: str, **options: str | None
+    ) -> AnyAnswer:
         tenant = self._tenants.require(
             interaction.guild_id, organiser=interaction.permissions.manage_guild
         )
