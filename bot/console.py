@@ -61,6 +61,8 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     if spec is None:
         return name, {}
     names = [o.name for o in spec.options]
+    # The last free-text option's value may run on over spaces (`room:Van Oldebarneveldt`).
+    running_on = [o.name for o in spec.options if not o.choices][-1:]
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -77,7 +79,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
             value = m.group(2)
             # `room:Van Oldebarneveldt` — a value runs on until the next option.
             while i + 1 < len(words) and not re.match(r"(?:--)?[a-z_]+[:=]", words[i + 1]):
-                if len(names) == 1 or m.group(1) != names[-1]:
+                if len(names) == 1 or [m.group(1)] != running_on:
                     break
                 i += 1
                 value += " " + words[i]

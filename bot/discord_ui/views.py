@@ -164,7 +164,7 @@ class AgendaPress(Protocol):
 
 class AgendaButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"confbot:agenda:(?P<action>add|drop):(?P<ref>[^:]{1,80})",
+    template=r"confbot:agenda:(?P<action>add|drop):(?P<ref>(?:session|paper):[^:]{1,80})",
 ):
     """*Add to my agenda* under a session or paper (`ref` is `session:ID` or `paper:ID#N`),
     or *Drop …* offered after a clash. Persistent: it works after a restart, for anyone who
