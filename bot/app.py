@@ -33,7 +33,7 @@ from bot import observability, progress
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
-    answer_line,
+    answer,
     interactive,
     render_change_report,
     render_error,
@@ -445,7 +445,7 @@ async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(
         settings, at=args.at, program=args.program, conference=args.conference
     ) as app:
-        reply = answer_line(app.runner, " ".join(args.words))
+        reply = await answer(app.runner, " ".join(args.words))
         print(reply.text)
         return EXIT_OK if reply.ok else EXIT_FAILURE
 

@@ -21,10 +21,10 @@ from bot.model import (
     AgendaAnswer,
     AgendaItem,
     CalendarFile,
-    Conflict,
     ChairAnswer,
     ChangeKind,
     ChangeReport,
+    Conflict,
     Explanation,
     HelpAnswer,
     PaperRef,
@@ -38,7 +38,7 @@ from bot.model import (
     TimetableAnswer,
 )
 from bot.services.agenda import LOCAL_USER
-from bot.services.commands import BY_NAME, Answer, AnyAnswer, CommandRunner, help_answer
+from bot.services.commands import BY_NAME, AnyAnswer, CommandRunner, help_answer
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 PROMPT = "confbot> "
@@ -298,23 +298,8 @@ def _render_timetable(answer: TimetableAnswer) -> str:
                 f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
             )
         return "\n".join(lines)
-    if answer.phase == "after":
-        return (
-            f"The conference is over (it is {day_clock(at, zone_name=True)}): nothing more is on."
-        )
-    if answer.phase == "before" and answer.first is not None:
-        first = answer.first
-        assert first.start is not None
-        place = f" · {first.room}" if first.room else ""
-        lines = [
-            f"The conference has not started yet (it is {day_clock(at, zone_name=True)}).",
-            f"It starts {day_clock(first.start.astimezone(tz), zone_name=True)} with "
-            f"{first.shown_title}{place}.",
-        ]
-        if answer.room and answer.upcoming[:1] != (first,) and answer.sessions[:1] != (first,):
-            shown = answer.upcoming or answer.sessions
-            lines += [f"First in {answer.room}:"] + [f"  {_next_line(s, tz)}" for s in shown]
-        return "\n".join(lines)
+    if answer.phase in ("before", "after"):
+        return _render_outside(answer, tz, at)
     if answer.what == "now":
         head = f"On now ({day_clock(at, zone_name=True)}){room}:"
         lines = [head]
@@ -333,6 +318,28 @@ def _render_timetable(answer: TimetableAnswer) -> str:
     if not answer.sessions:
         return f"{head}\n  nothing more is scheduled."
     return "\n".join([head] + [f"  {_next_line(s, tz)}" for s in answer.sessions])
+
+
+def _render_outside(answer: TimetableAnswer, tz: ZoneInfo, at: datetime) -> str:
+    """`now` and `next` before the conference (when it starts, and with what) or after it."""
+    if answer.phase == "after":
+        return (
+            f"The conference is over (it is {day_clock(at, zone_name=True)}): nothing more is on."
+        )
+    first = answer.first
+    if first is None:
+        return f"Nothing is scheduled after {day_clock(at, zone_name=True)}."
+    assert first.start is not None
+    place = f" · {first.room}" if first.room else ""
+    lines = [
+        f"The conference has not started yet (it is {day_clock(at, zone_name=True)}).",
+        f"It starts {day_clock(first.start.astimezone(tz), zone_name=True)} with "
+        f"{first.shown_title}{place}.",
+    ]
+    if answer.room and answer.upcoming[:1] != (first,) and answer.sessions[:1] != (first,):
+        shown = answer.upcoming or answer.sessions
+        lines += [f"First in {answer.room}:"] + [f"  {_next_line(s, tz)}" for s in shown]
+    return "\n".join(lines)
 
 
 def _clock_range(session: Session, tz: ZoneInfo) -> str:

@@ -37,14 +37,14 @@ from bot.discord_ui.layout import (
 )
 from bot.errors import NotFoundError, UserError
 from bot.model import (
+    AffiliationAnswer,
     AgendaAnswer,
-    CalendarFile,
     AgendaChange,
     AgendaItem,
-    Conflict,
-    AffiliationAnswer,
+    CalendarFile,
     ChairAnswer,
     ChangeKind,
+    Conflict,
     Delivery,
     DeliveryKind,
     DeliveryRecord,
@@ -724,6 +724,31 @@ def reminders_pages(answer: RemindersAnswer) -> list[Page]:
     return paginate([Item(title, entries, colour=NOW)])
 
 
+def notice_embeds(delivery: Delivery) -> list[discord.Embed]:
+    """A notice: what a reload did to a person's agenda, or to their reminders of a session."""
+    record, session, zone = delivery.record, delivery.session, delivery.zone
+    if record.notice == "agenda":
+        blocks = agenda_notice_blocks(delivery.agenda, zone)
+        return one_message(Item("Your agenda changed", blocks, colour=WARNING))
+    if record.notice == "moved":
+        title = f"Moved: {session.shown_title}"
+        text = (
+            f"The session you asked to be reminded of has moved. Your reminder moved "
+            f"with it ({record.minutes_before} min before)."
+        )
+    elif record.notice == "restored":
+        title = f"Back in the program: {session.shown_title}"
+        text = (
+            "This session is back in the program, so your reminders for it are on again "
+            f"({record.minutes_before} min before)."
+        )
+    else:
+        title = f"Cancelled: {session.shown_title}"
+        text = "This session was removed from the program, so your reminders for it are cancelled."
+    blocks = [text, session_header(session, zone)]
+    return one_message(Item(title, blocks, colour=WARNING))
+
+
 def delivery_message(
     delivery: Delivery, *, mention: bool
 ) -> tuple[str | None, list[discord.Embed]]:
@@ -736,29 +761,8 @@ def delivery_message(
         content = f"<@{record.user_id}>"
     elif mention and record.role_id is not None:
         content = f"<@&{record.role_id}>"
-    if record.kind is DeliveryKind.NOTICE and record.notice == "agenda":
-        blocks = agenda_notice_blocks(delivery.agenda or (), zone)
-        return content, one_message(Item("Your agenda changed", blocks, colour=WARNING))
     if record.kind is DeliveryKind.NOTICE:
-        if record.notice == "moved":
-            title = f"Moved: {session.shown_title}"
-            text = (
-                f"The session you asked to be reminded of has moved. Your reminder moved "
-                f"with it ({record.minutes_before} min before)."
-            )
-        elif record.notice == "restored":
-            title = f"Back in the program: {session.shown_title}"
-            text = (
-                "This session is back in the program, so your reminders for it are on again "
-                f"({record.minutes_before} min before)."
-            )
-        else:
-            title = f"Cancelled: {session.shown_title}"
-            text = (
-                "This session was removed from the program, so your reminders for it are cancelled."
-            )
-        blocks = [text, session_header(session, zone)]
-        return content, one_message(Item(title, blocks, colour=WARNING))
+        return content, notice_embeds(delivery)
     starts = (
         f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
     )

@@ -153,6 +153,7 @@ AGENDA_PREFIX = "confbot:agenda:"
 AGENDA_BUTTONS_MAX = 5
 """One row of them, below the page buttons."""
 AGENDA_LABEL_MAX = 80
+CUSTOM_ID_MAX = 100
 
 
 class AgendaPress(Protocol):
@@ -164,7 +165,7 @@ class AgendaPress(Protocol):
 
 class AgendaButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"confbot:agenda:(?P<action>add|drop):(?P<ref>(?:session|paper):[^:]{1,80})",
+    template=r"confbot:agenda:(?P<action>add|drop):(?P<ref>(?:session|paper):[^:]{1,90})",
 ):
     """*Add to my agenda* under a session or paper (`ref` is `session:ID` or `paper:ID#N`),
     or *Drop …* offered after a clash. Persistent: it works after a restart, for anyone who
@@ -204,7 +205,7 @@ class AgendaButton(
             return
         try:
             await handler.pressed(interaction, self.action, self.ref)
-        except Exception as error:  # noqa: BLE001 - one error path: answer_error logs it
+        except Exception as error:
             await answer_error(interaction, error)
 
 
@@ -212,7 +213,9 @@ def agenda_buttons(
     targets: Sequence[tuple[str, str]], *, action: str = "add"
 ) -> list[AgendaButton]:
     """Buttons for (ref, title) targets: one says *Add to my agenda*, several name each."""
-    shown = list(targets)[:AGENDA_BUTTONS_MAX]
+    # A custom id longer than Discord's 100 characters would get the whole message refused.
+    fits = [t for t in targets if len(f"{AGENDA_PREFIX}{action}:{t[0]}") <= CUSTOM_ID_MAX]
+    shown = fits[:AGENDA_BUTTONS_MAX]
     if action == "add" and len(shown) == 1:
         return [AgendaButton("add", shown[0][0], "Add to my agenda")]
     verb = "Add" if action == "add" else "Drop"

@@ -235,7 +235,7 @@ class CommandRunner:
         format_ = (options.get("format") or "").strip().lower()
         return name.startswith("agenda") or (name == "schedule" and format_ == "ics")
 
-    async def execute(
+    async def execute(  # noqa: PLR0911 (a table: one service call per command)
         self, name: str, options: Mapping[str, str | None], *, user_id: int
     ) -> AnyAnswer:
         """Any command, for the person `user_id`: the agenda commands and calendar files, and
@@ -296,9 +296,7 @@ class CommandRunner:
             case "next":
                 return q.next(values["room"])
             case "schedule":
-                format_ = (values["format"] or "text").lower()
-                if format_ not in spec.options[2].choices:
-                    raise UserError(f"`schedule` format must be text or ics, not “{format_}”.")
+                _check_format(spec, values["format"])
                 return q.schedule(values["day"], values["room"])
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
 
@@ -310,6 +308,13 @@ def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict
         if option.required and not values[option.name]:
             raise UserError(f"`{spec.name}` needs a {option.name}, e.g. `{spec.example}`.")
     return values
+
+
+def _check_format(spec: CommandSpec, value: str | None) -> None:
+    """`schedule`'s format is one of its choices (text or ics)."""
+    [option] = [o for o in spec.options if o.name == "format"]
+    if (value or "text").lower() not in option.choices:
+        raise UserError(f"`{spec.name}` format must be text or ics, not “{value}”.")
 
 
 def help_answer() -> HelpAnswer:

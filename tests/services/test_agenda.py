@@ -69,7 +69,8 @@ async def test_an_agenda_with_known_clashes(app: App) -> None:
     ]
     found = {(c.first.id, c.second.id, c.kind, c.gap_minutes) for c in answer.conflicts}
     a, b = sorted((first, second), key=lambda s: s.room or "")
-    assert first.room != coffee.room and second.room != coffee.room
+    assert first.room != coffee.room
+    assert second.room != coffee.room
     assert found == {
         (a.id, b.id, "overlap", 0),  # two at once
         (a.id, coffee.id, "tight", 0),  # 10:40 ends, 10:40 starts in another room
@@ -126,7 +127,7 @@ async def test_remove_clear_and_bad_input(app: App) -> None:
     removed = await agenda.remove(USER, first.shown_title)
     assert [i.session.id for i in removed.changed] == [first.id]
     assert [i.session.id for i in removed.items] == [second.id]
-    with pytest.raises(UserError, match="agenda remove.*nothing on your agenda matches"):
+    with pytest.raises(UserError, match=r"agenda remove.*nothing on your agenda matches"):
         await agenda.remove(USER, "no such thing")
     cleared = await agenda.clear(USER)
     assert [i.session.id for i in cleared.changed] == [second.id]
@@ -219,7 +220,8 @@ async def test_a_reload_moves_and_drops_items_with_one_notice_per_person(app: Ap
         [(first.id, False), (second.id, False), (third.id, False)]
     )
     per_user = [u for u, kind, _ in await notices(app) if kind == "agenda"]
-    assert per_user.count(USER) == 2 and per_user.count(OTHER) == 2
+    assert per_user.count(USER) == 2
+    assert per_user.count(OTHER) == 2
     assert all(kind == "agenda" for u, kind, _ in await notices(app) if u == USER)
     assert not [
         r
@@ -306,7 +308,8 @@ async def test_day_room_and_agenda_files_round_trip_and_moves_bump_the_sequence(
     after = await agenda.calendar(USER)
     events = read_with_icalendar(after.data)
     uid = f"{first.id}.{app.programs.slug}@confbot"
-    assert events[uid][0] == moved.start and events[uid][4] == 1  # same UID, SEQUENCE bumped
+    assert events[uid][0] == moved.start  # same UID, SEQUENCE bumped
+    assert events[uid][4] == 1
     assert read_with_ics(after.data) == expected(app, [moved, second])
 
 

@@ -9,7 +9,6 @@ here waits on the database and no command needs to defer. Errors go to the tree'
 from __future__ import annotations
 
 import logging
-
 from typing import Literal
 
 from discord import app_commands
@@ -17,8 +16,8 @@ from discord.ext import commands
 
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest
-from bot.discord_ui.tree import Interaction
 from bot.discord_ui.cogs.agenda import send_calendar
+from bot.discord_ui.tree import Interaction
 from bot.discord_ui.views import Pager, agenda_buttons
 from bot.model import CalendarFile
 from bot.services.commands import BY_NAME
@@ -142,6 +141,6 @@ class QueriesCog(commands.Cog, name="Queries"):
         interaction: Interaction,
         day: str | None = None,
         room: str | None = None,
-        format: Literal["text", "ics"] = "text",  # noqa: A002 - the option's name in Discord
+        format: Literal["text", "ics"] = "text",
     ) -> None:
         await self._answer(interaction, "schedule", day=day, room=room, format=format)
