@@ -511,8 +511,8 @@ def agenda_targets(answer: Answer) -> list[tuple[str, str]]:
 def agenda_notice_blocks(changes: Sequence[AgendaChange], zone: str) -> list[str]:
     """An agenda notice: each item a reload moved, dropped or brought back."""
     labels = {
-        "moved": "Moved (your agenda and reminders follow it)",
-        "dropped": "Removed from the program (taken off your agenda; its reminders are cancelled)",
+        "moved": "Moved (your agenda and any reminders for it follow)",
+        "dropped": "Removed from the program (off your agenda; any reminders for it cancelled)",
         "restored": "Back in the program (back on your agenda)",
     }
     blocks = ["The program was updated. What changed on your agenda:"]

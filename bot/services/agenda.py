@@ -422,6 +422,27 @@ class AgendaService:
         back those of sessions that came back), then tell each person once what happened to
         their agenda. Reminders are moved or cancelled by the reminder service, which leaves
         the telling to this notice for every (person, session) an agenda item covers."""
+        if report.first_load:
+            await self._reminders.on_reload(report)
+            return
+        try:
+            per_person = await self._affected(report)
+        except Exception:
+            # The reminders must follow the program all the same (telling their owners).
+            log.exception("reload: could not read the agendas; reminders only")
+            await self._reminders.on_reload(report)
+            return
+        told = {(user, key) for user, changes in per_person.items() for key, _ in changes}
+        await self._reminders.on_reload(report, told=told)
+        removed = [c.session_id for c in report.of_kind(ChangeKind.REMOVED)]
+        await self._store.set_dropped(self._slug, removed, dropped=True)
+        restored = {k for c in per_person.values() for k, change in c if change == "restored"}
+        await self._store.set_dropped(self._slug, restored, dropped=False)
+        await self._notify(per_person)
+
+    async def _affected(self, report: ChangeReport) -> dict[int, list[tuple[str, str]]]:
+        """Count the moves; then, per person, (session key, what happened) for each of their
+        items a reload moved, dropped or brought back."""
         moved = [c.session_id for c in report.of_kind(ChangeKind.MOVED) if c.after is not None]
         removed = [c.session_id for c in report.of_kind(ChangeKind.REMOVED)]
         revived = [c.session_id for c in report.of_kind(ChangeKind.ADDED)]
@@ -440,12 +461,7 @@ class AgendaService:
             if change != "restored" and item.dropped:
                 continue
             per_person[item.user_id].append((item.session_key, change))
-        told = {(user, key) for user, changes in per_person.items() for key, _ in changes}
-        await self._reminders.on_reload(report, told=told)
-        await self._store.set_dropped(self._slug, removed, dropped=True)
-        restored = {k for c in per_person.values() for k, change in c if change == "restored"}
-        await self._store.set_dropped(self._slug, restored, dropped=False)
-        await self._notify(per_person)
+        return per_person
 
     async def _notify(self, per_person: dict[int, list[tuple[str, str]]]) -> None:
         now = self._clock.now()
