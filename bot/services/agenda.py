@@ -95,6 +95,7 @@ class AgendaService:
         self._reminders = reminders
         self._clock = clock
         self.gap_minutes = gap_minutes
+        reminders.on_cancel_all(self.stop_reminding)
 
     @property
     def _slug(self) -> str:
@@ -309,6 +310,10 @@ class AgendaService:
             kept_existing=sum(1 for _, created in results if not created),
             warning=warning,
         )
+
+    async def stop_reminding(self, user_id: int) -> None:
+        """`/remind cancel all`: items added from now on get no reminder either."""
+        await self._store.set_reminder(self._slug, None, user_id)
 
     async def _remind_new(self, user_id: int, sessions: Sequence[Session]) -> int | None:
         """Items added while `/remind agenda` is on get their reminder at once."""

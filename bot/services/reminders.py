@@ -8,7 +8,7 @@ is computed from the session's aware start, so it is right across daylight-savin
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -53,6 +53,7 @@ class ReminderService:
         # Sends a second a burst is planned at (the scheduler's pace times its margin): a
         # reminder in a large burst may go out early, and its confirmation says so.
         self._burst_rate = burst_rate
+        self._on_cancel_all: list[Callable[[int], Awaitable[None]]] = []
         self._deliveries = deliveries
         self._programs = programs
         self._clock = clock
@@ -65,6 +66,10 @@ class ReminderService:
     def wake(self) -> None:
         """Tell the scheduler that deliveries changed (it sleeps until the next due one)."""
         self._wake()
+
+    def on_cancel_all(self, stop: Callable[[int], Awaitable[None]]) -> None:
+        """Call `stop(user_id)` when someone cancels all their reminders."""
+        self._on_cancel_all.append(stop)
 
     async def _catalog(self) -> Catalog:
         return await self._programs.catalog()
@@ -177,6 +182,8 @@ class ReminderService:
             cancelled = await self._deliveries.cancel(
                 self._slug, reason="cancelled by you", user_id=user_id, kinds=USER_KINDS
             )
+            for stop in self._on_cancel_all:
+                await stop(user_id)  # e.g. /remind agenda: no reminders for items added later
         else:
             try:
                 reminder_id = int(which.removeprefix("#"))

@@ -162,6 +162,13 @@ async def test_remind_agenda_covers_items_added_later(app: App) -> None:
         r for r, _ in (await app.reminders.mine(USER)).reminders if r.state.value == "pending"
     ]
     assert pending == []
+    await agenda.remind(USER, 5)
+    await app.reminders.cancel(USER, "all")  # cancelling all of them stops it as well
+    assert (await agenda.add(USER, "session", f"@session:{second.id}")).reminder_minutes is None
+    pending = [
+        r for r, _ in (await app.reminders.mine(USER)).reminders if r.state.value == "pending"
+    ]
+    assert pending == []
 
 
 # --- reloads ---------------------------------------------------------------------------------
