@@ -451,7 +451,14 @@ class AgendaService:
         moved = [c.session_id for c in report.of_kind(ChangeKind.MOVED) if c.after is not None]
         removed = [c.session_id for c in report.of_kind(ChangeKind.REMOVED)]
         revived = [c.session_id for c in report.of_kind(ChangeKind.ADDED)]
-        await self._store.count_moves(self._slug, moved)
+        await self._store.count_moves(
+            self._slug,
+            [
+                (c.session_id, c.previous_id, ChangeKind.MOVED in c.kinds)
+                for c in report.changes
+                if ChangeKind.MOVED in c.kinds or c.previous_id is not None
+            ],
+        )
         touched = await self._store.items(self._slug, keys=[*moved, *removed, *revived])
         what = {
             **dict.fromkeys(moved, "moved"),

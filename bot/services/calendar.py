@@ -22,9 +22,10 @@ PRODUCT = "-//confbot//conference agenda//EN"
 UID_DOMAIN = "confbot"
 
 
-def event_uid(session: Session, slug: str) -> str:
-    """The same for a session in every file, across reloads that keep its id."""
-    return f"{session.id}.{slug}@{UID_DOMAIN}"
+def event_uid(session: Session, slug: str, first_key: str | None = None) -> str:
+    """The same for a session in every file: from its id, or from the first id it had when a
+    reload gave it a new one (moved to another day)."""
+    return f"{first_key or session.id}.{slug}@{UID_DOMAIN}"
 
 
 def description(session: Session, papers: Iterable[int] = ()) -> str:
@@ -57,14 +58,16 @@ def calendar_file(
     slug: str,
     zone: str,
     stamp: datetime,
-    moves: Mapping[str, int] | None = None,
+    moves: Mapping[str, tuple[int, str | None]] | None = None,
     papers: Mapping[str, Iterable[int]] | None = None,
 ) -> CalendarFile:
     """An .ics file with one event per timed session (sessions without a time are left out).
 
-    `stamp` is DTSTAMP (when the file was made); `moves` gives each session's SEQUENCE;
-    `papers` the papers picked in each session (marked in its description).
+    `stamp` is DTSTAMP (when the file was made); `moves` gives each moved session's SEQUENCE
+    and the first key it had (for its UID); `papers` the papers picked in each session
+    (marked in its description).
     """
+    moves = moves or {}
     tz = ZoneInfo(zone)
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODUCT)
@@ -80,7 +83,8 @@ def calendar_file(
     for session in timed:
         assert session.start is not None
         event = icalendar.Event()
-        event.add("uid", event_uid(session, slug))
+        sequence, first_key = moves.get(session.id, (0, None))
+        event.add("uid", event_uid(session, slug, first_key))
         event.add("dtstamp", stamp.astimezone(UTC))
         event.add("dtstart", session.start.astimezone(tz))
         event.add("dtend", session_end(session).astimezone(tz))
@@ -90,7 +94,7 @@ def calendar_file(
         text = description(session, (papers or {}).get(session.id, ()))
         if text:
             event.add("description", text)
-        event.add("sequence", (moves or {}).get(session.id, 0))
+        event.add("sequence", sequence)
         event.add("categories", [session.kind.value])
         calendar.add_component(event)
     return CalendarFile(filename, calendar.to_ical(), len(timed))

@@ -151,18 +151,26 @@ class AgendaStore:
 
     # -- session moves ----------------------------------------------------------------------
 
-    async def count_moves(self, slug: str, keys: Collection[str]) -> None:
-        """One more move for each of these sessions (their calendar SEQUENCE)."""
-        if not keys:
+    async def count_moves(
+        self, slug: str, changed: Collection[tuple[str, str | None, bool]]
+    ) -> None:
+        """For each (key, previous key, moved) session: one more move if it moved; and one whose
+        key changed keeps the first key it had, for its calendar UID."""
+        if not changed:
             return
+        previous = {key: before for key, before, _ in changed}
+        bumped = {key for key, _, moved in changed if moved}
         async with self._sessions.begin() as db:
             conference_id = await _conference_id(db, slug)
-            ids = list(
-                await db.scalars(
-                    select(SessionRow.id).where(
-                        SessionRow.conference_id == conference_id, SessionRow.key.in_(keys)
+            ids = dict(
+                (
+                    await db.execute(
+                        select(SessionRow.id, SessionRow.key).where(
+                            SessionRow.conference_id == conference_id,
+                            SessionRow.key.in_(previous),
+                        )
                     )
-                )
+                ).all()
             )
             existing = {
                 row.session_id: row
@@ -170,23 +178,26 @@ class AgendaStore:
                     select(SessionMoveRow).where(SessionMoveRow.session_id.in_(ids))
                 )
             }
-            for session_id in ids:
+            for session_id, key in ids.items():
                 row = existing.get(session_id)
                 if row is None:
-                    db.add(SessionMoveRow(session_id=session_id, moves=1))
-                else:
-                    row.moves += 1
+                    row = SessionMoveRow(session_id=session_id, moves=0)
+                    db.add(row)
+                row.moves += 1 if key in bumped else 0
+                if row.first_key is None:
+                    row.first_key = previous[key]
 
-    async def moves(self, slug: str) -> dict[str, int]:
-        """Session key -> how often reloads moved it (sessions never moved are left out)."""
+    async def moves(self, slug: str) -> dict[str, tuple[int, str | None]]:
+        """Session key -> (how often reloads moved it, the first key it had if it changed);
+        sessions never moved are left out."""
         async with self._sessions.begin() as db:
             conference_id = await _conference_id(db, slug)
             rows = await db.execute(
-                select(SessionRow.key, SessionMoveRow.moves)
+                select(SessionRow.key, SessionMoveRow.moves, SessionMoveRow.first_key)
                 .join(SessionMoveRow, SessionMoveRow.session_id == SessionRow.id)
                 .where(SessionRow.conference_id == conference_id)
             )
-            return {key: moves for key, moves in rows.all()}
+            return {key: (moves, first) for key, moves, first in rows.all()}
 
     # -- agenda reminders -------------------------------------------------------------------
 

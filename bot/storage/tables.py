@@ -439,7 +439,8 @@ class AgendaReminderRow(Base):
 
 
 class SessionMoveRow(Base):
-    """How often reloads moved a session: its calendar SEQUENCE, so a re-import updates it."""
+    """How often reloads moved a session (its calendar SEQUENCE, so a re-import takes the new
+    time), and the key its calendar UID is made from."""
 
     __tablename__ = "session_moves"
 
@@ -447,6 +448,9 @@ class SessionMoveRow(Base):
         ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
     moves: Mapped[int] = mapped_column(Integer, default=0)
+    # The key it had before a reload gave it a new one (moved to another day): its calendar
+    # UID keeps that key, so a re-import updates the event rather than adding a copy.
+    first_key: Mapped[str | None] = mapped_column(String(64))
 
 
 class AgendaNoticeRow(Base):

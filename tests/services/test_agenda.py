@@ -318,6 +318,25 @@ async def test_day_room_and_agenda_files_round_trip_and_moves_bump_the_sequence(
     assert events[uid][0] == moved.start  # same UID, SEQUENCE bumped
     assert events[uid][4] == 1
     assert read_with_ics(after.data) == expected(app, [moved, second])
+    # Moved to another day, it gets a new id; its UID stays, and SEQUENCE counts the move.
+    program = program_of(app)
+    a_day = timedelta(days=1)
+    elsewhere = replace(
+        moved,
+        id="s-moved-away",
+        day=moved.day + a_day,  # type: ignore[operator]
+        start=moved.start + a_day,  # type: ignore[operator]
+        end=moved.end + a_day,  # type: ignore[operator]
+    )
+    await app.programs.load(
+        replace(
+            program, sessions=tuple(elsewhere if s.id == first.id else s for s in program.sessions)
+        )
+    )
+    assert (await agenda.agenda(USER)).items[-1].session.id == "s-moved-away"  # the item followed
+    events = read_with_icalendar((await agenda.calendar(USER)).data)
+    assert events[uid][0] == elsewhere.start
+    assert events[uid][4] == 2
 
 
 # --- before and after the conference ---------------------------------------------------------

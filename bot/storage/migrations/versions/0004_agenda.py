@@ -78,6 +78,7 @@ def upgrade() -> None:
         "session_moves",
         sa.Column("session_id", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column("moves", sa.Integer(), nullable=False),
+        sa.Column("first_key", sa.String(length=64), nullable=True),
         sa.ForeignKeyConstraint(
             ["session_id"],
             ["sessions.id"],
