@@ -33,7 +33,7 @@ from bot import observability, progress
 from bot.clock import Clock, FrozenClock, SimulatedClock, SystemClock
 from bot.config import Settings
 from bot.console import (
-    answer_line,
+    answer,
     interactive,
     render_change_report,
     render_error,
@@ -42,7 +42,7 @@ from bot.console import (
 )
 from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
 from bot.exitcodes import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from bot.model import DeliveryRecord, DeliveryState
+from bot.model import AgendaChange, DeliveryRecord, DeliveryState
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
@@ -164,6 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only print what would change (and what would happen to reminders)",
     )
+    ics = commands.add_parser(
+        "ics", help="write a calendar file (.ics) of the program, a day or a session to stdout"
+    )
+    ics.add_argument("--day", help="only this day: a weekday, a date, day 2...")
+    ics.add_argument("--room", help="only this room (with --day, or the whole program)")
+    ics.add_argument("--session", metavar="ID", help="only this session (its id, or its title)")
+    _add_data_options(ics)
     db = commands.add_parser("db", help="database schema: upgrade, or show the revision")
     db.add_argument("action", choices=["upgrade", "current"], help="what to do")
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
@@ -220,7 +227,7 @@ class App:
 
     @property
     def runner(self) -> CommandRunner:
-        return CommandRunner(Queries(self.programs.current, self.clock))
+        return CommandRunner(Queries(self.programs.current, self.clock), self.default.agenda)
 
     def wake_scheduler(self) -> None:
         if self.scheduler is not None:
@@ -242,8 +249,12 @@ class App:
             budget=self.budget,
             journal=MarkJournal(self.journal_path),
             sole_process=self.journal_path is not None,  # SQLite: one process per file
+            agenda_notice=self._agenda_notice,
         )
         return self.scheduler
+
+    async def _agenda_notice(self, record: DeliveryRecord) -> tuple[AgendaChange, ...]:
+        return await self.tenants.tenant(record.conference).agenda.notice_changes(record)
 
     def _delivered(self, record: DeliveryRecord, state: DeliveryState, lag: float) -> None:
         if state in (DeliveryState.SENT, DeliveryState.LATE):
@@ -434,9 +445,24 @@ async def _command_ask(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(
         settings, at=args.at, program=args.program, conference=args.conference
     ) as app:
-        reply = answer_line(app.runner, " ".join(args.words))
+        reply = await answer(app.runner, " ".join(args.words))
         print(reply.text)
         return EXIT_OK if reply.ok else EXIT_FAILURE
+
+
+async def _command_ics(settings: Settings, args: argparse.Namespace) -> int:
+    async with open_app(
+        settings, at=args.at, program=args.program, conference=args.conference
+    ) as app:
+        agenda = app.default.agenda
+        if args.room and not args.day and not args.session:
+            # The whole program in one room: every day's sessions there, one file.
+            calendar = await agenda.room_calendar(args.room)
+        else:
+            calendar = await agenda.schedule_calendar(args.day, args.room, args.session)
+        sys.stdout.buffer.write(calendar.data)
+        sys.stdout.flush()
+        return EXIT_OK
 
 
 async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
@@ -569,6 +595,7 @@ _COMMANDS: dict[str, Command] = {
     "console": _command_console,
     "ask": _command_ask,
     "load": _command_load,
+    "ics": _command_ics,
     "run": _command_run,
     "sync": _command_sync,
     "db": _command_db,

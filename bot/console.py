@@ -18,9 +18,13 @@ from zoneinfo import ZoneInfo
 from bot.errors import NotFoundError, UserError
 from bot.model import (
     AffiliationAnswer,
+    AgendaAnswer,
+    AgendaItem,
+    CalendarFile,
     ChairAnswer,
     ChangeKind,
     ChangeReport,
+    Conflict,
     Explanation,
     HelpAnswer,
     PaperRef,
@@ -33,7 +37,8 @@ from bot.model import (
     SessionsAnswer,
     TimetableAnswer,
 )
-from bot.services.commands import BY_NAME, Answer, CommandRunner, help_answer
+from bot.services.agenda import LOCAL_USER
+from bot.services.commands import BY_NAME, AnyAnswer, CommandRunner, help_answer
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 PROMPT = "confbot> "
@@ -51,16 +56,19 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     line = line.strip()
     if not line:
         return "", {}
-    name, _, rest = line.lstrip("/").partition(" ")
-    name = name.lower()
+    name, rest = _command_name(line.lstrip("/"))
     spec = BY_NAME.get(name)
     if spec is None:
         return name, {}
     names = [o.name for o in spec.options]
+    # The last free-text option's value may run on over spaces (`room:Van Oldebarneveldt`).
+    running_on = [o.name for o in spec.options if not o.choices][-1:]
     try:
         words = shlex.split(rest)
     except ValueError:
         words = rest.split()
+    if name == "schedule" and words and words[0].lower() == "ics":
+        words = [*words[1:], "format:ics"]  # `schedule ics wednesday`, as in the README
     options: dict[str, str] = {}
     loose: list[str] = []
     i = 0
@@ -71,7 +79,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
             value = m.group(2)
             # `room:Van Oldebarneveldt` — a value runs on until the next option.
             while i + 1 < len(words) and not re.match(r"(?:--)?[a-z_]+[:=]", words[i + 1]):
-                if len(names) == 1 or m.group(1) != names[-1]:
+                if len(names) == 1 or [m.group(1)] != running_on:
                     break
                 i += 1
                 value += " " + words[i]
@@ -84,6 +92,16 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         i += 1
     _fill_free_options(options, [n for n in names if n not in options], loose)
     return name, options
+
+
+def _command_name(line: str) -> tuple[str, str]:
+    """The longest command name the line starts with (`agenda add paper`), and the rest."""
+    words = line.split(" ")
+    for count in (3, 2):
+        name = " ".join(words[:count]).lower()
+        if len(words) >= count and name in BY_NAME:
+            return name, " ".join(words[count:])
+    return words[0].lower(), " ".join(words[1:])
 
 
 def _fill_free_options(options: dict[str, str], free: list[str], loose: list[str]) -> None:
@@ -175,9 +193,13 @@ def _block(chunks: Iterable[list[str]]) -> str:
     return "\n\n".join("\n".join(chunk) for chunk in chunks)
 
 
-def render(answer: Answer) -> str:  # noqa: PLR0911 (a table: one renderer per answer type)
+def render(answer: AnyAnswer) -> str:  # noqa: PLR0911 (a table: one renderer per answer type)
     """One answer as console text."""
     match answer:
+        case AgendaAnswer():
+            return render_agenda(answer)
+        case CalendarFile():
+            return answer.data.decode("utf-8").replace("\r\n", "\n").rstrip("\n")
         case SessionsAnswer():
             return _render_sessions(answer)
         case ChairAnswer():
@@ -276,6 +298,8 @@ def _render_timetable(answer: TimetableAnswer) -> str:
                 f"  {_clock_range(s, tz)}  {s.shown_title}" + (f" · {s.room}" if s.room else "")
             )
         return "\n".join(lines)
+    if answer.phase in ("before", "after"):
+        return _render_outside(answer, tz, at)
     if answer.what == "now":
         head = f"On now ({day_clock(at, zone_name=True)}){room}:"
         lines = [head]
@@ -296,6 +320,28 @@ def _render_timetable(answer: TimetableAnswer) -> str:
     return "\n".join([head] + [f"  {_next_line(s, tz)}" for s in answer.sessions])
 
 
+def _render_outside(answer: TimetableAnswer, tz: ZoneInfo, at: datetime) -> str:
+    """`now` and `next` before the conference (when it starts, and with what) or after it."""
+    if answer.phase == "after":
+        return (
+            f"The conference is over (it is {day_clock(at, zone_name=True)}): nothing more is on."
+        )
+    first = answer.first
+    if first is None:
+        return f"Nothing is scheduled after {day_clock(at, zone_name=True)}."
+    assert first.start is not None
+    place = f" · {first.room}" if first.room else ""
+    lines = [
+        f"The conference has not started yet (it is {day_clock(at, zone_name=True)}).",
+        f"It starts {day_clock(first.start.astimezone(tz), zone_name=True)} with "
+        f"{first.shown_title}{place}.",
+    ]
+    if answer.room and answer.upcoming[:1] != (first,) and answer.sessions[:1] != (first,):
+        shown = answer.upcoming or answer.sessions
+        lines += [f"First in {answer.room}:"] + [f"  {_next_line(s, tz)}" for s in shown]
+    return "\n".join(lines)
+
+
 def _clock_range(session: Session, tz: ZoneInfo) -> str:
     if session.start is None:
         return "     "
@@ -310,6 +356,75 @@ def _next_line(session: Session, tz: ZoneInfo) -> str:
     start = session.start.astimezone(tz)
     room = f" · {session.room}" if session.room else ""
     return f"{weekday_clock(start)}  {session.shown_title}{room}"
+
+
+def conflict_text(conflict: Conflict, other: Session) -> str:
+    """What an item clashes with: "overlaps X (Room)" or "5 min before X in Room"."""
+    room = f" ({other.room})" if other.room else ""
+    if conflict.kind == "overlap":
+        return f"overlaps {other.shown_title}{room}"
+    return f"only {conflict.gap_minutes} min from {other.shown_title}{room}"
+
+
+def _clashes_of(session: Session, conflicts: Sequence[Conflict]) -> list[str]:
+    out = []
+    for c in conflicts:
+        if c.first.id == session.id:
+            out.append(conflict_text(c, c.second))
+        elif c.second.id == session.id:
+            out.append(conflict_text(c, c.first))
+    return out
+
+
+def _agenda_item_lines(item: AgendaItem, zone: str, conflicts: Sequence[Conflict]) -> list[str]:
+    session = item.session
+    tz = ZoneInfo(zone)
+    room = f" · {session.room}" if session.room else ""
+    lines = [f"  {_clock_range(session, tz)}  {session.shown_title}{room}"]
+    if item.dropped:
+        lines[0] += "  [removed from the program]"
+    lines += [f"      ⚠ {text}" for text in _clashes_of(session, conflicts)]
+    for index in item.papers:
+        lines.append(f"      ★ {session.papers[index].title}")
+    return lines
+
+
+def render_agenda(answer: AgendaAnswer) -> str:
+    """`agenda …`: what changed, then the agenda by day with conflicts marked."""
+    lines: list[str] = []
+    changed = ", ".join(i.session.shown_title for i in answer.changed)
+    if answer.what == "added":
+        lines.append(f"Added to your agenda: {changed}.")
+        if answer.note:
+            lines.append(answer.note)
+        [added] = answer.changed
+        lines += [f"⚠ It clashes: {t}." for t in _clashes_of(added.session, answer.clashes)]
+    elif answer.what == "removed":
+        lines.append(f"Taken off your agenda: {changed}.")
+    elif answer.what == "cleared":
+        count = len(answer.changed)
+        return f"Your agenda is cleared ({count} session{'s' if count != 1 else ''} taken off)."
+    if answer.reminder_minutes is not None:
+        lines.append(f"Each item is reminded {answer.reminder_minutes} min before.")
+    if not answer.items:
+        lines.append(
+            "Nothing on your agenda"
+            + (f" on {long_day(answer.day)}" if answer.day else "")
+            + ". Add sessions with `agenda add session …` or `agenda add paper …`."
+        )
+        return "\n".join(lines)
+    count = len(answer.conflicts)
+    sessions = len(answer.items)
+    head = f"Your agenda ({sessions} session{'s' if sessions != 1 else ''}"
+    head += f", {count} conflict{'s' if count != 1 else ''})" if count else ")"
+    lines.append(head + ":")
+    day = None
+    for item in answer.items:
+        if item.session.day != day and item.session.day is not None:
+            day = item.session.day
+            lines.append(long_day(day))
+        lines += _agenda_item_lines(item, answer.zone, answer.conflicts)
+    return "\n".join(lines)
 
 
 def render_help(answer: HelpAnswer) -> str:
@@ -395,7 +510,8 @@ class Reply:
 
 
 def answer_line(runner: CommandRunner, line: str) -> Reply:
-    """One console line in, one text out; errors become their message."""
+    """One console line in, one text out; errors become their message. Only the questions
+    answered from memory: `answer` takes every command."""
     name, options = parse_line(line)
     if not name:
         return Reply("")
@@ -403,6 +519,17 @@ def answer_line(runner: CommandRunner, line: str) -> Reply:
         return Reply(render_help(help_answer()))
     try:
         return Reply(render(runner.run(name, options)))
+    except UserError as error:
+        return Reply(render_error(error), ok=False)
+
+
+async def answer(runner: CommandRunner, line: str, *, user_id: int = LOCAL_USER) -> Reply:
+    """Any console line, the agenda's included (for the console's one local user)."""
+    name, options = parse_line(line)
+    if not runner.needs_database(name, options):
+        return answer_line(runner, line)
+    try:
+        return Reply(render(await runner.execute(name, options, user_id=user_id)))
     except UserError as error:
         return Reply(render_error(error), ok=False)
 
@@ -425,7 +552,7 @@ async def interactive(
             return
         if line.strip().lower() in {"quit", "exit", "q", "/quit"}:
             return
-        reply = answer_line(runner, line)
+        reply = await answer(runner, line)
         if reply.text:
             write(reply.text)
             if not sys.stdout.isatty():

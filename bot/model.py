@@ -259,6 +259,9 @@ class TimetableAnswer:
     day: date | None = None
     room: str | None = None
     upcoming: tuple[Session, ...] = ()  # for "now": what starts next in each room
+    # "before" the first session starts, "after" the last one ended, else "during"
+    phase: str = "during"
+    first: Session | None = None  # before: the conference's first session
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +346,67 @@ class Delivery:
     late: bool = False
     zone: str = "UTC"
     sent_at: datetime | None = None  # the bot's time at sending: "started 5 minutes ago"
+    agenda: tuple[AgendaChange, ...] = ()  # an agenda notice: what the reload did
+
+
+# --- agendas: the sessions a person plans to attend -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AgendaItem:
+    """A session on someone's agenda, with the papers of it they picked (by their position)."""
+
+    session: Session
+    papers: tuple[int, ...] = ()
+    dropped: bool = False  # a reload removed its session
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Two agenda items that cannot both be attended: "overlap" (at once), or "tight" (less
+    than `gap_minutes` apart in different rooms)."""
+
+    first: Session
+    second: Session
+    kind: str
+    gap_minutes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AgendaAnswer:
+    """`agenda add|remove|list|clear`: the person's agenda (or the part asked for), what was
+    just added or removed, and the conflicts among what is shown.
+
+    `clashes` are the conflicts of the item just added, so the answer can say so at once."""
+
+    what: str  # "added", "removed", "list", "cleared"
+    items: tuple[AgendaItem, ...]
+    conflicts: tuple[Conflict, ...]
+    zone: str = "UTC"
+    changed: tuple[AgendaItem, ...] = ()  # added or removed now
+    clashes: tuple[Conflict, ...] = ()
+    day: date | None = None
+    note: str | None = None
+    reminder_minutes: int | None = None  # /remind agenda is on, this many minutes before
+
+
+@dataclass(frozen=True, slots=True)
+class AgendaChange:
+    """What a reload did to one agenda item: "moved", "dropped" or "restored", and whether a
+    reminder of the same session moved or was cancelled with it (told in the same notice)."""
+
+    what: str
+    session: Session
+    reminders: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarFile:
+    """An .ics file to attach or print."""
+
+    filename: str
+    data: bytes
+    events: int
 
 
 @dataclass(frozen=True, slots=True)

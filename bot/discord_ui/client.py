@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.discord_ui import sync
 from bot.discord_ui.cogs.admin import AdminCog
+from bot.discord_ui.cogs.agenda import AgendaCog
 from bot.discord_ui.cogs.queries import QueriesCog
 from bot.discord_ui.cogs.reminders import RemindersCog
 from bot.discord_ui.delivery import DirectMessages, DiscordDeliverer
@@ -25,7 +26,7 @@ from bot.discord_ui.deps import BotApp
 from bot.discord_ui.ratelimits import budget_trace, quiet_discord_rate_limit_logs
 from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ExpiredPreview
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
-from bot.discord_ui.views import PAGE_TIMEOUT, ExpiredPages, Pager
+from bot.discord_ui.views import PAGE_TIMEOUT, AgendaButton, ExpiredPages, Pager
 from bot.services.programs import REFRESH_SECONDS
 from bot.services.scheduler import Scheduler
 
@@ -97,6 +98,8 @@ class ConfBot(commands.Bot):
             )
         )
         await self.add_cog(RemindersCog(tenants, self.pager, self.dms))
+        await self.add_cog(AgendaCog(tenants, self.pager))
+        self.add_dynamic_items(AgendaButton)
         self.scheduler = self.app.make_scheduler(DiscordDeliverer(self, self.dms))
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())

@@ -38,8 +38,13 @@ from bot.discord_ui.layout import (
 from bot.errors import NotFoundError, UserError
 from bot.model import (
     AffiliationAnswer,
+    AgendaAnswer,
+    AgendaChange,
+    AgendaItem,
+    CalendarFile,
     ChairAnswer,
     ChangeKind,
+    Conflict,
     Delivery,
     DeliveryKind,
     DeliveryRecord,
@@ -365,6 +370,26 @@ def timetable_item(answer: TimetableAnswer) -> Item:
         title = f"Schedule for {long_day(day, year=True)}{room}"
         lines = [_timetable_line(s, answer.zone) for s in answer.sessions]
         return Item(title, lines or ["Nothing is scheduled."])
+    if answer.phase == "after":
+        return Item(
+            "The conference is over",
+            [f"The last session ended before {moment}: nothing more is on. Thank you for coming!"],
+            colour=NOW,
+        )
+    if answer.phase == "before" and answer.first is not None:
+        first = answer.first
+        assert first.start is not None
+        blocks = [
+            f"The conference has not started yet. It starts "
+            f"{format_dt(first.start, 'F')} ({format_dt(first.start, 'R')}).",
+            _with_heading("First", [_next_line(first, answer.zone)])[0],
+        ]
+        if answer.room:
+            shown = answer.upcoming if answer.what == "now" else answer.sessions
+            blocks += _with_heading(
+                f"First in {answer.room}", [_next_line(s, answer.zone) for s in shown]
+            )
+        return Item("Not started yet", blocks, colour=NOW)
     if answer.what == "now":
         running = [_timetable_line(s, answer.zone, relative_to_end=True) for s in answer.sessions]
         blocks = _with_heading(f"On now ({moment})", running) or [
@@ -378,6 +403,123 @@ def timetable_item(answer: TimetableAnswer) -> Item:
         _with_heading(f"After {moment}", upcoming) or ["Nothing more is scheduled."],
         colour=NOW,
     )
+
+
+# --- agendas ---------------------------------------------------------------------------------
+
+
+def conflict_text(conflict: Conflict, other: Session) -> str:
+    """What an item clashes with, in a few words."""
+    room = f" ({esc(other.room)})" if other.room else ""
+    if conflict.kind == "overlap":
+        return f"⚠️ overlaps **{esc(other.shown_title)}**{room}"
+    return f"⚠️ only {conflict.gap_minutes} min to get to **{esc(other.shown_title)}**{room}"
+
+
+def clashes_of(session: Session, conflicts: Sequence[Conflict]) -> list[tuple[Conflict, Session]]:
+    """The conflicts `session` is part of, each with the other session."""
+    out = []
+    for c in conflicts:
+        if c.first.id == session.id:
+            out.append((c, c.second))
+        elif c.second.id == session.id:
+            out.append((c, c.first))
+    return out
+
+
+def agenda_entry(item: AgendaItem, zone: str, conflicts: Sequence[Conflict]) -> str:
+    session = item.session
+    where = f" · {esc(session.room)}" if session.room else ""
+    lines = [f"`{clock_range(session, zone)}` **{esc(session.shown_title)}**{where}"]
+    if item.dropped:
+        lines.append("*removed from the program*")
+    lines += [conflict_text(c, other) for c, other in clashes_of(session, conflicts)]
+    lines += [f"★ {esc(session.papers[i].title)}" for i in item.papers]
+    return "\n".join(lines)
+
+
+def agenda_pages(answer: AgendaAnswer) -> list[Page]:
+    """`/agenda …`: what was just done, then the agenda day by day, conflicts marked."""
+    blocks: list[str] = []
+    changed = ", ".join(f"**{esc(i.session.shown_title)}**" for i in answer.changed)
+    title = "Your agenda"
+    if answer.what == "added":
+        title = "Added to your agenda"
+        [added] = answer.changed
+        lead = changed
+        if added.session.start is not None:
+            lead += f"\n{format_dt(added.session.start, 'F')}"
+        if answer.note:
+            lead += f"\n{esc(answer.note)}"
+        for conflict, other in clashes_of(added.session, answer.clashes):
+            lead += f"\n{conflict_text(conflict, other)}"
+        blocks.append(lead)
+    elif answer.what == "removed":
+        title = "Taken off your agenda"
+        blocks.append(changed)
+    elif answer.what == "cleared":
+        return paginate(
+            [Item("Agenda cleared", [f"{plural(len(answer.changed), 'session')} taken off."])]
+        )
+    if answer.reminder_minutes is not None:
+        blocks.append(f"🔔 Each item is reminded {answer.reminder_minutes} min before.")
+    if not answer.items:
+        where = f" on {long_day(answer.day)}" if answer.day else ""
+        blocks.append(
+            f"Nothing on your agenda{where}. Add sessions with `/agenda add session` or "
+            "`/agenda add paper`, or with the *Add to my agenda* button under a session."
+        )
+        return paginate([Item(title, blocks, colour=NOW)])
+    count = len(answer.conflicts)
+    summary = plural(len(answer.items), "session")
+    if count:
+        summary += f", {plural(count, 'conflict')}"
+    blocks.append(f"__{summary}__")
+    day: date | None = None
+    for item in answer.items:
+        entry = agenda_entry(item, answer.zone, answer.conflicts)
+        if item.session.day is not None and item.session.day != day:
+            day = item.session.day
+            entry = f"__{long_day(day)}__\n{entry}"
+        blocks.append(entry)
+    return paginate([Item(title, blocks, colour=NOW)])
+
+
+def calendar_text(calendar: CalendarFile) -> str:
+    """The message an .ics file is attached to."""
+    return (
+        f"{plural(calendar.events, 'session')} in `{calendar.filename}`. Import it into your "
+        "calendar app; importing a newer file updates these events rather than adding copies."
+    )
+
+
+def agenda_targets(answer: Answer) -> list[tuple[str, str]]:
+    """What an answer's *Add to my agenda* buttons add: (ref, title) of each session or paper
+    it shows (`session:ID` or `paper:ID#N`)."""
+    match answer:
+        case SessionsAnswer():
+            return [(f"session:{s.id}", s.shown_title) for s in answer.sessions]
+        case ChairAnswer() if answer.person is None:
+            return [(f"session:{s.id}", s.shown_title) for s in answer.sessions]
+        case PapersAnswer():
+            return [
+                (f"paper:{ref.session.id}#{ref.index}", ref.paper.title) for ref in answer.papers
+            ]
+    return []
+
+
+def agenda_notice_blocks(changes: Sequence[AgendaChange], zone: str) -> list[str]:
+    """An agenda notice: each item a reload moved, dropped or brought back."""
+    labels = {
+        "moved": "Moved (your agenda and any reminders for it follow)",
+        "dropped": "Removed from the program (off your agenda; any reminders for it cancelled)",
+        "restored": "Back in the program (back on your agenda)",
+    }
+    blocks = ["The program was updated. What changed on your agenda:"]
+    for change in changes:
+        label = labels.get(change.what, change.what)
+        blocks.append(f"*{label}*\n{session_brief(change.session, zone)}")
+    return blocks
 
 
 def help_item(answer: HelpAnswer) -> Item:
@@ -582,6 +724,31 @@ def reminders_pages(answer: RemindersAnswer) -> list[Page]:
     return paginate([Item(title, entries, colour=NOW)])
 
 
+def notice_embeds(delivery: Delivery) -> list[discord.Embed]:
+    """A notice: what a reload did to a person's agenda, or to their reminders of a session."""
+    record, session, zone = delivery.record, delivery.session, delivery.zone
+    if record.notice == "agenda":
+        blocks = agenda_notice_blocks(delivery.agenda, zone)
+        return one_message(Item("Your agenda changed", blocks, colour=WARNING))
+    if record.notice == "moved":
+        title = f"Moved: {session.shown_title}"
+        text = (
+            f"The session you asked to be reminded of has moved. Your reminder moved "
+            f"with it ({record.minutes_before} min before)."
+        )
+    elif record.notice == "restored":
+        title = f"Back in the program: {session.shown_title}"
+        text = (
+            "This session is back in the program, so your reminders for it are on again "
+            f"({record.minutes_before} min before)."
+        )
+    else:
+        title = f"Cancelled: {session.shown_title}"
+        text = "This session was removed from the program, so your reminders for it are cancelled."
+    blocks = [text, session_header(session, zone)]
+    return one_message(Item(title, blocks, colour=WARNING))
+
+
 def delivery_message(
     delivery: Delivery, *, mention: bool
 ) -> tuple[str | None, list[discord.Embed]]:
@@ -595,25 +762,7 @@ def delivery_message(
     elif mention and record.role_id is not None:
         content = f"<@&{record.role_id}>"
     if record.kind is DeliveryKind.NOTICE:
-        if record.notice == "moved":
-            title = f"Moved: {session.shown_title}"
-            text = (
-                f"The session you asked to be reminded of has moved. Your reminder moved "
-                f"with it ({record.minutes_before} min before)."
-            )
-        elif record.notice == "restored":
-            title = f"Back in the program: {session.shown_title}"
-            text = (
-                "This session is back in the program, so your reminders for it are on again "
-                f"({record.minutes_before} min before)."
-            )
-        else:
-            title = f"Cancelled: {session.shown_title}"
-            text = (
-                "This session was removed from the program, so your reminders for it are cancelled."
-            )
-        blocks = [text, session_header(session, zone)]
-        return content, one_message(Item(title, blocks, colour=WARNING))
+        return content, notice_embeds(delivery)
     starts = (
         f"starts {format_dt(session.start, 'R')}" if session.start is not None else "is coming up"
     )

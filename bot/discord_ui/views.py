@@ -10,9 +10,10 @@ restart) are answered by `ExpiredPages`, so no press goes unanswered.
 from __future__ import annotations
 
 import logging
+import re
 import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -52,12 +53,22 @@ async def send_page(
 class Paginator(discord.ui.View):
     """Pages of one answer; only `owner_id` can turn them."""
 
-    def __init__(self, pages: Sequence[layout.Page], owner_id: int, *, timeout: float) -> None:
+    def __init__(
+        self,
+        pages: Sequence[layout.Page],
+        owner_id: int,
+        *,
+        timeout: float,
+        buttons: Sequence[discord.ui.Item[Any]] = (),
+    ) -> None:
         super().__init__(timeout=timeout)
         if len(pages) < 2:
             raise ValueError("a Paginator needs at least two pages")
         self.pages = tuple(pages)
         self.owner_id = owner_id
+        self.buttons = tuple(buttons)
+        for button in self.buttons:
+            self.add_item(button)
         self.index = 0
         self._latest: Interaction | None = None  # whose token edits the message on timeout
         self._show_position()
@@ -97,6 +108,10 @@ class Paginator(discord.ui.View):
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         if interaction.user.id == self.owner_id:
             return True
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id", "")
+        if isinstance(custom_id, str) and custom_id.startswith(AGENDA_PREFIX):
+            return True  # anyone may put a session on their own agenda
         await interaction.response.send_message(
             embeds.only_owner_text(self.owner_id), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -107,7 +122,9 @@ class Paginator(discord.ui.View):
         if latest is None:
             return
         try:
-            await latest.edit_original_response(view=None, allowed_mentions=NO_MENTIONS)
+            await latest.edit_original_response(
+                view=fixed_view(self.buttons), allowed_mentions=NO_MENTIONS
+            )
         except discord.HTTPException as error:
             log.info("could not remove the page buttons of interaction %s: %s", latest.id, error)
 
@@ -115,6 +132,94 @@ class Paginator(discord.ui.View):
         self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any], /
     ) -> None:
         await answer_error(interaction, error)
+
+
+def fixed_view(buttons: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """A view of persistent buttons only (None when there are none). It is stopped before it
+    is sent, so discord.py keeps no copy per message: the registered `AgendaButton` answers
+    every press, after a restart too."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons:
+        view.add_item(button)
+    view.stop()
+    return view
+
+
+# --- the agenda buttons ---------------------------------------------------------------------
+
+AGENDA_PREFIX = "confbot:agenda:"
+AGENDA_BUTTONS_MAX = 5
+"""One row of them, below the page buttons."""
+AGENDA_LABEL_MAX = 80
+CUSTOM_ID_MAX = 100
+
+
+class AgendaPress(Protocol):
+    """What a press of an agenda button does (the agenda cog): add or drop one item for the
+    person who pressed, and answer them ephemerally."""
+
+    async def pressed(self, interaction: Interaction, action: str, ref: str) -> None: ...
+
+
+class AgendaButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"confbot:agenda:(?P<action>add|drop):(?P<ref>(?:session|paper):[^:]{1,90})",
+):
+    """*Add to my agenda* under a session or paper (`ref` is `session:ID` or `paper:ID#N`),
+    or *Drop …* offered after a clash. Persistent: it works after a restart, for anyone who
+    presses it, and only changes the agenda of who pressed."""
+
+    handler: AgendaPress | None = None  # set once by the client when the cog is added
+
+    def __init__(self, action: str, ref: str, label: str) -> None:
+        style = discord.ButtonStyle.success if action == "add" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=layout.shorten(label, AGENDA_LABEL_MAX),
+                style=style,
+                custom_id=f"{AGENDA_PREFIX}{action}:{ref}",
+                row=4,
+            )
+        )
+        self.action = action
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> AgendaButton:
+        return cls(match["action"], match["ref"], str(getattr(item, "label", "") or ""))
+
+    async def callback(self, interaction: Interaction) -> None:
+        handler = type(self).handler
+        if handler is None:
+            await interaction.response.send_message(
+                embeds.NOT_AVAILABLE, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+            return
+        try:
+            await handler.pressed(interaction, self.action, self.ref)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+def agenda_buttons(
+    targets: Sequence[tuple[str, str]], *, action: str = "add"
+) -> list[AgendaButton]:
+    """Buttons for (ref, title) targets: one says *Add to my agenda*, several name each."""
+    # A custom id longer than Discord's 100 characters would get the whole message refused.
+    fits = [t for t in targets if len(f"{AGENDA_PREFIX}{action}:{t[0]}") <= CUSTOM_ID_MAX]
+    shown = fits[:AGENDA_BUTTONS_MAX]
+    if action == "add" and len(shown) == 1:
+        return [AgendaButton("add", shown[0][0], "Add to my agenda")]
+    verb = "Add" if action == "add" else "Drop"
+    return [AgendaButton(action, ref, f"{verb}: {title}") for ref, title in shown]
 
 
 class ExpiredPages(discord.ui.View):
@@ -154,12 +259,19 @@ class Pager:
         self._live: weakref.WeakSet[discord.ui.View] = weakref.WeakSet()
 
     async def send(
-        self, interaction: Interaction, pages: Sequence[layout.Page], *, ephemeral: bool = False
+        self,
+        interaction: Interaction,
+        pages: Sequence[layout.Page],
+        *,
+        ephemeral: bool = False,
+        buttons: Sequence[discord.ui.Item[Any]] = (),
     ) -> None:
+        """Send `pages`; `buttons` (persistent ones, e.g. *Add to my agenda*) go below them
+        and stay when the page buttons go."""
         if len(pages) == 1:
-            await send_page(interaction, pages[0], ephemeral=ephemeral)
+            await send_page(interaction, pages[0], view=fixed_view(buttons), ephemeral=ephemeral)
             return
-        view = Paginator(pages, interaction.user.id, timeout=self.timeout)
+        view = Paginator(pages, interaction.user.id, timeout=self.timeout, buttons=buttons)
         self._live.add(view)
         await send_page(interaction, pages[0], view=view, ephemeral=ephemeral)
         view.shown_by(interaction)

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.errors import UserError
 from bot.folding import fold
 from bot.limits import CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.model import (
     AffiliationAnswer,
+    AgendaAnswer,
+    CalendarFile,
     ChairAnswer,
     HelpAnswer,
     PapersAnswer,
@@ -26,6 +29,9 @@ from bot.search import EntryKind
 from bot.services.queries import Queries
 from bot.timelabels import long_day
 
+if TYPE_CHECKING:  # the agenda service builds runners itself (tenants): no import cycle
+    from bot.services.agenda import AgendaService
+
 Answer = (
     SessionsAnswer
     | ChairAnswer
@@ -37,6 +43,9 @@ Answer = (
     | HelpAnswer
 )
 
+AnyAnswer = Answer | AgendaAnswer | CalendarFile
+"""What `CommandRunner.execute` may return: any answer, an agenda, or a calendar file."""
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -44,7 +53,8 @@ class OptionSpec:
     description: str
     required: bool = False
     lookup: tuple[EntryKind, ...] = ()  # what autocomplete offers; () for rooms/days
-    choices_from: str | None = None  # "room" or "day": autocomplete from the program
+    choices_from: str | None = None  # "room", "day" or "agenda" (the person's own items)
+    choices: tuple[str, ...] = ()  # a fixed list instead of suggestions (Discord: choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +140,45 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("day", "today, tomorrow, a weekday or a date", choices_from="day"),
             OptionSpec("room", "Only this room", choices_from="room"),
+            OptionSpec(
+                "format", "text (the default), or ics: a calendar file", choices=("text", "ics")
+            ),
         ),
         "schedule wednesday room:Mees",
     ),
 )
 
-BY_NAME = {c.name: c for c in COMMANDS}
+AGENDA_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "agenda add session",
+        "Put a session on my agenda",
+        (OptionSpec("query", "Session title, one of its papers, or a chair", True, _ANY),),
+        "agenda add session llm training",
+    ),
+    CommandSpec(
+        "agenda add paper",
+        "Put a paper's session on my agenda, remembering the paper",
+        (OptionSpec("title", "Paper title (part of it is enough)", True, (EntryKind.PAPER,)),),
+        "agenda add paper hybridflow",
+    ),
+    CommandSpec(
+        "agenda remove",
+        "Take a session off my agenda",
+        (OptionSpec("item", "A session on your agenda", True, choices_from="agenda"),),
+        "agenda remove llm training",
+    ),
+    CommandSpec(
+        "agenda list",
+        "My agenda in time order, with conflicts marked",
+        (OptionSpec("day", "Only this day: today, a weekday or a date", choices_from="day"),),
+        "agenda list wednesday",
+    ),
+    CommandSpec("agenda clear", "Take everything off my agenda", (), "agenda clear"),
+    CommandSpec("agenda ics", "My agenda as a calendar file (.ics)", (), "agenda ics"),
+)
+"""Commands about the asker's own agenda: they read and write the database (`execute`)."""
+
+BY_NAME = {c.name: c for c in (*COMMANDS, *AGENDA_COMMANDS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +192,9 @@ class Choice:
 class CommandRunner:
     """Runs a command by name with its options; both front ends call this."""
 
-    def __init__(self, queries: Queries) -> None:
+    def __init__(self, queries: Queries, agenda: AgendaService | None = None) -> None:
         self._queries = queries
+        self._agenda = agenda
 
     def complete(self, command: str, option: str, text: str) -> list[Choice]:
         """Suggestions while someone types an option; answered from memory, never the DB."""
@@ -166,6 +210,10 @@ class CommandRunner:
             key = fold(text)
             days = [long_day(d) for d in catalog.days]
             return [Choice(d, d) for d in days if key in fold(d)][:CHOICES_MAX]
+        if found.choices:
+            return [Choice(c, c) for c in found.choices if fold(text) in fold(c)]
+        if found.choices_from == "agenda":
+            return []  # the person's own items: `complete_agenda`, which reads the database
         choices = []
         for hit in catalog.index.complete(text, kinds=found.lookup, limit=CHOICES_MAX):
             entry = hit.entry
@@ -176,9 +224,55 @@ class CommandRunner:
             choices.append(Choice(label, value))
         return choices
 
-    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
+    async def complete_agenda(self, user_id: int, text: str) -> list[Choice]:
+        """The person's agenda items matching `text` (for `agenda remove`)."""
+        if self._agenda is None:
+            return []
+        return [Choice(label, value) for label, value in await self._agenda.choices(user_id, text)]
+
+    def needs_database(self, name: str, options: Mapping[str, str | None]) -> bool:
+        """Whether `name` must go through `execute` (it reads or writes the database)."""
+        format_ = (options.get("format") or "").strip().lower()
+        return name.startswith("agenda") or (name == "schedule" and format_ == "ics")
+
+    async def execute(  # noqa: PLR0911 (a table: one service call per command)
+        self, name: str, options: Mapping[str, str | None], *, user_id: int
+    ) -> AnyAnswer:
+        """Any command, for the person `user_id`: the agenda commands and calendar files, and
+        every other command as `run` answers it."""
+        if not self.needs_database(name, options):
+            return self.run(name, options)
         spec = BY_NAME.get(name)
         if spec is None:
+            raise UserError(
+                f"`{name}` needs a subcommand: "
+                + ", ".join(f"`{c.usage}`" for c in AGENDA_COMMANDS)
+                + "."
+            )
+        values = _option_values(spec, options)
+        agenda = self._agenda
+        if agenda is None:
+            raise UserError(f"`{name}` is not available here.")
+        match name:
+            case "agenda add session":
+                return await agenda.add(user_id, "session", values["query"] or "")
+            case "agenda add paper":
+                return await agenda.add(user_id, "paper", values["title"] or "")
+            case "agenda remove":
+                return await agenda.remove(user_id, values["item"] or "")
+            case "agenda list":
+                return await agenda.agenda(user_id, values["day"])
+            case "agenda clear":
+                return await agenda.clear(user_id)
+            case "agenda ics":
+                return await agenda.calendar(user_id)
+            case "schedule":
+                return await agenda.schedule_calendar(values["day"], values["room"])
+        raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+
+    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
+        spec = BY_NAME.get(name)
+        if spec is None or spec in AGENDA_COMMANDS:
             if name == "help":
                 return help_answer()
             raise UserError(f"There is no command “{name}”. Try `help`.")
@@ -202,6 +296,7 @@ class CommandRunner:
             case "next":
                 return q.next(values["room"])
             case "schedule":
+                _check_format(spec, values["format"])
                 return q.schedule(values["day"], values["room"])
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
 
@@ -215,5 +310,14 @@ def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict
     return values
 
 
+def _check_format(spec: CommandSpec, value: str | None) -> None:
+    """`schedule`'s format is one of its choices (text or ics)."""
+    [option] = [o for o in spec.options if o.name == "format"]
+    if (value or "text").lower() not in option.choices:
+        raise UserError(f"`{spec.name}` format must be text or ics, not “{value}”.")
+
+
 def help_answer() -> HelpAnswer:
-    return HelpAnswer(tuple((c.name, c.usage, c.description) for c in COMMANDS))
+    return HelpAnswer(
+        tuple((c.name, c.usage, c.description) for c in (*COMMANDS, *AGENDA_COMMANDS))
+    )

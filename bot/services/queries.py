@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -213,7 +214,22 @@ class Queries:
             catalog.zone_name,
             room=room_name,
             upcoming=tuple(self._next_per_room(at, room_name)),
+            **self._phase(at),
         )
+
+    def _phase(self, at: datetime) -> dict[str, Any]:
+        """Before the first session starts: "before", and that session; after the last one
+        ended: "after"; else "during"."""
+        timed = self.catalog.timed
+        if not timed:
+            return {}
+        first = timed[0]
+        assert first.start is not None
+        if at < first.start:
+            return {"phase": "before", "first": first}
+        if at >= max(session_end(s) for s in timed):
+            return {"phase": "after"}
+        return {}
 
     def next(self, room: str | None = None) -> TimetableAnswer:
         """What starts next, per room."""
@@ -221,7 +237,12 @@ class Queries:
         at = self._clock.now()
         room_name = self.room(room) if room else None
         return TimetableAnswer(
-            "next", at, tuple(self._next_per_room(at, room_name)), catalog.zone_name, room=room_name
+            "next",
+            at,
+            tuple(self._next_per_room(at, room_name)),
+            catalog.zone_name,
+            room=room_name,
+            **self._phase(at),
         )
 
     def _next_per_room(self, at: datetime, room: str | None) -> list[Session]:

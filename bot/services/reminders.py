@@ -8,7 +8,7 @@ is computed from the session's aware start, so it is right across daylight-savin
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -53,6 +53,7 @@ class ReminderService:
         # Sends a second a burst is planned at (the scheduler's pace times its margin): a
         # reminder in a large burst may go out early, and its confirmation says so.
         self._burst_rate = burst_rate
+        self._on_cancel_all: list[Callable[[int], Awaitable[None]]] = []
         self._deliveries = deliveries
         self._programs = programs
         self._clock = clock
@@ -61,6 +62,14 @@ class ReminderService:
     @property
     def _slug(self) -> str:
         return self._programs.slug
+
+    def wake(self) -> None:
+        """Tell the scheduler that deliveries changed (it sleeps until the next due one)."""
+        self._wake()
+
+    def on_cancel_all(self, stop: Callable[[int], Awaitable[None]]) -> None:
+        """Call `stop(user_id)` when someone cancels all their reminders."""
+        self._on_cancel_all.append(stop)
 
     async def _catalog(self) -> Catalog:
         return await self._programs.catalog()
@@ -120,16 +129,14 @@ class ReminderService:
                 raise UserError("That has already started; there is nothing to remind you of.")
             raise UserError("The program gives no start time for that, so I cannot remind you.")
         specs = [
-            DeliverySpec(
-                kind=DeliveryKind.REMINDER,
-                dedupe_key=f"reminder:{user_id}:{minutes_before}:{where}",
-                session_id=s.id,
-                due_at=_due(s, minutes_before, now),
-                via=where,
+            reminder_spec(
+                s,
                 user_id=user_id,
+                minutes_before=minutes_before,
+                where=where,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                minutes_before=minutes_before,
+                now=now,
             )
             for s in upcoming
         ]
@@ -175,6 +182,8 @@ class ReminderService:
             cancelled = await self._deliveries.cancel(
                 self._slug, reason="cancelled by you", user_id=user_id, kinds=USER_KINDS
             )
+            for stop in self._on_cancel_all:
+                await stop(user_id)  # e.g. /remind agenda: no reminders for items added later
         else:
             try:
                 reminder_id = int(which.removeprefix("#"))
@@ -333,10 +342,15 @@ class ReminderService:
         restores = _restorable(restorable, revived, now)
         return ReminderEffects(len(moves), len(cancels), len(restores))
 
-    async def on_reload(self, report: ChangeReport) -> None:
+    async def on_reload(
+        self, report: ChangeReport, *, told: Collection[tuple[int, str]] = ()
+    ) -> None:
         """Move reminders of sessions that moved (telling their owners), cancel, with one
         notice per person, those of sessions that disappeared, and bring back those of sessions
-        that came back (a rollback); then re-plan guild deliveries."""
+        that came back (a rollback); then re-plan guild deliveries.
+
+        `told`: (user, session key) pairs whose owner another notice tells already (their
+        agenda's), so no reminder notice is sent for them."""
         now = self._clock.now()
         changed = {
             c.session_id: c
@@ -388,6 +402,7 @@ class ReminderService:
                     for r in once.values()
                 ]
                 log.info("reload: %d reminders restored", len(restores))
+        notices = [n for n in notices if (n.user_id, n.session_id) not in told]
         if notices:
             await self._deliveries.upsert(self._slug, notices)
         for settings in await self._deliveries.all_guild_settings(self._slug):
@@ -446,6 +461,30 @@ def _restorable(
 def _due(session: Session, minutes_before: int, now: datetime) -> datetime:
     assert session.start is not None
     return max(session.start - timedelta(minutes=minutes_before), now)
+
+
+def reminder_spec(
+    session: Session,
+    *,
+    user_id: int,
+    minutes_before: int,
+    where: str,
+    guild_id: int | None,
+    channel_id: int | None,
+    now: datetime,
+) -> DeliverySpec:
+    """An attendee's reminder before `session`; its key makes the same request keep one row."""
+    return DeliverySpec(
+        kind=DeliveryKind.REMINDER,
+        dedupe_key=f"reminder:{user_id}:{minutes_before}:{where}",
+        session_id=session.id,
+        due_at=_due(session, minutes_before, now),
+        via=where,
+        user_id=user_id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        minutes_before=minutes_before,
+    )
 
 
 def _notice(record: DeliveryRecord, what: str, now: datetime, detail: str) -> DeliverySpec:

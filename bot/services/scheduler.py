@@ -26,13 +26,14 @@ import contextlib
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.clock import Clock
 from bot.model import (
+    AgendaChange,
     Delivery,
     DeliveryKind,
     DeliveryMark,
@@ -119,7 +120,11 @@ class Scheduler:
         budget: RequestBudget | None = None,
         journal: MarkJournal | None = None,
         sole_process: bool = False,
+        agenda_notice: Callable[[DeliveryRecord], Awaitable[tuple[AgendaChange, ...]]]
+        | None = None,
     ) -> None:
+        # What an agenda notice tells (kept beside the delivery, read when it is sent).
+        self._agenda_notice = agenda_notice
         self._store = store
         # One conference's programs, or a look-up by slug when the process serves several.
         self._programs_of: Callable[[str], ProgramService] = (
@@ -363,8 +368,11 @@ class Scheduler:
             late = record.due_at < self._started_at - self._config.late_after
         if self._limiter is not None:
             await self._limiter.acquire()
+        agenda: tuple[AgendaChange, ...] = ()
+        if record.notice == "agenda" and self._agenda_notice is not None:
+            agenda = await self._agenda_notice(record)
         outcome = await self._deliverer.deliver(
-            Delivery(record, session, late, zone, sent_at=self._clock.now())
+            Delivery(record, session, late, zone, sent_at=self._clock.now(), agenda=agenda)
         )
         if outcome.status == "sent":
             state = DeliveryState.LATE if late else DeliveryState.SENT

@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from bot.clock import Clock
 from bot.errors import UserError
 from bot.model import Binding
+from bot.services.agenda import AgendaService
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec
 from bot.services.programs import NO_OVERRIDES, ProgramService, ReloadListener
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.storage import ProgramStore
+from bot.storage.agenda import AgendaStore
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.tenancy import TenancyStore
 
@@ -57,11 +59,12 @@ class Tenant:
     reminders: ReminderService
     spec: ConferenceSpec | None
     clock: Clock = field(repr=False)
+    agenda: AgendaService = field(repr=False, kw_only=True)
 
     async def runner(self) -> CommandRunner:
         """Answers over the current catalog (built now if it was dropped)."""
         catalog = await self.programs.catalog()
-        return CommandRunner(Queries(lambda: catalog, self.clock))
+        return CommandRunner(Queries(lambda: catalog, self.clock), self.agenda)
 
 
 class Tenants:
@@ -80,8 +83,10 @@ class Tenants:
         version: str = "",
         monotonic: Callable[[], float] = time.monotonic,
         burst_rate: float | None = None,
+        agenda: AgendaStore | None = None,
     ) -> None:
         self._burst_rate = burst_rate  # sends a second a reminder burst is planned at
+        self._agenda = agenda or AgendaStore(deliveries.sessionmaker, now=clock.now)
         self._store = store
         self._deliveries = deliveries
         self.tenancy = tenancy
@@ -121,12 +126,14 @@ class Tenants:
         reminders = ReminderService(
             self._deliveries, programs, self._clock, wake=self._wake, burst_rate=self._burst_rate
         )
-        programs.on_reload(reminders.on_reload)
+        agenda = AgendaService(self._agenda, self._deliveries, programs, reminders, self._clock)
+        # The agenda's listener runs the reminders' too, so a person is told once per reload.
+        programs.on_reload(agenda.on_reload)
         for listener in self._listeners:
             programs.on_reload(listener)
         for callback in self._built:
             programs.on_catalog_built(callback)
-        tenant = Tenant(slug, programs, reminders, spec, self._clock)
+        tenant = Tenant(slug, programs, reminders, spec, self._clock, agenda=agenda)
         self._tenants[slug] = tenant
         return tenant
 

@@ -72,6 +72,11 @@ class DeliveryStore:
         self._now = now
         self._lease_now = lease_now
 
+    @property
+    def sessionmaker(self) -> async_sessionmaker[AsyncSession]:
+        """The database these deliveries live in (stores of rows that go with them share it)."""
+        return self._sessions
+
     # -- creating ---------------------------------------------------------------------------
 
     async def upsert(

@@ -399,3 +399,67 @@ class ProgramVersionRow(Base):
     program_hash: Mapped[str] = mapped_column(String(64))
     body: Mapped[str] = mapped_column(Text)
     saved_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AgendaItemRow(Base):
+    """A session a person put on their agenda, and the papers of it they picked.
+
+    It points at the session's row, which survives reloads: a moved session moves the item. A
+    session a reload removed drops the item (`dropped_at`); it comes back if the session does.
+    """
+
+    __tablename__ = "agenda_items"
+    __table_args__ = (
+        UniqueConstraint("conference_id", "user_id", "session_id"),
+        Index(None, "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"))
+    papers: Mapped[list[str]] = mapped_column(JSON, default=list)  # titles, as printed
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    dropped_at: Mapped[datetime | None]
+
+
+class AgendaReminderRow(Base):
+    """`/remind agenda`: remind this person before every item of their agenda, also later ones."""
+
+    __tablename__ = "agenda_reminders"
+    __table_args__ = (UniqueConstraint("conference_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    minutes_before: Mapped[int] = mapped_column(Integer)
+    via: Mapped[str] = mapped_column(String(8))
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class SessionMoveRow(Base):
+    """How often reloads moved a session (its calendar SEQUENCE, so a re-import takes the new
+    time), and the key its calendar UID is made from."""
+
+    __tablename__ = "session_moves"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    moves: Mapped[int] = mapped_column(Integer, default=0)
+    # The key it had before a reload gave it a new one (moved to another day): its calendar
+    # UID keeps that key, so a re-import updates the event rather than adding a copy.
+    first_key: Mapped[str | None] = mapped_column(String(64))
+
+
+class AgendaNoticeRow(Base):
+    """What one reload did to a person's agenda, told in one notice (the delivery it belongs
+    to): JSON [{"session": key, "what": "moved"|"dropped"|"restored", "reminders": n}]."""
+
+    __tablename__ = "agenda_notices"
+
+    delivery_id: Mapped[int] = mapped_column(
+        ForeignKey("deliveries.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    body: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)

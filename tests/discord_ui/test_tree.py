@@ -17,7 +17,7 @@ from bot.discord_ui.client import ConfBot
 from bot.discord_ui.sync import tree_payload
 from bot.discord_ui.tree import error_reply
 from bot.errors import NotFoundError, UserError
-from bot.services.commands import COMMANDS, CommandRunner
+from bot.services.commands import AGENDA_COMMANDS, COMMANDS, CommandRunner
 from tests.discord_ui.conftest import embeds_of, is_ephemeral
 from tests.fakediscord.server import FakeDiscord
 
@@ -64,17 +64,25 @@ async def test_every_name_and_description_is_valid(payload: list[dict[str, Any]]
 
 async def test_the_commands_mirror_the_command_table(payload: list[dict[str, Any]]) -> None:
     by_name = {c["name"]: c for c in payload}
-    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin", "remind"}
-    for spec in COMMANDS:
-        command = by_name[spec.name]
+    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin", "remind", "agenda"}
+    leaves = {c["name"]: c for c in payload}
+    for command in payload:  # "agenda add session": a sub-command's path, as in the table
+        for path, item in walk(command.get("options") or [], command["name"]):
+            if item["type"] == 1:
+                leaves[path] = item
+    for spec in (*COMMANDS, *AGENDA_COMMANDS):
+        command = leaves[spec.name]
         assert command["description"] == spec.description
         options = command.get("options") or []
         assert [(o["name"], o["description"], o.get("required", False)) for o in options] == [
             (o.name, o.description, o.required) for o in spec.options
         ]
-        for option in options:  # every free-text option suggests as you type
+        for option, option_spec in zip(options, spec.options, strict=True):
             assert option["type"] == STRING
-            assert option["autocomplete"] is True
+            if option_spec.choices:  # a fixed list: Discord's choices
+                assert [c["value"] for c in option["choices"]] == list(option_spec.choices)
+            else:  # every free-text option suggests as you type
+                assert option["autocomplete"] is True
 
 
 async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]]) -> None:

@@ -792,6 +792,13 @@ class FakeDiscord:
             "ephemeral": True,
         }
 
+    def attachment_data(self, attachment: Mapping[str, Any]) -> bytes:
+        """The bytes of an attachment the fake holds: one the bot uploaded (multipart
+        ``files[n]`` parts of any message, interaction response or followup) or one added."""
+        filename, data, _ = self._attachments[int(attachment["id"])]
+        assert filename == attachment["filename"]
+        return data
+
     # -- injections -----------------------------------------------------------------------------
 
     def inject_429(

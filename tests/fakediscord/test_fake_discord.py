@@ -456,6 +456,9 @@ async def test_files_are_sent_as_multipart(fake: FakeDiscord, bot: DemoBot) -> N
     [attachment] = ix.original.attachments
     assert (attachment["filename"], attachment["size"]) == ("program.csv", 19)
     assert followup.attachments[0]["filename"] == "x.txt"
+    # Tests read back what the bot uploaded, from a response or a followup alike.
+    assert fake.attachment_data(attachment) == b"id,title\n1,Keynote\n"
+    assert fake.attachment_data(followup.attachments[0]) == b"x"
     callback = fake.request_log("/callback")[0]
     assert callback.body["type"] == 4  # the payload_json part
     async with aiohttp.ClientSession() as http, http.get(attachment["url"]) as resp:

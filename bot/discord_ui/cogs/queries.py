@@ -9,14 +9,17 @@ here waits on the database and no command needs to defer. Errors go to the tree'
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest
+from bot.discord_ui.cogs.agenda import send_calendar
 from bot.discord_ui.tree import Interaction
-from bot.discord_ui.views import Pager
+from bot.discord_ui.views import Pager, agenda_buttons
+from bot.model import CalendarFile
 from bot.services.commands import BY_NAME
 from bot.services.tenants import Tenants
 
@@ -44,10 +47,17 @@ class QueriesCog(commands.Cog, name="Queries"):
             interaction.guild_id, organiser=interaction.permissions.manage_guild
         )
         runner = await tenant.runner()
+        if runner.needs_database(command, options):  # a calendar file: made, then attached
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            calendar = await runner.execute(command, options, user_id=interaction.user.id)
+            assert isinstance(calendar, CalendarFile)
+            await send_calendar(interaction, calendar)
+            return
         answer = runner.run(command, options)
         pages = embeds.render(answer)
         log.debug("/%s for user %s: %d pages", command, interaction.user.id, len(pages))
-        await self._pager.send(interaction, pages)
+        buttons = agenda_buttons(embeds.agenda_targets(answer))
+        await self._pager.send(interaction, pages, buttons=buttons)
 
     # -- autocomplete: one completer per option name, each asking the runner ------------------
 
@@ -127,6 +137,10 @@ class QueriesCog(commands.Cog, name="Queries"):
     @app_commands.describe(**_options("schedule"))
     @app_commands.autocomplete(day=_day, room=_room)
     async def schedule(
-        self, interaction: Interaction, day: str | None = None, room: str | None = None
+        self,
+        interaction: Interaction,
+        day: str | None = None,
+        room: str | None = None,
+        format: Literal["text", "ics"] = "text",
     ) -> None:
-        await self._answer(interaction, "schedule", day=day, room=room)
+        await self._answer(interaction, "schedule", day=day, room=room, format=format)

@@ -175,6 +175,32 @@ class RemindersCog(commands.Cog, name="Reminders"):
     ) -> None:
         await self._add(interaction, "author", name, minutes_before, where)
 
+    @remind.command(
+        name="agenda", description="Remind me before every session on my agenda, also later ones"
+    )
+    @app_commands.describe(
+        **WHEN_OPTIONS, off="True: stop reminding my agenda (cancels the reminders it set)"
+    )
+    async def agenda(
+        self,
+        interaction: Interaction,
+        minutes_before: Minutes = DEFAULT_MINUTES,
+        where: Where = "dm",
+        off: bool = False,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tenant = self._tenants.require(
+            interaction.guild_id, organiser=interaction.permissions.manage_guild
+        )
+        answer = await tenant.agenda.remind(
+            interaction.user.id,
+            None if off else minutes_before,
+            where=where,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+
     @remind.command(name="list", description="My reminders and what became of them")
     async def list_(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
