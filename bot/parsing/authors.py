@@ -168,6 +168,12 @@ def looks_like_institution(text: str) -> bool:
     return bool(text) and bool(_INSTITUTION.search(text)) and not is_name_like_strict(text)
 
 
+def names_an_institution(text: str) -> bool:
+    """`Universität Stuttgart, Deutschland`, `Trier Center for Digital Humanities`: a line
+    that names where people work, not who they are."""
+    return bool(_INSTITUTION.search(text)) and not is_name_like_strict(text)
+
+
 def is_name_like_strict(text: str) -> bool:
     """A name and nothing else: every word capitalised, no institution word."""
     words = text.split()

@@ -25,6 +25,7 @@ from bot.parsing.authors import (
     footnote_marks,
     is_name_like,
     is_name_like_strict,
+    names_an_institution,
     parse_author_line,
     split_sentence_authors,
     split_title_and_authors,
@@ -1252,6 +1253,25 @@ class Builder:
             ]
             self.read(line.number, AUTHORS, 0.9)
             return
+        paper = self.paper
+        if (
+            paper is not None
+            and paper.authors
+            and all(a.affiliation is None for a in paper.authors)
+            and paper.authors_line == self._previous_text_line(line)
+            and paper.authors_line != paper.line
+            and "(" not in text
+            and names_an_institution(text)
+            and len(text.split()) <= 16
+            and ("," in text or not self._people_follow(lookahead))
+        ):
+            # "Jan Angermeier, Ana Silva" / "Universität Stuttgart, Deutschland": where they
+            # all work, on the line below their names (an institution and its place, or one
+            # not followed by names, which would make it the next title).
+            affiliation = clean(text)
+            paper.authors = [Person(a.name, affiliation) for a in paper.authors]
+            self.read(line.number, AUTHORS, 0.8)
+            return
         role = _ROLE.match(text)
         if role and session is not None:
             people = parse_author_line(role.group("who")).authors
@@ -1493,6 +1513,15 @@ class Builder:
             and author_line_score(nxt.text) < 0.8
             and len([c for c in nxt.cells if c]) == 1
             and not _is_prose(nxt.text)
+        )
+
+    def _people_follow(self, i: int | None) -> bool:
+        """Does the next non-blank line name people (so this one is the title they wrote)?"""
+        below = self.next_nonblank(i) if i is not None else None
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and author_line_score(below.text) >= 0.5
         )
 
     def _next_is_authors(self, i: int | None) -> bool:

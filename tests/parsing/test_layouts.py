@@ -693,3 +693,25 @@ def test_session_chair_after_a_dash_and_the_talk_kind_before_a_dash() -> None:
         "Claret: Data Types for Transactions",
     ]
     assert (first.start.hour, second.start.hour) == (8, 11)
+
+
+def test_one_affiliation_line_below_a_line_of_names_is_theirs() -> None:
+    program = parse(
+        "Datum: Donnerstag, 26.02.2026\n9:00 - 10:30\tDoctoral Consortium\nOrt: Hörsaal 1\n\n"
+        "Aufmerksamkeit in/und Literatur\n\nJan Angermeier\n\n"
+        "Universität Stuttgart, Deutschland\n\n"
+        "Mapping Stonewall\n\nRobin Luger, Eva Maier\n\nUniversität Wien, Österreich\n"
+    )
+    assert papers(program) == [
+        (
+            "Aufmerksamkeit in/und Literatur",
+            [("Jan Angermeier", "Universität Stuttgart, Deutschland")],
+        ),
+        (
+            "Mapping Stonewall",
+            [
+                ("Robin Luger", "Universität Wien, Österreich"),
+                ("Eva Maier", "Universität Wien, Österreich"),
+            ],
+        ),
+    ]
