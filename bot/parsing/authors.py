@@ -265,12 +265,12 @@ def _alternating_pairs(text: str) -> tuple[Person, ...]:
 
 # "Lorenzo Carpentieri:University of Salerno;Biagio Cosenza:University of Salerno": each author
 # joined to their affiliation by a colon, as data exports print them.
-_COLON_PAIR = re.compile(r"^(?P<name>[^:;,()]{3,60}?):(?P<aff>\S[^:]*)$")
+_COLON_PAIR = re.compile(r"^(?P<name>[^:;,()]{3,60}?):\s?(?P<aff>\S[^:]*)$")
 
 
 def _colon_pairs(text: str) -> tuple[Person, ...] | None:
-    if ":" not in text or ": " in text:
-        return None  # "Title: Subtitle" has a space after its colon; these pairs do not
+    if ":" not in text or (": " in text and not (text.count(":") >= 2 and ";" in text)):
+        return None  # "Title: Subtitle" has a space after its colon; a list of pairs may
     pieces = [p.strip() for p in re.split(r";|,\s+(?=[^,:;]{3,60}:)", text) if p.strip()]
     people = []
     for piece in pieces:
@@ -421,7 +421,8 @@ def split_title_and_authors(
 
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
 _TRAILING_MARKS = re.compile(
-    r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper)\)|"
+    r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
+    r"in[- ]person|hybrid|pre-?recorded|recorded)\)|"
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )

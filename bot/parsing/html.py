@@ -16,6 +16,8 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from bot.parsing.timeexpr import find_time_range
+
 _SKIPPED = frozenset(
     "script style noscript template nav footer header head svg math iframe object embed"
     " button select option form dialog canvas video audio map".split()
@@ -222,9 +224,24 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             cells.pop()
         if not any(cells):
             continue
+        parts = [cell.split("\n") for cell in cells]
+        if len(parts) > 2 and len(parts[0]) > 1 and find_time_range(parts[0][0]) is not None:
+            parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
+        blocks = [index for index, part in enumerate(parts) if len(part) > 1]
+        if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
+            # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
+            # side, each a whole block. Read them one after the other, each under the row's
+            # leading cells (its time), as the page means them.
+            lead = [part[0] for part in parts[: blocks[0]]]
+            for index in blocks:
+                out.add("\t".join([*lead, parts[index][0]]))
+                out.newline()
+                for line in parts[index][1:]:
+                    out.add(line)
+                    out.newline()
+            continue
         # Each cell's first line stays in its column; what a cell breaks onto further lines
         # (an author line under a title) follows the row, cell by cell.
-        parts = [cell.split("\n") for cell in cells]
         out.add("\t".join(part[0] for part in parts))
         out.newline()
         for part in parts:

@@ -68,6 +68,8 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
+# "10: 45- 11:15": a clock broken by a space after its colon.
+_SPLIT_CLOCK = re.compile(r"\b(\d{1,2}):\s+(\d{2})\b(?=\s*[-–—])")
 # "10:00-10:30Coffee Break": a clock glued to the word after it.
 _CLOCK_RUN_ON = re.compile(r"(\b\d{1,2}[:.h]\d{2})(?=[A-Z][a-z])")
 _LINK_WORD = (
@@ -139,6 +141,7 @@ def _normalise(raw: str) -> str:
     text = _ODD_SPACES.sub(" ", text)
     text = unicodedata.normalize("NFC", text)
     text = _CLOCK_RUN_ON.sub(r"\1 ", text.rstrip())
+    text = _SPLIT_CLOCK.sub(r"\1:\2", text)
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 
 
@@ -213,8 +216,14 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     return [last, *filled[:-1]]
 
 
+# "(virtual)", "(online)": how a talk is given, printed on a line of its own.
+_MODE_MARK = re.compile(
+    r"^[\[(](?:virtual|online|remote|in[- ]person|hybrid|pre-?recorded|recorded)[\])]$", re.I
+)
+
+
 def is_link_line(text: str) -> bool:
-    return bool(_LINK_LINE.match(text)) or _is_icon(text)
+    return bool(_LINK_LINE.match(text) or _MODE_MARK.match(text)) or _is_icon(text)
 
 
 def classify(number: int, raw: str) -> Line:

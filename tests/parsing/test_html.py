@@ -64,3 +64,24 @@ def test_a_page_parses_into_the_program_it_shows() -> None:
     assert [p.title for p in storage.papers] == ["A Fast Store"]
     assert storage.papers[0].authors == (Person("Ana Silva", "Uni A"), Person("Bo Li", "Uni B"))
     assert [s.title for s in program.sessions][-1] == "Coffee Break"
+
+
+def test_parallel_tracks_side_by_side_in_a_table_row_are_read_one_after_the_other() -> None:
+    html = (
+        "<table><tr><td>10:40-12:00</td>"
+        "<td>Session: Approximation<br>Chair: Wei Niu (UGA)<br>SYprox: Mixed Precision<br>"
+        "Lorenzo Carpentieri (University of Salerno)</td>"
+        "<td>Session: Graph Neural Networks<br>Chair: Ali Jannesari (ISU)<br>"
+        "Scaling GNN Training<br>Chen Zhuang (Riken)</td></tr></table>"
+    )
+    lines = html_to_text(html).splitlines()
+    assert lines == [
+        "10:40-12:00\tSession: Approximation",
+        "Chair: Wei Niu (UGA)",
+        "SYprox: Mixed Precision",
+        "Lorenzo Carpentieri (University of Salerno)",
+        "10:40-12:00\tSession: Graph Neural Networks",
+        "Chair: Ali Jannesari (ISU)",
+        "Scaling GNN Training",
+        "Chen Zhuang (Riken)",
+    ]

@@ -715,3 +715,17 @@ def test_one_affiliation_line_below_a_line_of_names_is_theirs() -> None:
             ],
         ),
     ]
+
+
+def test_a_clock_broken_by_a_space_and_a_mode_mark_are_read() -> None:
+    program = parse(
+        "Tuesday, November 19\n10: 45- 11:15\tSession 1: Trust\n"
+        "CoLa: Sparse Matrix Multiplication on GPUs\n(virtual)\nLixing Zhang (BUPT)\n"
+        "IA-Chol: Input-Aware Cholesky Decomposition (virtual)\nJixiao Deng (NUDT)\n"
+    )
+    [session] = program.sessions
+    assert (session.start.hour, session.start.minute, session.end.minute) == (10, 45, 15)
+    assert papers(program) == [
+        ("CoLa: Sparse Matrix Multiplication on GPUs", [("Lixing Zhang", "BUPT")]),
+        ("IA-Chol: Input-Aware Cholesky Decomposition", [("Jixiao Deng", "NUDT")]),
+    ]
