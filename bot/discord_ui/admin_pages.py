@@ -113,9 +113,10 @@ def history_pages(actions: Sequence[AdminAction]) -> list[Page]:
     lines = []
     for action in actions:
         mark = OUTCOME_MARK.get(action.outcome, "•")
+        who = "the program URL watch" if not action.user_id else f"<@{action.user_id}>"
         line = (
             f"{mark} {format_dt(action.at, 'f')} **{esc(action.action)}** {action.outcome} "
-            f"by <@{action.user_id}>"
+            f"by {who}"
         )
         if action.detail:
             line += f"\n{esc(action.detail)}"
