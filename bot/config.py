@@ -127,7 +127,7 @@ class Settings(BaseSettings):
     )
     program_url_allow_http: bool = Field(
         default=False,
-        description="1: also fetch plain http:// program URLs (e.g. a local server); 0: https only.",
+        description="1: also fetch plain http:// program URLs (a local server); 0: https only.",
     )
     # --- Storage
     data_dir: Path = Field(

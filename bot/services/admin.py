@@ -255,9 +255,7 @@ class AdminService:
             else:
                 result = await tenant.programs.load(plan.program)
         except ValueError as error:
-            await self._record(
-                actor, plan.kind, "failed", str(error)[:300], conference=conference
-            )
+            await self._record(actor, plan.kind, "failed", str(error)[:300], conference=conference)
             raise UserError(str(error)) from error
         after = await tenant.programs.stored_hash()
         report = result.report

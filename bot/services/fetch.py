@@ -70,9 +70,9 @@ def check_url(url: str, *, allow_http: bool, option: str = "url") -> str:
     """The URL, if the bot may fetch it; else a UserError naming `option`."""
     url = url.strip()
     parts = urlsplit(url)
-    if parts.scheme == "https" or (parts.scheme == "http" and allow_http):
-        if parts.hostname:
-            return url
+    allowed = parts.scheme == "https" or (parts.scheme == "http" and allow_http)
+    if allowed and parts.hostname:
+        return url
     if parts.scheme == "http":
         raise UserError(
             f"{option}: only https:// URLs are fetched (the operator can allow http with "

@@ -12,6 +12,8 @@ same program) changes nothing but the source's own row. The loop around it is in
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -21,7 +23,7 @@ from datetime import timedelta
 from bot.errors import UserError
 from bot.model import ChangeReport, ProgramSource
 from bot.services.admin import AdminService
-from bot.services.fetch import FetchError, Fetcher
+from bot.services.fetch import Fetcher
 from bot.services.tenants import Tenants
 from bot.storage.sources import SourceStore
 
@@ -74,6 +76,17 @@ class SourceWatcher:
         self._owner = owner
         self._lease = lease
         self._alerts: list[AlertListener] = []
+        self._woken = asyncio.Event()
+
+    def wake(self) -> None:
+        """A source was configured: poll now rather than after the current sleep."""
+        self._woken.set()
+
+    async def sleep(self, seconds: float) -> None:
+        """Wait `seconds`, or until `wake` (the loop's only wait; tests call `poll` directly)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._woken.wait(), seconds)
+        self._woken.clear()
 
     def on_alert(self, listener: AlertListener) -> None:
         self._alerts.append(listener)
@@ -122,51 +135,50 @@ class SourceWatcher:
     async def _fetch_and_reload(
         self, source: ProgramSource
     ) -> tuple[PollOutcome, dict[str, object]]:
+        """The outcome, and what to note on the source (validators only after a good fetch)."""
         slug = source.slug
         try:
             fetched = await self._fetcher.fetch(source.url, source.etag, source.last_modified)
-        except FetchError as error:
+            if fetched.body is None:
+                return PollOutcome(slug, "unchanged", "not modified"), {}
+            digest = hashlib.sha256(fetched.body).hexdigest()
+            validators: dict[str, object] = {
+                "etag": fetched.etag,
+                "last_modified": fetched.last_modified,
+                "body_hash": digest,
+            }
+            programs = self._tenants.tenant(slug).programs
+            if digest == source.body_hash and await programs.stored_hash() is not None:
+                return PollOutcome(slug, "unchanged", "the same page"), validators
+            outcome = await self._reload(slug, fetched.body, fetched.filename)
+        except UserError as error:  # FetchError, a page that does not parse, a refused load
             return PollOutcome(slug, "failed", str(error)), {}
-        if fetched.body is None:
-            return PollOutcome(slug, "unchanged", "not modified"), {}
-        digest = hashlib.sha256(fetched.body).hexdigest()
-        validators: dict[str, object] = {
-            "etag": fetched.etag,
-            "last_modified": fetched.last_modified,
-            "body_hash": digest,
-        }
+        if outcome.result == "failed":
+            return outcome, {}
+        return outcome, validators
+
+    async def _reload(self, slug: str, body: bytes, filename: str) -> PollOutcome:
+        """Parse a fetched page and apply it as `/admin reload` would, unless it looks broken."""
         programs = self._tenants.tenant(slug).programs
-        stored = await programs.stored_hash()
-        if digest == source.body_hash and stored is not None:
-            return PollOutcome(slug, "unchanged", "the same page"), validators
         try:
-            program = await programs.parse_bytes(fetched.body, fetched.filename)
+            program = await programs.parse_bytes(body, filename)
         except UserError as error:
-            return PollOutcome(slug, "failed", f"the page no longer parses: {error}"), {}
+            raise UserError(f"the page no longer parses: {error}") from error
         if not program.sessions:
-            return PollOutcome(slug, "failed", "the page holds no sessions"), {}
-        try:
-            plan = await self._admin.plan_fetched(slug, program)
-        except UserError as error:
-            return PollOutcome(slug, "failed", str(error)), {}
+            return PollOutcome(slug, "failed", "the page holds no sessions")
+        plan = await self._admin.plan_fetched(slug, program)
         if plan.sessions_before and plan.removed / plan.sessions_before > MAX_REMOVED_SHARE:
-            return (
-                PollOutcome(
-                    slug,
-                    "failed",
-                    f"{plan.removed} of {plan.sessions_before} sessions would go at once "
-                    f"(more than {MAX_REMOVED_SHARE:.0%}): a cut-off page? Not applied",
-                ),
-                {},
+            return PollOutcome(
+                slug,
+                "failed",
+                f"{plan.removed} of {plan.sessions_before} sessions would go at once "
+                f"(more than {MAX_REMOVED_SHARE:.0%}): a cut-off page? Not applied",
             )
         if not plan.report.first_load and not plan.report.changes:
-            return PollOutcome(slug, "unchanged", "the same program"), validators
-        try:
-            result = await self._admin.apply_fetched(plan)
-        except UserError as error:
-            return PollOutcome(slug, "failed", str(error)), {}
+            return PollOutcome(slug, "unchanged", "the same program")
+        result = await self._admin.apply_fetched(plan)
         changes = len(result.report.changes)
-        return PollOutcome(slug, "changed", f"{changes} changes", result.report), validators
+        return PollOutcome(slug, "changed", f"{changes} changes", result.report)
 
     async def _alert(self, alert: SourceAlert) -> None:
         for listener in self._alerts:
