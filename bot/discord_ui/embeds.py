@@ -470,14 +470,14 @@ def change_notice(change: SessionChange, zone: str) -> str | None:
     room_changed = before.room != after.room
     if time_changed:
         what.append("time changed")
-        lines.append(f"{explicit_when(before, zone)} → **{explicit_when(after, zone)}**")
+        lines.append(f"{explicit_when(before, zone)} → {explicit_when(after, zone)}")
     else:
         lines.append(explicit_when(after, zone))
     if room_changed:
         what.append("room changed")
         old = esc(before.room) if before.room else NO_ROOM
         new = esc(after.room) if after.room else NO_ROOM
-        lines.append(f"Room {old} → **{new}**")
+        lines.append(f"Room {old} → {new}")
     else:
         lines.append(_room(after))
     if ChangeKind.RETITLED in kinds:

@@ -208,7 +208,10 @@ class AdminService:
             report = await programs.preview(program)
         except ValueError as error:
             raise UserError(str(error)) from error
-        effects = await tenant.reminders.preview_reload(report)
+        # A first load (a watched URL's first fetch) has no reminders to move yet.
+        effects = (
+            ReminderEffects() if report.first_load else await tenant.reminders.preview_reload(report)
+        )
         before = await programs.stored_hash()
         counts = (await programs.status()).counts
         return ReloadPlan(

@@ -177,6 +177,9 @@ class SourceWatcher:
         if not plan.report.first_load and not plan.report.changes:
             return PollOutcome(slug, "unchanged", "the same program")
         result = await self._admin.apply_fetched(plan)
+        if result.report.first_load:
+            # The conference exists now: bind the servers configured for it.
+            await self._tenants.start(autoload=False)
         changes = len(result.report.changes)
         return PollOutcome(slug, "changed", f"{changes} changes", result.report)
 
