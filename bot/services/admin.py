@@ -209,9 +209,9 @@ class AdminService:
         except ValueError as error:
             raise UserError(str(error)) from error
         # A first load (a watched URL's first fetch) has no reminders to move yet.
-        effects = (
-            ReminderEffects() if report.first_load else await tenant.reminders.preview_reload(report)
-        )
+        effects = ReminderEffects()
+        if not report.first_load:
+            effects = await tenant.reminders.preview_reload(report)
         before = await programs.stored_hash()
         counts = (await programs.status()).counts
         return ReloadPlan(

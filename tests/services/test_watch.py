@@ -214,7 +214,8 @@ async def test_the_first_fetch_loads_and_a_later_one_is_skipped_until_due(
 ) -> None:
     outcome = await one.watcher.poll(SLUG)
     assert outcome.result == "changed"
-    assert outcome.report is not None and outcome.report.first_load
+    assert outcome.report is not None
+    assert outcome.report.first_load
     assert len(await rooms_of(one)) == 10
     assert (await one.watcher.poll(SLUG)).result == "skipped"  # not due for 10 minutes
     tick.advance(9)
@@ -222,7 +223,8 @@ async def test_the_first_fetch_loads_and_a_later_one_is_skipped_until_due(
     assert len(server.requests) == 1
     source = await one.sources.get(SLUG)
     assert source is not None
-    assert source.fetched_at == START and source.changed_at == START
+    assert source.fetched_at == START
+    assert source.changed_at == START
     assert source.etag == server.etag(server.body)
 
 
@@ -267,7 +269,8 @@ async def test_a_changed_page_reloads_through_the_admin_path(
     assert change.kinds == (ChangeKind.MOVED,)
     assert (await rooms_of(one))["Talk number 3"] == "S2"
     source = await one.sources.get(SLUG)
-    assert source is not None and source.changed_at == tick.now
+    assert source is not None
+    assert source.changed_at == tick.now
     # The audit trail has both loads, done by the watch (user 0), with the hashes.
     history = await one.tenants.tenancy.history(None, 10)  # type: ignore[arg-type]
     assert [a.outcome for a in history if a.action == "reload"] == ["done", "done"]
@@ -305,7 +308,9 @@ async def test_a_broken_page_keeps_the_old_program_and_tells_once(
     assert (await one.watcher.poll(SLUG)).result == "unchanged"
     assert [a.problem for a in one.alerts] == [outcome.detail, None]
     source = await one.sources.get(SLUG)
-    assert source is not None and source.failure is None and source.fetched_at == tick.now
+    assert source is not None
+    assert source.failure is None
+    assert source.fetched_at == tick.now
 
 
 async def test_a_page_with_no_sessions_is_refused(
