@@ -25,6 +25,7 @@ from bot.discord_ui.layout import (
     DESCRIPTION_MAX,
     ERROR,
     NOW,
+    PAGE_TEXT,
     URL_MAX,
     WARNING,
     Item,
@@ -517,8 +518,9 @@ def change_announcement(
     return one_message(Item(title, [lead, *shown], colour=WARNING))
 
 
-ANNOUNCEMENT_TEXT = 4000
-"""Characters of changes one announcement lists (one message: it cannot page)."""
+ANNOUNCEMENT_TEXT = PAGE_TEXT - 200
+"""Characters of changes one announcement lists: one embed (a channel message cannot page),
+with room for the lead line and the "and N more" line."""
 
 
 def source_alert(alert: SourceAlert, every_minutes: int) -> list[discord.Embed]:
