@@ -18,6 +18,7 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +27,9 @@ from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.app import open_app
 from bot.clock import FrozenClock
+from bot.config import Settings
 from bot.errors import UserError
 from bot.model import ChangeKind
 from bot.parsing import ParseOptions
@@ -394,3 +397,36 @@ async def test_two_processes_fetch_once_per_interval_between_them(
     # The process that did not fetch answers from the program all the same.
     await b.tenants.refresh()
     assert len(await rooms_of(b)) == 10
+
+
+# --- PROGRAM_URL at start ---------------------------------------------------------------------
+
+
+async def test_program_url_is_fetched_at_start_into_an_empty_database(
+    server: ProgramServer, tmp_path: Path
+) -> None:
+    settings = Settings(
+        data_dir=tmp_path,
+        program_url=server.url,
+        program_url_allow_http=True,
+        program_url_every=3,
+        discord_guild_id=GUILD,
+        conference_slug=SLUG,
+    )
+    async with open_app(settings) as app:
+        assert len(app.programs.current().program.sessions) == 10
+        assert app.tenants.binding(GUILD) is not None  # the configured server is bound
+        source = await app.admin.sources.get(SLUG)  # type: ignore[union-attr]
+        assert source is not None
+        assert (source.url, source.every_minutes) == (server.url, 3)
+    assert len(server.requests) == 1
+    async with open_app(settings) as app:  # a restart: the stored program, no fetch at start
+        assert len(app.programs.current().program.sessions) == 10
+    assert len(server.requests) == 1
+
+
+async def test_program_url_must_be_https_unless_allowed(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, program_url="http://127.0.0.1:1/program.csv")
+    with pytest.raises(UserError, match="PROGRAM_URL: only https:// URLs are fetched"):
+        async with open_app(settings):
+            pass
