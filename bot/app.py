@@ -21,7 +21,7 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -63,7 +63,7 @@ from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
 from bot.services.tenants import Tenant, Tenants
-from bot.services.watch import SourceWatcher
+from bot.services.watch import LEASE, SourceWatcher
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
@@ -388,6 +388,8 @@ async def open_app(
                 )
             ),
             owner=f"{socket.gethostname()}:{os.getpid()}",
+            # Longer than a fetch and its parse may take, so no second process starts one.
+            lease=max(LEASE, timedelta(seconds=2 * settings.program_url_timeout + 60)),
         )
         admin.watch_changed = watcher.wake
         if settings.program_url and default is not None and program is None:
