@@ -106,11 +106,12 @@ class ConfBot(commands.Bot):
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
             self._refresh_task = asyncio.create_task(self._follow_other_processes())
-        tenants.on_reload(self.announce_changes)
-        watcher = getattr(self.app, "watcher", None)
-        if watcher is not None:
-            watcher.on_alert(self.tell_organisers)
-            self._watch_task = asyncio.create_task(self._watch_sources(watcher))
+            # What a running bot does besides answering: tell reloads, watch program URLs.
+            tenants.on_reload(self.announce_changes)
+            watcher = getattr(self.app, "watcher", None)
+            if watcher is not None:
+                watcher.on_alert(self.tell_organisers)
+                self._watch_task = asyncio.create_task(self._watch_sources(watcher))
         self.add_view(ExpiredPages())
         self.add_view(ExpiredPreview())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
