@@ -142,6 +142,22 @@ class AdminService:
         await self._record(actor, action, "refused", f"owners only: {what}")
         raise PermissionDeniedError(OWNERS_ONLY.format(what=what))
 
+    async def _record_all(
+        self,
+        actors: tuple[Actor, ...],
+        action: str,
+        outcome: str,
+        detail: str = "",
+        *,
+        conference: str | None = None,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        for actor in actors:
+            await self._record(
+                actor, action, outcome, detail, conference=conference, before=before, after=after
+            )
+
     async def _record(
         self,
         actor: Actor,
@@ -236,13 +252,16 @@ class AdminService:
             raise PermissionDeniedError("This preview is for another conference.")
         return await self._apply(tenant, plan, actor)
 
-    async def _apply(self, tenant: Tenant, plan: ReloadPlan, actor: Actor) -> LoadResult:
-        """The one way a plan is applied: an organiser's preview, or a watched URL's change."""
+    async def _apply(
+        self, tenant: Tenant, plan: ReloadPlan, actor: Actor, *also: Actor
+    ) -> LoadResult:
+        """The one way a plan is applied: an organiser's preview, or a watched URL's change.
+        The audit trail notes it for `actor` and for each of `also` (the watch's servers)."""
         conference = tenant.slug
         before = await tenant.programs.stored_hash()
         if before != plan.hash_before:
-            await self._record(
-                actor,
+            await self._record_all(
+                (actor, *also),
                 plan.kind,
                 "failed",
                 "the program changed since the preview",
@@ -258,7 +277,9 @@ class AdminService:
             else:
                 result = await tenant.programs.load(plan.program)
         except ValueError as error:
-            await self._record(actor, plan.kind, "failed", str(error)[:300], conference=conference)
+            await self._record_all(
+                (actor, *also), plan.kind, "failed", str(error)[:300], conference=conference
+            )
             raise UserError(str(error)) from error
         after = await tenant.programs.stored_hash()
         report = result.report
@@ -267,8 +288,14 @@ class AdminService:
             f"({plan.removed} removed), reminders {plan.reminders.moved} moved, "
             f"{plan.reminders.cancelled} cancelled, {plan.reminders.restored} restored"
         )
-        await self._record(
-            actor, plan.kind, "done", detail, conference=conference, before=before, after=after
+        await self._record_all(
+            (actor, *also),
+            plan.kind,
+            "done",
+            detail,
+            conference=conference,
+            before=before,
+            after=after,
         )
         log.info("%s by user %s in guild %s: %s", plan.kind, actor.user_id, actor.guild_id, detail)
         return result
@@ -281,8 +308,10 @@ class AdminService:
 
     async def apply_fetched(self, plan: ReloadPlan) -> LoadResult:
         """Apply a fetched program through the same path as an organiser's Apply; the audit
-        trail names the watch (user 0) as who did it."""
-        return await self._apply(self.tenants.tenant(plan.slug), plan, WATCH)
+        trail of each server bound to the conference names the watch (user 0) as who did it."""
+        servers = [replace(WATCH, guild_id=g) for g in self.tenants.guilds_of(plan.slug)]
+        first, *others = servers or [WATCH]
+        return await self._apply(self.tenants.tenant(plan.slug), plan, first, *others)
 
     async def set_source(
         self, actor: Actor, url: str, every_minutes: int, alert_channel_id: int | None
