@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model import ProgramSource
@@ -46,6 +47,14 @@ class SourceStore:
     async def configure(self, slug: str, url: str, every_minutes: int) -> ProgramSource:
         """Watch `url` for conference `slug` every `every_minutes`. A new URL starts afresh
         (no validators, no failure) and is due at once; the same URL keeps its state."""
+        try:
+            return await self._configure(slug, url, every_minutes)
+        except IntegrityError:
+            # Another process inserted the row first (two starting with one PROGRAM_URL):
+            # it exists now, so the second try updates it.
+            return await self._configure(slug, url, every_minutes)
+
+    async def _configure(self, slug: str, url: str, every_minutes: int) -> ProgramSource:
         async with self._sessions.begin() as db:
             row = await db.get(ProgramSourceRow, slug, with_for_update=True)
             if row is None:
