@@ -80,7 +80,7 @@ async def polled(bot: ConfBot) -> None:
     before the poll writes its outcome)."""
     sources = bot.app.admin.sources
     assert sources is not None
-    for _ in range(100):
+    for _ in range(600):  # up to 30 s on a loaded machine
         [slug] = await sources.slugs()
         source = await sources.get(slug)
         if source is not None and source.checked_at is not None:
@@ -100,7 +100,7 @@ async def test_a_reload_announces_its_changes_once(fake: FakeDiscord, bot: ConfB
     await announcements_on(fake)
     attachment = fake.add_attachment("program.txt", MOVED.encode(), "text/plain")
     await reload_and_apply(fake, attachment)
-    await fake.wait_until(lambda: posted(fake, CHANGES) or None, 5, "the change announcement")
+    await fake.wait_until(lambda: posted(fake, CHANGES) or None, 30, "the change announcement")
     [message] = posted(fake, CHANGES)
     text = text_of(message.embeds)
     assert "🔁 **Room changed:** LLM Training" in text
@@ -125,7 +125,7 @@ async def test_a_watched_url_reloads_announces_and_shows_in_the_status(
     reply = await deferred_reply(ix)
     assert reply.embeds[0]["title"] == "Program source"
     assert f"**Source:** {served.url}, every 5 min" in text_of(reply.embeds)
-    await fake.wait_until(lambda: posted(fake, CHANGES) or None, 10, "the change announcement")
+    await fake.wait_until(lambda: posted(fake, CHANGES) or None, 30, "the change announcement")
     assert "Room Rotterdam hall 1B → Penn" in text_of(posted(fake, CHANGES)[0].embeds)
     assert served.hits == 1
     await polled(bot)
@@ -147,7 +147,7 @@ async def test_a_cut_off_page_keeps_the_program_and_tells_the_organisers(
     )
     await deferred_reply(ix)
     await fake.wait_until(
-        lambda: posted(fake, "Program source problem") or None, 10, "the source alert"
+        lambda: posted(fake, "Program source problem") or None, 30, "the source alert"
     )
     [alert] = posted(fake, "Program source problem")
     assert "sessions would go at once (more than 20%)" in text_of(alert.embeds)
