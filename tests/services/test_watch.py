@@ -349,6 +349,12 @@ async def test_admin_source_checks_its_options(one: Process) -> None:
     member = Actor(2, GUILD, manages_guild=False)
     with pytest.raises(UserError, match="Only organisers"):
         await strict.set_source(member, "https://example.org/p.csv", 5, None)
+    with pytest.raises(UserError, match="Only organisers"):
+        await strict.stop_source(member)
+    assert await strict.stop_source(organiser) is True  # `url:off`
+    assert await one.sources.get(SLUG) is None
+    assert (await one.watcher.poll(SLUG)).result == "skipped"
+    assert await strict.stop_source(organiser) is False
 
 
 # --- two processes, one PostgreSQL ----------------------------------------------------------
