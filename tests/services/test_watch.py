@@ -353,6 +353,7 @@ async def test_admin_source_checks_its_options(one: Process) -> None:
         await strict.stop_source(member)
     assert await strict.stop_source(organiser) is True  # `url:off`
     assert await one.sources.get(SLUG) is None
+    assert len(await rooms_of(one)) == 10
     assert (await one.watcher.poll(SLUG)).result == "skipped"
     assert await strict.stop_source(organiser) is False
 
