@@ -21,10 +21,11 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
@@ -49,6 +50,7 @@ from bot.parsing.export import program_to_json
 from bot.services.admin import AdminService
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec, embedded_conference, read_conferences
+from bot.services.fetch import FetchConfig, HttpFetcher, check_url
 from bot.services.pacing import BudgetConfig, RequestBudget
 from bot.services.programs import (
     ProgramService,
@@ -61,12 +63,14 @@ from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
 from bot.services.tenants import Tenant, Tenants
+from bot.services.watch import LEASE, SourceWatcher
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.journal import MarkJournal
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
+from bot.storage.sources import SourceStore
 from bot.storage.tenancy import TenancyStore
 
 log = logging.getLogger("bot")
@@ -204,6 +208,7 @@ class App:
     dm_channels: DmChannelStore
     journal_path: Path | None = None
     scheduler: Scheduler | None = None
+    watcher: SourceWatcher | None = None
 
     @property
     def default(self) -> Tenant:
@@ -303,9 +308,25 @@ def conference_specs(
         specs = read_conferences(settings.conferences)
         default = conference or (specs[0].slug if len(specs) == 1 else None)
         return specs, default
+    if settings.program_url and program is None:
+        return (watched_conference(settings),), conference or watched_conference(settings).slug
     path = program or settings.program_path
     spec = embedded_conference(path, settings.discord_guild_id, conference_slug(settings, path))
     return (spec,), conference or spec.slug
+
+
+def watched_conference(settings: Settings) -> ConferenceSpec:
+    """The single conference whose program is PROGRAM_URL: nothing is loaded from a file (the
+    first fetch loads it); a PROGRAM_PATH set explicitly still lends its conference.toml's
+    name, zone and year to pages that do not say."""
+    assert settings.program_url is not None
+    explicit = "program_path" in settings.model_fields_set
+    defaults = conference_defaults(settings.program_path) if explicit else ParseOptions()
+    parts = urlsplit(settings.program_url)
+    stem = f"{parts.hostname or ''} {Path(parts.path).stem}"
+    slug = settings.conference_slug or slugify(defaults.name or stem)
+    guilds = (settings.discord_guild_id,) if settings.discord_guild_id is not None else ()
+    return ConferenceSpec(slug, None, defaults, guilds)
 
 
 @asynccontextmanager
@@ -357,6 +378,33 @@ async def open_app(
             version=version(),
             burst_rate=settings.discord_rate_limit * SchedulerConfig().plan_share,
         )
+        sources = SourceStore(maker)
+        admin = AdminService(
+            tenants,
+            clock,
+            database_label=database_label(url),
+            version=version(),
+            sources=sources,
+            allow_http=settings.program_url_allow_http,
+        )
+        watcher = SourceWatcher(
+            sources,
+            tenants,
+            admin,
+            HttpFetcher(
+                FetchConfig(
+                    timeout=settings.program_url_timeout,
+                    max_bytes=settings.program_url_max_bytes,
+                    allow_http=settings.program_url_allow_http,
+                )
+            ),
+            owner=f"{socket.gethostname()}:{os.getpid()}",
+            # Longer than a fetch and its parse may take, so no second process starts one.
+            lease=max(LEASE, timedelta(seconds=2 * settings.program_url_timeout + 60)),
+        )
+        admin.watch_changed = watcher.wake
+        if settings.program_url and default is not None and program is None:
+            await watch_program_url(settings, sources, watcher, store, default)
         await tenants.start(autoload=autoload and program is None)
         if default is not None:
             programs = tenants.tenant(default).programs
@@ -379,9 +427,7 @@ async def open_app(
             settings=settings,
             clock=clock,
             tenants=tenants,
-            admin=AdminService(
-                tenants, clock, database_label=database_label(url), version=version()
-            ),
+            admin=admin,
             store=store,
             deliveries=deliveries,
             metrics=metrics,
@@ -391,6 +437,7 @@ async def open_app(
             ),
             dm_channels=DmChannelStore(maker),
             journal_path=journal_path(url),
+            watcher=watcher,
         )
         wakers.append(app.wake_scheduler)
         try:
@@ -400,6 +447,26 @@ async def open_app(
                 await app.scheduler.stop()  # before the engine goes: it hands back claims
     finally:
         await engine.dispose()
+
+
+async def watch_program_url(
+    settings: Settings,
+    sources: SourceStore,
+    watcher: SourceWatcher,
+    store: ProgramStore,
+    slug: str,
+) -> None:
+    """PROGRAM_URL: watch it for the default conference; with nothing stored yet, fetch it
+    now, so that the configured server is bound to a conference with a program."""
+    assert settings.program_url is not None
+    url = check_url(
+        settings.program_url, allow_http=settings.program_url_allow_http, option="PROGRAM_URL"
+    )
+    await sources.configure(slug, url, settings.program_url_every)
+    if slug not in await store.slugs():
+        outcome = await watcher.poll(slug)
+        if outcome.result == "failed":
+            log.warning("PROGRAM_URL: the first fetch failed: %s", outcome.detail)
 
 
 def configure_logging(settings: Settings, default: str = "INFO") -> None:

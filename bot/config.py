@@ -108,6 +108,27 @@ class Settings(BaseSettings):
         description="The conference's slug in the database; unset: derived from "
         "conference.toml's name or the file name.",
     )
+    program_url: str | None = Field(
+        default=None,
+        pattern=r"^https?://\S+$",
+        description="A program page or export (pretalx/frab, CSV/XLSX) fetched at start and "
+        "every PROGRAM_URL_EVERY minutes; a change reloads it as /admin reload does; unset: "
+        "none (organisers can set one with /admin source).",
+    )
+    program_url_every: Annotated[int, Field(ge=2, le=1440)] = Field(
+        default=10, description="Minutes between fetches of a watched program URL (2 or more)."
+    )
+    program_url_timeout: PositiveFloat = Field(
+        default=20.0, description="Seconds a fetch of a program URL may take before it fails."
+    )
+    program_url_max_bytes: PositiveInt = Field(
+        default=20 * 1_048_576,
+        description="The largest program a URL may serve, in bytes; a bigger one is refused.",
+    )
+    program_url_allow_http: bool = Field(
+        default=False,
+        description="1: also fetch plain http:// program URLs (a local server); 0: https only.",
+    )
     # --- Storage
     data_dir: Path = Field(
         default=Path("var"),

@@ -479,3 +479,27 @@ class AdminAction:
     detail: str = ""
     hash_before: str | None = None
     hash_after: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramSource:
+    """A conference's watched program URL, and what the fetches of it found.
+
+    `fetched_at` is the last fetch that succeeded (the page, or "not modified"); `changed_at`
+    the last one that changed the program; `failure` why the latest fetch could not be used
+    (None once one succeeds again), and `failure_notified` whether the organisers were told.
+    """
+
+    slug: str
+    url: str
+    every_minutes: int
+    etag: str | None = None
+    last_modified: str | None = None
+    body_hash: str | None = None
+    checked_at: datetime | None = None
+    fetched_at: datetime | None = None
+    changed_at: datetime | None = None
+    failure: str | None = None
+    failed_at: datetime | None = None
+    failure_notified: bool = False
+    alert_channel_id: int | None = None

@@ -49,6 +49,15 @@ CASES: dict[str, tuple[str, Any, str]] = {
     "CONFERENCES": ("conferences.toml", "conferences.toml", "a\x00b"),
     "OWNER_IDS": ("12, 34", (12, 34), "12,x"),
     "CATALOG_IDLE_MINUTES": ("5", 5.0, "0"),
+    "PROGRAM_URL": (
+        "https://example.org/schedule.json",
+        "https://example.org/schedule.json",
+        "example.org/schedule",
+    ),
+    "PROGRAM_URL_EVERY": ("2", 2, "1"),
+    "PROGRAM_URL_TIMEOUT": ("5", 5.0, "0"),
+    "PROGRAM_URL_MAX_BYTES": ("1048576", 1048576, "-5"),
+    "PROGRAM_URL_ALLOW_HTTP": ("1", True, "sometimes"),
 }
 # Values that are secret: an error names the variable, never the value.
 SECRET = {"DISCORD_TOKEN", "DATABASE_URL"}

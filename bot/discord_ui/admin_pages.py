@@ -87,6 +87,7 @@ def status_page(answer: AdminStatus) -> Page:
         ("Program", counts),
         ("Loaded", loaded),
         ("Servers", plural(answer.guilds, "server") + " answer from it"),
+        *embeds.source_fields(answer.source),
     ]
     deployment = answer.deployment
     if deployment is not None:
@@ -113,9 +114,9 @@ def history_pages(actions: Sequence[AdminAction]) -> list[Page]:
     lines = []
     for action in actions:
         mark = OUTCOME_MARK.get(action.outcome, "•")
+        who = "the program URL watch" if not action.user_id else f"<@{action.user_id}>"
         line = (
-            f"{mark} {format_dt(action.at, 'f')} **{esc(action.action)}** {action.outcome} "
-            f"by <@{action.user_id}>"
+            f"{mark} {format_dt(action.at, 'f')} **{esc(action.action)}** {action.outcome} by {who}"
         )
         if action.detail:
             line += f"\n{esc(action.detail)}"

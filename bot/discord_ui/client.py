@@ -1,4 +1,5 @@
-"""The bot: a `commands.Bot` with the command tree, the two cogs and the page buttons.
+"""The bot: a `commands.Bot` with the command tree, the cogs, the page buttons, and the
+loops that deliver reminders and watch program URLs.
 
 Start-up happens in `setup_hook` (run once, during login, before the gateway connects): the
 cogs are added explicitly, the persistent "expired pages" view is registered, and the commands
@@ -16,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord_ui import sync
+from bot.discord_ui import embeds, sync
 from bot.discord_ui.cogs.admin import AdminCog
 from bot.discord_ui.cogs.agenda import AgendaCog
 from bot.discord_ui.cogs.queries import QueriesCog
@@ -27,12 +28,15 @@ from bot.discord_ui.ratelimits import budget_trace, quiet_discord_rate_limit_log
 from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ExpiredPreview
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
 from bot.discord_ui.views import PAGE_TIMEOUT, AgendaButton, ExpiredPages, Pager
+from bot.model import ChangeReport
 from bot.services.programs import REFRESH_SECONDS
 from bot.services.scheduler import Scheduler
+from bot.services.watch import SourceAlert, SourceWatcher
 
 log = logging.getLogger(__name__)
 
 SCHEDULER_GRACE = 5.0  # seconds the delivery loop gets to finish its sends on close
+WATCH_IDLE = 60.0  # the longest the watch loop sleeps (a source configured elsewhere shows up)
 
 
 def bot_intents() -> discord.Intents:
@@ -80,6 +84,7 @@ class ConfBot(commands.Bot):
         self.preview_timeout = preview_timeout
         self._scheduler_task: asyncio.Task[None] | None = None
         self._refresh_task: asyncio.Task[None] | None = None
+        self._watch_task: asyncio.Task[None] | None = None
         self._owners: frozenset[int] | None = None
 
     async def setup_hook(self) -> None:
@@ -104,6 +109,12 @@ class ConfBot(commands.Bot):
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())
             self._refresh_task = asyncio.create_task(self._follow_other_processes())
+            # What a running bot does besides answering: tell reloads, watch program URLs.
+            tenants.on_reload(self.announce_changes)
+            watcher = getattr(self.app, "watcher", None)
+            if watcher is not None:
+                watcher.on_alert(self.tell_organisers)
+                self._watch_task = asyncio.create_task(self._watch_sources(watcher))
         self.add_view(ExpiredPages())
         self.add_view(ExpiredPreview())
         if self.sync_on_start and (guild_id := self.app.settings.discord_guild_id) is not None:
@@ -184,6 +195,51 @@ class ConfBot(commands.Bot):
             except Exception:
                 log.exception("could not check the stored programs; trying again later")
 
+    async def _watch_sources(self, watcher: SourceWatcher) -> None:
+        """Poll the watched program URLs as they fall due, once the gateway is up."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await watcher.poll_due()
+                wait = await watcher.next_due()
+            except Exception:
+                log.exception("could not poll the program sources; trying again later")
+                wait = WATCH_IDLE
+            await watcher.sleep(WATCH_IDLE if wait is None else min(max(wait, 1.0), WATCH_IDLE))
+
+    async def announce_changes(self, report: ChangeReport) -> None:
+        """After a reload that changed sessions: one message in each bound server's
+        announcement channel (when announcements are on), saying what changed."""
+        tenant = self.app.tenants.tenant(report.conference)
+        catalog = await tenant.programs.catalog()
+        message = embeds.change_announcement(
+            report, catalog.program.conference.name, catalog.zone_name
+        )
+        if message is None:
+            return
+        for guild_id in self.app.tenants.guilds_of(report.conference):
+            settings = await tenant.reminders.guild_settings(guild_id)
+            if settings.announce_channel_id is None:
+                continue
+            channel = self.get_partial_messageable(settings.announce_channel_id, guild_id=guild_id)
+            try:
+                await channel.send(embeds=message, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException as error:
+                log.warning("could not announce the changes in guild %s: %s", guild_id, error)
+
+    async def tell_organisers(self, alert: SourceAlert) -> None:
+        """A watched program URL stopped working (or works again): say so once in the
+        channel organisers chose with `/admin source channel:`."""
+        channel_id = alert.source.alert_channel_id
+        if channel_id is None:
+            return
+        message = embeds.source_alert(alert, alert.source.every_minutes)
+        channel = self.get_partial_messageable(channel_id)
+        try:
+            await channel.send(embeds=message, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.warning("could not tell the organisers about the program source: %s", error)
+
     async def _deliver_when_ready(self) -> None:
         """Deliveries start once the gateway is up, and run until the bot closes."""
         await self.wait_until_ready()
@@ -195,10 +251,11 @@ class ConfBot(commands.Bot):
         self.pager.stop_all()
         if self.scheduler is not None:
             await self.scheduler.stop()  # hands back claims; other processes take them
-        if self._refresh_task is not None:
-            self._refresh_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._refresh_task
+        for task in (self._refresh_task, self._watch_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         if self._scheduler_task is not None:
             # The loop ends by itself once stopped; cancelling it mid-query would leave a
             # database connection half-used, so that is only the last resort.

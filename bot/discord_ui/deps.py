@@ -17,6 +17,7 @@ from bot.discord_ui.tree import CommandObserver
 from bot.services.admin import AdminService
 from bot.services.scheduler import Deliverer, Scheduler
 from bot.services.tenants import Tenants
+from bot.services.watch import SourceWatcher
 
 
 class SecretText(Protocol):
@@ -90,6 +91,11 @@ class BotApp(Protocol):
 
     @property
     def clock(self) -> Clock: ...
+
+    @property
+    def watcher(self) -> SourceWatcher | None:
+        """Polls the watched program URLs (`bot.services.watch`); None: nothing watched."""
+        ...
 
 
 SettingsT = TypeVar("SettingsT", bound=BotSettings)

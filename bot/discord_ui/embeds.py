@@ -25,6 +25,7 @@ from bot.discord_ui.layout import (
     DESCRIPTION_MAX,
     ERROR,
     NOW,
+    PAGE_TEXT,
     URL_MAX,
     WARNING,
     Item,
@@ -44,6 +45,7 @@ from bot.model import (
     CalendarFile,
     ChairAnswer,
     ChangeKind,
+    ChangeReport,
     Conflict,
     Delivery,
     DeliveryKind,
@@ -56,6 +58,7 @@ from bot.model import (
     ParseWarning,
     Person,
     PersonAnswer,
+    ProgramSource,
     RemindersAnswer,
     SearchAnswer,
     Session,
@@ -66,6 +69,7 @@ from bot.model import (
 )
 from bot.services.commands import Answer
 from bot.services.programs import LoadResult, Status
+from bot.services.watch import SourceAlert
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 
 WARNINGS_SHOWN = 5
@@ -553,6 +557,156 @@ def _place(session: Session, zone: str) -> str:
         else (short_day(session.day) if session.day else "no time")
     )
     return f"{when}, {esc(session.room)}" if session.room else when
+
+
+# --- the change announcement (a reload, told in the announcement channel) --------------------
+
+ANNOUNCED_KINDS = (ChangeKind.ADDED, ChangeKind.REMOVED, ChangeKind.MOVED, ChangeKind.RETITLED)
+NO_ROOM = "room not given"
+NO_TIME = "time not given"
+
+
+def explicit_when(session: Session, zone: str) -> str:
+    """The date written out, never the reader's locale: "Wednesday 2 April 2025, 10:00–11:20
+    CEST" (in the conference's zone; a span past midnight names both days)."""
+    if session.start is None:
+        return long_day(session.day, year=True) + f", {NO_TIME}" if session.day else NO_TIME
+    tz = ZoneInfo(zone)
+    begin = session.start.astimezone(tz)
+    text = f"{long_day(begin.date(), year=True)}, {clock(begin)}"
+    if session.end is not None:
+        finish = session.end.astimezone(tz)
+        if finish.date() == begin.date():
+            text += f"–{clock(finish)}"
+        else:
+            text += f" – {long_day(finish.date(), year=True)}, {clock(finish)}"
+    return f"{text} {begin.tzname() or ''}".rstrip()
+
+
+def _room(session: Session) -> str:
+    return f"Room {esc(session.room)}" if session.room else NO_ROOM.capitalize()
+
+
+def _timing(session: Session) -> tuple[object, object, object]:
+    return (session.start, session.end, session.day)
+
+
+def change_notice(change: SessionChange, zone: str) -> str | None:
+    """One session's change for attendees, always with its title, time and room; None for a
+    change they need not hear of (chairs, papers, details)."""
+    before, after = change.before, change.after
+    kinds = set(change.kinds)
+    if ChangeKind.ADDED in kinds and after is not None:
+        return (
+            f"🆕 **New:** {esc(after.shown_title)}\n{explicit_when(after, zone)} · {_room(after)}"
+        )
+    if ChangeKind.REMOVED in kinds and before is not None:
+        return (
+            f"❌ **Cancelled:** {esc(before.shown_title)}\n"
+            f"~~{explicit_when(before, zone)} · {_room(before)}~~"
+        )
+    if before is None or after is None or not kinds & set(ANNOUNCED_KINDS):
+        return None
+    what: list[str] = []
+    lines: list[str] = []
+    time_changed = _timing(before) != _timing(after)
+    room_changed = before.room != after.room
+    if time_changed:
+        what.append("time changed")
+        lines.append(f"{explicit_when(before, zone)} → {explicit_when(after, zone)}")
+    else:
+        lines.append(explicit_when(after, zone))
+    if room_changed:
+        what.append("room changed")
+        old = esc(before.room) if before.room else NO_ROOM
+        new = esc(after.room) if after.room else NO_ROOM
+        lines.append(f"Room {old} → {new}")
+    else:
+        lines.append(_room(after))
+    if ChangeKind.RETITLED in kinds:
+        what.append("retitled")
+        lines.append(f"was “{esc(before.shown_title)}”")
+    if not what:
+        return None
+    heading = ", ".join(what).capitalize()
+    return f"🔁 **{heading}:** {esc(after.shown_title)}\n" + "\n".join(lines)
+
+
+def change_announcement(
+    report: ChangeReport, conference: str, zone: str
+) -> list[discord.Embed] | None:
+    """The one message a reload posts in the announcement channel: new, cancelled, moved and
+    retitled sessions; None when nothing attendees need to hear of changed (or on a first
+    load, which is no change)."""
+    if report.first_load:
+        return None
+    entries = [e for c in report.changes if (e := change_notice(c, zone)) is not None]
+    if not entries:
+        return None
+    shown: list[str] = []
+    used = 0
+    for entry in entries:
+        if used + len(entry) > ANNOUNCEMENT_TEXT:
+            break
+        shown.append(entry)
+        used += len(entry) + 2
+    if len(shown) < len(entries):
+        shown.append(
+            f"…and {plural(len(entries) - len(shown), 'more change')}: `/schedule` shows the "
+            "program as it is now."
+        )
+    title = f"Program changes: {conference}"
+    lead = f"{plural(len(entries), 'session')} changed in the program."
+    return one_message(Item(title, [lead, *shown], colour=WARNING))
+
+
+ANNOUNCEMENT_TEXT = PAGE_TEXT - 200
+"""Characters of changes one announcement lists: one embed (a channel message cannot page),
+with room for the lead line and the "and N more" line."""
+
+
+def source_alert(alert: SourceAlert, every_minutes: int) -> list[discord.Embed]:
+    """Told once to the organisers: the watched program URL stopped working, or works again."""
+    url = esc(alert.source.url)
+    if alert.problem is None:
+        blocks = [f"The program at {url} can be read again; the bot follows it as before."]
+        return one_message(Item("Program source works again", blocks, colour=ADMIN))
+    blocks = [
+        esc(alert.problem),
+        f"The program loaded before stays. The bot keeps checking {url} every "
+        f"{every_minutes} min and says here when it works again; `/admin status` shows the "
+        "latest.",
+    ]
+    return one_message(Item("Program source problem", blocks, colour=ERROR))
+
+
+def source_page(source: ProgramSource, what: str) -> Page:
+    """What `/admin source` now does."""
+    lines = [what, f"**Source:** {esc(source.url)}, every {source.every_minutes} min"]
+    if source.alert_channel_id is not None:
+        lines.append(f"**Problems are told in:** <#{source.alert_channel_id}>")
+    else:
+        lines.append("**Problems are told in:** `/admin status` only")
+    return single(Item("Program source", lines, colour=ADMIN))
+
+
+def source_fields(source: ProgramSource | None) -> list[tuple[str, str]]:
+    """The status lines of a watched program URL: the source, last fetch and change, a problem."""
+    if source is None:
+        return []
+
+    def at(moment: datetime | None) -> str:
+        return format_dt(moment, "f") if moment is not None else "never"
+
+    fields = [
+        ("Source", f"{esc(source.url)} (every {source.every_minutes} min)"),
+        ("Last successful fetch", at(source.fetched_at)),
+        ("Last change", at(source.changed_at)),
+    ]
+    if source.failure:
+        since = f" (since {at(source.failed_at)})" if source.failed_at else ""
+        fields.append(("⚠️ Problem", f"{esc(source.failure)}{since}"))
+    return fields
 
 
 def warnings_block(warnings: Sequence[ParseWarning], source: str | None) -> str:

@@ -14,18 +14,28 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from bot.clock import Clock
 from bot.errors import PermissionDeniedError, UserError
-from bot.model import AdminAction, Binding, ChangeKind, ChangeReport, GuildSettings, ParseWarning
+from bot.model import (
+    AdminAction,
+    Binding,
+    ChangeKind,
+    ChangeReport,
+    GuildSettings,
+    ParseWarning,
+    ProgramSource,
+)
 from bot.model import Program as ProgramModel
 from bot.parsing import ParseOptions
+from bot.services.fetch import check_url
 from bot.services.programs import LoadResult, Status, parse_program_bytes, slugify
 from bot.services.reminders import ReminderEffects
 from bot.services.tenants import SETUP, Tenant, Tenants
 from bot.storage.reload_plan import program_hash
+from bot.storage.sources import SourceStore
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +47,9 @@ DRASTIC_SHARE = 0.25
 
 HISTORY_SHOWN = 15
 
+MIN_EVERY, DEFAULT_EVERY, MAX_EVERY = 2, 10, 1440
+"""Minutes between fetches of a watched program URL."""
+
 NOT_ORGANISER = "Only organisers (members with the Manage Server permission) can use this command."
 OWNERS_ONLY = "Only the bot's owners can {what}; organisers act on their own server only."
 
@@ -47,6 +60,10 @@ class Actor:
     guild_id: int | None
     manages_guild: bool
     is_owner: bool = False
+
+
+WATCH = Actor(user_id=0, guild_id=None, manages_guild=False)
+"""Who the audit trail says applied a change fetched from a watched program URL."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +110,7 @@ class AdminStatus:
     status: Status
     guilds: int  # servers bound to this conference
     deployment: Deployment | None = None  # owners only
+    source: ProgramSource | None = None  # the watched program URL, if any
 
 
 @dataclass
@@ -102,6 +120,9 @@ class AdminService:
     database_label: str = ""
     version: str = ""
     started: float = field(default_factory=time.monotonic)
+    sources: SourceStore | None = None
+    allow_http: bool = False
+    watch_changed: Callable[[], None] = lambda: None  # wakes the watch loop
 
     # -- who may -----------------------------------------------------------------------------
 
@@ -120,6 +141,22 @@ class AdminService:
         )
         await self._record(actor, action, "refused", f"owners only: {what}")
         raise PermissionDeniedError(OWNERS_ONLY.format(what=what))
+
+    async def _record_all(
+        self,
+        actors: tuple[Actor, ...],
+        action: str,
+        outcome: str,
+        detail: str = "",
+        *,
+        conference: str | None = None,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        for actor in actors:
+            await self._record(
+                actor, action, outcome, detail, conference=conference, before=before, after=after
+            )
 
     async def _record(
         self,
@@ -187,7 +224,10 @@ class AdminService:
             report = await programs.preview(program)
         except ValueError as error:
             raise UserError(str(error)) from error
-        effects = await tenant.reminders.preview_reload(report)
+        # A first load (a watched URL's first fetch) has no reminders to move yet.
+        effects = ReminderEffects()
+        if not report.first_load:
+            effects = await tenant.reminders.preview_reload(report)
         before = await programs.stored_hash()
         counts = (await programs.status()).counts
         return ReloadPlan(
@@ -210,9 +250,23 @@ class AdminService:
         tenant = self._tenant(actor)
         if tenant.slug != plan.slug:
             raise PermissionDeniedError("This preview is for another conference.")
+        return await self._apply(tenant, plan, actor)
+
+    async def _apply(
+        self, tenant: Tenant, plan: ReloadPlan, actor: Actor, *also: Actor
+    ) -> LoadResult:
+        """The one way a plan is applied: an organiser's preview, or a watched URL's change.
+        The audit trail notes it for `actor` and for each of `also` (the watch's servers)."""
+        conference = tenant.slug
         before = await tenant.programs.stored_hash()
         if before != plan.hash_before:
-            await self._record(actor, plan.kind, "failed", "the program changed since the preview")
+            await self._record_all(
+                (actor, *also),
+                plan.kind,
+                "failed",
+                "the program changed since the preview",
+                conference=conference,
+            )
             raise UserError(
                 "The program changed since this preview (another organiser reloaded it): "
                 "run the command again to see what it would change now."
@@ -223,7 +277,9 @@ class AdminService:
             else:
                 result = await tenant.programs.load(plan.program)
         except ValueError as error:
-            await self._record(actor, plan.kind, "failed", str(error)[:300])
+            await self._record_all(
+                (actor, *also), plan.kind, "failed", str(error)[:300], conference=conference
+            )
             raise UserError(str(error)) from error
         after = await tenant.programs.stored_hash()
         report = result.report
@@ -232,9 +288,60 @@ class AdminService:
             f"({plan.removed} removed), reminders {plan.reminders.moved} moved, "
             f"{plan.reminders.cancelled} cancelled, {plan.reminders.restored} restored"
         )
-        await self._record(actor, plan.kind, "done", detail, before=before, after=after)
+        await self._record_all(
+            (actor, *also),
+            plan.kind,
+            "done",
+            detail,
+            conference=conference,
+            before=before,
+            after=after,
+        )
         log.info("%s by user %s in guild %s: %s", plan.kind, actor.user_id, actor.guild_id, detail)
         return result
+
+    # -- a watched program URL ----------------------------------------------------------------
+
+    async def plan_fetched(self, slug: str, program: ProgramModel) -> ReloadPlan:
+        """What a program fetched from the conference's URL would change (as a preview)."""
+        return await self._plan(self.tenants.tenant(slug), "reload", program)
+
+    async def apply_fetched(self, plan: ReloadPlan) -> LoadResult:
+        """Apply a fetched program through the same path as an organiser's Apply; the audit
+        trail of each server bound to the conference names the watch (user 0) as who did it."""
+        servers = [replace(WATCH, guild_id=g) for g in self.tenants.guilds_of(plan.slug)]
+        first, *others = servers or [WATCH]
+        return await self._apply(self.tenants.tenant(plan.slug), plan, first, *others)
+
+    async def set_source(
+        self, actor: Actor, url: str, every_minutes: int, alert_channel_id: int | None
+    ) -> ProgramSource:
+        """`/admin source`: watch `url` for this server's conference."""
+        tenant = self._tenant(actor)
+        sources = self._sources()
+        if not MIN_EVERY <= every_minutes <= MAX_EVERY:
+            raise UserError(
+                f"/admin source every: give {MIN_EVERY} to {MAX_EVERY} minutes, "
+                f"not {every_minutes}."
+            )
+        checked = check_url(url, allow_http=self.allow_http, option="/admin source url")
+        source = await sources.configure(tenant.slug, checked, every_minutes)
+        await sources.set_alert_channel(tenant.slug, alert_channel_id)
+        await self._record(actor, "source", "done", f"{checked} every {every_minutes} min")
+        self.watch_changed()
+        return replace(source, alert_channel_id=alert_channel_id)
+
+    async def stop_source(self, actor: Actor) -> bool:
+        """`/admin source url:off`: stop watching; the program loaded stays."""
+        tenant = self._tenant(actor)
+        removed = await self._sources().remove(tenant.slug)
+        await self._record(actor, "source", "done", "stopped watching" if removed else "none")
+        return removed
+
+    def _sources(self) -> SourceStore:
+        if self.sources is None:
+            raise UserError("This bot does not watch program URLs.")
+        return self.sources
 
     async def drop(self, actor: Actor, plan: ReloadPlan, why: str) -> None:
         """The preview was cancelled or timed out: nothing changes; the trail says so."""
@@ -272,7 +379,8 @@ class AdminService:
                 bound_servers=len(self.tenants.bindings),
                 warm_catalogs=len(self.tenants.warm()),
             )
-        return AdminStatus(status, len(self.tenants.guilds_of(tenant.slug)), deployment)
+        source = await self.sources.get(tenant.slug) if self.sources is not None else None
+        return AdminStatus(status, len(self.tenants.guilds_of(tenant.slug)), deployment, source)
 
     async def history(self, actor: Actor) -> list[AdminAction]:
         """The latest admin actions in this server (never another server's)."""

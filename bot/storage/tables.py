@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     Dialect,
@@ -463,3 +464,32 @@ class AgendaNoticeRow(Base):
         ForeignKey("deliveries.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
     body: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+
+
+class ProgramSourceRow(Base):
+    """A conference's watched program URL, what its last fetches found, and the lease that
+    lets one process at a time fetch it.
+
+    Keyed by the conference's slug rather than its row: a watched URL may be the program's
+    first source, configured before the conference exists in the database. `due_at` and the
+    lease are on the real clock (fetching takes real time whatever the bot's clock says).
+    """
+
+    __tablename__ = "program_sources"
+
+    slug: Mapped[str] = mapped_column(String(100), primary_key=True)
+    url: Mapped[str] = mapped_column(Text)
+    every_minutes: Mapped[int] = mapped_column(Integer)
+    etag: Mapped[str | None] = mapped_column(Text)
+    last_modified: Mapped[str | None] = mapped_column(String(64))
+    body_hash: Mapped[str | None] = mapped_column(String(64))
+    checked_at: Mapped[datetime | None]
+    fetched_at: Mapped[datetime | None]
+    changed_at: Mapped[datetime | None]
+    failure: Mapped[str | None] = mapped_column(Text)
+    failed_at: Mapped[datetime | None]
+    failure_notified: Mapped[bool] = mapped_column(Boolean, default=False)
+    alert_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    due_at: Mapped[datetime | None]
+    lease_owner: Mapped[str | None] = mapped_column(String(64))
+    lease_expires_at: Mapped[datetime | None]

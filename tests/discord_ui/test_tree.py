@@ -101,11 +101,20 @@ async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]])
         "announce",
         "chair-reminders",
         "link-chair",
+        "source",
     }
     [file] = subcommands["reload"]["options"]
     assert (file["name"], file["type"], file.get("required", False)) == ("file", 11, False)
     [scope] = subcommands["sync"]["options"]
     assert [c["value"] for c in scope["choices"]] == ["guild", "global"]
+    url, every, channel = subcommands["source"]["options"]
+    assert (url["name"], url["required"], url["max_length"]) == ("url", True, 2000)
+    assert (every["name"], every["min_value"], every["max_value"]) == ("every", 2, 1440)
+    assert (channel["name"], channel["type"], channel.get("required", False)) == (
+        "channel",
+        7,
+        False,
+    )
 
 
 @pytest.mark.parametrize(

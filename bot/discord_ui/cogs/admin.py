@@ -20,12 +20,21 @@ from discord.ext import commands
 
 from bot.discord_ui import admin_pages, embeds
 from bot.discord_ui.autocomplete import suggest
+from bot.discord_ui.layout import ADMIN as ADMIN_COLOUR
 from bot.discord_ui.layout import Page
 from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ReloadPreview
 from bot.discord_ui.tree import NO_MENTIONS, Interaction
 from bot.discord_ui.views import Pager, send_page
 from bot.errors import PermissionDeniedError, UserError
-from bot.services.admin import Actor, AdminService, ReloadPlan, Upload
+from bot.services.admin import (
+    DEFAULT_EVERY,
+    MAX_EVERY,
+    MIN_EVERY,
+    Actor,
+    AdminService,
+    ReloadPlan,
+    Upload,
+)
 from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
 from bot.services.reminders import MAX_MINUTES
 from bot.services.tenants import NotBoundError, Tenants
@@ -212,6 +221,37 @@ class AdminCog(commands.Cog, name="Admin"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         answer = await self._admin.status(await self._actor(interaction))
         await send_page(interaction, admin_pages.status_page(answer), ephemeral=True)
+
+    @admin.command(name="source", description="Watch the program's web address; reload on change")
+    @app_commands.describe(
+        url="The program page or export (https://…), or off to stop watching",
+        every=f"Minutes between fetches ({MIN_EVERY} to {MAX_EVERY}, default {DEFAULT_EVERY})",
+        channel="Where to tell organisers when the page stops working (default: status only)",
+    )
+    async def source(
+        self,
+        interaction: Interaction,
+        url: app_commands.Range[str, 1, 2000],
+        every: app_commands.Range[int, MIN_EVERY, MAX_EVERY] = DEFAULT_EVERY,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = await self._actor(interaction)
+        if url.strip().lower() == "off":
+            stopped = await self._admin.stop_source(actor)
+            text = "Stopped watching the program URL; the program loaded stays."
+            page = embeds.notice_page(
+                text if stopped else "No program URL was watched.", ADMIN_COLOUR
+            )
+            await send_page(interaction, page, ephemeral=True)
+            return
+        if channel is not None and channel.guild.id != interaction.guild_id:
+            raise UserError("/admin source channel: choose a channel of this server.")
+        source = await self._admin.set_source(
+            actor, url, every, channel.id if channel is not None else None
+        )
+        what = "The bot fetches the program now, then every few minutes; a change reloads it."
+        await send_page(interaction, embeds.source_page(source, what), ephemeral=True)
 
     @admin.command(name="history", description="The latest admin actions in this server")
     async def history(self, interaction: Interaction) -> None:
