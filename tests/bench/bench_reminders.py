@@ -3,7 +3,10 @@
     .venv/bin/python -m tests.bench.bench_reminders [--count 10000] [--pg URL] [--skip-fake]
 
 1. The scheduler alone, with a deliverer that returns at once: claiming, marking and the rest
-   of the scheduler's own work per reminder, on SQLite (and on PostgreSQL with --pg).
+   of the scheduler's own work per reminder, as CPU time of this process (its database
+   driver's thread included, PostgreSQL's server not), on SQLite and on PostgreSQL (--pg, or
+   TEST_DATABASE_URL). Twice on each: claims of the largest batch, and claims sized as in
+   production by the pace (45/s x 3 s), with the burst's lead counted every round.
 2. The real Discord deliverer, through the real discord.py client, against the fake Discord
    with its global limit on (50 requests/s, 429 with X-RateLimit-Global), at real speed and
    paced as in production (one budget, DISCORD_RATE_LIMIT 45/s): lost, doubled, earliest and
@@ -92,6 +95,11 @@ async def _prepare(
     return programs, store
 
 
+async def _clear(engine: object) -> None:
+    async with engine.begin() as connection:  # type: ignore[attr-defined]
+        await connection.exec_driver_sql("DELETE FROM deliveries")
+
+
 async def _drain(scheduler: Scheduler, store: DeliveryStore, count: int) -> tuple[float, float]:
     """Rounds until nothing is left: (wall seconds, CPU seconds of this process, its database
     driver's thread included). On a shared machine the CPU time is the steadier figure; the
@@ -123,21 +131,32 @@ async def overhead(count: int, url: str | None) -> None:
         try:
             users = list(range(10**17, 10**17 + count))
             due = datetime.now(UTC) - timedelta(seconds=1)
-            programs, store = await _prepare(engine, users, due)
-            scheduler = Scheduler(
-                store,
-                programs,
-                Instant(),
-                SystemClock(),
-                owner="bench",
-                config=SchedulerConfig(max_per_second=None),
-            )
-            seconds, cpu = await _drain(scheduler, store, count)
-            print(
-                f"scheduler alone ({label}): {count} reminders in {seconds:.2f} s = "
-                f"{seconds / count * 1000:.3f} ms each wall, {cpu / count * 1000:.3f} ms CPU "
-                "(claim, mark, bookkeeping; PostgreSQL's own CPU not included)"
-            )
+            for paced in (False, True):
+                programs, store = await _prepare(engine, users, due)
+                # A budget makes claims the size the pace sends in a few seconds and the
+                # burst's lead be counted each round; Instant never takes a turn from it.
+                scheduler = Scheduler(
+                    store,
+                    programs,
+                    Instant(),
+                    SystemClock(),
+                    owner="bench",
+                    config=SchedulerConfig(max_per_second=None),
+                    budget=RequestBudget() if paced else None,
+                )
+                load = os.getloadavg()[0]
+                seconds, cpu = await _drain(scheduler, store, count)
+                claims = (
+                    f"claims of {scheduler.claim_limit()} as paced at {scheduler.rate():g}/s"
+                    if paced
+                    else f"claims of {scheduler.claim_limit()}"
+                )
+                print(
+                    f"scheduler alone ({label}, {claims}): {count} reminders: "
+                    f"{cpu / count * 1000:.3f} ms CPU each, {seconds / count * 1000:.3f} ms wall; "
+                    f"load average {load:.2f}"
+                )
+                await _clear(engine)
         finally:
             await engine.dispose()
             if schema is not None:

@@ -329,8 +329,11 @@ async def test_two_schedulers_deliver_a_thousand_simultaneous_reminders_exactly_
     ids = [d.record.id for d in first.sent + second.sent]
     assert len(ids) == 1000
     assert len(set(ids)) == 1000
-    assert first.sent
-    assert second.sent
+    if world.engine.dialect.name == "postgresql":
+        # Row locks with SKIP LOCKED let both work at once. SQLite has one writer: the other
+        # waits in SQLite's busy handler, whose back-off may let one take every batch.
+        assert first.sent
+        assert second.sent
     counts = await world.store.counts_by_state("test")
     assert counts["sent"] == 1000
     assert counts["pending"] == counts["claimed"] == 0
