@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.discord_ui import embeds
-from bot.model import RemindersAnswer
+from bot.model import DeliveryRecord, RemindersAnswer
 from tests.fakediscord.server import FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 SET = "Reminder set for"
@@ -102,7 +102,7 @@ async def wait_for_answers(
     fake: FakeDiscord,
     people: Sequence[Attendee],
     sent: Sequence[FakeInteraction],
-    timeout: float,
+    within: float,
     *,
     closed_dms_told: bool = True,
 ) -> None:
@@ -119,13 +119,13 @@ async def wait_for_answers(
             person, ix = pairs[answered]
             if not ix.followups:
                 return None
-            waiting = closed_dms_told and person.dms_closed and len(ix.followups) < 2  # noqa: PLR2004
+            waiting = closed_dms_told and person.dms_closed and len(ix.followups) < 2
             if waiting and SET in replies(ix)[0]:
                 return None
             answered += 1
         return True
 
-    await fake.wait_until(done, timeout=timeout, what="every /remind answered")
+    await fake.wait_until(done, timeout=within, what="every /remind answered")
 
 
 async def judge(
@@ -141,39 +141,44 @@ async def judge(
     confirmation DM is still queued behind Discord's limits)."""
     verdict = Verdict()
     for person, ix in zip(people, sent, strict=True):
-        name = person.user.username
-        got = replies(ix)
         answer = await stored(person.user.id)
         records = [record for record, _ in answer.reminders]
-        if not got:
-            verdict.add("unanswered", f"{name}: no answer")
-            continue
-        first = got[0]
-        if records:
-            if embeds.INTERNAL_ERROR in first:
-                verdict.add("apology for a stored reminder", f"{name}: stored, told it failed")
-            elif SET not in first:
-                verdict.add("stored, not told", f"{name}: stored, answered {first[:60]!r}")
-            elif person.dms_closed:
-                later = " ".join(got[1:])
-                if CLOSED_DMS not in later and not closed_dms_told:
-                    verdict.add("set, DMs closed: not told yet")
-                elif CLOSED_DMS not in later:
-                    verdict.add("closed DMs not told", f"{name}: DMs closed, never told")
-                elif any(r.channel_id is None for r in records):
-                    verdict.add("no channel to fall back on", f"{name}: told, but no channel")
-                else:
-                    verdict.add("set, DMs closed: told the channel fallback")
-            elif any(CLOSED_DMS in text for text in got[1:]):
-                verdict.add("told DMs closed wrongly", f"{name}: DMs open, told closed")
-            else:
-                verdict.add("set")
-        elif SET in first:
-            verdict.add("told set, nothing stored", f"{name}: told set, nothing stored")
-        elif person.expects_reminder:
-            # Nothing stored for a real session: truthful only if the answer says it failed.
-            problem = None if embeds.INTERNAL_ERROR in first else f"{name}: {first[:60]!r}"
-            verdict.add("not stored, told it failed", problem)
-        else:
-            verdict.add("nothing found, told so")
+        kind, problem = verdict_of(person, replies(ix), records, closed_dms_told=closed_dms_told)
+        verdict.add(kind, f"{person.user.username}: {problem}" if problem else None)
     return verdict
+
+
+def verdict_of(  # noqa: PLR0911 (a table: one verdict per case)
+    person: Attendee,
+    got: Sequence[str],
+    records: Sequence[DeliveryRecord],
+    *,
+    closed_dms_told: bool,
+) -> tuple[str, str | None]:
+    """(what happened, what was untrue about it or None) for one attendee."""
+    if not got:
+        return "unanswered", "no answer"
+    first, later = got[0], " ".join(got[1:])
+    if not records:
+        if SET in first:
+            return "told set, nothing stored", "told set, nothing stored"
+        if not person.expects_reminder:
+            return "nothing found, told so", None
+        # Nothing stored for a real session: truthful only if the answer says it failed.
+        told_failed = embeds.INTERNAL_ERROR in first
+        return "not stored, told it failed", None if told_failed else repr(first[:60])
+    if embeds.INTERNAL_ERROR in first:
+        return "apology for a stored reminder", "stored, told it failed"
+    if SET not in first:
+        return "stored, not told", f"stored, answered {first[:60]!r}"
+    if not person.dms_closed:
+        if CLOSED_DMS in later:
+            return "told DMs closed wrongly", "DMs open, told closed"
+        return "set", None
+    if CLOSED_DMS not in later:
+        if closed_dms_told:
+            return "closed DMs not told", "DMs closed, never told"
+        return "set, DMs closed: not told yet", None
+    if any(r.channel_id is None for r in records):
+        return "no channel to fall back on", "told of the channel, but none is stored"
+    return "set, DMs closed: told the channel fallback", None

@@ -36,7 +36,7 @@ async def test_every_remind_of_a_burst_is_answered_as_stored(
 ) -> None:
     people = attendees(fake, COUNT, await upcoming_sessions(app))
     sent = await send_at_rate(fake, people, RATE)
-    await wait_for_answers(fake, people, sent, timeout=120.0)
+    await wait_for_answers(fake, people, sent, within=120.0)
     refused = fake.take_rejections()  # the confirmation DMs of those with closed DMs
     closed = {p.user.username for p in people if p.dms_closed}
     assert {r.code for r in refused} == {50007}
