@@ -212,6 +212,8 @@ async def bench(count: int, seed: int, rates: Sequence[float]) -> None:
             async with open_app(settings, autoload=False) as app:
                 loading = time.perf_counter()
                 await app.programs.load(program)
+                # Stored only now: bind the configured server to it, as a start-up would.
+                await app.tenants.start(autoload=False)
                 print(
                     f"loaded through ProgramService.load in {time.perf_counter() - loading:.1f} s"
                 )

@@ -23,7 +23,6 @@ import asyncio
 import logging
 import os
 import tempfile
-import threading
 import time
 import uuid
 from collections import Counter
@@ -45,7 +44,7 @@ from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqli
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.migrate import upgrade
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.threaded import FakeInThread
 
 SLUG = "bench"
 
@@ -163,27 +162,6 @@ async def overhead(count: int, url: str | None) -> None:
                 async with admin.begin() as connection:
                     await connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
                 await admin.dispose()
-
-
-class FakeInThread:
-    """The fake Discord on its own event loop in a thread, as a real server would be: a busy
-    moment in the bot's loop does not also hold up the server's clock and its rate limit."""
-
-    def __init__(self) -> None:
-        self.fake = FakeDiscord()
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-
-    def __enter__(self) -> FakeDiscord:
-        self._thread.start()
-        asyncio.run_coroutine_threadsafe(self.fake.start(), self._loop).result(10)
-        return self.fake
-
-    def __exit__(self, *exc: object) -> None:
-        asyncio.run_coroutine_threadsafe(self.fake.stop(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-        self._loop.close()
 
 
 async def through_fake(count: int, rate: float) -> None:

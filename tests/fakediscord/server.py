@@ -870,7 +870,9 @@ class FakeDiscord:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
             sock.bind(("127.0.0.1", 0))
-            await web.SockSite(runner, sock).start()
+            # Discord never drops a connection attempt; aiohttp's default backlog of 128
+            # would, and a burst of 200 new connections would wait a second for a SYN retry.
+            await web.SockSite(runner, sock, backlog=1024).start()
         except BaseException:
             sock.close()
             await runner.cleanup()
