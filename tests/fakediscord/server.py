@@ -2042,7 +2042,7 @@ class FakeDiscord:
 
     # -- REST: member roles ------------------------------------------------------------------
 
-    async def _member_role(self, request: web.Request) -> web.StreamResponse:
+    async def _member_role(self, request: web.Request) -> web.StreamResponse:  # noqa: PLR0911 (a table: Discord's checks, in Discord's order)
         """PUT (give) or DELETE (take) a member's role, refused as Discord refuses it: without
         Manage Roles, or for a role at or above the bot's highest (50013 both), or @everyone."""
         if (denied := self._check_auth(request)) is not None:
