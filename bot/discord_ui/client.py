@@ -13,7 +13,6 @@ import contextlib
 import logging
 from typing import Any
 
-import aiohttp
 import discord
 from discord.ext import commands
 
@@ -33,9 +32,6 @@ from bot.services.scheduler import Scheduler
 log = logging.getLogger(__name__)
 
 SCHEDULER_GRACE = 5.0  # seconds the delivery loop gets to finish its sends on close
-# A burst of answers waits for one of these keep-alive connections to Discord rather than
-# opening (with a TLS handshake) one per answer, as discord.py's unlimited default does.
-HTTP_CONNECTIONS_PER_HOST = 64
 
 
 def bot_intents() -> discord.Intents:
@@ -63,9 +59,6 @@ class ConfBot(commands.Bot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         # Every REST request takes its turn from the app's one budget (bot.services.pacing).
-        options.setdefault(
-            "connector", aiohttp.TCPConnector(limit=0, limit_per_host=HTTP_CONNECTIONS_PER_HOST)
-        )
         budget = getattr(app, "budget", None)
         if budget is not None:
             options.setdefault("http_trace", budget_trace(budget))

@@ -13,10 +13,8 @@ fake's: from INTERACTION_CREATE sent to the callback received (`fake.latencies()
 includes the gateway hop, the bot's work and its HTTP reply. The same interactions are then
 sent one at a time, which shows the work per interaction without queueing.
 
-It runs three times in one process: on asyncio's loop with the standard library's JSON and
-discord.py's connector (a new connection for each answer in flight), on uvloop with orjson
-(the `speed` extra), and then with the bot's own pool of keep-alive connections; and prints
-each with the CPU time per interaction of
+It runs twice in one process: on asyncio's loop with the standard library's JSON, and on
+uvloop with orjson (the `speed` extra), and prints both with the CPU time per interaction of
 the bot's thread (`time.thread_time`: the fake's thread not included) and of the process, and
 the load average. On a shared machine CPU time and the ratios of one run are the steadier
 figures. Figures only; nothing here asserts timing. The target is p99 <= 300 ms for a burst
@@ -39,7 +37,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiohttp
 import discord
 from pydantic import SecretStr
 
@@ -217,7 +214,7 @@ async def paced(
 
 
 async def bench(
-    label: str, program: Program, count: int, seed: int, rates: Sequence[float], pooled: bool
+    label: str, program: Program, count: int, seed: int, rates: Sequence[float]
 ) -> Figures:
     threaded = FakeInThread()
     with tempfile.TemporaryDirectory(prefix="confbot-bench-") as tmp, threaded as fake:
@@ -237,9 +234,7 @@ async def bench(
             seconds = time.perf_counter() - loading
             print(f"[{label}] loaded through ProgramService.load in {seconds:.1f} s")
             keep_out_of_gc()  # as run_bot does once the program is loaded
-            # Unpooled: discord.py's own connector, a new connection for every answer in flight.
-            extra = {} if pooled else {"connector": aiohttp.TCPConnector(limit=0)}
-            bot = ConfBot(app, guild_ready_timeout=0.05, **extra)
+            bot = ConfBot(app, guild_ready_timeout=0.05)
             async with running_bot(bot, fake.token, ready_timeout=30):
                 return await measure(label, threaded, program, count, seed, rates)
 
@@ -356,9 +351,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--only",
-        choices=["plain", "speed"],
-        help="one run: asyncio + json (unpooled), or uvloop + orjson (pooled, as the bot runs)",
+        "--only", choices=["plain", "speed"], help="one run: asyncio + json, or uvloop + orjson"
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -369,24 +362,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"synthetic program: {len(program.sessions)} sessions, {papers} papers "
         f"({time.perf_counter() - started:.1f} s to build)"
     )
-    modes = [
-        ("asyncio, json, unpooled", False, False),
-        ("uvloop, orjson, unpooled", True, False),
-        ("uvloop, orjson, pooled", True, True),
-    ]
+    modes = [("asyncio + json", False), ("uvloop + orjson", True)]
     if args.only:
-        modes = [m for m in modes if m[1] == (args.only != "plain")][-1:]
+        modes = [modes[args.only == "speed"]]
     results = []
     with contextlib.suppress(KeyboardInterrupt):
-        for label, fast, pooled in modes:
+        for label, fast in modes:
             factory = event_loop_factory(fast)
             if fast and (factory is None or not discord.utils.HAS_ORJSON):
                 print(f"[{label}] skipped: install the speed extra (pip install -e '.[speed]')")
                 continue
             with json_library(fast), asyncio.Runner(loop_factory=factory) as runner:
-                results.append(
-                    runner.run(bench(label, program, args.count, args.seed, args.rates, pooled))
-                )
+                results.append(runner.run(bench(label, program, args.count, args.seed, args.rates)))
     compare(results)
 
 
