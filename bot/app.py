@@ -669,6 +669,19 @@ _COMMANDS: dict[str, Command] = {
 }
 
 
+def event_loop_factory(use_uvloop: bool) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop when wanted and installed (the `speed` extra; not on Windows), else None:
+    asyncio's own. discord.py likewise uses orjson, from the same extra, when it is there."""
+    if not use_uvloop:
+        return None
+    try:
+        import uvloop  # optional: installed with the speed extra
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -688,7 +701,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command is None:
             parser.print_help()
             return EXIT_USAGE
-        return asyncio.run(command(settings, args))
+        with asyncio.Runner(loop_factory=event_loop_factory(settings.use_uvloop)) as runner:
+            return runner.run(command(settings, args))
     except UserError as error:
         print(render_error(error), file=sys.stderr)
         return EXIT_FAILURE

@@ -154,6 +154,11 @@ class Settings(BaseSettings):
         description="Requests per second all of the bot's senders share (Discord allows 50 "
         "globally; the rest is left for answering interactions).",
     )
+    use_uvloop: bool = Field(
+        default=True,
+        description="1: run on uvloop when it is installed (`pip install confbot[speed]`), a "
+        "faster event loop; 0: the standard asyncio loop.",
+    )
     auto_migrate: bool = Field(
         default=False,
         description="1: upgrade the database schema at start-up; 0: refuse to start on an old "

@@ -34,6 +34,7 @@ CASES: dict[str, tuple[str, Any, str]] = {
     "DB_POOL_SIZE": ("12", 12, "0"),
     "DB_POOL_TIMEOUT": ("2.5", 2.5, "-1"),
     "DISCORD_RATE_LIMIT": ("30", 30.0, "51"),
+    "USE_UVLOOP": ("0", False, "maybe"),
     "AUTO_MIGRATE": ("yes", True, "maybe"),
     "SHARD_COUNT": ("4", 4, "four"),
     "SHARD_IDS": ("0, 2 3", (0, 2, 3), "0,-1"),
@@ -168,3 +169,21 @@ def test_settings_are_immutable() -> None:
     settings = Settings.from_env({}, env_file=None)
     with pytest.raises(ValueError, match="frozen"):
         settings.data_dir = Path("elsewhere")  # type: ignore[misc]
+
+
+def test_uvloop_is_used_only_when_wanted_and_installed() -> None:
+    from bot.app import event_loop_factory
+
+    assert event_loop_factory(False) is None
+    try:
+        import uvloop
+    except ImportError:
+        assert event_loop_factory(True) is None
+    else:
+        factory = event_loop_factory(True)
+        assert factory is uvloop.new_event_loop
+        loop = factory()
+        try:
+            assert isinstance(loop, uvloop.Loop)
+        finally:
+            loop.close()

@@ -9,6 +9,7 @@ per embed, no inline fields. What goes on the pages is built in `embeds`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -55,8 +56,16 @@ Page = tuple[discord.Embed, ...]
 # --- text helpers -----------------------------------------------------------------------------
 
 
+# Every character escape_markdown's patterns can start from (markdown marks, a quote, a link's
+# bracket, a heading, a list dash). Text without any comes back unchanged, so most program
+# text skips its regular expression, which is built and looked up afresh on every call.
+_MARKDOWN_CHARS = re.compile(r"[_\\~|*`>\[#-]")
+
+
 def esc(text: str) -> str:
     """Program or user text, shown literally: markdown escaped."""
+    if _MARKDOWN_CHARS.search(text) is None:
+        return text
     return escape_markdown(text)
 
 

@@ -145,7 +145,12 @@ class ReminderService:
         catalog = await self._catalog()
         skipped = len(sessions) - len(upcoming)
         warnings = [f"{skipped} of them already started and were left out."] if skipped else []
-        if early := await self._early_note(min(r.due_at for r, _ in results), now):
+        try:
+            early = await self._early_note(min(r.due_at for r, _ in results), now)
+        except Exception as error:  # the reminder is stored: say so, without the aside
+            log.warning("could not count the burst a reminder joins: %s", type(error).__name__)
+            early = None
+        if early:
             warnings.append(early)
         return RemindersAnswer(
             "added",

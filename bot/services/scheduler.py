@@ -263,7 +263,8 @@ class Scheduler:
         if released:
             log.info("released %d claimed deliveries", released)
 
-    def _claim_limit(self) -> int:
+    def claim_limit(self) -> int:
+        """Most rows one claim takes: what the current pace sends in a few seconds."""
         rate = self.rate()
         if not rate:
             return self._config.batch
@@ -282,7 +283,7 @@ class Scheduler:
         horizon = now + await self._lead(now, now + self._config.lookahead)
         records = await self._store.claim(
             self.owner,
-            self._claim_limit(),
+            self.claim_limit(),
             self._config.lease,
             shard=self._config.shard,
             due_before=horizon,

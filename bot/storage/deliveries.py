@@ -17,8 +17,19 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, and_, func, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import (
+    Integer,
+    Row,
+    Table,
+    Update,
+    and_,
+    bindparam,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.model import (
     DeliveryKind,
@@ -59,6 +70,131 @@ _RECORD_COLUMNS = [
 # States a re-added reminder comes back from; a sent one stays sent.
 _REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
 
+_C = DELIVERIES.c
+
+
+def _due() -> Any:
+    """Pending and due by the horizon (a retry not before its time), or claimed and run out."""
+    return or_(
+        and_(
+            _C.state == PENDING,
+            _C.due_at <= bindparam("p_horizon"),
+            or_(_C.not_before.is_(None), _C.not_before <= bindparam("p_now")),
+        ),
+        and_(_C.state == CLAIMED, _C.claim_expires_at < bindparam("p_real")),
+    )
+
+
+def _claim_statement(dialect: str, shard: tuple[int, tuple[int, ...]] | None) -> Update:
+    condition = _due()
+    if shard is not None:
+        count, shard_ids = shard
+        mine = ((_C.guild_id // SHARD_SHIFT) % count).in_(list(shard_ids))
+        condition = and_(condition, or_(_C.via == "dm", _C.guild_id.is_(None), mine))
+    candidates = (
+        select(_C.id)
+        .where(condition)
+        .order_by(_C.due_at)
+        .limit(bindparam("p_limit", type_=Integer))
+    )
+    if dialect == "postgresql":
+        # A materialised CTE runs the locking select exactly once. As a plain IN subquery
+        # PostgreSQL may run it again per row, and with SKIP LOCKED each run finds other rows:
+        # the update then takes more than `limit`, and rows another process is claiming then.
+        chosen = (
+            candidates.with_for_update(skip_locked=True).cte("due_rows").prefix_with("MATERIALIZED")
+        )
+        ids = select(chosen.c.id).scalar_subquery()
+    else:
+        ids = candidates.scalar_subquery()  # SQLite runs one writer at a time
+    return (
+        update(DELIVERIES)
+        .where(_C.id.in_(ids), _due())
+        .values(
+            state=CLAIMED,
+            claimed_by=bindparam("p_owner"),
+            claim_expires_at=bindparam("p_expires"),
+            attempts=_C.attempts + 1,
+            updated_at=bindparam("p_now"),
+        )
+        # Plain rows, not ORM objects: a burst claims thousands.
+        .returning(*_RECORD_COLUMNS)
+    )
+
+
+def _ending(state: DeliveryState) -> str:
+    if state is DeliveryState.PENDING:
+        return "retry"
+    return "delivered" if state in {DeliveryState.SENT, DeliveryState.LATE} else "ended"
+
+
+def _settle_statement(ending: str, any_owner: bool) -> Update:
+    values: dict[str, Any] = {
+        "state": bindparam("p_state"),
+        "reason": bindparam("p_reason"),
+        "claimed_by": None,
+        "claim_expires_at": None,
+        "updated_at": bindparam("p_now"),
+    }
+    if ending == "retry":
+        values["not_before"] = bindparam("p_not_before")
+    else:
+        values["fallback"] = bindparam("p_fallback")
+        if ending == "delivered":
+            values["delivered_at"] = bindparam("p_now")
+    held = (
+        _C.state.in_([CLAIMED, PENDING])
+        if any_owner
+        else and_(_C.state == CLAIMED, _C.claimed_by == bindparam("p_owner"))
+    )
+    return (
+        update(DELIVERIES)
+        .where(_C.id.in_(bindparam("p_ids", expanding=True)), held)
+        .values(**values)
+        .returning(_C.id)
+    )
+
+
+_SETTLE = {
+    (ending, any_owner): _settle_statement(ending, any_owner)
+    for ending in ("retry", "delivered", "ended")
+    for any_owner in (False, True)
+}
+
+_RENEW = (
+    update(DELIVERIES)
+    .where(
+        _C.id.in_(bindparam("p_ids", expanding=True)),
+        _C.state == CLAIMED,
+        _C.claimed_by == bindparam("p_owner"),
+    )
+    .values(claim_expires_at=bindparam("p_expires"))
+)
+
+_NEXT_DUE = select(
+    select(func.min(_C.due_at))
+    .where(_C.state == PENDING, _C.not_before.is_(None))
+    .scalar_subquery(),
+    select(func.min(_C.not_before))
+    .where(_C.state == PENDING, _C.not_before.is_not(None))
+    .scalar_subquery(),
+    select(func.min(_C.claim_expires_at)).where(_C.state == CLAIMED).scalar_subquery(),
+)
+
+_DUE_COUNT = (
+    select(func.count())
+    .select_from(DELIVERIES)
+    .where(_C.state == PENDING, _C.due_at <= bindparam("p_before", type_=_C.due_at.type))
+)
+
+_SESSIONS = cast(Table, SessionRow.__table__)
+_CONFERENCES = cast(Table, ConferenceRow.__table__)
+_SESSION_KEYS = (
+    select(_SESSIONS.c.id, _SESSIONS.c.key, _SESSIONS.c.removed_at, _CONFERENCES.c.slug)
+    .join(_CONFERENCES, _SESSIONS.c.conference_id == _CONFERENCES.c.id)
+    .where(_SESSIONS.c.id.in_(bindparam("p_ids", expanding=True)))
+)
+
 
 class DeliveryStore:
     def __init__(
@@ -69,8 +205,11 @@ class DeliveryStore:
         lease_now: Callable[[], datetime] = utcnow,
     ) -> None:
         self._sessions = sessions
+        # The scheduler's statements skip the ORM session (see "the scheduler's side").
+        self._engine = cast(AsyncEngine, sessions.kw["bind"])
         self._now = now
         self._lease_now = lease_now
+        self._claims: dict[tuple[str, tuple[int, tuple[int, ...]] | None], Update] = {}
 
     @property
     def sessionmaker(self) -> async_sessionmaker[AsyncSession]:
@@ -208,38 +347,6 @@ class DeliveryStore:
                 counts[state] = count
             return dict(counts)
 
-    async def next_due(self) -> datetime | None:
-        """When the earliest pending row falls due (a retry waits for `not_before`), or the
-        earliest claim runs out."""
-        async with self._sessions.begin() as db:
-            first_due = await db.scalar(
-                select(func.min(DeliveryRow.due_at)).where(
-                    DeliveryRow.state == PENDING, DeliveryRow.not_before.is_(None)
-                )
-            )
-            first_retry = await db.scalar(
-                select(func.min(DeliveryRow.not_before)).where(
-                    DeliveryRow.state == PENDING, DeliveryRow.not_before.is_not(None)
-                )
-            )
-            stale = await db.scalar(
-                select(func.min(DeliveryRow.claim_expires_at)).where(DeliveryRow.state == CLAIMED)
-            )
-            times = [_aware(t) for t in (first_due, first_retry) if t is not None]
-            if stale is not None:  # a lease runs out in real time: say when on the bot's clock
-                times.append(self._now() + (_aware(stale) - self._lease_now()))
-            return min(times) if times else None
-
-    async def due_count(self, before: datetime) -> int:
-        """How many pending rows fall due before `before` (what a burst will have to send)."""
-        async with self._sessions.begin() as db:
-            count = await db.scalar(
-                select(func.count())
-                .select_from(DeliveryRow)
-                .where(DeliveryRow.state == PENDING, DeliveryRow.due_at <= before)
-            )
-            return int(count or 0)
-
     async def due_between(self, start: datetime, end: datetime) -> int:
         """How many pending rows fall due in [start, end] (the burst a new reminder joins)."""
         async with self._sessions.begin() as db:
@@ -255,6 +362,9 @@ class DeliveryStore:
             return int(count or 0)
 
     # -- the scheduler's side --------------------------------------------------------------
+    # These run thousands of times in a burst, so they go through a Core connection with
+    # statements built once (bound parameters only change): no ORM session, no unit of work,
+    # no expression building per call.
 
     async def claim(
         self,
@@ -274,56 +384,31 @@ class DeliveryStore:
         now = self._now()
         real = self._lease_now()
         horizon = max(now, due_before) if due_before is not None else now
-        due = or_(
-            and_(
-                DeliveryRow.state == PENDING,
-                DeliveryRow.due_at <= horizon,
-                or_(DeliveryRow.not_before.is_(None), DeliveryRow.not_before <= now),
-            ),
-            and_(DeliveryRow.state == CLAIMED, DeliveryRow.claim_expires_at < real),
-        )
-        condition = due
-        if shard is not None:
-            count, shard_ids = shard
-            mine = ((DeliveryRow.guild_id // SHARD_SHIFT) % count).in_(list(shard_ids))
-            condition = and_(
-                due, or_(DeliveryRow.via == "dm", DeliveryRow.guild_id.is_(None), mine)
+        shard_key = (shard[0], tuple(shard[1])) if shard is not None else None
+        async with self._engine.begin() as db:
+            statement = self._claim_statement(db.dialect.name, shard_key)
+            result = await db.execute(
+                statement,
+                {
+                    "p_now": now,
+                    "p_real": real,
+                    "p_horizon": horizon,
+                    "p_limit": limit,
+                    "p_owner": owner,
+                    "p_expires": real + lease,
+                },
             )
-        async with self._sessions.begin() as db:
-            candidates = (
-                select(DeliveryRow.id).where(condition).order_by(DeliveryRow.due_at).limit(limit)
-            )
-            if db.get_bind().dialect.name == "postgresql":
-                # A materialised CTE runs the locking select exactly once. As a plain IN
-                # subquery PostgreSQL may run it again per row, and with SKIP LOCKED each run
-                # finds other rows: the update then takes more than `limit`, and rows another
-                # process is claiming at that moment.
-                chosen = (
-                    candidates.with_for_update(skip_locked=True)
-                    .cte("due_rows")
-                    .prefix_with("MATERIALIZED")
-                )
-                ids = select(chosen.c.id).scalar_subquery()
-            else:
-                ids = candidates.scalar_subquery()  # SQLite runs one writer at a time
-            statement = (
-                update(DELIVERIES)
-                .where(DeliveryRow.id.in_(ids), due)
-                .values(
-                    state=CLAIMED,
-                    claimed_by=owner,
-                    claim_expires_at=real + lease,
-                    attempts=DeliveryRow.attempts + 1,
-                    updated_at=now,
-                )
-                # Plain rows, not ORM objects: a burst claims thousands, and building and
-                # tracking an object per row cost more than the SQL.
-                .returning(*_RECORD_COLUMNS)
-                .execution_options(synchronize_session=False)
-            )
-            rows = list((await db.execute(statement)).all())
-            keys = await _session_keys(db, {r.session_id for r in rows})
-            return [_record(r, keys) for r in sorted(rows, key=lambda r: (r.due_at, r.id))]
+            rows = list(result.all())
+            keys = await _session_keys_core(db, {r.session_id for r in rows})
+        rows.sort(key=lambda r: (r.due_at, r.id))
+        return [_claimed_record(r, keys) for r in rows]
+
+    def _claim_statement(self, dialect: str, shard: tuple[int, tuple[int, ...]] | None) -> Update:
+        cached = self._claims.get((dialect, shard))
+        if cached is None:
+            cached = _claim_statement(dialect, shard)
+            self._claims[(dialect, shard)] = cached
+        return cached
 
     async def finish(
         self,
@@ -364,32 +449,26 @@ class DeliveryStore:
         if not marks:
             return set()
         now = self._now()
-        groups: dict[tuple[object, ...], list[int]] = {}
+        groups: dict[tuple[DeliveryState, str | None, str | None, datetime | None], list[int]]
+        groups = {}
         for mark in marks:
             key = (mark.state, mark.reason, mark.fallback, mark.not_before)
             groups.setdefault(key, []).append(mark.delivery_id)
         kept: set[int] = set()
-        async with self._sessions.begin() as db:
+        async with self._engine.begin() as db:
             for (state, reason, fallback, not_before), ids in groups.items():
-                assert isinstance(state, DeliveryState)
-                values: dict[str, object] = {"state": state.value, "reason": reason}
-                if state is DeliveryState.PENDING:
-                    values["not_before"] = not_before
-                else:
-                    values["fallback"] = fallback
-                    if state in {DeliveryState.SENT, DeliveryState.LATE}:
-                        values["delivered_at"] = now
-                held = (
-                    DeliveryRow.state.in_([CLAIMED, PENDING])
-                    if any_owner
-                    else and_(DeliveryRow.state == CLAIMED, DeliveryRow.claimed_by == owner)
-                )
+                ending = _ending(state)
                 result = await db.execute(
-                    update(DELIVERIES)
-                    .where(DeliveryRow.id.in_(ids), held)
-                    .values(claimed_by=None, claim_expires_at=None, updated_at=now, **values)
-                    .returning(DeliveryRow.id)
-                    .execution_options(synchronize_session=False)
+                    _SETTLE[ending, any_owner],
+                    {
+                        "p_ids": ids,
+                        "p_owner": owner,
+                        "p_state": state.value,
+                        "p_reason": reason,
+                        "p_now": now,
+                        "p_not_before": not_before,
+                        "p_fallback": fallback,
+                    },
                 )
                 kept.update(result.scalars())
         return kept
@@ -400,18 +479,28 @@ class DeliveryStore:
         wanted = list(ids)
         if not wanted:
             return 0
-        async with self._sessions.begin() as db:
+        async with self._engine.begin() as db:
             result = await db.execute(
-                update(DELIVERIES)
-                .where(
-                    DeliveryRow.id.in_(wanted),
-                    DeliveryRow.state == CLAIMED,
-                    DeliveryRow.claimed_by == owner,
-                )
-                .values(claim_expires_at=self._lease_now() + lease)
-                .execution_options(synchronize_session=False)
+                _RENEW,
+                {"p_ids": wanted, "p_owner": owner, "p_expires": self._lease_now() + lease},
             )
-            return int(result.rowcount)  # type: ignore[attr-defined]
+            return int(result.rowcount)
+
+    async def next_due(self) -> datetime | None:
+        """When the earliest pending row falls due (a retry waits for `not_before`), or the
+        earliest claim runs out."""
+        async with self._engine.begin() as db:
+            first_due, first_retry, stale = (await db.execute(_NEXT_DUE)).one()
+        times = [_aware(t) for t in (first_due, first_retry) if t is not None]
+        if stale is not None:  # a lease runs out in real time: say when on the bot's clock
+            times.append(self._now() + (_aware(stale) - self._lease_now()))
+        return min(times) if times else None
+
+    async def due_count(self, before: datetime) -> int:
+        """How many pending rows fall due before `before` (what a burst will have to send)."""
+        async with self._engine.begin() as db:
+            count = await db.scalar(_DUE_COUNT, {"p_before": before})
+        return int(count or 0)
 
     async def _settle_claim(self, delivery_id: int, owner: str, **values: object) -> bool:
         """End `owner`'s claim on a row with `values`; False if the claim is no longer theirs."""
@@ -657,6 +746,16 @@ async def _session_keys(db: AsyncSession, ids: set[int]) -> dict[int, tuple[str,
     return {row_id: (key, removed is not None, slug) for row_id, key, removed, slug in rows.all()}
 
 
+async def _session_keys_core(
+    db: AsyncConnection, ids: set[int]
+) -> dict[int, tuple[str, bool, str]]:
+    """As `_session_keys`, on a Core connection."""
+    if not ids:
+        return {}
+    rows = await db.execute(_SESSION_KEYS, {"p_ids": list(ids)})
+    return {row_id: (key, removed is not None, slug) for row_id, key, removed, slug in rows.all()}
+
+
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -683,4 +782,39 @@ def _record(row: DeliveryRow | Row[Any], keys: dict[int, tuple[str, bool, str]])
         delivered_at=_aware(row.delivered_at) if row.delivered_at else None,
         not_before=_aware(row.not_before) if row.not_before else None,
         conference=slug,
+    )
+
+
+_KINDS = {kind.value: kind for kind in DeliveryKind}
+_STATES = {state.value: state for state in DeliveryState}
+
+
+def _claimed_record(row: Sequence[Any], keys: dict[int, tuple[str, bool, str]]) -> DeliveryRecord:
+    """`_record` for a claim's plain row of `_RECORD_COLUMNS`: read by position, as a burst
+    builds thousands (a Row's look-up by name costs more than the rest)."""
+    (
+        row_id, kind, session_row, state, due_at, via, minutes_before, user_id, guild_id,
+        channel_id, role_id, reason, notice, attempts, fallback, delivered_at, not_before,
+    ) = row  # fmt: skip
+    key, removed, slug = keys.get(session_row, ("", True, ""))
+    return DeliveryRecord(
+        row_id,
+        _KINDS[kind],
+        key,
+        removed,
+        _STATES[state],
+        _aware(due_at),
+        via,
+        minutes_before,
+        user_id,
+        guild_id,
+        channel_id,
+        role_id,
+        reason,
+        notice,
+        attempts,
+        fallback,
+        _aware(delivered_at) if delivered_at else None,
+        _aware(not_before) if not_before else None,
+        slug,
     )

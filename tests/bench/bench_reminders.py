@@ -3,7 +3,10 @@
     .venv/bin/python -m tests.bench.bench_reminders [--count 10000] [--pg URL] [--skip-fake]
 
 1. The scheduler alone, with a deliverer that returns at once: claiming, marking and the rest
-   of the scheduler's own work per reminder, on SQLite (and on PostgreSQL with --pg).
+   of the scheduler's own work per reminder, as CPU time of this process (its database
+   driver's thread included, PostgreSQL's server not), on SQLite and on PostgreSQL (--pg, or
+   TEST_DATABASE_URL). Twice on each: claims of the largest batch, and claims sized as in
+   production by the pace (45/s x 3 s), with the burst's lead counted every round.
 2. The real Discord deliverer, through the real discord.py client, against the fake Discord
    with its global limit on (50 requests/s, 429 with X-RateLimit-Global), at real speed and
    paced as in production (one budget, DISCORD_RATE_LIMIT 45/s): lost, doubled, earliest and
@@ -20,7 +23,6 @@ import asyncio
 import logging
 import os
 import tempfile
-import threading
 import time
 import uuid
 from collections import Counter
@@ -42,7 +44,7 @@ from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqli
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.migrate import upgrade
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.threaded import FakeInThread
 
 SLUG = "bench"
 
@@ -92,6 +94,11 @@ async def _prepare(
     return programs, store
 
 
+async def _clear(engine: object) -> None:
+    async with engine.begin() as connection:  # type: ignore[attr-defined]
+        await connection.exec_driver_sql("DELETE FROM deliveries")
+
+
 async def _drain(scheduler: Scheduler, store: DeliveryStore, count: int) -> tuple[float, float]:
     """Rounds until nothing is left: (wall seconds, CPU seconds of this process, its database
     driver's thread included). On a shared machine the CPU time is the steadier figure; the
@@ -123,48 +130,38 @@ async def overhead(count: int, url: str | None) -> None:
         try:
             users = list(range(10**17, 10**17 + count))
             due = datetime.now(UTC) - timedelta(seconds=1)
-            programs, store = await _prepare(engine, users, due)
-            scheduler = Scheduler(
-                store,
-                programs,
-                Instant(),
-                SystemClock(),
-                owner="bench",
-                config=SchedulerConfig(max_per_second=None),
-            )
-            seconds, cpu = await _drain(scheduler, store, count)
-            print(
-                f"scheduler alone ({label}): {count} reminders in {seconds:.2f} s = "
-                f"{seconds / count * 1000:.3f} ms each wall, {cpu / count * 1000:.3f} ms CPU "
-                "(claim, mark, bookkeeping; PostgreSQL's own CPU not included)"
-            )
+            for paced in (False, True):
+                programs, store = await _prepare(engine, users, due)
+                # A budget makes claims the size the pace sends in a few seconds and the
+                # burst's lead be counted each round; Instant never takes a turn from it.
+                scheduler = Scheduler(
+                    store,
+                    programs,
+                    Instant(),
+                    SystemClock(),
+                    owner="bench",
+                    config=SchedulerConfig(max_per_second=None),
+                    budget=RequestBudget() if paced else None,
+                )
+                load = os.getloadavg()[0]
+                seconds, cpu = await _drain(scheduler, store, count)
+                claims = (
+                    f"claims of {scheduler.claim_limit()} as paced at {scheduler.rate():g}/s"
+                    if paced
+                    else f"claims of {scheduler.claim_limit()}"
+                )
+                print(
+                    f"scheduler alone ({label}, {claims}): {count} reminders: "
+                    f"{cpu / count * 1000:.3f} ms CPU each, {seconds / count * 1000:.3f} ms wall; "
+                    f"load average {load:.2f}"
+                )
+                await _clear(engine)
         finally:
             await engine.dispose()
             if schema is not None:
                 async with admin.begin() as connection:
                     await connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
                 await admin.dispose()
-
-
-class FakeInThread:
-    """The fake Discord on its own event loop in a thread, as a real server would be: a busy
-    moment in the bot's loop does not also hold up the server's clock and its rate limit."""
-
-    def __init__(self) -> None:
-        self.fake = FakeDiscord()
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-
-    def __enter__(self) -> FakeDiscord:
-        self._thread.start()
-        asyncio.run_coroutine_threadsafe(self.fake.start(), self._loop).result(10)
-        return self.fake
-
-    def __exit__(self, *exc: object) -> None:
-        asyncio.run_coroutine_threadsafe(self.fake.stop(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-        self._loop.close()
 
 
 async def through_fake(count: int, rate: float) -> None:

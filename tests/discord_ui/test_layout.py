@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from discord.utils import escape_markdown
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.discord_ui import layout
 
@@ -33,3 +36,16 @@ def test_pack_keeps_blocks_whole_when_they_fit_and_in_order() -> None:
     pages = layout.pack(blocks, 1000)
     assert all(len(p) <= 1000 for p in pages)
     assert "\n\n".join(pages) == "\n\n".join(blocks)  # never split: each fits on a page
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab _\\~|*`>[]()#- \n:/.<")), max_size=40))
+def test_esc_escapes_exactly_as_discord_py_does(text: str) -> None:
+    """The shortcut for text without markdown characters changes nothing discord.py would."""
+    assert layout.esc(text) == escape_markdown(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Plain title", "KV-cache", "a_b", "**bold**", "> quote", "# head", "[x](y)", ""]
+)
+def test_esc_on_typical_program_text(text: str) -> None:
+    assert layout.esc(text) == escape_markdown(text)

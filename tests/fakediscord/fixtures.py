@@ -26,10 +26,12 @@ StartBot = Callable[..., Awaitable[commands.Bot]]
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
+async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A running fake. At teardown no rejection may be left: tests that expect some take
-    them with ``fake.take_rejections()``."""
-    server = FakeDiscord()
+    them with ``fake.take_rejections()``. ``@pytest.mark.fake(**options)`` passes options to
+    ``FakeDiscord`` (e.g. a longer ``response_deadline`` for a test that loads the machine)."""
+    marker = request.node.get_closest_marker("fake")
+    server = FakeDiscord(**(marker.kwargs if marker is not None else {}))
     await server.start()
     try:
         yield server

@@ -113,6 +113,8 @@ UNKNOWN_APPLICATION = ApiError(404, 10002, "Unknown Application")
 UNKNOWN_CHANNEL = ApiError(404, 10003, "Unknown Channel")
 UNKNOWN_GUILD = ApiError(404, 10004, "Unknown Guild")
 UNKNOWN_MESSAGE = ApiError(404, 10008, "Unknown Message")
+UNKNOWN_MEMBER = ApiError(404, 10007, "Unknown Member")
+UNKNOWN_ROLE = ApiError(404, 10011, "Unknown Role")
 UNKNOWN_USER = ApiError(404, 10013, "Unknown User")
 UNKNOWN_WEBHOOK = ApiError(404, 10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = ApiError(404, 10062, "Unknown interaction")
@@ -120,6 +122,7 @@ ALREADY_ACKNOWLEDGED = ApiError(400, 40060, "Interaction has already been acknow
 CANNOT_EDIT_OTHERS = ApiError(403, 50005, "Cannot edit a message authored by another user")
 EMPTY_MESSAGE = ApiError(400, 50006, "Cannot send an empty message")
 CANNOT_DM = ApiError(403, 50007, "Cannot send messages to this user")
+MISSING_PERMISSIONS = ApiError(403, 50013, "Missing Permissions")
 INVALID_WEBHOOK_TOKEN = ApiError(401, 50027, "Invalid Webhook Token")
 
 FORM_BODY_CODE = 50035

@@ -66,6 +66,7 @@ ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
+MANAGE_ROLES = 1 << 28
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
@@ -747,6 +748,15 @@ class FakeDiscord:
         for session in self._live_sessions():
             await session.dispatch("GUILD_CREATE", self._guild_create(guild, session))
 
+    def add_role(
+        self, guild: FakeGuild, name: str, *, position: int = 0, permissions: int = 0
+    ) -> FakeRole:
+        """A role of `guild`. The bot may give or take it only with Manage Roles and while its
+        own highest role sits above it (`position`; the bot's role is at 1, Organizers at 2)."""
+        role = FakeRole(self.new_id(), name, permissions, position)
+        guild.roles.append(role)
+        return role
+
     def add_member(self, guild: FakeGuild, user: FakeUser, roles: Sequence[int] = ()) -> FakeMember:
         member = FakeMember(user, list(roles))
         guild.members.append(member)
@@ -877,7 +887,9 @@ class FakeDiscord:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
             sock.bind(("127.0.0.1", 0))
-            await web.SockSite(runner, sock).start()
+            # Discord never drops a connection attempt; aiohttp's default backlog of 128
+            # would, and a burst of 200 new connections would wait a second for a SYN retry.
+            await web.SockSite(runner, sock, backlog=1024).start()
         except BaseException:
             sock.close()
             await runner.cleanup()
@@ -1410,6 +1422,8 @@ class FakeDiscord:
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._patch_webhook_message),
             ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
             ("POST", "/users/@me/channels", self._post_dm_channel),
+            ("PUT", "/guilds/{guild}/members/{user}/roles/{role}", self._member_role),
+            ("DELETE", "/guilds/{guild}/members/{user}/roles/{role}", self._member_role),
             ("GET", "/channels/{channel}", self._get_channel),
             ("POST", "/channels/{channel}/messages", self._post_channel_message),
             ("GET", "/channels/{channel}/messages/{message}", self._get_channel_message),
@@ -2030,6 +2044,42 @@ class FakeDiscord:
         if target is None:
             return self._reject(request, limits.UNKNOWN_MESSAGE)
         target.deleted = True
+        self._notify()
+        return web.Response(status=204)
+
+    # -- REST: member roles ------------------------------------------------------------------
+
+    async def _member_role(self, request: web.Request) -> web.StreamResponse:  # noqa: PLR0911 (a table: Discord's checks, in Discord's order)
+        """PUT (give) or DELETE (take) a member's role, refused as Discord refuses it: without
+        Manage Roles, or for a role at or above the bot's highest (50013 both), or @everyone."""
+        if (denied := self._check_auth(request)) is not None:
+            return denied
+        raw_guild, raw_user, raw_role = (request.match_info[k] for k in ("guild", "user", "role"))
+        guild = self.guild_by_id(int(raw_guild)) if raw_guild.isdigit() else None
+        if guild is None:
+            return self._reject(request, limits.UNKNOWN_GUILD)
+        role = guild.role(int(raw_role)) if raw_role.isdigit() else None
+        if role is None or role.id == guild.id:
+            return self._reject(request, limits.UNKNOWN_ROLE)
+        member = guild.member(int(raw_user)) if raw_user.isdigit() else None
+        if member is None:
+            return self._reject(request, limits.UNKNOWN_MEMBER)
+        bot_id = self.bot_user.id
+        if not guild.permissions_of(bot_id) & MANAGE_ROLES:
+            return self._reject(request, limits.MISSING_PERMISSIONS, "the bot lacks Manage Roles")
+        bot_member = guild.member(bot_id)
+        bot_top = max(
+            (r.position for r in guild.roles if bot_member and r.id in bot_member.roles),
+            default=0,
+        )
+        if bot_id != guild.owner_id and role.position >= bot_top:
+            return self._reject(
+                request, limits.MISSING_PERMISSIONS, f"role {role.name} is not below the bot's"
+            )
+        if request.method == "PUT" and role.id not in member.roles:
+            member.roles.append(role.id)
+        elif request.method == "DELETE" and role.id in member.roles:
+            member.roles.remove(role.id)
         self._notify()
         return web.Response(status=204)
 

@@ -744,3 +744,34 @@ async def test_the_global_limit_refuses_like_discord(fake: FakeDiscord) -> None:
     assert all(h["X-RateLimit-Global"] == "true" and h["Via"] for h in refused)
     ok = [h for status, h in answers if status == 200]
     assert all("X-RateLimit-Remaining" in h and "X-RateLimit-Reset-After" in h for h in ok)
+
+
+async def test_member_roles_are_refused_as_discord_refuses_them(
+    fake: FakeDiscord, start_bot: StartBot
+) -> None:
+    """PUT/DELETE /guilds/{g}/members/{u}/roles/{r}: Manage Roles is needed, and only roles
+    below the bot's highest may be given (50013 otherwise); unknown ids get 10011/10007."""
+    from .server import BOT_PERMISSIONS, MANAGE_ROLES
+
+    guild, user = fake.guild, fake.member
+    low = fake.add_role(guild, "Keynote pings", position=0)
+    high = fake.add_role(guild, "Staff", position=5)
+    bot = await start_bot(commands.Bot(command_prefix="!", intents=discord.Intents.none()))
+    with pytest.raises(discord.Forbidden) as refused:
+        await bot.http.add_role(guild.id, user.id, low.id)
+    assert refused.value.code == 50013
+    [bot_role] = [r for r in guild.roles if r.name == fake.bot_user.username]
+    bot_role.permissions = BOT_PERMISSIONS | MANAGE_ROLES
+    await bot.http.add_role(guild.id, user.id, low.id)
+    assert low.id in guild.member(user.id).roles  # type: ignore[union-attr]
+    with pytest.raises(discord.Forbidden):
+        await bot.http.add_role(guild.id, user.id, high.id)
+    with pytest.raises(discord.NotFound) as unknown:
+        await bot.http.add_role(guild.id, user.id, fake.new_id())
+    assert unknown.value.code == 10011
+    with pytest.raises(discord.NotFound) as stranger:
+        await bot.http.add_role(guild.id, fake.new_id(), low.id)
+    assert stranger.value.code == 10007
+    await bot.http.remove_role(guild.id, user.id, low.id)
+    assert low.id not in guild.member(user.id).roles  # type: ignore[union-attr]
+    assert [r.code for r in fake.take_rejections()] == [50013, 50013, 10011, 10007]
