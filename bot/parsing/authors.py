@@ -362,6 +362,9 @@ def parse_author_line(text: str) -> AuthorLine:
     return AuthorLine(tuple(authors), rest, tuple(problems))
 
 
+_ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
+
+
 @lru_cache(maxsize=65536)
 def author_line_score(text: str) -> float:
     """How much `text` looks like an author line: 0 (not at all) to 1 (certainly).
@@ -384,7 +387,8 @@ def author_line_score(text: str) -> float:
     if with_affiliation:
         return 1.0
     if len(names) >= 2:
-        return 0.8
+        # "Carbon Pricing and Innovation": title words, not surnames.
+        return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
     # One bare name: a short capitalised title looks the same.
     return 0.5 if len(names[0].split()) <= 3 else 0.3
 

@@ -51,6 +51,7 @@ class LineKind(Enum):
     TABLE_HEADER = auto()
     ZONE_NOTE = auto()
     SESSION_HEADER = auto()  # "Session 3: Storage", "Track B — Networks", "... - Chair: X"
+    LABEL = auto()  # a field's name alone on its line ("Time:", "Session"), its value below
     TEXT = auto()
 
 
@@ -341,6 +342,7 @@ def lex(text: str) -> list[Line]:
     """Every line of `text`, lexed, numbered from 1."""
     lines = [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]
     _mark_badges(lines)
+    _mark_field_labels(lines)
     return lines
 
 
@@ -371,3 +373,38 @@ def _is_acronym(text: str) -> bool:
 def _is_wordlike(text: str) -> bool:
     """`Lunch`, `Break`, `Keynote`: a short title a program may well repeat."""
     return text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 4
+
+
+# Conference systems print each field's name on its own line and its value below it
+# ("Session" / "1.1: Climate Policy", "Time:" / the date / the time, "Ort:" / "HS 1").
+_SESSION_FIELD = frozenset("session track sitzung sektion séance sesión sessione".split())
+_ROOM_FIELD = frozenset("location room venue where ort raum saal salle lieu sala".split())
+_BARE_FIELD = frozenset(
+    "time times date when zeit datum heure hora presentations papers talks contributions"
+    " beiträge vorträge présentations ponencias".split()
+)
+
+
+_ROOM_DETAIL = re.compile(
+    r"\b(?:" + ROOM_WORDS + r"|floor|building|level|wing|etage|stock|geschoss|bâtiment|étage)\b",
+    re.I,
+)
+
+
+def _mark_field_labels(lines: list[Line]) -> None:
+    for index, line in enumerate(lines):
+        if line.kind is not LineKind.TEXT or len([c for c in line.cells if c]) != 1:
+            continue
+        above = next((p for p in reversed(lines[:index]) if p.kind is not LineKind.BLANK), None)
+        if above is not None and above.kind is LineKind.LOCATION and _ROOM_DETAIL.search(line.text):
+            line.kind = LineKind.LABEL  # "Location: HS 1" / "Lecture Hall 1, Ground floor"
+            continue
+        name = line.text.rstrip(":：").strip().lower()
+        if name not in _SESSION_FIELD | _ROOM_FIELD | _BARE_FIELD:
+            continue
+        below = next((n for n in lines[index + 1 :] if n.kind is not LineKind.BLANK), None)
+        if name in _BARE_FIELD:
+            line.kind = LineKind.LABEL
+        elif below is not None and below.kind is LineKind.TEXT:
+            line.kind = LineKind.LABEL
+            below.kind = LineKind.SESSION_HEADER if name in _SESSION_FIELD else LineKind.ROOM

@@ -128,6 +128,7 @@ _DEFAULT_READING: dict[LineKind, tuple[str, float]] = {
     LineKind.TABLE_HEADER: (NOISE, 1.0),
     LineKind.ZONE_NOTE: (NOTE, 1.0),
     LineKind.SESSION_HEADER: (SESSION_HEADER, 1.0),
+    LineKind.LABEL: (NOISE, 0.9),
     LineKind.TEXT: (NOTE, 0.6),
 }
 
@@ -228,6 +229,7 @@ class Builder:
             LineKind.TABLE_HEADER: self.on_table_header,
             LineKind.ZONE_NOTE: self.on_zone_note,
             LineKind.SESSION_HEADER: self.on_session_header,
+            LineKind.LABEL: self.on_label,
             LineKind.TEXT: self.on_text,
         }
 
@@ -397,9 +399,24 @@ class Builder:
         self.close_paper()
         self.flush_pending_authors()
         self.days.append(DayDraft(line.text, line.day, line.number))
-        self.current = None
+        current = self.current
+        if (
+            current is not None
+            and current.from_header
+            and current.start is None
+            and not current.papers
+        ):
+            # "Session" / "1.1: Climate Policy" / "Time:" / "Wednesday, 04/Sept/2024:" /
+            # "9:00am - 10:30am": the day of the session just named, not a new day's start.
+            current.day_index = len(self.days) - 1
+        else:
+            self.current = None
         self.columns = []
         self.slot = None
+        return 1
+
+    def on_label(self, i: int, line: Line) -> int:
+        """`Time:`, `Presentations`: a field's name; its value is on the lines below."""
         return 1
 
     def on_link(self, i: int, line: Line) -> int:
@@ -941,6 +958,9 @@ class Builder:
         else:
             prev = self.current
             start, end = self.slot if self.slot else (None, None)
+            above = self.before[i - 1] if i > 0 else None
+            if above is not None and self.lines[above].kind is LineKind.LABEL:
+                start, end = None, None  # "Session" / "1.2: Labour": its own time follows
             stacked = prev is not None and prev.from_header and not prev.papers
             session = self.open_session(
                 line.number, title=title, start=start, end=end, from_header=True

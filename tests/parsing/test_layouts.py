@@ -729,3 +729,33 @@ def test_a_clock_broken_by_a_space_and_a_mode_mark_are_read() -> None:
         ("CoLa: Sparse Matrix Multiplication on GPUs", [("Lixing Zhang", "BUPT")]),
         ("IA-Chol: Input-Aware Cholesky Decomposition", [("Jixiao Deng", "NUDT")]),
     ]
+
+
+def test_conference_system_field_labels_above_their_values() -> None:
+    """ConfTool prints each field's name on its own line: `Session` / its title, `Time:` / the
+    date / the time, `Presentations` / the talks, each with its slot, title and authors."""
+    program = parse(
+        "Session Overview\nSession\n1.1: Climate Policy\nTime:\nWednesday, 04/Sept/2024:\n"
+        "9:00am - 10:30am\n\nSession Chair: Jane Doe, University of Vienna\nLocation: HS 1\n"
+        "Lecture Hall 1, Ground floor\n\nPresentations\n9:00am - 9:20am\n\n"
+        "Carbon Pricing and Innovation\n\nAna Silva1, Bo Li2\n"
+        "1University A, Poland; 2University B, Germany\n\n9:20am - 9:40am\n\n"
+        "Green Bonds in Emerging Markets\n\nCy Ng\nUniversity C, Singapore\n\n"
+        "Session\n1.2: Labour Economics\nTime:\nWednesday, 04/Sept/2024:\n11:00am - 12:30pm\n"
+    )
+    climate, labour = program.sessions
+    assert (climate.title, climate.room, climate.start.day, climate.start.hour) == (
+        "1.1: Climate Policy",
+        "HS 1",
+        4,
+        9,
+    )
+    assert [(p.title, p.start.strftime("%H:%M")) for p in climate.papers] == [
+        ("Carbon Pricing and Innovation", "09:00"),
+        ("Green Bonds in Emerging Markets", "09:20"),
+    ]
+    assert papers(program)[1] == (
+        "Green Bonds in Emerging Markets",
+        [("Cy Ng", "University C, Singapore")],
+    )
+    assert (labour.title, labour.start.hour) == ("1.2: Labour Economics", 11)
