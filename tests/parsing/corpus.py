@@ -1,4 +1,5 @@
-"""The scored corpus: the 13 real programs of tests/data/real and the bundled program.
+"""The scored corpus: the 13 real programs of tests/data/real, the 7 found later in
+tests/data/found, and the bundled program.
 
 Each entry names a program file, its truth, and the zone and year it is parsed with (for the
 real files, from tests/data/real/FILES.json). `parse_entry` parses a file in-process the way
@@ -20,6 +21,7 @@ from tests.parsing.scoring import Figures, score
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 REAL = DATA / "real"
+FOUND = DATA / "found"
 
 _SHOWN = ("papers_recall", "papers_precision", "authors_f1", "chairs", "times")
 
@@ -43,19 +45,31 @@ class CorpusEntry:
         return self.name.startswith("real/")
 
 
-def _real_entries() -> tuple[CorpusEntry, ...]:
-    files = json.loads((REAL / "FILES.json").read_text(encoding="utf-8"))
+def _listed_entries(folder: Path) -> tuple[CorpusEntry, ...]:
+    files = json.loads((folder / "FILES.json").read_text(encoding="utf-8"))
     return tuple(
-        CorpusEntry(f"real/{name}", meta["timezone"], meta["year"]) for name, meta in files.items()
+        CorpusEntry(f"{folder.name}/{name}", meta["timezone"], meta["year"])
+        for name, meta in files.items()
     )
 
 
-REAL_ENTRIES = _real_entries()
+REAL_ENTRIES = _listed_entries(REAL)
+# The found programs are scored from their text and from their page alike, each with its own
+# floors (their texts were rebuilt from the pages, not copied from a browser).
+FOUND_ENTRIES = tuple(
+    variant
+    for entry in _listed_entries(FOUND)
+    for variant in (
+        entry,
+        CorpusEntry(entry.name.removesuffix(".txt") + ".html", entry.timezone, entry.year),
+    )
+    if (DATA / variant.name).exists()
+)
 BUNDLED_ENTRIES = (
     CorpusEntry("asplos-eurosys-2025.txt", "Europe/Amsterdam", 2025),
     CorpusEntry("asplos-2025-program-page-excerpt.txt", "Europe/Amsterdam", 2025),
 )
-ENTRIES = REAL_ENTRIES + BUNDLED_ENTRIES
+ENTRIES = REAL_ENTRIES + FOUND_ENTRIES + BUNDLED_ENTRIES
 # The saved web page beside each real text: the same program, read from its HTML.
 HTML_ENTRIES = tuple(
     CorpusEntry(entry.name.removesuffix(".txt") + ".html", entry.timezone, entry.year)
@@ -91,6 +105,12 @@ def main() -> int:
         rows.append((entry, figures))
         print(_line(f"{entry.name:45s} ", figures.as_dict()))
     print(_line(f"all {len(rows)} mean ", _mean([f for _, f in rows])))
+    print(
+        _line(
+            "found/ mean (text and page) ",
+            _mean([f for e, f in rows if e.name.startswith("found/")]),
+        )
+    )
     print(_line("real/ mean  ", _mean([f for e, f in rows if e.is_real])))
     sys.stdout.flush()
     return 0
