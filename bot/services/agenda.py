@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 
 GAP_MINUTES = 10
 """Less than this between two items in different rooms is too tight to walk over."""
+# How long a reload's agenda notice waits, stored, for its body (which follows at once).
+NOTICE_HOLD = timedelta(minutes=10)
 LOCAL_USER = 0
 """The console's one user: agenda rows like anyone's, but no notices (there is no DM)."""
 TARGETS = ("session", "paper")
@@ -483,12 +485,15 @@ class AgendaService:
         # One notice per person and reload: the program it brought, and when (the same program
         # can come back later, after a rollback, and must be told again).
         reload = f"{(self._programs.program_hash or '')[:16]}:{now.isoformat()}"
+        # Each notice is stored held back until its body is written, so that no scheduler
+        # (of any process) sends it empty; a crash in between delays it, it does not lose it.
+        held = now + NOTICE_HOLD
         specs = [
             DeliverySpec(
                 kind=DeliveryKind.NOTICE,
                 dedupe_key=f"notice:agenda:{user}:{reload}",
                 session_id=changes[0][0],
-                due_at=now,
+                due_at=held,
                 via="dm",
                 user_id=user,
                 notice="agenda",
@@ -500,6 +505,7 @@ class AgendaService:
             await self._store.save_notice(
                 record.id, [{"session": key, "what": change} for key, change in changes]
             )
+        await self._deliveries.reschedule((record.id, now) for record, _ in records)
         self._reminders.wake()
         log.info("reload: agenda notices for %d people", len(people))
 
