@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.errors import NotFoundError, UserError
@@ -22,6 +23,7 @@ from bot.model import (
     ChangeKind,
     ChangeReport,
     Explanation,
+    GridAnswer,
     HelpAnswer,
     PaperRef,
     PapersAnswer,
@@ -35,6 +37,7 @@ from bot.model import (
 )
 from bot.services.commands import BY_NAME, Answer, CommandRunner, help_answer
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
+from bot.timetable_picture import render_grid
 
 PROMPT = "confbot> "
 
@@ -194,6 +197,8 @@ def render(answer: Answer) -> str:  # noqa: PLR0911 (a table: one renderer per a
             return _render_timetable(answer)
         case HelpAnswer():
             return render_help(answer)
+        case GridAnswer():
+            return f"A timetable picture of {long_day(answer.day, year=True)} (see write_grid)."
     return str(answer)  # pragma: no cover
 
 
@@ -394,17 +399,43 @@ class Reply:
     ok: bool = True
 
 
-def answer_line(runner: CommandRunner, line: str) -> Reply:
-    """One console line in, one text out; errors become their message."""
+def answer_line(runner: CommandRunner, line: str, grid_dir: Path = Path()) -> Reply:
+    """One console line in, one text out; errors become their message. A timetable picture
+    (`schedule … view:grid`) is written into `grid_dir` and the text says where."""
     name, options = parse_line(line)
     if not name:
         return Reply("")
     if name in {"help", "?"}:
         return Reply(render_help(help_answer()))
     try:
-        return Reply(render(runner.run(name, options)))
+        answer = runner.run(name, options)
+        if isinstance(answer, GridAnswer):
+            return Reply(write_grid(answer, grid_dir / f"timetable-{answer.day.isoformat()}.png"))
+        return Reply(render(answer))
     except UserError as error:
         return Reply(render_error(error), ok=False)
+
+
+def write_grid(answer: GridAnswer, target: Path) -> str:
+    """Draw the day's timetable into `target` (a second picture, for more rooms than fit one,
+    into `target-2.png`, and so on) and say what was written. Blocking: call it in a thread."""
+    lines = [f"Timetable for {long_day(answer.day, year=True)}:"]
+    pictures = render_grid(answer)
+    for picture in pictures:
+        path = target
+        if picture.part > 1:
+            path = target.with_name(f"{target.stem}-{picture.part}{target.suffix}")
+        try:
+            path.write_bytes(picture.png)
+        except OSError as error:
+            raise UserError(f"grid: cannot write {path}: {error.strerror}") from error
+        rooms = ", ".join(r or "no room" for r in picture.rooms)
+        lines.append(
+            f"  wrote {path} ({picture.width}×{picture.height} px, "
+            f"{len(picture.boxes)} session{'s' if len(picture.boxes) != 1 else ''}; "
+            f"rooms: {rooms})"
+        )
+    return "\n".join(lines)
 
 
 async def interactive(
@@ -425,7 +456,8 @@ async def interactive(
             return
         if line.strip().lower() in {"quit", "exit", "q", "/quit"}:
             return
-        reply = answer_line(runner, line)
+        # In a thread: a timetable picture is drawn and written to disk.
+        reply = await asyncio.to_thread(answer_line, runner, line)
         if reply.text:
             write(reply.text)
             if not sys.stdout.isatty():

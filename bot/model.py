@@ -262,6 +262,22 @@ class TimetableAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class GridAnswer:
+    """`schedule … view:grid`: one day's timed sessions, to be drawn as a timetable picture.
+
+    `rooms` is the column order (the program's); `at` the moment asked at, drawn as a line when
+    it falls on `day`.
+    """
+
+    conference: str
+    day: date
+    at: datetime
+    zone: str
+    rooms: tuple[str, ...]
+    sessions: tuple[Session, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HelpAnswer:
     commands: tuple[tuple[str, str, str], ...]  # (name, usage, description)
 

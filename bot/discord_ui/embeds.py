@@ -24,7 +24,9 @@ from bot.discord_ui.layout import (
     ADMIN,
     DESCRIPTION_MAX,
     ERROR,
+    INFO,
     NOW,
+    TITLE_MAX,
     URL_MAX,
     WARNING,
     Item,
@@ -44,6 +46,7 @@ from bot.model import (
     DeliveryKind,
     DeliveryRecord,
     DeliveryState,
+    GridAnswer,
     GuildSettings,
     HelpAnswer,
     PaperRef,
@@ -169,6 +172,8 @@ def render(answer: Answer) -> list[Page]:  # noqa: PLR0911 (a table: one builder
             return paginate([timetable_item(answer)])
         case HelpAnswer():
             return paginate([help_item(answer)])
+        case GridAnswer():
+            raise TypeError("a timetable picture is attached, not paged (see grid_page)")
     raise TypeError(f"no rendering for {type(answer).__name__}")  # pragma: no cover
 
 
@@ -378,6 +383,31 @@ def timetable_item(answer: TimetableAnswer) -> Item:
         _with_heading(f"After {moment}", upcoming) or ["Nothing more is scheduled."],
         colour=NOW,
     )
+
+
+def grid_filename(answer: GridAnswer, part: int, parts: int) -> str:
+    """The attachment's name: `timetable-2025-04-02.png`, `…-2.png` for a second part."""
+    suffix = f"-{part}" if parts > 1 and part > 1 else ""
+    return f"timetable-{answer.day.isoformat()}{suffix}.png"
+
+
+def grid_page(answer: GridAnswer, parts: Sequence[tuple[str, Sequence[str]]]) -> Page:
+    """One embed per timetable picture, each showing its attachment (`attachment://name`);
+    `parts` is (file name, rooms drawn) per picture."""
+    zone = answer.at.astimezone(ZoneInfo(answer.zone)).tzname() or answer.zone
+    title = f"Timetable for {long_day(answer.day, year=True)}"
+    page = []
+    for number, (filename, rooms) in enumerate(parts, start=1):
+        part = f" ({number} of {len(parts)})" if len(parts) > 1 else ""
+        shown = ", ".join(esc(r) for r in rooms if r) or "one room"
+        embed = discord.Embed(
+            title=shorten(f"{title}{part}", TITLE_MAX),
+            description=shorten(f"Times in {zone}. Rooms: {shown}.", DESCRIPTION_MAX),
+            colour=INFO,
+        )
+        embed.set_image(url=f"attachment://{filename}")
+        page.append(embed)
+    return tuple(page)
 
 
 def help_item(answer: HelpAnswer) -> Item:

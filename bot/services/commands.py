@@ -15,6 +15,7 @@ from bot.limits import CHOICE_VALUE_MAX, CHOICES_MAX
 from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
+    GridAnswer,
     HelpAnswer,
     PapersAnswer,
     PersonAnswer,
@@ -34,6 +35,7 @@ Answer = (
     | AffiliationAnswer
     | SearchAnswer
     | TimetableAnswer
+    | GridAnswer
     | HelpAnswer
 )
 
@@ -45,6 +47,7 @@ class OptionSpec:
     required: bool = False
     lookup: tuple[EntryKind, ...] = ()  # what autocomplete offers; () for rooms/days
     choices_from: str | None = None  # "room" or "day": autocomplete from the program
+    choices: tuple[str, ...] = ()  # a fixed set of values (the first is the default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,8 @@ class CommandSpec:
             parts.append(f"<{option.name}>" if option.required else f"[{option.name}]")
         return " ".join(parts)
 
+
+VIEWS = ("list", "grid")
 
 _ANY = (EntryKind.SESSION, EntryKind.PAPER, EntryKind.PERSON)
 
@@ -130,6 +135,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("day", "today, tomorrow, a weekday or a date", choices_from="day"),
             OptionSpec("room", "Only this room", choices_from="room"),
+            OptionSpec("view", "list (default) or grid: a timetable picture", choices=VIEWS),
         ),
         "schedule wednesday room:Mees",
     ),
@@ -158,6 +164,8 @@ class CommandRunner:
         found = next((o for o in spec.options if o.name == option), None) if spec else None
         if found is None:
             return []
+        if found.choices:
+            return [Choice(c, c) for c in found.choices if fold(text) in c]
         catalog = self._queries.catalog
         if found.choices_from == "room":
             key = fold(text)
@@ -202,8 +210,14 @@ class CommandRunner:
             case "next":
                 return q.next(values["room"])
             case "schedule":
-                return q.schedule(values["day"], values["room"])
+                return _schedule(q, values)
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+
+
+def _schedule(queries: Queries, values: Mapping[str, str | None]) -> TimetableAnswer | GridAnswer:
+    if values["view"] == "grid":
+        return queries.grid(values["day"], values["room"])
+    return queries.schedule(values["day"], values["room"])
 
 
 def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict[str, str | None]:
@@ -212,6 +226,12 @@ def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict
     for option in spec.options:
         if option.required and not values[option.name]:
             raise UserError(f"`{spec.name}` needs a {option.name}, e.g. `{spec.example}`.")
+        value = values[option.name]
+        if option.choices and value is not None:
+            if value.lower() not in option.choices:
+                allowed = " or ".join(option.choices)
+                raise UserError(f"`{spec.name}`: {option.name} must be {allowed}, not “{value}”.")
+            values[option.name] = value.lower()
     return values
 
 

@@ -72,9 +72,16 @@ async def test_the_commands_mirror_the_command_table(payload: list[dict[str, Any
         assert [(o["name"], o["description"], o.get("required", False)) for o in options] == [
             (o.name, o.description, o.required) for o in spec.options
         ]
+        specs = {o.name: o for o in spec.options}
         for option in options:  # every free-text option suggests as you type
             assert option["type"] == STRING
-            assert option["autocomplete"] is True
+            if specs[option["name"]].choices:  # a fixed set of values is offered as choices
+                assert [c["value"] for c in option["choices"]] == list(
+                    specs[option["name"]].choices
+                )
+                assert not option.get("autocomplete")
+            else:
+                assert option["autocomplete"] is True
 
 
 async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]]) -> None:

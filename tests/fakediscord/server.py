@@ -792,6 +792,11 @@ class FakeDiscord:
             "ephemeral": True,
         }
 
+    def attachment_data(self, attachment: Mapping[str, Any]) -> bytes:
+        """The bytes of an attachment the fake serves: one a test added, or a file the bot
+        uploaded (a message's `attachments` entries)."""
+        return self._attachments[int(attachment["id"])][1]
+
     # -- injections -----------------------------------------------------------------------------
 
     def inject_429(
