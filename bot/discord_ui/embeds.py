@@ -49,11 +49,13 @@ from bot.model import (
     GridAnswer,
     GuildSettings,
     HelpAnswer,
+    MeAnswer,
     PaperRef,
     PapersAnswer,
     ParseWarning,
     Person,
     PersonAnswer,
+    PersonClaim,
     RemindersAnswer,
     SearchAnswer,
     Session,
@@ -612,7 +614,7 @@ def reminders_pages(answer: RemindersAnswer) -> list[Page]:
     return paginate([Item(title, entries, colour=NOW)])
 
 
-def delivery_message(
+def delivery_message(  # noqa: PLR0912 (a table: one message per delivery kind)
     delivery: Delivery, *, mention: bool
 ) -> tuple[str | None, list[discord.Embed]]:
     """The message a delivery sends: a mention (in a channel) and its embeds (one page)."""
@@ -661,6 +663,12 @@ def delivery_message(
     elif record.kind is DeliveryKind.CHAIR:
         title = f"You chair: {session.shown_title}"
         lead = f"Your session {starts}. Please be in the room a little early."
+    elif record.kind is DeliveryKind.SPEAKER:
+        title = f"Your talk: {session.shown_title}"
+        lead = (
+            f"The session you present in {starts}. Please be in the room a little early. "
+            "(`/me reminders off` stops these.)"
+        )
     else:
         title = f"Reminder: {session.shown_title}"
         lead = f"This session {starts}."
@@ -682,6 +690,54 @@ def reminder_confirmation(answer: RemindersAnswer) -> str:
     return f"Reminder set: I will write here {format_dt(first.due_at, 'R')}{more}."
 
 
+def me_pages(answer: MeAnswer) -> list[Page]:
+    """`/me`: whether their reminders are on, then each linked person as `/author` shows it."""
+    if answer.reminder_minutes is None:
+        reminders = "The organisers have chair and talk reminders off in this server."
+    elif answer.reminders:
+        reminders = (
+            f"You get a DM {answer.reminder_minutes} min before each session you chair or "
+            "present in (`/me reminders off` stops them)."
+        )
+    else:
+        reminders = "Your chair and talk reminders are off (`/me reminders on`)."
+    lines = [
+        f"You are linked to {', '.join(f'**{esc(p.name)}**' for p in answer.people)}.",
+        reminders,
+    ]
+    if answer.pending:
+        lines.append(f"Waiting for the organisers: your claim of {esc(', '.join(answer.pending))}.")
+    return paginate([Item("Where you are on", lines), *(person_item(p) for p in answer.people)])
+
+
+def claim_request_page(claim: PersonClaim) -> Page:
+    """What the organisers are asked, with Approve and Reject (only they may press them)."""
+    lines = [
+        f"<@{claim.user_id}> says they are **{esc(claim.name)}** in the program.",
+        "Approve to link them: they then see their sessions with `/me show` and get the "
+        "chair and talk reminders. Only organisers can decide.",
+    ]
+    return single(Item(f"Claim #{claim.id}: {claim.name}", lines, colour=ADMIN))
+
+
+def claim_decided_page(claim: PersonClaim) -> Page:
+    verb = "approved" if claim.state == "approved" else "rejected"
+    lines = [f"<@{claim.user_id}> as **{esc(claim.name)}**: {verb} by <@{claim.decided_by}>."]
+    return single(Item(f"Claim #{claim.id} {verb}", lines, colour=ADMIN))
+
+
+def claim_answer_text(claim: PersonClaim) -> str:
+    """Told to the claimant: when they asked, and when the organisers decided."""
+    if claim.state == "pending":
+        return (
+            f"Your claim to be {esc(claim.name)} went to the organisers; you will get a DM "
+            "when they decide."
+        )
+    if claim.state == "approved":
+        return f"You are now linked to {esc(claim.name)}: `/me show` lists your sessions."
+    return f"The organisers did not confirm that you are {esc(claim.name)}."
+
+
 def guild_settings_page(settings: GuildSettings, what: str) -> Page:
     """What `/admin announce` and `/admin chair-reminders` now do in this server."""
     lines = [what]
@@ -694,10 +750,13 @@ def guild_settings_page(settings: GuildSettings, what: str) -> Page:
     else:
         lines.append("**Announcements:** off")
     if settings.chair_minutes is not None:
-        lines.append(f"**Chair reminders:** on, {settings.chair_minutes} min before")
+        lines.append(f"**Chair and talk reminders:** on, {settings.chair_minutes} min before")
     else:
-        lines.append("**Chair reminders:** off")
-    if settings.chair_links:
-        linked = "; ".join(f"{esc(name)} → <@{user}>" for name, user in settings.chair_links)
-        lines.append(f"**Linked chairs:** {linked}")
+        lines.append("**Chair and talk reminders:** off")
+    if settings.person_links:
+        linked = "; ".join(
+            f"{esc(link.name)} → <@{link.user_id}>" + ("" if link.reminders else " (reminders off)")
+            for link in settings.person_links
+        )
+        lines.append(f"**Linked people:** {linked}")
     return paginate([Item("Reminders in this server", lines, colour=ADMIN)])[0]

@@ -19,11 +19,13 @@ from bot.errors import UserError
 from bot.model import Binding
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec
+from bot.services.people import PeopleService
 from bot.services.programs import NO_OVERRIDES, ProgramService, ReloadListener
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.storage import ProgramStore
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.people import PeopleStore
 from bot.storage.tenancy import TenancyStore
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ class Tenant:
     reminders: ReminderService
     spec: ConferenceSpec | None
     clock: Clock = field(repr=False)
+    people: PeopleService = field(repr=False)
 
     async def runner(self) -> CommandRunner:
         """Answers over the current catalog (built now if it was dropped)."""
@@ -126,7 +129,10 @@ class Tenants:
             programs.on_reload(listener)
         for callback in self._built:
             programs.on_catalog_built(callback)
-        tenant = Tenant(slug, programs, reminders, spec, self._clock)
+        people = PeopleService(
+            PeopleStore(self._deliveries.sessionmaker), programs, reminders, self._clock
+        )
+        tenant = Tenant(slug, programs, reminders, spec, self._clock, people)
         self._tenants[slug] = tenant
         return tenant
 

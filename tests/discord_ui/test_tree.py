@@ -64,7 +64,7 @@ async def test_every_name_and_description_is_valid(payload: list[dict[str, Any]]
 
 async def test_the_commands_mirror_the_command_table(payload: list[dict[str, Any]]) -> None:
     by_name = {c["name"]: c for c in payload}
-    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin", "remind"}
+    assert set(by_name) == {spec.name for spec in COMMANDS} | {"admin", "remind", "me"}
     for spec in COMMANDS:
         command = by_name[spec.name]
         assert command["description"] == spec.description
@@ -99,7 +99,7 @@ async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]])
         "sync",
         "announce",
         "chair-reminders",
-        "link-chair",
+        "link",
     }
     [file] = subcommands["reload"]["options"]
     assert (file["name"], file["type"], file.get("required", False)) == ("file", 11, False)
