@@ -262,7 +262,7 @@ async def test_the_application_owner_may_bind_another_server_and_sync_globally(
     ix = await fake.send_interaction(
         "admin sync", {"scope": "global"}, user=fake.owner, guild_id=server_b.id
     )
-    assert "Synced 11 commands globally" in text_of((await deferred(ix)).embeds)
+    assert "Synced 12 commands globally" in text_of((await deferred(ix)).embeds)
 
 
 async def test_a_team_owned_application_trusts_its_admins_and_developers_only(
