@@ -60,6 +60,8 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     if spec is None:
         return name, {}
     names = [o.name for o in spec.options]
+    # Options with a fixed set of values (`view:grid`) are only given by name.
+    free_text = [o.name for o in spec.options if not o.choices]
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -74,7 +76,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
             value = m.group(2)
             # `room:Van Oldebarneveldt` — a value runs on until the next option.
             while i + 1 < len(words) and not re.match(r"(?:--)?[a-z_]+[:=]", words[i + 1]):
-                if len(names) == 1 or m.group(1) != names[-1]:
+                if len(free_text) == 1 or m.group(1) != free_text[-1]:
                     break
                 i += 1
                 value += " " + words[i]
@@ -85,7 +87,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         else:
             loose.append(word)
         i += 1
-    _fill_free_options(options, [n for n in names if n not in options], loose)
+    _fill_free_options(options, [n for n in free_text if n not in options], loose)
     return name, options
 
 
