@@ -13,7 +13,8 @@ import logging
 from collections.abc import Callable
 
 from bot.clock import Clock
-from bot.errors import UserError
+from bot.errors import NotFoundError, UserError
+from bot.folding import fold
 from bot.model import MeAnswer, PersonAnswer, PersonClaim, PersonLink
 from bot.services.programs import ProgramService
 from bot.services.queries import Queries
@@ -112,10 +113,24 @@ class PeopleService:
             )
         catalog = await self._programs.catalog()
         queries = Queries(lambda: catalog, self._clock)
+        people = []
+        for link in links:
+            try:
+                found = queries.author(link.name)
+            except NotFoundError:
+                found = None
+            # Matching is fuzzy: once a reload dropped the person, another could answer.
+            if found is None or fold(found.name) != fold(link.name):
+                log.info("a linked person is no longer in the program of %s", self._slug)
+                continue  # the link stays, for a rollback that brings them back
+            people.append(found)
+        if not people:
+            gone = ", ".join(link.name for link in links)
+            raise NotLinkedError(f"You are linked to {gone}, who is no longer in the program.")
         settings = await self._reminders.guild_settings(guild_id)
         return MeAnswer(
             user_id=user_id,
-            people=tuple(queries.author(link.name) for link in links),
+            people=tuple(people),
             reminders=all(link.reminders for link in links),
             reminder_minutes=settings.chair_minutes,
             pending=pending,

@@ -8,9 +8,10 @@ import pytest
 
 from bot.errors import UserError
 from bot.model import DeliveryKind
+from bot.parsing.text import parse_text
 from bot.services.people import NotLinkedError, PeopleService
 from bot.storage.people import PeopleStore
-from tests.services.test_reminders import GUILD, OTHER, USER, World
+from tests.services.test_reminders import GUILD, OPTIONS, OTHER, PROGRAM, USER, World
 from tests.services.test_reminders import world as world  # the same world: program, stores, clock
 
 
@@ -93,3 +94,14 @@ async def test_a_rejected_claim_links_nobody_and_claims_of_other_servers_are_not
         await people.decide(GUILD + 1, other.id, approve=True, organiser_id=OTHER)
     with pytest.raises(NotLinkedError):
         await people.set_reminders(GUILD, USER, on=False)
+
+
+async def test_a_person_dropped_by_a_reload_is_not_shown_as_someone_else(
+    world: World, people: PeopleService
+) -> None:
+    await people.link(GUILD, "fay qi", USER)
+    await people.link(GUILD, "ed po", USER)
+    edited = PROGRAM.replace("Always-On Networks\nFay Qi (Uni F)\n", "")
+    await world.programs.load(parse_text(edited, OPTIONS))
+    me = await people.me(GUILD, USER)
+    assert [p.name for p in me.people] == ["Ed Po"]
