@@ -40,10 +40,11 @@ from bot.console import (
     render_error,
     render_explanation,
     render_warnings,
+    write_grid,
 )
 from bot.errors import ConfigError, ProgramParseError, ProgramRejectedError, UserError
 from bot.exitcodes import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from bot.model import AgendaChange, DeliveryRecord, DeliveryState
+from bot.model import AgendaChange, DeliveryRecord, DeliveryState, GridAnswer
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
@@ -159,6 +160,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="e.g. chair Helix, or now --at 2025-04-02T14:30+02:00",
     )
     _add_data_options(ask)
+    grid = commands.add_parser("grid", help="draw a day's timetable as a PNG picture")
+    grid.add_argument(
+        "--day", default=None, help="today, tomorrow, a weekday or a date (default: today)"
+    )
+    grid.add_argument("--room", default=None, help="only this room")
+    grid.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.png", help="where to write it"
+    )
+    _add_data_options(grid)
     load = commands.add_parser("load", help="load or reload a program and print what changed")
     load.add_argument("path", type=Path, help="the program file")
     _add_conference_options(load)
@@ -532,6 +542,16 @@ async def _command_ics(settings: Settings, args: argparse.Namespace) -> int:
         return EXIT_OK
 
 
+async def _command_grid(settings: Settings, args: argparse.Namespace) -> int:
+    async with open_app(
+        settings, at=args.at, program=args.program, conference=args.conference
+    ) as app:
+        answer = app.runner.run("schedule", {"day": args.day, "room": args.room, "view": "grid"})
+        assert isinstance(answer, GridAnswer)
+        print(await asyncio.to_thread(write_grid, answer, args.output))
+    return EXIT_OK
+
+
 async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
     async with open_app(
         settings,
@@ -661,6 +681,7 @@ Command = Callable[[Settings, argparse.Namespace], Coroutine[Any, Any, int]]
 _COMMANDS: dict[str, Command] = {
     "console": _command_console,
     "ask": _command_ask,
+    "grid": _command_grid,
     "load": _command_load,
     "ics": _command_ics,
     "run": _command_run,

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.errors import NotFoundError, UserError
@@ -26,6 +27,7 @@ from bot.model import (
     ChangeReport,
     Conflict,
     Explanation,
+    GridAnswer,
     HelpAnswer,
     PaperRef,
     PapersAnswer,
@@ -40,6 +42,7 @@ from bot.model import (
 from bot.services.agenda import LOCAL_USER
 from bot.services.commands import BY_NAME, AnyAnswer, CommandRunner, help_answer
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
+from bot.timetable_picture import render_grid
 
 PROMPT = "confbot> "
 
@@ -63,6 +66,8 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     names = [o.name for o in spec.options]
     # The last free-text option's value may run on over spaces (`room:Van Oldebarneveldt`).
     running_on = [o.name for o in spec.options if not o.choices][-1:]
+    # Options with a fixed set of values (`view:grid`) are only given by name.
+    free_text = [o.name for o in spec.options if not o.choices]
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -90,7 +95,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         else:
             loose.append(word)
         i += 1
-    _fill_free_options(options, [n for n in names if n not in options], loose)
+    _fill_free_options(options, [n for n in free_text if n not in options], loose)
     return name, options
 
 
@@ -216,6 +221,8 @@ def render(answer: AnyAnswer) -> str:  # noqa: PLR0911 (a table: one renderer pe
             return _render_timetable(answer)
         case HelpAnswer():
             return render_help(answer)
+        case GridAnswer():
+            return f"A timetable picture of {long_day(answer.day, year=True)} (see write_grid)."
     return str(answer)  # pragma: no cover
 
 
@@ -509,16 +516,20 @@ class Reply:
     ok: bool = True
 
 
-def answer_line(runner: CommandRunner, line: str) -> Reply:
+def answer_line(runner: CommandRunner, line: str, grid_dir: Path = Path()) -> Reply:
     """One console line in, one text out; errors become their message. Only the questions
-    answered from memory: `answer` takes every command."""
+    answered from memory (`answer` takes every command); a timetable picture
+    (`schedule … view:grid`) is written into `grid_dir` and the text says where."""
     name, options = parse_line(line)
     if not name:
         return Reply("")
     if name in {"help", "?"}:
         return Reply(render_help(help_answer()))
     try:
-        return Reply(render(runner.run(name, options)))
+        answer = runner.run(name, options)
+        if isinstance(answer, GridAnswer):
+            return Reply(write_grid(answer, grid_dir / f"timetable-{answer.day.isoformat()}.png"))
+        return Reply(render(answer))
     except UserError as error:
         return Reply(render_error(error), ok=False)
 
@@ -527,11 +538,34 @@ async def answer(runner: CommandRunner, line: str, *, user_id: int = LOCAL_USER)
     """Any console line, the agenda's included (for the console's one local user)."""
     name, options = parse_line(line)
     if not runner.needs_database(name, options):
-        return answer_line(runner, line)
+        # In a thread: a timetable picture is drawn and written to disk.
+        return await asyncio.to_thread(answer_line, runner, line)
     try:
         return Reply(render(await runner.execute(name, options, user_id=user_id)))
     except UserError as error:
         return Reply(render_error(error), ok=False)
+
+
+def write_grid(answer: GridAnswer, target: Path) -> str:
+    """Draw the day's timetable into `target` (a second picture, for more rooms than fit one,
+    into `target-2.png`, and so on) and say what was written. Blocking: call it in a thread."""
+    lines = [f"Timetable for {long_day(answer.day, year=True)}:"]
+    pictures = render_grid(answer)
+    for picture in pictures:
+        path = target
+        if picture.part > 1:
+            path = target.with_name(f"{target.stem}-{picture.part}{target.suffix}")
+        try:
+            path.write_bytes(picture.png)
+        except OSError as error:
+            raise UserError(f"grid: cannot write {path}: {error.strerror}") from error
+        rooms = ", ".join(r or "no room" for r in picture.rooms)
+        lines.append(
+            f"  wrote {path} ({picture.width}×{picture.height} px, "
+            f"{len(picture.boxes)} session{'s' if len(picture.boxes) != 1 else ''}; "
+            f"rooms: {rooms})"
+        )
+    return "\n".join(lines)
 
 
 async def interactive(

@@ -265,6 +265,22 @@ class TimetableAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class GridAnswer:
+    """`schedule … view:grid`: one day's timed sessions, to be drawn as a timetable picture.
+
+    `rooms` is the column order (the program's); `at` the moment asked at, drawn as a line when
+    it falls on `day`.
+    """
+
+    conference: str
+    day: date
+    at: datetime
+    zone: str
+    rooms: tuple[str, ...]
+    sessions: tuple[Session, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HelpAnswer:
     commands: tuple[tuple[str, str, str], ...]  # (name, usage, description)
 
@@ -275,6 +291,7 @@ class HelpAnswer:
 class DeliveryKind(StrEnum):
     REMINDER = "reminder"  # an attendee's own reminder
     CHAIR = "chair"  # a session chair's reminder, from /admin chair-reminders
+    SPEAKER = "speaker"  # a linked author's "your talk is in N minutes", same switch
     ANNOUNCEMENT = "announcement"  # a session posted in the guild's announcement channel
     NOTICE = "notice"  # telling a user their reminder moved or was cancelled
 
@@ -437,8 +454,48 @@ class GuildSettings:
     announce_channel_id: int | None = None
     announce_minutes: int = 5
     announce_role_id: int | None = None
-    chair_minutes: int | None = None
-    chair_links: tuple[tuple[str, int], ...] = ()  # (printed name, user id)
+    chair_minutes: int | None = None  # chair and talk reminders of linked people; None: off
+    person_links: tuple[PersonLink, ...] = ()
+
+    @property
+    def reminded(self) -> tuple[PersonLink, ...]:
+        """The linked people who get chair and talk reminders (they did not turn them off)."""
+        return tuple(link for link in self.person_links if link.reminders)
+
+
+@dataclass(frozen=True, slots=True)
+class PersonLink:
+    """A person of the program, by printed name, linked to a member of one server."""
+
+    name: str
+    user_id: int
+    origin: str = "organiser"  # or "claim": the member claimed it and an organiser approved
+    reminders: bool = True  # False: the member turned their automatic reminders off
+
+
+@dataclass(frozen=True, slots=True)
+class PersonClaim:
+    """A member's claim to be a person of the program, and what the organisers decided."""
+
+    id: int
+    guild_id: int
+    name: str
+    user_id: int
+    state: str  # pending, approved, rejected
+    requested_at: datetime
+    decided_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MeAnswer:
+    """`/me`: what the people linked to a member present and chair."""
+
+    user_id: int
+    people: tuple[PersonAnswer, ...]
+    reminders: bool  # their automatic chair and talk reminders are on
+    reminder_minutes: int | None  # the server's setting; None: organisers have them off
+    pending: tuple[str, ...] = ()  # names they claimed, not yet decided
+    zone: str = "UTC"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,15 @@ RULES: dict[str, tuple[set[str], set[str]]] = {
         | {"limits", "timelabels"},
         {"discord", "sqlalchemy"},
     ),
-    "console": ({"model", "errors", "services", "clock", "timelabels"}, {"discord", "sqlalchemy"}),
+    "timetable_picture": ({"model", "timelabels"}, {"discord", "sqlalchemy", "rapidfuzz"}),
+    "console": (
+        {"model", "errors", "services", "clock", "timelabels", "timetable_picture"},
+        {"discord", "sqlalchemy"},
+    ),
     "observability": ({"errors", "observability"}, {"discord", "sqlalchemy", "alembic"}),
     "discord_ui": (
-        {"model", "errors", "services", "clock", "discord_ui", "limits", "timelabels", "exitcodes"},
+        {"model", "errors", "services", "clock", "discord_ui", "limits", "timelabels", "exitcodes"}
+        | {"timetable_picture"},
         {"sqlalchemy"},
     ),
 }

@@ -21,6 +21,11 @@ from bot.console import parse_line
         ("schedule room:Van Oldebarneveldt", ("schedule", {"room": "Van Oldebarneveldt"})),
         ("schedule --day thursday --room Penn", ("schedule", {"day": "thursday", "room": "Penn"})),
         ("now room:Diamond", ("now", {"room": "Diamond"})),
+        (
+            "schedule wednesday room:Van Oldebarneveldt view:grid",
+            ("schedule", {"day": "wednesday", "room": "Van Oldebarneveldt", "view": "grid"}),
+        ),
+        ("schedule view:grid thursday", ("schedule", {"view": "grid", "day": "thursday"})),
         ('paper "can\'t stop" dreaming', ("paper", {"title": "can't stop dreaming"})),
         ("paper it's unbalanced \"quote", ("paper", {"title": "it's unbalanced \"quote"})),
         ("", ("", {})),

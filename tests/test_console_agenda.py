@@ -93,7 +93,7 @@ async def test_schedule_ics_and_now_outside_the_conference_in_the_console(app: A
     assert sorted(e.name for e in parsed.events) == sorted(s.shown_title for s in mees)
     bad = await answer(runner, "schedule wednesday format:pdf")
     assert not bad.ok
-    assert "`schedule` format must be text or ics" in bad.text
+    assert "format must be text or ics" in bad.text
     assert app.clock is not None
     app.clock.set(datetime.fromisoformat("2025-03-01T12:00+01:00"))  # type: ignore[attr-defined]
     first = app.programs.current().timed[0]

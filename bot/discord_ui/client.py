@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.discord_ui import embeds, sync
 from bot.discord_ui.cogs.admin import AdminCog
 from bot.discord_ui.cogs.agenda import AgendaCog
+from bot.discord_ui.cogs.people import ClaimButton, PeopleCog
 from bot.discord_ui.cogs.queries import QueriesCog
 from bot.discord_ui.cogs.reminders import RemindersCog
 from bot.discord_ui.delivery import DirectMessages, DiscordDeliverer
@@ -105,6 +106,11 @@ class ConfBot(commands.Bot):
         await self.add_cog(RemindersCog(tenants, self.pager, self.dms))
         await self.add_cog(AgendaCog(tenants, self.pager))
         self.add_dynamic_items(AgendaButton)
+        people = PeopleCog(
+            tenants, self.app.admin, self.pager, self.dms, is_owner=self.is_bot_owner
+        )
+        await self.add_cog(people)
+        self.add_dynamic_items(ClaimButton)  # Approve/Reject, across restarts
         self.scheduler = self.app.make_scheduler(DiscordDeliverer(self, self.dms))
         if self.scheduler is not None:
             self._scheduler_task = asyncio.create_task(self._deliver_when_ready())

@@ -24,8 +24,10 @@ from bot.discord_ui.layout import (
     ADMIN,
     DESCRIPTION_MAX,
     ERROR,
+    INFO,
     NOW,
     PAGE_TEXT,
+    TITLE_MAX,
     URL_MAX,
     WARNING,
     Item,
@@ -51,13 +53,16 @@ from bot.model import (
     DeliveryKind,
     DeliveryRecord,
     DeliveryState,
+    GridAnswer,
     GuildSettings,
     HelpAnswer,
+    MeAnswer,
     PaperRef,
     PapersAnswer,
     ParseWarning,
     Person,
     PersonAnswer,
+    PersonClaim,
     ProgramSource,
     RemindersAnswer,
     SearchAnswer,
@@ -178,6 +183,8 @@ def render(answer: Answer) -> list[Page]:  # noqa: PLR0911 (a table: one builder
             return paginate([timetable_item(answer)])
         case HelpAnswer():
             return paginate([help_item(answer)])
+        case GridAnswer():
+            raise TypeError("a timetable picture is attached, not paged (see grid_page)")
     raise TypeError(f"no rendering for {type(answer).__name__}")  # pragma: no cover
 
 
@@ -524,6 +531,34 @@ def agenda_notice_blocks(changes: Sequence[AgendaChange], zone: str) -> list[str
         label = labels.get(change.what, change.what)
         blocks.append(f"*{label}*\n{session_brief(change.session, zone)}")
     return blocks
+
+
+# --- timetable pictures ------------------------------------------------------------------------
+
+
+def grid_filename(answer: GridAnswer, part: int, parts: int) -> str:
+    """The attachment's name: `timetable-2025-04-02.png`, `…-2.png` for a second part."""
+    suffix = f"-{part}" if parts > 1 and part > 1 else ""
+    return f"timetable-{answer.day.isoformat()}{suffix}.png"
+
+
+def grid_page(answer: GridAnswer, parts: Sequence[tuple[str, Sequence[str]]]) -> Page:
+    """One embed per timetable picture, each showing its attachment (`attachment://name`);
+    `parts` is (file name, rooms drawn) per picture."""
+    zone = answer.at.astimezone(ZoneInfo(answer.zone)).tzname() or answer.zone
+    title = f"Timetable for {long_day(answer.day, year=True)}"
+    page = []
+    for number, (filename, rooms) in enumerate(parts, start=1):
+        part = f" ({number} of {len(parts)})" if len(parts) > 1 else ""
+        shown = ", ".join(esc(r) for r in rooms if r) or "one room"
+        embed = discord.Embed(
+            title=shorten(f"{title}{part}", TITLE_MAX),
+            description=shorten(f"Times in {zone}. Rooms: {shown}.", DESCRIPTION_MAX),
+            colour=INFO,
+        )
+        embed.set_image(url=f"attachment://{filename}")
+        page.append(embed)
+    return tuple(page)
 
 
 def help_item(answer: HelpAnswer) -> Item:
@@ -934,6 +969,12 @@ def delivery_message(
     elif record.kind is DeliveryKind.CHAIR:
         title = f"You chair: {session.shown_title}"
         lead = f"Your session {starts}. Please be in the room a little early."
+    elif record.kind is DeliveryKind.SPEAKER:
+        title = f"Your talk: {session.shown_title}"
+        lead = (
+            f"The session you present in {starts}. Please be in the room a little early. "
+            "(`/me reminders off` stops these.)"
+        )
     else:
         title = f"Reminder: {session.shown_title}"
         lead = f"This session {starts}."
@@ -955,6 +996,54 @@ def reminder_confirmation(answer: RemindersAnswer) -> str:
     return f"Reminder set: I will write here {format_dt(first.due_at, 'R')}{more}."
 
 
+def me_pages(answer: MeAnswer) -> list[Page]:
+    """`/me`: whether their reminders are on, then each linked person as `/author` shows it."""
+    if answer.reminder_minutes is None:
+        reminders = "The organisers have chair and talk reminders off in this server."
+    elif answer.reminders:
+        reminders = (
+            f"You get a DM {answer.reminder_minutes} min before each session you chair or "
+            "present in (`/me reminders off` stops them)."
+        )
+    else:
+        reminders = "Your chair and talk reminders are off (`/me reminders on`)."
+    lines = [
+        f"You are linked to {', '.join(f'**{esc(p.name)}**' for p in answer.people)}.",
+        reminders,
+    ]
+    if answer.pending:
+        lines.append(f"Waiting for the organisers: your claim of {esc(', '.join(answer.pending))}.")
+    return paginate([Item("Where you are on", lines), *(person_item(p) for p in answer.people)])
+
+
+def claim_request_page(claim: PersonClaim) -> Page:
+    """What the organisers are asked, with Approve and Reject (only they may press them)."""
+    lines = [
+        f"<@{claim.user_id}> says they are **{esc(claim.name)}** in the program.",
+        "Approve to link them: they then see their sessions with `/me show` and get the "
+        "chair and talk reminders. Only organisers can decide.",
+    ]
+    return single(Item(f"Claim #{claim.id}: {claim.name}", lines, colour=ADMIN))
+
+
+def claim_decided_page(claim: PersonClaim) -> Page:
+    verb = "approved" if claim.state == "approved" else "rejected"
+    lines = [f"<@{claim.user_id}> as **{esc(claim.name)}**: {verb} by <@{claim.decided_by}>."]
+    return single(Item(f"Claim #{claim.id} {verb}", lines, colour=ADMIN))
+
+
+def claim_answer_text(claim: PersonClaim) -> str:
+    """Told to the claimant: when they asked, and when the organisers decided."""
+    if claim.state == "pending":
+        return (
+            f"Your claim to be {esc(claim.name)} went to the organisers; you will get a DM "
+            "when they decide."
+        )
+    if claim.state == "approved":
+        return f"You are now linked to {esc(claim.name)}: `/me show` lists your sessions."
+    return f"The organisers did not confirm that you are {esc(claim.name)}."
+
+
 def guild_settings_page(settings: GuildSettings, what: str) -> Page:
     """What `/admin announce` and `/admin chair-reminders` now do in this server."""
     lines = [what]
@@ -967,10 +1056,13 @@ def guild_settings_page(settings: GuildSettings, what: str) -> Page:
     else:
         lines.append("**Announcements:** off")
     if settings.chair_minutes is not None:
-        lines.append(f"**Chair reminders:** on, {settings.chair_minutes} min before")
+        lines.append(f"**Chair and talk reminders:** on, {settings.chair_minutes} min before")
     else:
-        lines.append("**Chair reminders:** off")
-    if settings.chair_links:
-        linked = "; ".join(f"{esc(name)} → <@{user}>" for name, user in settings.chair_links)
-        lines.append(f"**Linked chairs:** {linked}")
+        lines.append("**Chair and talk reminders:** off")
+    if settings.person_links:
+        linked = "; ".join(
+            f"{esc(link.name)} → <@{link.user_id}>" + ("" if link.reminders else " (reminders off)")
+            for link in settings.person_links
+        )
+        lines.append(f"**Linked people:** {linked}")
     return paginate([Item("Reminders in this server", lines, colour=ADMIN)])[0]

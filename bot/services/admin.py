@@ -26,6 +26,8 @@ from bot.model import (
     ChangeReport,
     GuildSettings,
     ParseWarning,
+    PersonClaim,
+    PersonLink,
     ProgramSource,
 )
 from bot.model import Program as ProgramModel
@@ -475,11 +477,26 @@ class AdminService:
         await self._record(actor, "chair-reminders", "done", what)
         return settings
 
-    async def link_chair(
+    async def link_person(
         self, actor: Actor, person: str, member_id: int
-    ) -> tuple[str, GuildSettings]:
+    ) -> tuple[PersonLink, GuildSettings]:
+        """Link an author or chair of this server's conference to one of its members."""
         tenant = self._tenant(actor)
         assert actor.guild_id is not None
-        name = await tenant.reminders.link_chair(actor.guild_id, person, member_id)
-        await self._record(actor, "link-chair", "done", f"{name} -> {member_id}")
-        return name, await tenant.reminders.guild_settings(actor.guild_id)
+        link = await tenant.people.link(actor.guild_id, person, member_id)
+        await self._record(actor, "link", "done", f"{link.name} -> {member_id}")
+        return link, await tenant.reminders.guild_settings(actor.guild_id)
+
+    async def decide_claim(self, actor: Actor, claim_id: int, approve: bool) -> PersonClaim:
+        """An organiser approves or rejects a member's claim to be a person of the program."""
+        tenant = self._tenant(actor)
+        assert actor.guild_id is not None
+        try:
+            claim = await tenant.people.decide(actor.guild_id, claim_id, approve, actor.user_id)
+        except UserError as error:
+            await self._record(actor, "claim", "failed", f"#{claim_id}: {error}"[:300])
+            raise
+        await self._record(
+            actor, "claim", "done", f"#{claim.id} {claim.name} -> {claim.user_id}: {claim.state}"
+        )
+        return claim

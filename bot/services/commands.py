@@ -18,6 +18,7 @@ from bot.model import (
     AgendaAnswer,
     CalendarFile,
     ChairAnswer,
+    GridAnswer,
     HelpAnswer,
     PapersAnswer,
     PersonAnswer,
@@ -40,6 +41,7 @@ Answer = (
     | AffiliationAnswer
     | SearchAnswer
     | TimetableAnswer
+    | GridAnswer
     | HelpAnswer
 )
 
@@ -54,7 +56,7 @@ class OptionSpec:
     required: bool = False
     lookup: tuple[EntryKind, ...] = ()  # what autocomplete offers; () for rooms/days
     choices_from: str | None = None  # "room", "day" or "agenda" (the person's own items)
-    choices: tuple[str, ...] = ()  # a fixed list instead of suggestions (Discord: choices)
+    choices: tuple[str, ...] = ()  # a fixed set of values (the first is the default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class CommandSpec:
             parts.append(f"<{option.name}>" if option.required else f"[{option.name}]")
         return " ".join(parts)
 
+
+VIEWS = ("list", "grid")
 
 _ANY = (EntryKind.SESSION, EntryKind.PAPER, EntryKind.PERSON)
 
@@ -143,6 +147,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             OptionSpec(
                 "format", "text (the default), or ics: a calendar file", choices=("text", "ics")
             ),
+            OptionSpec("view", "list (default) or grid: a timetable picture", choices=VIEWS),
         ),
         "schedule wednesday room:Mees",
     ),
@@ -202,6 +207,8 @@ class CommandRunner:
         found = next((o for o in spec.options if o.name == option), None) if spec else None
         if found is None:
             return []
+        if found.choices:
+            return [Choice(c, c) for c in found.choices if fold(text) in c]
         catalog = self._queries.catalog
         if found.choices_from == "room":
             key = fold(text)
@@ -210,8 +217,6 @@ class CommandRunner:
             key = fold(text)
             days = [long_day(d) for d in catalog.days]
             return [Choice(d, d) for d in days if key in fold(d)][:CHOICES_MAX]
-        if found.choices:
-            return [Choice(c, c) for c in found.choices if fold(text) in fold(c)]
         if found.choices_from == "agenda":
             return []  # the person's own items: `complete_agenda`, which reads the database
         choices = []
@@ -297,8 +302,14 @@ class CommandRunner:
                 return q.next(values["room"])
             case "schedule":
                 _check_format(spec, values["format"])
-                return q.schedule(values["day"], values["room"])
+                return _schedule(q, values)
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+
+
+def _schedule(queries: Queries, values: Mapping[str, str | None]) -> TimetableAnswer | GridAnswer:
+    if values["view"] == "grid":
+        return queries.grid(values["day"], values["room"])
+    return queries.schedule(values["day"], values["room"])
 
 
 def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict[str, str | None]:
@@ -307,6 +318,12 @@ def _option_values(spec: CommandSpec, options: Mapping[str, str | None]) -> dict
     for option in spec.options:
         if option.required and not values[option.name]:
             raise UserError(f"`{spec.name}` needs a {option.name}, e.g. `{spec.example}`.")
+        value = values[option.name]
+        if option.choices and value is not None:
+            if value.lower() not in option.choices:
+                allowed = " or ".join(option.choices)
+                raise UserError(f"`{spec.name}`: {option.name} must be {allowed}, not “{value}”.")
+            values[option.name] = value.lower()
     return values
 
 

@@ -20,6 +20,7 @@ from bot.folding import fold
 from bot.model import (
     AffiliationAnswer,
     ChairAnswer,
+    GridAnswer,
     PaperRef,
     PapersAnswer,
     PersonAnswer,
@@ -269,6 +270,28 @@ class Queries:
         sessions.sort(key=lambda s: (s.start is None, s.start, s.room or ""))
         return TimetableAnswer(
             "schedule", at, tuple(sessions), catalog.zone_name, day=wanted, room=room_name
+        )
+
+    def grid(self, day: str | None = None, room: str | None = None) -> GridAnswer:
+        """A day's timed sessions as the timetable picture draws them (rooms as columns)."""
+        schedule = self.schedule(day, room)
+        assert schedule.day is not None
+        timed = tuple(s for s in schedule.sessions if s.start is not None)
+        if not timed:
+            raise UserError(
+                f"Nothing with a time is scheduled on {long_day(schedule.day, year=True)}"
+                + (f" in {room}" if schedule.room else "")
+                + ": there is no timetable to draw."
+            )
+        used = {s.room for s in timed}
+        rooms = tuple(r for r in self.catalog.rooms if r in used)
+        return GridAnswer(
+            conference=self.catalog.program.conference.name,
+            day=schedule.day,
+            at=schedule.at,
+            zone=schedule.zone,
+            rooms=rooms,
+            sessions=schedule.sessions,
         )
 
     # -- option values ----------------------------------------------------------------------

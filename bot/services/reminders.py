@@ -38,6 +38,8 @@ DEFAULT_MINUTES = 10
 USER_KINDS = (DeliveryKind.REMINDER,)
 WHERE = ("dm", "channel")
 REMOVED_REASON = "the session was removed from the program"
+# What organisers switch on for a whole server, re-planned from its settings on every change.
+GUILD_KINDS = (DeliveryKind.ANNOUNCEMENT, DeliveryKind.CHAIR, DeliveryKind.SPEAKER)
 
 
 class ReminderService:
@@ -267,15 +269,6 @@ class ReminderService:
         await self.sync_guild(settings)
         return settings
 
-    async def link_chair(self, guild_id: int, person_query: str, user_id: int) -> str:
-        """Link a chair (found by name) to a guild member; returns the printed name."""
-        person = (await self._queries()).author(person_query)
-        if not person.chairs:
-            raise UserError(f"{person.name} chairs no session in this program.")
-        await self._deliveries.link_chair(self._slug, guild_id, person.name, user_id)
-        await self.sync_guild(await self._deliveries.guild_settings(self._slug, guild_id))
-        return person.name
-
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self._deliveries.guild_settings(self._slug, guild_id)
 
@@ -301,31 +294,12 @@ class ReminderService:
                 for s in future
             ]
         if settings.chair_minutes is not None:
-            linked = dict(settings.chair_links)
-            for s in future:
-                for chair in s.chairs:
-                    user = linked.get(chair.name)
-                    if user is None:
-                        continue
-                    wanted.append(
-                        DeliverySpec(
-                            kind=DeliveryKind.CHAIR,
-                            dedupe_key=f"chair:{settings.guild_id}:{user}",
-                            session_id=s.id,
-                            due_at=_due(s, settings.chair_minutes, now),
-                            via="dm",
-                            user_id=user,
-                            guild_id=settings.guild_id,
-                            minutes_before=settings.chair_minutes,
-                        )
-                    )
+            wanted += _person_reminders(settings, future, now)
         kept = await self._deliveries.upsert(self._slug, wanted)
         kept_ids = {record.id for record, _ in kept}
         stale = [
             r.id
-            for r in await self._deliveries.pending(
-                self._slug, (DeliveryKind.ANNOUNCEMENT, DeliveryKind.CHAIR)
-            )
+            for r in await self._deliveries.pending(self._slug, GUILD_KINDS)
             if r.guild_id == settings.guild_id and r.id not in kept_ids
         ]
         if stale:
@@ -461,6 +435,37 @@ def _restorable(
             continue
         out.append((record, _due(session, record.minutes_before, now)))
     return out
+
+
+def _person_reminders(
+    settings: GuildSettings, future: Iterable[Session], now: datetime
+) -> list[DeliverySpec]:
+    """A DM before each session for every linked person who chairs it or presents in it,
+    unless they turned their reminders off: one per member and session (a chair presenting
+    in their own session is told once, as its chair)."""
+    assert settings.chair_minutes is not None
+    linked = {link.name: link.user_id for link in settings.reminded}
+    wanted: list[DeliverySpec] = []
+    for s in future:
+        chairs = {linked[c.name] for c in s.chairs if c.name in linked}
+        speakers = {
+            linked[a.name] for p in s.papers for a in p.authors if a.name in linked
+        } - chairs
+        for kind, users in ((DeliveryKind.CHAIR, chairs), (DeliveryKind.SPEAKER, speakers)):
+            wanted += [
+                DeliverySpec(
+                    kind=kind,
+                    dedupe_key=f"{kind.value}:{settings.guild_id}:{user}",
+                    session_id=s.id,
+                    due_at=_due(s, settings.chair_minutes, now),
+                    via="dm",
+                    user_id=user,
+                    guild_id=settings.guild_id,
+                    minutes_before=settings.chair_minutes,
+                )
+                for user in sorted(users)
+            ]
+    return wanted
 
 
 def _due(session: Session, minutes_before: int, now: datetime) -> datetime:

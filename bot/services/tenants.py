@@ -20,12 +20,14 @@ from bot.model import Binding
 from bot.services.agenda import AgendaService
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec
+from bot.services.people import PeopleService
 from bot.services.programs import NO_OVERRIDES, ProgramService, ReloadListener
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.storage import ProgramStore
 from bot.storage.agenda import AgendaStore
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.people import PeopleStore
 from bot.storage.tenancy import TenancyStore
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,7 @@ class Tenant:
     spec: ConferenceSpec | None
     clock: Clock = field(repr=False)
     agenda: AgendaService = field(repr=False, kw_only=True)
+    people: PeopleService = field(repr=False, kw_only=True)
 
     async def runner(self) -> CommandRunner:
         """Answers over the current catalog (built now if it was dropped)."""
@@ -133,7 +136,10 @@ class Tenants:
             programs.on_reload(listener)
         for callback in self._built:
             programs.on_catalog_built(callback)
-        tenant = Tenant(slug, programs, reminders, spec, self._clock, agenda=agenda)
+        people = PeopleService(
+            PeopleStore(self._deliveries.sessionmaker), programs, reminders, self._clock
+        )
+        tenant = Tenant(slug, programs, reminders, spec, self._clock, agenda=agenda, people=people)
         self._tenants[slug] = tenant
         return tenant
 

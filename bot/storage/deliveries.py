@@ -38,12 +38,13 @@ from bot.model import (
     DeliverySpec,
     DeliveryState,
     GuildSettings,
+    PersonLink,
 )
 from bot.storage.tables import (
-    ChairLinkRow,
     ConferenceRow,
     DeliveryRow,
     GuildSettingRow,
+    PersonLinkRow,
     SessionRow,
     utcnow,
 )
@@ -679,28 +680,6 @@ class DeliveryStore:
             await db.flush()
             return await _guild(db, conference_id, guild_id)
 
-    async def link_chair(self, slug: str, guild_id: int, person_name: str, user_id: int) -> None:
-        async with self._sessions.begin() as db:
-            conference_id = await _conference_id(db, slug)
-            row = await db.scalar(
-                select(ChairLinkRow).where(
-                    ChairLinkRow.conference_id == conference_id,
-                    ChairLinkRow.guild_id == guild_id,
-                    ChairLinkRow.person_name == person_name,
-                )
-            )
-            if row is None:
-                db.add(
-                    ChairLinkRow(
-                        conference_id=conference_id,
-                        guild_id=guild_id,
-                        person_name=person_name,
-                        user_id=user_id,
-                    )
-                )
-            else:
-                row.user_id = user_id
-
 
 async def _conference_id(db: AsyncSession, slug: str) -> int:
     conference_id = await db.scalar(select(ConferenceRow.id).where(ConferenceRow.slug == slug))
@@ -715,22 +694,23 @@ async def _guild(db: AsyncSession, conference_id: int, guild_id: int) -> GuildSe
             GuildSettingRow.conference_id == conference_id, GuildSettingRow.guild_id == guild_id
         )
     )
-    links = (
-        await db.execute(
-            select(ChairLinkRow.person_name, ChairLinkRow.user_id)
-            .where(ChairLinkRow.conference_id == conference_id, ChairLinkRow.guild_id == guild_id)
-            .order_by(ChairLinkRow.person_name)
+    links = tuple(
+        PersonLink(r.person_name, r.user_id, r.origin, r.reminders)
+        for r in await db.scalars(
+            select(PersonLinkRow)
+            .where(PersonLinkRow.conference_id == conference_id, PersonLinkRow.guild_id == guild_id)
+            .order_by(PersonLinkRow.person_name)
         )
-    ).all()
+    )
     if row is None:
-        return GuildSettings(guild_id, chair_links=tuple((n, u) for n, u in links))
+        return GuildSettings(guild_id, person_links=links)
     return GuildSettings(
         guild_id=guild_id,
         announce_channel_id=row.announce_channel_id,
         announce_minutes=row.announce_minutes,
         announce_role_id=row.announce_role_id,
         chair_minutes=row.chair_minutes,
-        chair_links=tuple((n, u) for n, u in links),
+        person_links=links,
     )
 
 

@@ -326,10 +326,12 @@ class GuildSettingRow(Base):
     chair_minutes: Mapped[int | None] = mapped_column(Integer)  # None: chair reminders off
 
 
-class ChairLinkRow(Base):
-    """A session chair, by printed name, linked by an organiser to a guild member."""
+class PersonLinkRow(Base):
+    """A person of the program (an author or a chair), by printed name, linked to a guild
+    member: by an organiser (`origin` "organiser") or by an approved claim ("claim").
+    `reminders` False: the member turned their automatic chair and talk reminders off."""
 
-    __tablename__ = "chair_links"
+    __tablename__ = "person_links"
     __table_args__ = (UniqueConstraint("conference_id", "guild_id", "person_name"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -337,6 +339,26 @@ class ChairLinkRow(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger)
     person_name: Mapped[str] = mapped_column(Text)
     user_id: Mapped[int] = mapped_column(BigInteger)
+    origin: Mapped[str] = mapped_column(String(16), default="organiser")
+    reminders: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class PersonClaimRow(Base):
+    """A member's claim to be a person of the program, waiting for (or given) an organiser's
+    decision; `state` is pending, approved or rejected."""
+
+    __tablename__ = "person_claims"
+    __table_args__ = (Index(None, "conference_id", "guild_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    person_name: Mapped[str] = mapped_column(Text)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    state: Mapped[str] = mapped_column(String(16), default="pending")
+    requested_at: Mapped[datetime] = mapped_column(default=utcnow)
+    decided_by: Mapped[int | None] = mapped_column(BigInteger)
+    decided_at: Mapped[datetime | None]
 
 
 class DmChannelRow(Base):

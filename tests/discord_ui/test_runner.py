@@ -47,12 +47,12 @@ async def test_sync_logs_in_without_the_gateway(
     settings = settings_for(fake, data_dir)
     assert await sync_commands(settings, open_app) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Synced 12 commands to guild {fake.guild.id}: /admin, /affiliation,")
+    assert out.startswith(f"Synced 13 commands to guild {fake.guild.id}: /admin, /affiliation,")
     assert fake.sync_requests[-1][0] == fake.guild.id
 
     assert await sync_commands(settings, open_app, everywhere=True) == 0
-    assert capsys.readouterr().out.startswith("Synced 12 commands globally: /admin,")
-    assert len(fake.synced_commands[None]) == 12
+    assert capsys.readouterr().out.startswith("Synced 13 commands globally: /admin,")
+    assert len(fake.synced_commands[None]) == 13
     assert fake.identifies == []  # REST only: no gateway connection
 
     no_guild = settings_for(fake, data_dir, discord_guild_id=None)

@@ -53,7 +53,8 @@ TABLES = (
     "key_values",
     "deliveries",
     "guild_settings",
-    "chair_links",
+    "person_links",
+    "person_claims",
     "program_versions",
     "guild_bindings",
 )
@@ -196,7 +197,7 @@ async def test_an_outsider_server_cannot_touch_the_conference(
         ),
         ("admin chair-reminders on", None, attacker, ORGANISER_UNBOUND),
         (
-            "admin link-chair",
+            "admin link",
             {"person": "Xiaosong Ma", "member": attacker},
             attacker,
             ORGANISER_UNBOUND,
@@ -205,6 +206,8 @@ async def test_an_outsider_server_cannot_touch_the_conference(
         ("search", {"query": "Graphics"}, fake.member, ATTENDEE_UNBOUND),
         ("remind session", {"query": "LLM Training"}, fake.member, ATTENDEE_UNBOUND),
         ("remind list", None, fake.member, ATTENDEE_UNBOUND),
+        ("me show", None, fake.member, ATTENDEE_UNBOUND),
+        ("me claim", {"name": "Xiaosong Ma"}, fake.member, ATTENDEE_UNBOUND),
     ]
     with caplog.at_level(logging.INFO):
         for command, options, user, expected in steps:
@@ -259,7 +262,7 @@ async def test_the_application_owner_may_bind_another_server_and_sync_globally(
     ix = await fake.send_interaction(
         "admin sync", {"scope": "global"}, user=fake.owner, guild_id=server_b.id
     )
-    assert "Synced 12 commands globally" in text_of((await deferred(ix)).embeds)
+    assert "Synced 13 commands globally" in text_of((await deferred(ix)).embeds)
 
 
 async def test_a_team_owned_application_trusts_its_admins_and_developers_only(

@@ -18,11 +18,13 @@ from bot.errors import UserError
 from bot.model import Delivery, DeliveryKind, DeliveryOutcome, DeliverySpec, DeliveryState
 from bot.parsing import ParseOptions
 from bot.parsing.text import parse_text
+from bot.services.people import PeopleService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Scheduler, SchedulerConfig
 from bot.storage import ProgramStore, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.people import PeopleStore
 
 OPTIONS = ParseOptions(name="Test Conf", timezone="Europe/Amsterdam", year=2025)
 PROGRAM = """Day 1: Tuesday, April 1
@@ -240,8 +242,11 @@ async def test_reload_moves_reminders_and_cancels_removed_ones_with_one_notice(
 async def test_announcements_and_chair_reminders(world: World) -> None:
     await world.reminders.set_announcements(GUILD, CHANNEL, minutes_before=5, role_id=55)
     await world.reminders.set_chair_reminders(GUILD, 15)
-    name = await world.reminders.link_chair(GUILD, "bo li", OTHER)
-    assert name == "Bo Li"
+    people = PeopleService(
+        PeopleStore(world.store.sessionmaker), world.programs, world.reminders, world.clock
+    )
+    link = await people.link(GUILD, "bo li", OTHER)
+    assert link.name == "Bo Li"
     pending = await world.store.pending("test")
     kinds = sorted((r.kind.value, r.due_at.strftime("%H:%M")) for r in pending)
     assert kinds == [

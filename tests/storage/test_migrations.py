@@ -10,10 +10,11 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.model import DeliveryKind, DeliverySpec, DeliveryState
+from bot.model import DeliveryKind, DeliverySpec, DeliveryState, PersonLink
 from bot.storage import ProgramStore, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, prepare, upgrade
+from bot.storage.people import PeopleStore
 from bot.storage.tables import Base
 from tests.storage.factory import base_program
 
@@ -90,3 +91,32 @@ async def test_reminders_survive_an_upgrade_from_the_first_migration(
     ]
     async with bare_engine.connect() as connection:
         assert (await connection.execute(text("SELECT count(*) FROM deliveries"))).scalar() == 3
+
+
+async def test_chair_links_become_person_links_with_reminders_on(bare_engine: AsyncEngine) -> None:
+    """0005: every chair link an organiser made is kept, as a person link, reminders on."""
+    await upgrade(bare_engine, "0003_tenancy")
+    maker = make_sessionmaker(bare_engine)
+    await ProgramStore(maker).load("conf", base_program())
+    async with bare_engine.begin() as connection:
+        conference_id = (
+            await connection.execute(text("SELECT id FROM conferences WHERE slug = 'conf'"))
+        ).scalar()
+        for name, user in (("Bo Li", 11), ("Cy Ng", 12)):
+            await connection.execute(
+                text(
+                    "INSERT INTO chair_links (conference_id, guild_id, person_name, user_id) "
+                    "VALUES (:c, 5, :n, :u)"
+                ),
+                {"c": conference_id, "n": name, "u": user},
+            )
+    await upgrade(bare_engine)
+    settings = await DeliveryStore(maker).guild_settings("conf", 5)
+    assert settings.person_links == (
+        PersonLink("Bo Li", 11, "organiser", True),
+        PersonLink("Cy Ng", 12, "organiser", True),
+    )
+    # and a new link gets a fresh id (PostgreSQL's sequence moved past the copied rows)
+    people = PeopleStore(maker)
+    await people.link("conf", 5, "Dee Ox", 13, "claim")
+    assert len((await DeliveryStore(maker).guild_settings("conf", 5)).person_links) == 3

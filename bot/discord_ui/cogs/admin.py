@@ -298,7 +298,7 @@ class AdminCog(commands.Cog, name="Admin"):
     )
     chair_reminders = app_commands.Group(
         name="chair-reminders",
-        description="DM linked session chairs before their sessions",
+        description="DM linked chairs and speakers before their sessions",
         parent=admin,
     )
 
@@ -339,7 +339,9 @@ class AdminCog(commands.Cog, name="Admin"):
             ephemeral=True,
         )
 
-    @chair_reminders.command(name="on", description="DM each linked chair before their sessions")
+    @chair_reminders.command(
+        name="on", description="DM each linked chair and speaker before their sessions"
+    )
     @app_commands.describe(
         minutes_before=f"How long before each session (0 to {MAX_MINUTES}, default 15)"
     )
@@ -358,7 +360,7 @@ class AdminCog(commands.Cog, name="Admin"):
             ephemeral=True,
         )
 
-    @chair_reminders.command(name="off", description="Stop reminding chairs")
+    @chair_reminders.command(name="off", description="Stop reminding chairs and speakers")
     async def chairs_off(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self._admin.set_chair_reminders(await self._actor(interaction), None)
@@ -368,20 +370,18 @@ class AdminCog(commands.Cog, name="Admin"):
             ephemeral=True,
         )
 
-    @admin.command(name="link-chair", description="Link a session chair to a member of this server")
+    @admin.command(name="link", description="Link an author or chair to a member of this server")
     @app_commands.describe(
-        person="The chair's name as the program prints it", member="The member who is that chair"
+        person="The person's name as the program prints it", member="The member who is that person"
     )
     @app_commands.autocomplete(person=_chair_names)
-    async def link_chair(
-        self, interaction: Interaction, person: str, member: discord.Member
-    ) -> None:
+    async def link(self, interaction: Interaction, person: str, member: discord.Member) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name, settings = await self._admin.link_chair(
+        link, settings = await self._admin.link_person(
             await self._actor(interaction), person, member.id
         )
         await send_page(
             interaction,
-            embeds.guild_settings_page(settings, f"{name} is linked to {member.mention}."),
+            embeds.guild_settings_page(settings, f"{link.name} is linked to {member.mention}."),
             ephemeral=True,
         )

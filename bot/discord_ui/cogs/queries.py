@@ -8,20 +8,26 @@ here waits on the database and no command needs to defer. Errors go to the tree'
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import Literal
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest
 from bot.discord_ui.cogs.agenda import send_calendar
-from bot.discord_ui.tree import Interaction
+from bot.discord_ui.tree import NO_MENTIONS, Interaction
 from bot.discord_ui.views import Pager, agenda_buttons
-from bot.model import CalendarFile
+from bot.model import CalendarFile, GridAnswer
 from bot.services.commands import BY_NAME
 from bot.services.tenants import Tenants
+from bot.timetable_picture import render_grid
+
+ATTACHMENTS_MAX = 10  # files, and embeds, in one Discord message
 
 log = logging.getLogger(__name__)
 
@@ -142,5 +148,30 @@ class QueriesCog(commands.Cog, name="Queries"):
         day: str | None = None,
         room: str | None = None,
         format: Literal["text", "ics"] = "text",
+        view: Literal["list", "grid"] = "list",
     ) -> None:
+        if view == "grid":
+            await self._grid(interaction, day, room)
+            return
         await self._answer(interaction, "schedule", day=day, room=room, format=format)
+
+    async def _grid(self, interaction: Interaction, day: str | None, room: str | None) -> None:
+        """The day as timetable pictures, drawn in a thread (CPU work), then attached."""
+        tenant = self._tenants.require(
+            interaction.guild_id, organiser=interaction.permissions.manage_guild
+        )
+        answer = (await tenant.runner()).run(
+            "schedule", {"day": day, "room": room, "view": "grid", "format": None}
+        )
+        assert isinstance(answer, GridAnswer)
+        await interaction.response.defer(thinking=True)
+        pictures = await asyncio.to_thread(render_grid, answer)
+        log.debug("/schedule grid for user %s: %d images", interaction.user.id, len(pictures))
+        named = [(embeds.grid_filename(answer, p.part, p.parts), p) for p in pictures]
+        for start in range(0, len(named), ATTACHMENTS_MAX):
+            batch = named[start : start + ATTACHMENTS_MAX]
+            await interaction.followup.send(
+                embeds=list(embeds.grid_page(answer, [(n, p.rooms) for n, p in batch])),
+                files=[discord.File(io.BytesIO(p.png), filename=n) for n, p in batch],
+                allowed_mentions=NO_MENTIONS,
+            )

@@ -160,7 +160,7 @@ async def test_status_for_an_owner_adds_the_deployment(fake: FakeDiscord, bot: C
 async def test_sync_to_the_guild_and_globally(fake: FakeDiscord, bot: ConfBot) -> None:
     ix = await fake.send_interaction("admin sync", user=fake.admin)
     reply = await deferred_reply(ix)
-    assert reply.embeds[0]["title"] == "Synced 12 commands to this server"
+    assert reply.embeds[0]["title"] == "Synced 13 commands to this server"
     assert fake.sync_requests[-1][0] == fake.guild.id
     assert fake.sync_requests[0][1] == fake.sync_requests[-1][1]  # forced, though unchanged
 
@@ -172,10 +172,10 @@ async def test_sync_to_the_guild_and_globally(fake: FakeDiscord, bot: ConfBot) -
     fake.add_member(fake.guild, fake.owner)
     ix = await fake.send_interaction("admin sync", {"scope": "global"}, user=fake.owner)
     reply = await deferred_reply(ix)
-    assert reply.embeds[0]["title"] == "Synced 12 commands globally"
+    assert reply.embeds[0]["title"] == "Synced 13 commands globally"
     assert {c["name"] for c in fake.synced_commands[None]} == {
         "session", "chair", "paper", "author", "affiliation", "search", "now", "next",
-        "schedule", "admin", "remind", "agenda",
+        "schedule", "admin", "remind", "agenda", "me",
     }  # fmt: skip
 
 

@@ -6,10 +6,16 @@ what the fake received: the callback payload the bot sent for the interaction.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from PIL import Image
+
+from bot.app import App
 from bot.discord_ui.client import ConfBot
+from bot.model import GridAnswer
 from bot.services.commands import COMMANDS
+from bot.timetable_picture import MAX_WIDTH, render_grid
 from tests.discord_ui.conftest import Json, embeds_of, is_ephemeral, text_of
 from tests.fakediscord.server import FakeDiscord
 
@@ -136,3 +142,39 @@ async def test_every_command_answers_at_once_within_the_limits(
         assert embeds_of(payload)
         assert ix.latency is not None
         assert ix.latency < 1.0
+
+
+async def test_schedule_as_a_grid_attaches_the_timetable_picture(
+    fake: FakeDiscord, bot: ConfBot, app: App
+) -> None:
+    ix = await fake.send_interaction("schedule", {"day": "wednesday", "view": "grid"})
+    assert (await ix.response())["type"] == 5  # drawn in a thread: deferred first
+    reply = await ix.followup()
+    [attachment] = reply.attachments
+    assert attachment["filename"] == "timetable-2025-04-02.png"
+    [embed] = reply.embeds
+    assert embed["title"] == "Timetable for Wednesday 2 April 2025"
+    assert embed["image"]["url"] == "attachment://timetable-2025-04-02.png"
+    assert "Rooms: Rotterdam hall 1A, Rotterdam hall 1B, Mees" in embed["description"]
+    png = fake.attachment_data(attachment)
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.format == "PNG"
+        assert image.width <= MAX_WIDTH
+        size = image.size
+    # The same picture as the renderer draws for the same answer (its boxes are checked in
+    # tests/test_timetable_picture.py), with the current time's line: 14:30 on the day.
+    answer = app.runner.run("schedule", {"day": "wednesday", "view": "grid"})
+    assert isinstance(answer, GridAnswer)
+    [picture] = render_grid(answer)
+    assert size == (picture.width, picture.height)
+    assert png == picture.png
+    assert picture.now_y is not None
+
+
+async def test_schedule_grid_errors_name_the_option(fake: FakeDiscord, bot: ConfBot) -> None:
+    ix = await fake.send_interaction("schedule", {"day": "christmas", "view": "grid"})
+    payload = await ix.response()
+    assert payload["type"] == 4
+    assert is_ephemeral(payload)
+    assert "“christmas” is not a conference day" in embeds_of(payload)[0]["description"]
+    assert fake.take_rejections() == []

@@ -1,7 +1,7 @@
 """program sources: a watched program URL per conference, its fetch state and lease
 
 Revision ID: 0006_program_source
-Revises: 0004_agenda
+Revises: 0005_people
 Create Date: 2026-12-01
 """
 
@@ -15,7 +15,7 @@ from alembic import op
 import bot.storage.tables
 
 revision: str = "0006_program_source"
-down_revision: str | None = "0004_agenda"
+down_revision: str | None = "0005_people"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
