@@ -242,7 +242,10 @@ class App:
 
     @property
     def runner(self) -> CommandRunner:
-        return CommandRunner(Queries(self.programs.current, self.clock), self.default.agenda)
+        default = self.default
+        return CommandRunner(
+            Queries(self.programs.current, self.clock), default.agenda, default.people
+        )
 
     def wake_scheduler(self) -> None:
         if self.scheduler is not None:

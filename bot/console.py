@@ -29,6 +29,7 @@ from bot.model import (
     Explanation,
     GridAnswer,
     HelpAnswer,
+    MeAnswer,
     PaperRef,
     PapersAnswer,
     ParseWarning,
@@ -40,7 +41,7 @@ from bot.model import (
     TimetableAnswer,
 )
 from bot.services.agenda import LOCAL_USER
-from bot.services.commands import BY_NAME, AnyAnswer, CommandRunner, help_answer
+from bot.services.commands import BY_NAME, AnyAnswer, CommandRunner, CommandSpec, help_answer
 from bot.timelabels import clock, day_clock, long_day, short_day, weekday_clock
 from bot.timetable_picture import render_grid
 
@@ -95,6 +96,7 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
         else:
             loose.append(word)
         i += 1
+    _fill_choice_options(spec, options, loose)
     _fill_free_options(options, [n for n in free_text if n not in options], loose)
     return name, options
 
@@ -107,6 +109,17 @@ def _command_name(line: str) -> tuple[str, str]:
         if len(words) >= count and name in BY_NAME:
             return name, " ".join(words[count:])
     return words[0].lower(), " ".join(words[1:])
+
+
+def _fill_choice_options(spec: CommandSpec, options: dict[str, str], loose: list[str]) -> None:
+    """`me reminders off`, `schedule wednesday grid`: a loose word that is one of an option's
+    fixed values gives that option."""
+    for option in spec.options:
+        if option.choices and option.name not in options:
+            word = next((w for w in loose if w.lower() in option.choices), None)
+            if word is not None:
+                options[option.name] = word.lower()
+                loose.remove(word)
 
 
 def _fill_free_options(options: dict[str, str], free: list[str], loose: list[str]) -> None:
@@ -198,7 +211,7 @@ def _block(chunks: Iterable[list[str]]) -> str:
     return "\n\n".join("\n".join(chunk) for chunk in chunks)
 
 
-def render(answer: AnyAnswer) -> str:  # noqa: PLR0911 (a table: one renderer per answer type)
+def render(answer: AnyAnswer) -> str:  # noqa: C901, PLR0911 (a table: one renderer per answer type)
     """One answer as console text."""
     match answer:
         case AgendaAnswer():
@@ -221,9 +234,24 @@ def render(answer: AnyAnswer) -> str:  # noqa: PLR0911 (a table: one renderer pe
             return _render_timetable(answer)
         case HelpAnswer():
             return render_help(answer)
+        case MeAnswer():
+            return _render_me(answer)
         case GridAnswer():
             return f"A timetable picture of {long_day(answer.day, year=True)} (see write_grid)."
     return str(answer)  # pragma: no cover
+
+
+def _render_me(answer: MeAnswer) -> str:
+    """`me show`: who the local user is in the program, then what that person presents."""
+    lines = [f"You are {', '.join(p.name for p in answer.people)}."]
+    if answer.reminder_minutes is None:
+        lines.append("Chair and talk reminders are off for this conference.")
+    else:
+        state = "on" if answer.reminders else "off (`me reminders on`)"
+        lines.append(
+            f"Your chair and talk reminders ({answer.reminder_minutes} min before): {state}."
+        )
+    return _block([lines, *([_render_person(p)] for p in answer.people)])
 
 
 def _render_sessions(answer: SessionsAnswer) -> str:

@@ -20,6 +20,7 @@ from bot.model import (
     ChairAnswer,
     GridAnswer,
     HelpAnswer,
+    MeAnswer,
     PapersAnswer,
     PersonAnswer,
     SearchAnswer,
@@ -32,6 +33,7 @@ from bot.timelabels import long_day
 
 if TYPE_CHECKING:  # the agenda service builds runners itself (tenants): no import cycle
     from bot.services.agenda import AgendaService
+    from bot.services.people import PeopleService
 
 Answer = (
     SessionsAnswer
@@ -45,8 +47,9 @@ Answer = (
     | HelpAnswer
 )
 
-AnyAnswer = Answer | AgendaAnswer | CalendarFile
-"""What `CommandRunner.execute` may return: any answer, an agenda, or a calendar file."""
+AnyAnswer = Answer | AgendaAnswer | CalendarFile | MeAnswer
+"""What `CommandRunner.execute` may return: any answer, an agenda, a calendar file, or where
+the asker is on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,8 @@ class CommandSpec:
 VIEWS = ("list", "grid")
 
 _ANY = (EntryKind.SESSION, EntryKind.PAPER, EntryKind.PERSON)
+CONSOLE_GUILD = 0
+"""The console's links stand for no Discord server."""
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -183,7 +188,24 @@ AGENDA_COMMANDS: tuple[CommandSpec, ...] = (
 )
 """Commands about the asker's own agenda: they read and write the database (`execute`)."""
 
-BY_NAME = {c.name: c for c in (*COMMANDS, *AGENDA_COMMANDS)}
+ME_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("me show", "What you present and chair, with times and rooms", (), "me show"),
+    CommandSpec(
+        "me claim",
+        "Say which author or chair you are (organisers confirm)",
+        (OptionSpec("name", "Your name as the program prints it", True, (EntryKind.PERSON,)),),
+        "me claim bin cui",
+    ),
+    CommandSpec(
+        "me reminders",
+        "Turn your chair and talk reminders on or off",
+        (OptionSpec("state", "on or off", True, choices=("on", "off")),),
+        "me reminders off",
+    ),
+)
+"""Where the asker is on in the program, once linked to its author or chair (`execute`)."""
+
+BY_NAME = {c.name: c for c in (*COMMANDS, *AGENDA_COMMANDS, *ME_COMMANDS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,9 +219,15 @@ class Choice:
 class CommandRunner:
     """Runs a command by name with its options; both front ends call this."""
 
-    def __init__(self, queries: Queries, agenda: AgendaService | None = None) -> None:
+    def __init__(
+        self,
+        queries: Queries,
+        agenda: AgendaService | None = None,
+        people: PeopleService | None = None,
+    ) -> None:
         self._queries = queries
         self._agenda = agenda
+        self._people = people
 
     def complete(self, command: str, option: str, text: str) -> list[Choice]:
         """Suggestions while someone types an option; answered from memory, never the DB."""
@@ -238,7 +266,11 @@ class CommandRunner:
     def needs_database(self, name: str, options: Mapping[str, str | None]) -> bool:
         """Whether `name` must go through `execute` (it reads or writes the database)."""
         format_ = (options.get("format") or "").strip().lower()
-        return name.startswith("agenda") or (name == "schedule" and format_ == "ics")
+        return (
+            name.startswith(("agenda", "me "))
+            or name == "me"
+            or (name == "schedule" and format_ == "ics")
+        )
 
     async def execute(  # noqa: PLR0911 (a table: one service call per command)
         self, name: str, options: Mapping[str, str | None], *, user_id: int
@@ -255,6 +287,8 @@ class CommandRunner:
                 + "."
             )
         values = _option_values(spec, options)
+        if spec in ME_COMMANDS:
+            return await self._me(name, values, user_id)
         agenda = self._agenda
         if agenda is None:
             raise UserError(f"`{name}` is not available here.")
@@ -275,9 +309,22 @@ class CommandRunner:
                 return await agenda.schedule_calendar(values["day"], values["room"])
         raise UserError(f"There is no command “{name}”.")  # pragma: no cover
 
+    async def _me(self, name: str, values: Mapping[str, str | None], user_id: int) -> MeAnswer:
+        """The console's `me` commands, for its one local user. Whoever runs the console runs
+        the deployment, so they are its organiser: their own claim is approved at once."""
+        people = self._people
+        if people is None:
+            raise UserError(f"`{name}` is not available here.")
+        if name == "me claim":
+            claim = await people.claim(CONSOLE_GUILD, user_id, values["name"] or "")
+            await people.decide(CONSOLE_GUILD, claim.id, approve=True, organiser_id=user_id)
+        elif name == "me reminders":
+            return await people.set_reminders(CONSOLE_GUILD, user_id, values["state"] == "on")
+        return await people.me(CONSOLE_GUILD, user_id)
+
     def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
         spec = BY_NAME.get(name)
-        if spec is None or spec in AGENDA_COMMANDS:
+        if spec is None or spec in AGENDA_COMMANDS or spec in ME_COMMANDS:
             if name == "help":
                 return help_answer()
             raise UserError(f"There is no command “{name}”. Try `help`.")
@@ -336,5 +383,5 @@ def _check_format(spec: CommandSpec, value: str | None) -> None:
 
 def help_answer() -> HelpAnswer:
     return HelpAnswer(
-        tuple((c.name, c.usage, c.description) for c in (*COMMANDS, *AGENDA_COMMANDS))
+        tuple((c.name, c.usage, c.description) for c in (*COMMANDS, *AGENDA_COMMANDS, *ME_COMMANDS))
     )

@@ -67,7 +67,7 @@ class Tenant:
     async def runner(self) -> CommandRunner:
         """Answers over the current catalog (built now if it was dropped)."""
         catalog = await self.programs.catalog()
-        return CommandRunner(Queries(lambda: catalog, self.clock), self.agenda)
+        return CommandRunner(Queries(lambda: catalog, self.clock), self.agenda, self.people)
 
 
 class Tenants:

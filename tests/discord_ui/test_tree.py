@@ -17,7 +17,7 @@ from bot.discord_ui.client import ConfBot
 from bot.discord_ui.sync import tree_payload
 from bot.discord_ui.tree import error_reply
 from bot.errors import NotFoundError, UserError
-from bot.services.commands import AGENDA_COMMANDS, COMMANDS, CommandRunner
+from bot.services.commands import AGENDA_COMMANDS, COMMANDS, ME_COMMANDS, CommandRunner
 from tests.discord_ui.conftest import embeds_of, is_ephemeral
 from tests.fakediscord.server import FakeDiscord
 
@@ -70,7 +70,7 @@ async def test_the_commands_mirror_the_command_table(payload: list[dict[str, Any
         for path, item in walk(command.get("options") or [], command["name"]):
             if item["type"] == 1:
                 leaves[path] = item
-    for spec in (*COMMANDS, *AGENDA_COMMANDS):
+    for spec in (*COMMANDS, *AGENDA_COMMANDS, *ME_COMMANDS):
         command = leaves[spec.name]
         assert command["description"] == spec.description
         options = command.get("options") or []
