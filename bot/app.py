@@ -21,7 +21,7 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,12 @@ def _add_conference_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timezone", help="IANA time zone, e.g. Europe/Amsterdam")
     parser.add_argument("--year", type=int, help="year of the conference, when the text omits it")
     parser.add_argument("--name", help="conference name")
+    parser.add_argument(
+        "--first-day",
+        type=date.fromisoformat,
+        metavar="YYYY-MM-DD",
+        help="the conference's first day, for a program that prints no dates",
+    )
 
 
 def _add_conference_choice(parser: argparse.ArgumentParser) -> None:
@@ -498,7 +504,9 @@ def configure_logging(settings: Settings, default: str = "INFO") -> None:
 
 
 def _command_parse(args: argparse.Namespace) -> int:
-    overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
+    overrides = ParseOptions(
+        name=args.name, timezone=args.timezone, year=args.year, first_day=args.first_day
+    )
     try:
         with progress.steps([f"parsing {args.path.name}"]):
             if args.explain:
@@ -578,7 +586,9 @@ async def _command_console(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _command_load(settings: Settings, args: argparse.Namespace) -> int:
-    overrides = ParseOptions(name=args.name, timezone=args.timezone, year=args.year)
+    overrides = ParseOptions(
+        name=args.name, timezone=args.timezone, year=args.year, first_day=args.first_day
+    )
     parsing = f"parsing {args.path.name}"
     async with open_app(settings, autoload=False, conference=args.conference) as app:
         try:

@@ -165,3 +165,36 @@ def test_a_saved_web_page_prints_the_program_it_shows(capsys: pytest.CaptureFixt
     jsonschema.validate(document, json.loads((DATA / "program.schema.json").read_text()))
     titles = [p["title"] for s in document["sessions"] for p in s["papers"]]
     assert "Lethe: Secure Deletion by Addition" in titles
+
+
+WEEKDAYS_ONLY = "MONDAY\nBreakfast (7:30-8:45)\nTuesday\nSession 2: Storage (09:00-10:20)\n"
+
+
+def test_first_day_dates_a_program_that_prints_weekdays_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "program.txt"
+    path.write_text(WEEKDAYS_ONLY)
+    code, out, err = run_parse(capsys, str(path), "--timezone", "UTC")
+    assert code == 0
+    assert [s["start"] for s in json.loads(out)["sessions"]] == [None, None]
+    assert "could not date the day header 'MONDAY'" in err
+    code, out, _ = run_parse(capsys, str(path), "--timezone", "UTC", "--first-day", "2019-10-27")
+    assert code == 0
+    starts = [s["start"] for s in json.loads(out)["sessions"]]
+    assert starts == ["2019-10-28T07:30:00+00:00", "2019-10-29T09:00:00+00:00"]
+
+
+def test_first_day_from_conference_toml_and_a_bad_one_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "program.txt"
+    path.write_text("Breakfast (7:30-8:45)\nSession 1: Storage (09:00-10:20)\n")
+    (tmp_path / "conference.toml").write_text('timezone = "UTC"\nfirst_day = 2019-10-28\n')
+    code, out, _ = run_parse(capsys, str(path))
+    assert code == 0
+    assert json.loads(out)["sessions"][1]["start"] == "2019-10-28T09:00:00+00:00"
+    (tmp_path / "conference.toml").write_text('first_day = "Monday"\n')
+    code, _, err = run_parse(capsys, str(path))
+    assert code != 0
+    assert "conference.toml: first_day must be a date" in err

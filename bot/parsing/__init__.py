@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,3 +16,5 @@ class ParseOptions:
     source: str | None = None
     # Spreadsheet columns named explicitly, (field, header as printed): ("title", "Paper name").
     columns: tuple[tuple[str, str], ...] = ()
+    # The conference's first day, for a program that prints weekdays or no day at all.
+    first_day: date | None = None

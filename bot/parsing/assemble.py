@@ -45,12 +45,14 @@ def _split_label(title: str | None) -> tuple[str | None, str | None]:
 def assemble(builder: Builder, options: ParseOptions) -> Program:
     """Dated, zoned, kinded sessions with stable ids from the builder's drafts."""
     warn = Warn(builder.warnings)
-    year = resolve_days(builder.days, options.year, warn)
+    year = resolve_days(builder.days, options.year, warn, options.first_day)
     _afternoon_on_twelve_hour_pages(builder)
     dates = [
         builder.days[s.day_index].resolved if s.day_index is not None else None
         for s in builder.sessions
     ]
+    if not builder.days and options.first_day is not None:
+        dates = [options.first_day] * len(builder.sessions)  # a one-day page printing no day
     item_zones = [
         PrintedZone(s.zone_label, s.zone_line or s.line, day, s.start)
         for s, day in zip(builder.sessions, dates, strict=True)

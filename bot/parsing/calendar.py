@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.errors import ProgramParseError
@@ -48,8 +48,13 @@ class Warn:
         self.sink.append(ParseWarning(line, message))
 
 
-def resolve_days(days: list[DayDraft], year: int | None, warn: Warn) -> int | None:
-    """Give every day header a date; returns the year used."""
+def resolve_days(
+    days: list[DayDraft], year: int | None, warn: Warn, first_day: date | None = None
+) -> int | None:
+    """Give every day header a date; returns the year used. Weekday-only headers that no
+    dated header places are counted from `first_day`, when it is known."""
+    if year is None and first_day is not None:
+        year = first_day.year
     if year is None:
         for day in days:
             if day.expr.year:
@@ -86,6 +91,14 @@ def resolve_days(days: list[DayDraft], year: int | None, warn: Warn) -> int | No
             day.resolved = shift_to_weekday(later.resolved, day.expr.weekday, forward=False)
         elif earlier and earlier.resolved:
             day.resolved = shift_to_weekday(earlier.resolved, day.expr.weekday, forward=True)
+    anchor = first_day
+    for day in days:
+        if day.resolved is None and anchor is not None and day.expr.weekday is not None:
+            # "MONDAY", "Tuesday": the first such day on or after the conference's first day.
+            on_or_after = shift_to_weekday(
+                anchor - timedelta(days=1), day.expr.weekday, forward=True
+            )
+            day.resolved = anchor = on_or_after
     for day in days:
         if day.resolved is None:
             warn(

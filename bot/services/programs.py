@@ -15,7 +15,7 @@ import unicodedata
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -64,12 +64,20 @@ def conference_defaults(program_path: Path) -> ParseOptions:
     if year is not None and not isinstance(year, int):
         raise ConfigError(f"{toml_path}: year must be a number, not {year!r}")
     name, timezone = data.get("name"), data.get("timezone")
+    first_day = data.get("first_day")
+    if first_day is not None and not (
+        isinstance(first_day, date) and not isinstance(first_day, datetime)
+    ):
+        raise ConfigError(
+            f"{toml_path}: first_day must be a date such as 2025-03-31, not {first_day!r}"
+        )
     return ParseOptions(
         name=str(name) if name else None,
         timezone=str(timezone) if timezone else None,
         year=year,
         source=program_path.name,
         columns=_column_map(data.get("columns"), toml_path),
+        first_day=first_day,
     )
 
 
@@ -104,6 +112,7 @@ def merge_options(overrides: ParseOptions, defaults: ParseOptions, source: str) 
         year=overrides.year or defaults.year,
         source=source,
         columns=overrides.columns or defaults.columns,
+        first_day=overrides.first_day or defaults.first_day,
     )
 
 
