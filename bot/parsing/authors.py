@@ -494,7 +494,7 @@ def split_sentence_authors(
         if len(right.split()) >= 2 and _is_author_list(left_authors, alone=authors_first_page):
             candidates.append((right, parse_author_line(left_authors), True))
         for title, authors, authors_first in candidates:
-            if len(title.split()) > 40 or _TITLE_SENTENCE.search(title):
+            if len(title.split()) > 40 or _is_running_text(title):
                 continue  # the "title" is running text: an abstract with a name-like phrase
             # A page that prints "Authors. Title" everywhere does so for a single author too.
             page_bias = 3.0 if authors_first_page else -0.1
@@ -504,7 +504,14 @@ def split_sentence_authors(
     return None if best is None else (best[1], best[2], best[3])
 
 
-_TITLE_SENTENCE = re.compile(r"[a-z]{3}[.!?]\s+[A-Z][a-z]")
+_TITLE_SENTENCE = re.compile(r"[a-z]{3}(?P<end>[.!?])\s+[A-Z][a-z]")
+
+
+def _is_running_text(title: str) -> bool:
+    """Sentences, not a title: a full stop inside it, or several questions or exclamations
+    (one is a title's: "Is the World Ready? Quantifying 2FA Adoption")."""
+    ends = [m.group("end") for m in _TITLE_SENTENCE.finditer(title)]
+    return "." in ends or len(ends) >= 2
 
 
 def _list_quality(authors: AuthorLine) -> float:

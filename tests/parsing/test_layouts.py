@@ -44,6 +44,12 @@ def papers(program: Program) -> list[tuple[str, list[tuple[str, str | None]]]]:
         ),
         ("Does Prefetching Help?. Cy Ng (Uni C).", "Does Prefetching Help?", ["Cy Ng"], False),
         (
+            "Is the World Ready? Quantifying 2FA Adoption. Ed Po, Fay Lu (FORTH)",
+            "Is the World Ready? Quantifying 2FA Adoption",
+            ["Ed Po", "Fay Lu"],
+            False,
+        ),
+        (
             "Ana Silva, Bo Li, and Mirko H. Wagner. Crossing Numbers Revisited [Slides] [T1]",
             "Crossing Numbers Revisited",
             ["Ana Silva", "Bo Li", "Mirko H. Wagner"],
