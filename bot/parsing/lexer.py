@@ -389,20 +389,29 @@ _ROOM_DETAIL = re.compile(
     r"\b(?:" + ROOM_WORDS + r"|floor|building|level|wing|etage|stock|geschoss|bâtiment|étage)\b",
     re.I,
 )
+_FIELDS = _SESSION_FIELD | _ROOM_FIELD | _BARE_FIELD
 
 
 def _mark_field_labels(lines: list[Line]) -> None:
+    above: Line | None = None  # the last non-blank line before this one
     for index, line in enumerate(lines):
+        previous, above = above, (line if line.kind is not LineKind.BLANK else above)
         if line.kind is not LineKind.TEXT or len([c for c in line.cells if c]) != 1:
             continue
-        above = next((p for p in reversed(lines[:index]) if p.kind is not LineKind.BLANK), None)
-        if above is not None and above.kind is LineKind.LOCATION and _ROOM_DETAIL.search(line.text):
+        if (
+            previous is not None
+            and previous.kind is LineKind.LOCATION
+            and _ROOM_DETAIL.search(line.text)
+        ):
             line.kind = LineKind.LABEL  # "Location: HS 1" / "Lecture Hall 1, Ground floor"
             continue
         name = line.text.rstrip(":：").strip().lower()
-        if name not in _SESSION_FIELD | _ROOM_FIELD | _BARE_FIELD:
+        if name not in _FIELDS:
             continue
-        below = next((n for n in lines[index + 1 :] if n.kind is not LineKind.BLANK), None)
+        below = next(
+            (lines[j] for j in range(index + 1, len(lines)) if lines[j].kind is not LineKind.BLANK),
+            None,
+        )
         if name in _BARE_FIELD:
             line.kind = LineKind.LABEL
         elif below is not None and below.kind is LineKind.TEXT:
