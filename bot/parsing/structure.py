@@ -1611,6 +1611,8 @@ _NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
+    # "S12.1 Title", "OA5-3 Title": an abstract's number within its session.
+    r"|^[A-Z]{1,4}\d{1,3}[.\-]\d{1,3}[a-z]?:?\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,

@@ -765,3 +765,26 @@ def test_conference_system_field_labels_above_their_values() -> None:
         [("Cy Ng", "University C, Singapore")],
     )
     assert (labour.title, labour.start.hour) == ("1.2: Labour Economics", 11)
+
+
+def test_medical_symposium_with_abstract_numbers_and_city_affiliations() -> None:
+    program = parse(
+        "Thursday, 12 June 2025\n08:30 - 10:00\nSymposium S12: Advances in Cardiac Imaging\n"
+        "Hall B\nChairs: Maria Garcia (Madrid, Spain), John Smith (London, United Kingdom)\n"
+        "08:30 - 08:50\nS12.1 Cardiac MRI in heart failure\n"
+        "Anna Müller, University Hospital Zurich, Zurich, Switzerland\n"
+        "08:50 - 09:10\nS12.2 CT angiography: where do we stand?\n"
+        "Paolo Rossi, Sapienza University, Rome, Italy\n"
+    )
+    [symposium] = program.sessions
+    assert (symposium.room, [c.name for c in symposium.chairs]) == (
+        "Hall B",
+        ["Maria Garcia", "John Smith"],
+    )
+    assert [(p.title, p.start.strftime("%H:%M")) for p in symposium.papers] == [
+        ("Cardiac MRI in heart failure", "08:30"),
+        ("CT angiography: where do we stand?", "08:50"),
+    ]
+    assert papers(program)[0][1] == [
+        ("Anna Müller", "University Hospital Zurich, Zurich, Switzerland")
+    ]
