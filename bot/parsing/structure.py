@@ -185,6 +185,7 @@ class Builder:
         self.paper: _PaperDraft | None = None
         self.pending_authors: tuple[AuthorLine, int] | None = None
         self.table_columns: list[str] | None = None
+        self.room_columns: list[str | None] | None = None  # a timetable's room per column
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
         self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
@@ -399,6 +400,7 @@ class Builder:
         self.close_paper()
         self.flush_pending_authors()
         self.days.append(DayDraft(line.text, line.day, line.number))
+        self.room_columns = None
         current = self.current
         if (
             current is not None
@@ -438,7 +440,38 @@ class Builder:
 
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        rooms = [None if c.lower().rstrip(":") in HEADER_WORDS else c for c in line.cells]
+        # "Time | Room A | Room B": a timetable whose columns are rooms.
+        self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
         return 1
+
+    def _items_in_rooms(self, line: Line, tr: TimeRange) -> bool:
+        """`09:00-10:30 | Session 1A | Session 1B` under a header of rooms: one item per
+        filled cell, in its column's room. A row with one cell in the first column (a break
+        across the rooms) is read as any other row."""
+        rooms = self.room_columns
+        assert rooms is not None
+        filled = [(index, cell) for index, cell in enumerate(line.cells) if index and cell]
+        if len(line.cells) > len(rooms) or not filled or (len(filled) == 1 and filled[0][0] == 1):
+            return False
+        self.columns = []
+        track: list[_SessionDraft] = []
+        for index, cell in filled:
+            text, printed_room = self.split_room(cell)
+            session = self.open_session(
+                line.number,
+                title=_strip_session_title(text),
+                start=tr.start,
+                end=tr.end,
+                room=printed_room or rooms[index],
+            )
+            session.timed_by_own_line = True
+            self._speakers_from_title(session)
+            track.append(session)
+        # Rows timed inside the slot below fill these sessions column by column.
+        self.grid = track if len(track) > 1 else []
+        self.slot = (tr.start, tr.end)
+        return True
 
     def on_location(self, i: int, line: Line) -> int:
         m = LOCATION.match(line.text)
@@ -565,6 +598,8 @@ class Builder:
                 self._grid_cell(cell, line, tr)
             return 1
         self.grid = []
+        if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
+            return 1
         # A time inside the current session's slot, with a title beside it: a paper's own time.
         if (
             self.current is not None

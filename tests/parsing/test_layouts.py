@@ -788,3 +788,22 @@ def test_medical_symposium_with_abstract_numbers_and_city_affiliations() -> None
     assert papers(program)[0][1] == [
         ("Anna Müller", "University Hospital Zurich, Zurich, Switzerland")
     ]
+
+
+def test_a_timetable_whose_columns_are_rooms() -> None:
+    """`Time | Auditorium | Seminar Room 1`: each cell of a timed row is an item in its column's
+    room, and a row with one cell (a break) spans them."""
+    program = parse(
+        "Monday, June 2\nTime\tAuditorium\tSeminar Room 1\n"
+        "09:00-10:30\tKeynote: Jane Doe (MIT)\tTutorial: Rust for Systems\n"
+        "10:30-11:00\tCoffee Break\n11:00-12:30\tDatabases\tNetworks\n"
+    )
+    assert [(s.title, s.room, s.start.hour) for s in program.sessions][1:] == [
+        ("Tutorial: Rust for Systems", "Seminar Room 1", 9),
+        ("Coffee Break", None, 10),
+        ("Databases", "Auditorium", 11),
+        ("Networks", "Seminar Room 1", 11),
+    ]
+    keynote = program.sessions[0]
+    assert (keynote.room, keynote.kind) == ("Auditorium", SessionKind.KEYNOTE)
+    assert [(a.name, a.affiliation) for a in keynote.papers[0].authors] == [("Jane Doe", "MIT")]
