@@ -20,7 +20,7 @@ from bot.parsing.timeexpr import find_time_range
 
 _SKIPPED = frozenset(
     "script style noscript template nav footer header head svg math iframe object embed"
-    " button select option form dialog canvas video audio map".split()
+    " select option form dialog canvas video audio map".split()
 )
 _BLOCKS = frozenset(
     "address article aside blockquote body center dd details dir div dl dt fieldset figcaption"

@@ -79,7 +79,10 @@ _LINK_WORD = (
     r"extended abstract|full paper|camera[- ]ready|youtube|zoom|livestream|stream|"
     r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
     r"open access|download|slack(?: channel)?|discord(?: channel)?|zoom (?:meeting|link|room)|"
-    r"meeting link|webex|livestream link"
+    r"meeting link|webex|livestream link|"
+    # a page's own controls, copied with it
+    r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
+    r"show abstract|hide abstract|add to calendar|add to my schedule"
 )
 # Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
 _LINK_LINE = re.compile(

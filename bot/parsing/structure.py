@@ -1803,10 +1803,15 @@ def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
         words = line.text.split()
         if len(words) > 3:
             last = words[-1].lower()
-            if is_link_line(last) or last in ("(more)", "[slides]"):
+            if is_link_line(last) or last in ("(more)", "[slides]") or _VENUE_TAG.match(last):
                 counts[last] = counts.get(last, 0) + 1
     marks = {word for word, n in counts.items() if n >= 3}
-    return frozenset(marks | ({"(more)"} if marks else set()))
+    # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
+    tags = {word for word, n in counts.items() if n >= 2 and _VENUE_TAG.match(word)}
+    return frozenset(marks | tags | ({"(more)"} if marks else set()))
+
+
+_VENUE_TAG = re.compile(r"^\((?:[a-z]{2,6}|findings|demo|industry|short|long)\)$")
 
 
 def _recurring_rooms(lines: list[Line]) -> frozenset[str]:
