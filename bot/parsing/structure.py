@@ -485,7 +485,10 @@ class Builder:
         has papers or a room, of the next session (printed above its title)."""
         room = re.sub(r"\s*\([^()]*\)$", "", line.text)  # "Zoom Room (the same URL as before)"
         session = self.current
-        if session is not None and not session.papers and session.room is None:
+        below = self.next_nonblank(i)
+        closes_item = below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+        if session is not None and session.room is None and (not session.papers or closes_item):
+            # Its session's room: printed under its title, or last, right before the next time.
             session.room = room
         else:
             self.pending_room = room
@@ -1287,6 +1290,19 @@ class Builder:
             self.role_heading = "moderator" if heading.group("moderator") else "speaker"
             self.read(line.number, NOTE, 0.9)
             return
+        if (
+            self.role_heading
+            and session is not None
+            and session.speakers
+            and session.speakers[-1].affiliation is None
+            and (_JOB.search(text) or names_an_institution(text))
+            and ("," in text or not is_name_like_strict(text))
+        ):
+            # "Speakers" / "Bob Jones" / "Staff Engineer, Google": where the one above works.
+            company = _company_after_job(text)
+            session.speakers[-1] = Person(session.speakers[-1].name, company)
+            self.read(line.number, AUTHORS, 0.8)
+            return
         if self.role_heading and session is not None:
             person = _person_with_role(text)
             if person is not None or author_line_score(text) >= 0.5:
@@ -1621,6 +1637,13 @@ _JOB = re.compile(
     r"postdoc|lecturer|dean|chair|principal|specialist|strategist)\b",
     re.I,
 )
+
+
+def _company_after_job(text: str) -> str:
+    """`Staff Engineer, Google` -> `Google`; `Director of Open Source, LF Energy` -> `LF
+    Energy`; a line with no job title is all company."""
+    head, comma, rest = text.partition(", ")
+    return clean(rest) if comma and _JOB.search(head) else clean(text)
 
 
 def _person_with_role(text: str) -> Person | None:

@@ -807,3 +807,17 @@ def test_a_timetable_whose_columns_are_rooms() -> None:
     keynote = program.sessions[0]
     assert (keynote.room, keynote.kind) == ("Auditorium", SessionKind.KEYNOTE)
     assert [(a.name, a.affiliation) for a in keynote.papers[0].authors] == [("Jane Doe", "MIT")]
+
+
+def test_event_app_speakers_with_job_lines_and_a_room_printed_last() -> None:
+    program = parse(
+        "Tuesday, May 13, 2025\n10:15 AM - 11:00 AM\nScaling Data Pipelines\nRoom 101\n"
+        "Speakers\nBob Jones\nStaff Engineer, Google\nCarol White\nDirector, Red Hat\n"
+        "11:30\nReverse Engineering Smart Meters\nCarol White\nWorkshop Tent\n12:30\nLunch\n"
+    )
+    pipelines, meters, lunch = program.sessions
+    assert [(a.name, a.affiliation) for a in pipelines.papers[0].authors] == [
+        ("Bob Jones", "Google"),
+        ("Carol White", "Red Hat"),
+    ]
+    assert (meters.room, lunch.room) == ("Workshop Tent", None)
