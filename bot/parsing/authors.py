@@ -465,6 +465,44 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
     return alone and 2 <= len(names[0].split()) <= 4
 
 
+_SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,160}?):\s+(?P<title>\S.*)$")
+
+
+def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
+    """`A. Smith, B. Jones: Groups acting on trees`, `G. Gray (Oxford): Spectral gaps`: the
+    speakers, a colon, then the title, as booklets typeset from LaTeX print talks. The left side
+    must read as people (an initial, an affiliation, or several names), so that
+    `Keynote: Title` and `Session 1: Storage` are left alone."""
+    m = _SPEAKER_COLON.match(clean(text))
+    if m is None or len(m.group("title").split()) < 2:
+        return None
+    who = m.group("who")
+    if who.count("(") != who.count(")") or not _is_author_list(who, alone=True):
+        return None  # the colon is inside a parenthesis, or the left side is not people
+    parsed = parse_author_line(who)
+    initials = all(
+        _INITIALS_NAME.match(without_parentheses(a.name).strip()) for a in parsed.authors
+    )
+    # "Copper and Wire: Bridging ...", "Extended User Interrupts (xUI): ..." are a title's own
+    # colon: only initials ("A. Smith") or an institution make the left side surely people.
+    institutions = any(
+        a.affiliation and (_INSTITUTION_WORD.search(a.affiliation) or _ACRONYM.match(a.affiliation))
+        for a in parsed.authors
+    )
+    if not initials and not institutions:
+        return None
+    return m.group("title").strip(), parsed
+
+
+_INSTITUTION_WORD = re.compile(
+    r"\b(?:univ\w*|institut\w*|college|school|academy|laborator\w*|labs?|research|inc|"
+    r"corp\w*|ltd|gmbh|company|cent(?:er|re)|department|hospital|foundation|polytechnic)\b",
+    re.I,
+)
+_ACRONYM = re.compile(r"^[A-Z]{2,6}$")  # "MIT", "KAIST" (but not "xUI")
+_INITIALS_NAME = re.compile(r"^(?:[A-Z]\.\s?)+[A-Z][\w'’-]+$")
+
+
 def split_sentence_authors(
     text: str, *, authors_first_page: bool = False
 ) -> tuple[str, AuthorLine, bool] | None:

@@ -27,6 +27,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     names_an_institution,
     parse_author_line,
+    split_colon_authors,
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
@@ -912,7 +913,10 @@ class Builder:
         if found is not None:
             return found
         dashed = split_dash_speakers(text)
-        return None if dashed is None else (dashed[0], AuthorLine(dashed[1]), False)
+        if dashed is not None:
+            return dashed[0], AuthorLine(dashed[1]), False
+        colon = split_colon_authors(text)
+        return None if colon is None else (colon[0], colon[1], True)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
@@ -1356,6 +1360,14 @@ class Builder:
                 self.read(line.number, AUTHORS, 0.9)
             else:
                 session.notes.append(text)
+            return
+        colon = split_colon_authors(text) if ": " in text else None
+        if colon is not None and session is not None and not session.expects_title:
+            # "G. Gray (Oxford): Spectral gaps for random graphs": speakers, then the title.
+            title, parsed = colon
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            self.known_names.update(a.name for a in parsed.authors)
             return
         fields = _LABELLED_FIELDS.match(text)
         if fields is not None:

@@ -821,3 +821,19 @@ def test_event_app_speakers_with_job_lines_and_a_room_printed_last() -> None:
         ("Carol White", "Red Hat"),
     ]
     assert (meters.room, lunch.room) == ("Workshop Tent", None)
+
+
+def test_booklet_talks_print_speakers_then_a_colon_then_the_title() -> None:
+    """`09:00 A. Smith, B. Jones: Groups acting on trees` (LaTeX booklets); a title's own colon
+    (`Copper and Wire: ...`, `Extended User Interrupts (xUI): ...`) is left alone."""
+    program = parse(
+        "Monday 2nd June\n09:00–10:30 Session 1: Algebra (Room A) Chair: J. Doe\n"
+        "09:00 A. Smith, B. Jones: Groups acting on trees\n"
+        "09:30 G. Gray (Oxford): Spectral gaps for random graphs\n"
+        "10:00 Copper and Wire: Bridging Expressiveness and Performance\nAna Silva (MIT)\n"
+    )
+    assert papers(program) == [
+        ("Groups acting on trees", [("A. Smith", None), ("B. Jones", None)]),
+        ("Spectral gaps for random graphs", [("G. Gray", "Oxford")]),
+        ("Copper and Wire: Bridging Expressiveness and Performance", [("Ana Silva", "MIT")]),
+    ]
