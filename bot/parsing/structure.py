@@ -1164,7 +1164,13 @@ class Builder:
         current = self.current
         if current is not None and current.expects_title and not current.papers:
             return False  # the title of the item its time line opened
-        return not _is_prose(text) and author_line_score(text) < 1.0 and len(text.split()) <= 14
+        if _is_prose(text) or len(text.split()) > 14:
+            return False
+        # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
+        # line above a chair line would print a parenthesis or a name seen before.
+        return author_line_score(text) < 1.0 or (
+            "(" not in text and not any(name in text for name in self.known_names)
+        )
 
     def _is_parallel_item(self, i: int) -> bool:
         """Is this title line, right under the room of a single item and with a room of its
