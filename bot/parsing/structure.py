@@ -197,6 +197,7 @@ class Builder:
         self.readings: dict[int, Reading] = {}
         self.rooms = _recurring_rooms(lines)
         self.pending_room: str | None = None
+        self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
@@ -255,6 +256,8 @@ class Builder:
             setattr(session, key, value)
         if session.title:
             self.read(line, _item_label(session.title), 0.9)
+        if session.track is None and self.track_name is not None:
+            session.track = self.track_name
         if session.room is None and self.pending_room is not None:
             session.room = self.pending_room
         self.pending_room = None
@@ -477,9 +480,39 @@ class Builder:
     def on_location(self, i: int, line: Line) -> int:
         m = LOCATION.match(line.text)
         assert m is not None
+        room = clean(m.group("room"))
+        below = self.next_nonblank(i)
+        current = self.current
+        if (
+            below is not None
+            and below.kind is LineKind.TIME
+            and (current is None or current.papers or current.room is not None)
+        ):
+            # "Room : TD 11" / "08:30 – 10:30": the room of the item that time opens. A "paper"
+            # just above it, with its names, was the heading of what follows (a workshop and
+            # its organisers): the track of the items below.
+            self.pending_room = room
+            self._heading_above(line)
+            return 1
         session = self.ensure_session(line.number)
-        session.room = clean(m.group("room"))
+        session.room = room
         return 1
+
+    def _heading_above(self, line: Line) -> None:
+        paper, current = self.paper, self.current
+        if (
+            paper is None
+            or current is None
+            or not current.papers
+            or current.papers[-1] is not paper
+            or paper.authors_line != self._previous_text_line(line)
+            or paper.start is not None
+        ):
+            return
+        current.papers.pop()
+        self.paper = None
+        self.track_name = paper.title
+        self.read(paper.line, SESSION_HEADER, 0.7)
 
     def on_room(self, i: int, line: Line) -> int:
         """A place alone on its line: the room of the session it follows, or, once that session

@@ -837,3 +837,20 @@ def test_booklet_talks_print_speakers_then_a_colon_then_the_title() -> None:
         ("Spectral gaps for random graphs", [("G. Gray", "Oxford")]),
         ("Copper and Wire: Bridging Expressiveness and Performance", [("Ana Silva", "MIT")]),
     ]
+
+
+def test_a_workshop_heading_with_its_organisers_then_its_room_and_times() -> None:
+    program = parse(
+        "Monday, April 20\nRoom : TD 13\n9:00 – 10:30\n\nSession 1\n\n"
+        "Deployment Challenges in PKI. Stephanos Matsumoto (CMU), Adrian Perrig (ETH Zurich)\n"
+        "PaPoC: Workshop on Consistency for Distributed Data\n\n"
+        "Carlos Baquero (INESC TEC), Marco Serafini (QCRI)\n\nRoom : TD 11\n08:30 – 10:30\n\n"
+        "Session 2\n\nClaret: Data Types for Transactions. Brandon Holt and Irene Zhang\n"
+    )
+    first, second = program.sessions
+    assert [title for title, _ in papers(program)] == [
+        "Deployment Challenges in PKI",
+        "Claret: Data Types for Transactions",
+    ]
+    assert (first.room, second.room) == ("TD 13", "TD 11")
+    assert second.track == "PaPoC: Workshop on Consistency for Distributed Data"
