@@ -422,7 +422,11 @@ class Builder:
         return 1
 
     def on_label(self, i: int, line: Line) -> int:
-        """`Time:`, `Presentations`: a field's name; its value is on the lines below."""
+        """`Time:`, `Presentations`: a field's name; its value is on the lines below. A room's
+        description under its `Location:` line is kept as a note of the session."""
+        if not line.text.rstrip(":：").strip().lower().isalpha() and self.current is not None:
+            self.current.notes.append(line.text)
+            self.read(line.number, NOTE, 0.8)
         return 1
 
     def on_link(self, i: int, line: Line) -> int:
