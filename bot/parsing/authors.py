@@ -307,7 +307,11 @@ def parse_author_line(text: str) -> AuthorLine:
     if "(" not in text:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
-            return AuthorLine(comma_form)
+            return AuthorLine(
+                tuple(
+                    Person(_HONORIFIC.sub("", p.name) or p.name, p.affiliation) for p in comma_form
+                )
+            )
     pieces = _split_top_level(text)
     authors: list[Person] = []
     pending: list[str] = []  # names waiting for their group's affiliation

@@ -1089,7 +1089,7 @@ class Builder:
         talk = read_talk_title(session.title)
         if talk is not None:
             session.title = talk.session_title
-            session.talk_title = talk.talk_title
+            session.talk_title = _unquote(talk.talk_title) if talk.talk_title else None
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
             return

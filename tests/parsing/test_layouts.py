@@ -854,3 +854,13 @@ def test_a_workshop_heading_with_its_organisers_then_its_room_and_times() -> Non
     ]
     assert (first.room, second.room) == ("TD 13", "TD 11")
     assert second.track == "PaPoC: Workshop on Consistency for Distributed Data"
+
+
+def test_word_agenda_keynote_with_a_quoted_title_and_an_honorific() -> None:
+    program = parse(
+        "Day 1: Monday, 2 June 2025\n9:15 – 10:00\tKeynote: “Quantum Sensing for Medicine” – "
+        "Dr. John Smith, University of Oxford\n"
+    )
+    assert papers(program) == [
+        ("Quantum Sensing for Medicine", [("John Smith", "University of Oxford")])
+    ]
