@@ -26,9 +26,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import json
 import logging
 import os
+import pstats
 import random
 import statistics
 import tempfile
@@ -214,8 +216,14 @@ async def paced(
 
 
 async def bench(
-    label: str, program: Program, count: int, seed: int, rates: Sequence[float]
-) -> Figures:
+    label: str,
+    program: Program,
+    count: int,
+    seed: int,
+    rates: Sequence[float],
+    queries: Sequence[str],
+    profile: int,
+) -> list[Figures]:
     threaded = FakeInThread()
     with tempfile.TemporaryDirectory(prefix="confbot-bench-") as tmp, threaded as fake:
         settings = Settings(
@@ -236,7 +244,17 @@ async def bench(
             keep_out_of_gc()  # as run_bot does once the program is loaded
             bot = ConfBot(app, guild_ready_timeout=0.05)
             async with running_bot(bot, fake.token, ready_timeout=30):
-                return await measure(label, threaded, program, count, seed, rates)
+                return [
+                    await measure(label, threaded, program, count, seed, rates, kind, profile)
+                    for kind in queries
+                ]
+
+
+def same_query(program: Program, count: int, seed: int) -> list[Request]:
+    """`count` times one command with one query (a title everyone saw on a slide)."""
+    paper = next(p for s in program.sessions for p in s.papers)
+    request = Request("command", "paper", {"title": some_words(random.Random(seed), paper.title)})
+    return [request] * count
 
 
 async def measure(
@@ -246,20 +264,36 @@ async def measure(
     count: int,
     seed: int,
     rates: Sequence[float],
+    queries: str = "mixed",
+    profile: int = 0,
 ) -> Figures:
     fake = threaded.fake
-    requests = requests_for(program, count, seed)
+    if queries == "same":
+        requests = same_query(program, count, seed)
+    else:
+        requests = requests_for(program, count, seed)
+    label = f"{label}, {queries}"
     warm = [await threaded.call(send(fake, r)) for r in requests_for(program, 20, seed + 1)]
     await wait_answered(warm)
     everything: list[FakeInteraction] = []
 
+    profiler = cProfile.Profile() if profile else None
     load = os.getloadavg()[0]
     begin, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
+    if profiler is not None:
+        profiler.enable()  # this thread only: the bot's, not the fake's
     burst = await asyncio.gather(*(threaded.call(send(fake, r)) for r in requests))
     await wait_answered(burst)
+    if profiler is not None:
+        profiler.disable()
     wall = time.perf_counter() - begin
     bot_cpu = (time.thread_time() - cpu) / count * 1000
     process_cpu = (time.process_time() - process) / count * 1000
+    if profiler is not None:
+        print(f"\n[{label}] profile of the burst (bot thread; cProfile inflates every call):")
+        stats = pstats.Stats(profiler).sort_stats("tottime")
+        stats.print_stats(profile)
+        stats.sort_stats("cumulative").print_stats(profile)
     report(f"[{label}] Burst: {count} sent at once", list(zip(requests, burst, strict=True)), wall)
     everything += burst
 
@@ -330,12 +364,15 @@ def compare(results: Sequence[Figures]) -> None:
             f"{percentile(f.serial_ms, 50):>16.2f}  {f.load:.2f}"
         )
     print("(burst latencies; CPU in ms per interaction: the bot's thread, and the whole process)")
-    if len(results) == 2:
-        before, after = results
+    by_label = {f.label: f for f in results}
+    for f in results:
+        plain = by_label.get(f.label.replace("uvloop + orjson", "asyncio + json"))
+        if plain is None or plain is f:
+            continue
         print(
-            f"ratio {after.label} / {before.label}: p99 "
-            f"{percentile(after.latencies_ms, 99) / percentile(before.latencies_ms, 99):.2f}, "
-            f"bot CPU {after.bot_cpu_ms / before.bot_cpu_ms:.2f}"
+            f"ratio {f.label} / {plain.label}: p99 "
+            f"{percentile(f.latencies_ms, 99) / percentile(plain.latencies_ms, 99):.2f}, "
+            f"bot CPU {f.bot_cpu_ms / plain.bot_cpu_ms:.2f}"
         )
 
 
@@ -352,6 +389,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--only", choices=["plain", "speed"], help="one run: asyncio + json, or uvloop + orjson"
+    )
+    parser.add_argument(
+        "--queries",
+        choices=["mixed", "same"],
+        nargs="+",
+        default=["mixed", "same"],
+        help="bursts of varied queries drawn from the program, and/or one query sent every time",
+    )
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="print the burst's top N functions"
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -373,7 +420,17 @@ def main(argv: Sequence[str] | None = None) -> None:
                 print(f"[{label}] skipped: install the speed extra (pip install -e '.[speed]')")
                 continue
             with json_library(fast), asyncio.Runner(loop_factory=factory) as runner:
-                results.append(runner.run(bench(label, program, args.count, args.seed, args.rates)))
+                results += runner.run(
+                    bench(
+                        label,
+                        program,
+                        args.count,
+                        args.seed,
+                        args.rates,
+                        args.queries,
+                        args.profile,
+                    )
+                )
     compare(results)
 
 
