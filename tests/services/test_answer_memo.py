@@ -90,7 +90,8 @@ async def test_the_same_query_is_searched_once_and_answered_alike(bot: Bot) -> N
     assert other.sessions[0].title == "Operating Systems"
 
     typed = bot.runner.complete("paper", "title", "hybr")
-    assert typed and typed == bot.runner.complete("paper", "title", "hybr")
+    assert typed
+    assert typed == bot.runner.complete("paper", "title", "hybr")
     assert (bot.memo.hits, bot.memo.misses) == (2, 3)
 
 
@@ -98,7 +99,8 @@ async def test_what_depends_on_the_clock_is_asked_afresh(bot: Bot) -> None:
     before = bot.runner.run("now", {})
     bot.clock.advance(timedelta(hours=20))
     after = bot.runner.run("now", {})
-    assert isinstance(before, TimetableAnswer) and isinstance(after, TimetableAnswer)
+    assert isinstance(before, TimetableAnswer)
+    assert isinstance(after, TimetableAnswer)
     assert before != after
     assert bot.memo.hits == 0
 
