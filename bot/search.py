@@ -2,7 +2,8 @@
 
 Pure: imports only the standard library, rapidfuzz, numpy when installed (the `speed` extra:
 the same answers, faster) and `bot.model`. `SearchIndex.build()` runs once per program (about
-a second for a NeurIPS-sized one, 26,000 entries, 24 MiB: call it off the event loop); the index is read-only afterwards and safe to share between tasks and threads.
+a second for a NeurIPS-sized one, 26,000 entries, 24 MiB: call it off the event loop); the
+index is read-only afterwards and safe to share between tasks and threads.
 
 Every label is matched in its folded form (`fold()`): accents, case and punctuation do not
 matter. Two ways to ask:

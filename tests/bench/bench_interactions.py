@@ -42,17 +42,23 @@ from pathlib import Path
 import discord
 from pydantic import SecretStr
 
+from bot import search as search_module
 from bot.app import event_loop_factory, open_app
 from bot.config import Settings
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.runner import keep_out_of_gc, point_at
 from bot.model import Program
+from bot.services.answer_memo import AnswerMemo
 from tests.bench.synthetic import make_program
 from tests.fakediscord.fixtures import running_bot
 from tests.fakediscord.server import AUTOCOMPLETE, FakeDiscord, FakeInteraction
 from tests.fakediscord.threaded import FakeInThread
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+MODES = ("before", "cold", "after")
+"""before: every answer searched afresh, trigram postings counted by `Counter` (as before the
+memo and numpy); cold: searched afresh, counted by numpy; after: the answer memo too."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def row(label: str, seconds: Sequence[float]) -> str:
-    ms = [s * 1000 for s in seconds]
+    ms = [s * 1000 for s in seconds] or [float("nan")]
     return (
         f"{label:<28} {len(ms):>5} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} "
         f"{percentile(ms, 99):>8.1f} {max(ms):>8.1f} {statistics.fmean(ms):>8.1f}"
@@ -223,6 +229,7 @@ async def bench(
     rates: Sequence[float],
     queries: Sequence[str],
     profile: int,
+    modes: Sequence[str] = MODES,
 ) -> list[Figures]:
     threaded = FakeInThread()
     with tempfile.TemporaryDirectory(prefix="confbot-bench-") as tmp, threaded as fake:
@@ -244,17 +251,37 @@ async def bench(
             keep_out_of_gc()  # as run_bot does once the program is loaded
             bot = ConfBot(app, guild_ready_timeout=0.05)
             async with running_bot(bot, fake.token, ready_timeout=30):
-                return [
-                    await measure(label, threaded, program, count, seed, rates, kind, profile)
-                    for kind in queries
-                ]
+                tenant = app.tenants.for_guild(fake.guild.id)
+                assert tenant is not None
+                results = []
+                for kind in queries:
+                    for mode in modes:
+                        tenant.memo.clear()
+                        with code_path(tenant.memo, mode):
+                            results.append(
+                                await measure(
+                                    f"{label}, {kind}, {mode}",
+                                    threaded,
+                                    program,
+                                    count,
+                                    seed,
+                                    rates,
+                                    kind,
+                                    profile,
+                                )
+                            )
+                return results
 
 
 def same_query(program: Program, count: int, seed: int) -> list[Request]:
-    """`count` times one command with one query (a title everyone saw on a slide)."""
+    """A title everyone saw on a slide: `/paper` with the same words, and 40% of the time its
+    autocomplete with the same first letters, `count` interactions in all."""
+    rng = random.Random(seed)
     paper = next(p for s in program.sessions for p in s.papers)
-    request = Request("command", "paper", {"title": some_words(random.Random(seed), paper.title)})
-    return [request] * count
+    query = some_words(rng, paper.title)
+    command = Request("command", "paper", {"title": query})
+    typing = Request("autocomplete", "paper", {"title": query[:6].lower()}, "title")
+    return [typing if rng.random() < 0.4 else command for _ in range(count)]
 
 
 async def measure(
@@ -272,7 +299,6 @@ async def measure(
         requests = same_query(program, count, seed)
     else:
         requests = requests_for(program, count, seed)
-    label = f"{label}, {queries}"
     warm = [await threaded.call(send(fake, r)) for r in requests_for(program, 20, seed + 1)]
     await wait_answered(warm)
     everything: list[FakeInteraction] = []
@@ -340,6 +366,21 @@ async def measure(
 
 
 @contextlib.contextmanager
+def code_path(memo: AnswerMemo, mode: str) -> Iterator[None]:
+    """The code path `mode` names (MODES): the memo and numpy switched off as it says."""
+    numpy = search_module.numpy
+    if mode != "after":
+        memo.get = lambda key, compute: compute()  # type: ignore[method-assign]
+    if mode == "before":
+        search_module.numpy = None
+    try:
+        yield
+    finally:
+        vars(memo).pop("get", None)
+        search_module.numpy = numpy
+
+
+@contextlib.contextmanager
 def json_library(fast: bool) -> Iterator[None]:
     """discord.py's JSON: orjson (when installed) or the standard library's, as it chooses at
     import; switched here so that both run in one process."""
@@ -355,10 +396,10 @@ def json_library(fast: bool) -> Iterator[None]:
 
 def compare(results: Sequence[Figures]) -> None:
     heads = ("p50 ms", "p95 ms", "p99 ms", "bot CPU", "all CPU")
-    print(f"\n{'':<26} " + " ".join(f"{h:>8}" for h in heads) + f" {'1-at-a-time p50':>16}  load")
+    print(f"\n{'':<38} " + " ".join(f"{h:>8}" for h in heads) + f" {'1-at-a-time p50':>16}  load")
     for f in results:
         print(
-            f"{f.label:<26} {percentile(f.latencies_ms, 50):>8.1f} "
+            f"{f.label:<38} {percentile(f.latencies_ms, 50):>8.1f} "
             f"{percentile(f.latencies_ms, 95):>8.1f} {percentile(f.latencies_ms, 99):>8.1f} "
             f"{f.bot_cpu_ms:>8.2f} {f.process_cpu_ms:>8.2f} "
             f"{percentile(f.serial_ms, 50):>16.2f}  {f.load:.2f}"
@@ -366,14 +407,19 @@ def compare(results: Sequence[Figures]) -> None:
     print("(burst latencies; CPU in ms per interaction: the bot's thread, and the whole process)")
     by_label = {f.label: f for f in results}
     for f in results:
-        plain = by_label.get(f.label.replace("uvloop + orjson", "asyncio + json"))
-        if plain is None or plain is f:
-            continue
-        print(
-            f"ratio {f.label} / {plain.label}: p99 "
-            f"{percentile(f.latencies_ms, 99) / percentile(plain.latencies_ms, 99):.2f}, "
-            f"bot CPU {f.bot_cpu_ms / plain.bot_cpu_ms:.2f}"
-        )
+        for after, before in (
+            ("uvloop + orjson", "asyncio + json"),
+            ("cold", "before"),
+            ("after", "before"),
+        ):
+            plain = by_label.get(f.label.replace(after, before))
+            if plain is None or plain is f:
+                continue
+            print(
+                f"ratio {f.label} / {plain.label}: p99 "
+                f"{percentile(f.latencies_ms, 99) / percentile(plain.latencies_ms, 99):.2f}, "
+                f"bot CPU {f.bot_cpu_ms / plain.bot_cpu_ms:.2f}"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -396,6 +442,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         nargs="+",
         default=["mixed", "same"],
         help="bursts of varied queries drawn from the program, and/or one query sent every time",
+    )
+    parser.add_argument(
+        "--modes",
+        choices=MODES,
+        nargs="+",
+        default=list(MODES),
+        help="before: no memo, no numpy; cold: numpy counting; after: numpy and the memo",
     )
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="print the burst's top N functions"
@@ -429,6 +482,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         args.rates,
                         args.queries,
                         args.profile,
+                        args.modes,
                     )
                 )
     compare(results)
