@@ -1,7 +1,8 @@
 """Benchmark: the real bot answering a burst of interactions from the fake Discord.
 
     .venv/bin/python -m tests.bench.bench_interactions [--count 200] [--seed 0] [--rates 50 100]
-        [--only plain|speed] [--queries mixed same] [--modes before cold after] [--profile N]
+        [--only plain|speed] [--queries mixed same] [--modes before cold after] [--repeat 3]
+        [--profile N]
 
 Loads the NeurIPS-scale synthetic program (`tests.bench.synthetic.make_program`, about 4,500
 papers by 20,000 authors) through `ProgramService.load` into a SQLite database in a temporary
@@ -20,7 +21,8 @@ the load average. Each of those runs every `--queries` burst (mixed: varied quer
 the program, as above; same: one `/paper` title and its autocomplete, as a room full of people
 types what is on the slide) in every `--modes` code path: before (every answer searched afresh,
 trigram postings counted by `Counter`), cold (counted by numpy) and after (numpy and the answer
-memo), so that a memo cannot pass for a faster cold path. `--profile N` prints the N costliest
+memo), so that a memo cannot pass for a faster cold path; `--repeat` rounds of them, one label
+after the other, and the medians. `--profile N` prints the N costliest
 functions of the bot's thread during each burst (cProfile, which inflates every call). Each
 burst follows one of other queries, so that all start with the HTTP connections a busy bot
 keeps open. On a shared machine CPU time and the ratios of one run are the steadier figures.
@@ -33,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import itertools
 import json
 import logging
 import os
@@ -236,6 +239,7 @@ async def bench(
     queries: Sequence[str],
     profile: int,
     modes: Sequence[str] = MODES,
+    repeat: int = 1,
 ) -> list[Figures]:
     threaded = FakeInThread()
     with tempfile.TemporaryDirectory(prefix="confbot-bench-") as tmp, threaded as fake:
@@ -260,8 +264,8 @@ async def bench(
                 tenant = app.tenants.for_guild(fake.guild.id)
                 assert tenant is not None
                 results = []
-                for kind in queries:
-                    for mode in modes:
+                for round_ in range(repeat):
+                    for kind, mode in itertools.product(queries, modes):
                         with code_path(tenant.memo, mode):
                             results.append(
                                 await measure(
@@ -270,10 +274,11 @@ async def bench(
                                     program,
                                     count,
                                     seed,
-                                    rates,
+                                    rates if round_ == 0 else [],
                                     kind,
                                     profile,
                                     tenant.memo,
+                                    serial=round_ == 0,
                                 )
                             )
                 return results
@@ -300,6 +305,8 @@ async def measure(
     queries: str = "mixed",
     profile: int = 0,
     memo: AnswerMemo | None = None,
+    *,
+    serial: bool = True,
 ) -> Figures:
     fake = threaded.fake
     if queries == "same":
@@ -348,15 +355,16 @@ async def measure(
         report(title, list(zip(requests, stream, strict=True)), wall)
         everything += stream
 
-    begin = time.perf_counter()
-    serial = []
-    for request in requests:
-        ix = await threaded.call(send(fake, request))
-        await wait_answered([ix])
-        serial.append(ix)
-    wall = time.perf_counter() - begin
-    report(f"[{label}] One at a time", list(zip(requests, serial, strict=True)), wall)
-    everything += serial
+    one_by_one: list[FakeInteraction] = []
+    if serial:
+        begin = time.perf_counter()
+        for request in requests:
+            ix = await threaded.call(send(fake, request))
+            await wait_answered([ix])
+            one_by_one.append(ix)
+        wall = time.perf_counter() - begin
+        report(f"[{label}] One at a time", list(zip(requests, one_by_one, strict=True)), wall)
+        everything += one_by_one
 
     refused = [
         ix
@@ -376,7 +384,7 @@ async def measure(
         [(ix.latency or 0.0) * 1000 for ix in burst],
         bot_cpu,
         process_cpu,
-        [(ix.latency or 0.0) * 1000 for ix in serial],
+        [(ix.latency or 0.0) * 1000 for ix in one_by_one],
         load,
     )
 
@@ -411,30 +419,48 @@ def json_library(fast: bool) -> Iterator[None]:
 
 
 def compare(results: Sequence[Figures]) -> None:
+    """Each label's median over its rounds (bursts of one label alternate with the others')."""
+    groups: dict[str, list[Figures]] = {}
+    for f in results:
+        groups.setdefault(f.label, []).append(f)
+
+    def median_of(label: str, q: float) -> float:
+        return statistics.median(percentile(f.latencies_ms, q) for f in groups[label])
+
+    def cpu_of(label: str) -> float:
+        return statistics.median(f.bot_cpu_ms for f in groups[label])
+
     heads = ("p50 ms", "p95 ms", "p99 ms", "bot CPU", "all CPU")
-    print(f"\n{'':<38} " + " ".join(f"{h:>8}" for h in heads) + f" {'1-at-a-time p50':>16}  load")
-    for f in results:
+    print(
+        f"\n{'':<38} {'runs':>4} "
+        + " ".join(f"{h:>8}" for h in heads)
+        + f" {'1-at-a-time p50':>16}  load"
+    )
+    for label, runs in groups.items():
         print(
-            f"{f.label:<38} {percentile(f.latencies_ms, 50):>8.1f} "
-            f"{percentile(f.latencies_ms, 95):>8.1f} {percentile(f.latencies_ms, 99):>8.1f} "
-            f"{f.bot_cpu_ms:>8.2f} {f.process_cpu_ms:>8.2f} "
-            f"{percentile(f.serial_ms, 50):>16.2f}  {f.load:.2f}"
+            f"{label:<38} {len(runs):>4} {median_of(label, 50):>8.1f} "
+            f"{median_of(label, 95):>8.1f} {median_of(label, 99):>8.1f} "
+            f"{cpu_of(label):>8.2f} {statistics.median(f.process_cpu_ms for f in runs):>8.2f} "
+            f"{percentile(runs[0].serial_ms, 50):>16.2f}  "
+            f"{statistics.median(f.load for f in runs):.2f}"
         )
-    print("(burst latencies; CPU in ms per interaction: the bot's thread, and the whole process)")
-    by_label = {f.label: f for f in results}
-    for f in results:
+    print(
+        "(medians over the runs of burst latencies; CPU in ms per interaction: the bot's thread, "
+        "and the whole process)"
+    )
+    for label in groups:
         for after, before in (
             ("uvloop + orjson", "asyncio + json"),
             ("cold", "before"),
             ("after", "before"),
         ):
-            plain = by_label.get(f.label.replace(after, before))
-            if plain is None or plain is f:
+            plain = label.replace(after, before)
+            if plain == label or plain not in groups:
                 continue
             print(
-                f"ratio {f.label} / {plain.label}: p99 "
-                f"{percentile(f.latencies_ms, 99) / percentile(plain.latencies_ms, 99):.2f}, "
-                f"bot CPU {f.bot_cpu_ms / plain.bot_cpu_ms:.2f}"
+                f"ratio {label} / {plain}: p99 "
+                f"{median_of(label, 99) / median_of(plain, 99):.2f}, "
+                f"bot CPU {cpu_of(label) / cpu_of(plain):.2f}"
             )
 
 
@@ -449,6 +475,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="arrival rates (per second) of paced runs, if any",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="rounds of every burst (medians are reported)"
+    )
     parser.add_argument(
         "--only", choices=["plain", "speed"], help="one run: asyncio + json, or uvloop + orjson"
     )
@@ -499,6 +528,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         args.queries,
                         args.profile,
                         args.modes,
+                        args.repeat,
                     )
                 )
     compare(results)
