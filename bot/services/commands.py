@@ -28,6 +28,7 @@ from bot.model import (
     TimetableAnswer,
 )
 from bot.search import EntryKind
+from bot.services.answer_memo import AnswerMemo
 from bot.services.queries import Queries
 from bot.timelabels import long_day
 
@@ -207,6 +208,10 @@ ME_COMMANDS: tuple[CommandSpec, ...] = (
 
 BY_NAME = {c.name: c for c in (*COMMANDS, *AGENDA_COMMANDS, *ME_COMMANDS)}
 
+SEARCHED = frozenset({"session", "chair", "paper", "author", "affiliation", "search"})
+"""Commands whose answer depends on their options and the catalog only (not on the clock nor
+the asker): a memo may serve them."""
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -224,13 +229,24 @@ class CommandRunner:
         queries: Queries,
         agenda: AgendaService | None = None,
         people: PeopleService | None = None,
+        memo: AnswerMemo | None = None,
     ) -> None:
+        """`memo`, when given, remembers searched answers and suggestions per catalog."""
         self._queries = queries
         self._agenda = agenda
         self._people = people
+        self._memo = memo
 
     def complete(self, command: str, option: str, text: str) -> list[Choice]:
         """Suggestions while someone types an option; answered from memory, never the DB."""
+        memo = self._memo
+        if memo is None:
+            return self._complete(command, option, text)
+        memo.bind(self._queries.catalog)
+        key = ("complete", command, option, text)
+        return list(memo.get(key, lambda: tuple(self._complete(command, option, text))))
+
+    def _complete(self, command: str, option: str, text: str) -> list[Choice]:
         spec = BY_NAME.get(command)
         found = next((o for o in spec.options if o.name == option), None) if spec else None
         if found is None:
@@ -322,15 +338,23 @@ class CommandRunner:
             return await people.set_reminders(CONSOLE_GUILD, user_id, values["state"] == "on")
         return await people.me(CONSOLE_GUILD, user_id)
 
-    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
+    def run(self, name: str, options: Mapping[str, str | None]) -> Answer:
         spec = BY_NAME.get(name)
         if spec is None or spec in AGENDA_COMMANDS or spec in ME_COMMANDS:
             if name == "help":
                 return help_answer()
             raise UserError(f"There is no command “{name}”. Try `help`.")
         values = _option_values(spec, options)
+        memo = self._memo
+        if memo is None or name not in SEARCHED:
+            return self._run(spec, values)
+        memo.bind(self._queries.catalog)
+        key = ("run", name, *values.values())
+        return memo.get(key, lambda: self._run(spec, values))
+
+    def _run(self, spec: CommandSpec, values: Mapping[str, str | None]) -> Answer:  # noqa: PLR0911 (a table: one query per command)
         q = self._queries
-        match name:
+        match spec.name:
             case "session":
                 return q.session(values["query"] or "")
             case "chair":
@@ -350,7 +374,7 @@ class CommandRunner:
             case "schedule":
                 _check_format(spec, values["format"])
                 return _schedule(q, values)
-        raise UserError(f"There is no command “{name}”.")  # pragma: no cover
+        raise UserError(f"There is no command “{spec.name}”.")  # pragma: no cover
 
 
 def _schedule(queries: Queries, values: Mapping[str, str | None]) -> TimetableAnswer | GridAnswer:

@@ -18,6 +18,7 @@ from bot.clock import Clock
 from bot.errors import UserError
 from bot.model import Binding
 from bot.services.agenda import AgendaService
+from bot.services.answer_memo import AnswerMemo
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec
 from bot.services.people import PeopleService
@@ -63,11 +64,14 @@ class Tenant:
     clock: Clock = field(repr=False)
     agenda: AgendaService = field(repr=False, kw_only=True)
     people: PeopleService = field(repr=False, kw_only=True)
+    memo: AnswerMemo = field(default_factory=AnswerMemo, repr=False, kw_only=True)
 
     async def runner(self) -> CommandRunner:
-        """Answers over the current catalog (built now if it was dropped)."""
+        """Answers over the current catalog (built now if it was dropped); searched answers
+        are remembered for that catalog (`AnswerMemo`)."""
         catalog = await self.programs.catalog()
-        return CommandRunner(Queries(lambda: catalog, self.clock), self.agenda, self.people)
+        queries = Queries(lambda: catalog, self.clock)
+        return CommandRunner(queries, self.agenda, self.people, memo=self.memo)
 
 
 class Tenants:
@@ -244,6 +248,8 @@ class Tenants:
             and tenant.programs.last_used < limit
             and tenant.programs.evict()
         ]
+        for slug in dropped:
+            self._tenants[slug].memo.clear()  # its answers would keep the program alive
         if dropped:
             log.info("dropped %d idle catalogs", len(dropped))
         return dropped

@@ -11,23 +11,27 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import OrderedDict
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui import embeds
+from bot.discord_ui import embeds, layout
 from bot.discord_ui.autocomplete import suggest
 from bot.discord_ui.cogs.agenda import send_calendar
 from bot.discord_ui.tree import NO_MENTIONS, Interaction
 from bot.discord_ui.views import Pager, agenda_buttons
 from bot.model import CalendarFile, GridAnswer
-from bot.services.commands import BY_NAME
+from bot.services.commands import BY_NAME, SEARCHED, Answer
 from bot.services.tenants import Tenants
 from bot.timetable_picture import render_grid
 
 ATTACHMENTS_MAX = 10  # files, and embeds, in one Discord message
+RENDERED_MAX = 256
+"""Pages kept for remembered answers (`AnswerMemo` hands the same answer object to everyone
+asking the same thing, so its pages are built once; embeds are not changed once sent)."""
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +50,21 @@ class QueriesCog(commands.Cog, name="Queries"):
     def __init__(self, tenants: Tenants, pager: Pager) -> None:
         self._tenants = tenants
         self._pager = pager
+        # id(answer) -> (the answer, kept alive so that its id is not reused; its pages)
+        self._rendered: OrderedDict[int, tuple[Answer, list[layout.Page]]] = OrderedDict()
+
+    def _pages(self, command: str, answer: Answer) -> list[layout.Page]:
+        if command not in SEARCHED:
+            return embeds.render(answer)
+        known = self._rendered.get(id(answer))
+        if known is not None and known[0] is answer:
+            self._rendered.move_to_end(id(answer))
+            return known[1]
+        pages = embeds.render(answer)
+        self._rendered[id(answer)] = (answer, pages)
+        if len(self._rendered) > RENDERED_MAX:
+            self._rendered.popitem(last=False)
+        return pages
 
     async def _answer(self, interaction: Interaction, command: str, **options: str | None) -> None:
         # The program of the conference this server is bound to, and no other.
@@ -60,7 +79,7 @@ class QueriesCog(commands.Cog, name="Queries"):
             await send_calendar(interaction, calendar)
             return
         answer = runner.run(command, options)
-        pages = embeds.render(answer)
+        pages = self._pages(command, answer)
         log.debug("/%s for user %s: %d pages", command, interaction.user.id, len(pages))
         buttons = agenda_buttons(embeds.agenda_targets(answer))
         await self._pager.send(interaction, pages, buttons=buttons)
