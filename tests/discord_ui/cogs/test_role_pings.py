@@ -68,6 +68,17 @@ async def press(fake: FakeDiscord, message: FakeMessage, custom_id: str, user: F
     return reply.content or text_of(reply.embeds)
 
 
+async def burst_post_on(fake: FakeDiscord, role: FakeRole) -> None:
+    options = {
+        "threshold": THRESHOLD,
+        "channel": fake.guild.channel_named("announcements"),
+        "role": role,
+    }
+    assert "The burst post is on" in await answered(
+        fake, "admin burst-post set", options, fake.admin
+    )
+
+
 def reminder_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
     return [
         m
@@ -101,6 +112,8 @@ async def test_the_setting_is_refused_unless_the_bot_can_give_the_role(
         assert "The burst post is on" in await answered(
             fake, "admin burst-post set", options, fake.admin
         )
+        reply = await remind(fake, app, fake.member)  # one of 500: no offer yet
+        assert reply.component(f"confbot:rping:on:{await session_id(app, MOE)}") is None
         status = await answered(fake, "admin status", {}, fake.admin)
         assert "over 500 DM reminders" in status
         assert f"<#{announcements.id}>" in status
@@ -182,16 +195,7 @@ async def test_a_small_burst_dms_everyone_and_pings_nobody(
     role = roles["below"]
     bot = await start_bot(ConfBot(app, guild_ready_timeout=0.01))
     assert isinstance(bot, ConfBot)
-    await answered(
-        fake,
-        "admin burst-post set",
-        {
-            "threshold": THRESHOLD,
-            "channel": fake.guild.channel_named("announcements"),
-            "role": role,
-        },
-        fake.admin,
-    )
+    await burst_post_on(fake, role)
     key = await session_id(app, MOE)
     reply = await remind(fake, app, fake.member)
     await press(fake, reply, f"confbot:rping:on:{key}", fake.member)
@@ -206,16 +210,7 @@ async def test_undo_takes_the_role_back_and_dms_again(
     grant_manage_roles(fake)
     role = roles["below"]
     await start_bot(ConfBot(app, guild_ready_timeout=0.01))
-    await answered(
-        fake,
-        "admin burst-post set",
-        {
-            "threshold": THRESHOLD,
-            "channel": fake.guild.channel_named("announcements"),
-            "role": role,
-        },
-        fake.admin,
-    )
+    await burst_post_on(fake, role)
     key = await session_id(app, MOE)
     reply = await remind(fake, app, fake.member)
     await press(fake, reply, f"confbot:rping:on:{key}", fake.member)
@@ -228,3 +223,23 @@ async def test_undo_takes_the_role_back_and_dms_again(
     assert role.id not in fake.guild.member(fake.member.id).roles  # type: ignore[union-attr]
     pings = await app.deliveries.pending(app.default.slug, [DeliveryKind.ROLE_PING])
     assert pings == []
+
+
+async def test_a_role_discord_will_not_give_is_told_and_the_dm_stands(
+    fake: FakeDiscord, roles: dict[str, FakeRole], start_bot: StartBot, app: App
+) -> None:
+    grant_manage_roles(fake)
+    role = roles["below"]
+    await start_bot(ConfBot(app, guild_ready_timeout=0.01))
+    await burst_post_on(fake, role)
+    key = await session_id(app, MOE)
+    reply = await remind(fake, app, fake.member)
+    role.position = 5  # an admin moved the role above the bot's after the setting was made
+    click = await fake.click_button(reply, f"confbot:rping:on:{key}", user=fake.member)
+    await click.response()
+    told = text_of((await click.followup()).embeds)
+    assert "I could not give you" in told
+    assert "your DM reminder stands" in told
+    assert [r.code for r in fake.take_rejections()] == [50013]
+    assert not await app.reminders.role_pinged(fake.guild.id, fake.member.id, key)
+    assert await app.deliveries.pending(app.default.slug, [DeliveryKind.ROLE_PING]) == []
