@@ -969,7 +969,7 @@ def delivery_message(
         lead = f"This session {starts}."
     elif record.kind is DeliveryKind.ROLE_PING:
         title = f"Reminder: {session.shown_title}"
-        lead = f"This session {starts}. (You asked for this ping instead of a DM.)"
+        lead = f"This session {starts}. (Who asked for this ping gets it instead of a DM.)"
     elif record.kind is DeliveryKind.CHAIR:
         title = f"You chair: {session.shown_title}"
         lead = f"Your session {starts}. Please be in the room a little early."
