@@ -71,6 +71,7 @@ from bot.storage.dm_channels import DmChannelStore
 from bot.storage.journal import MarkJournal
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
+from bot.storage.role_pings import RolePingStore
 from bot.storage.sources import SourceStore
 from bot.storage.tenancy import TenancyStore
 
@@ -274,6 +275,7 @@ class App:
             journal=MarkJournal(self.journal_path),
             sole_process=self.journal_path is not None,  # SQLite: one process per file
             agenda_notice=self._agenda_notice,
+            role_pings=RolePingStore(self.deliveries.sessionmaker),
         )
         return self.scheduler
 

@@ -294,6 +294,7 @@ class DeliveryKind(StrEnum):
     SPEAKER = "speaker"  # a linked author's "your talk is in N minutes", same switch
     ANNOUNCEMENT = "announcement"  # a session posted in the guild's announcement channel
     NOTICE = "notice"  # telling a user their reminder moved or was cancelled
+    ROLE_PING = "role_ping"  # one post pinging the burst role instead of its opted-in DMs
 
 
 class DeliveryState(StrEnum):
@@ -456,6 +457,19 @@ class GuildSettings:
     announce_role_id: int | None = None
     chair_minutes: int | None = None  # chair and talk reminders of linked people; None: off
     person_links: tuple[PersonLink, ...] = ()
+    # `/admin burst-post`: above this many DM reminders due together for one session, members
+    # who opted in get one post in this channel pinging this role instead (None: off).
+    burst_threshold: int | None = None
+    burst_channel_id: int | None = None
+    burst_role_id: int | None = None
+
+    @property
+    def burst_post(self) -> bool:
+        return (
+            self.burst_threshold is not None
+            and self.burst_channel_id is not None
+            and self.burst_role_id is not None
+        )
 
     @property
     def reminded(self) -> tuple[PersonLink, ...]:
@@ -507,6 +521,19 @@ class RemindersAnswer:
     zone: str = "UTC"
     kept_existing: int = 0
     warning: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RolePingAnswer:
+    """A member's opt-in to a server's burst post for one session: "on" (just asked),
+    "already" (asked before: offer the undo), "off" (undone). `keep_role`: after "off", the
+    member still opted in for another session of this server, so keeps the role."""
+
+    what: str
+    session: Session
+    channel_id: int
+    role_id: int
+    keep_role: bool = False
 
 
 # --- tenancy: which server answers from which conference, and what organisers did ----------

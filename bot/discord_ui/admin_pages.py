@@ -89,6 +89,8 @@ def status_page(answer: AdminStatus) -> Page:
         ("Servers", plural(answer.guilds, "server") + " answer from it"),
         *embeds.source_fields(answer.source),
     ]
+    if answer.settings is not None:
+        fields.append(("Burst post", embeds.burst_post_text(answer.settings)))
     deployment = answer.deployment
     if deployment is not None:
         fields += [

@@ -28,7 +28,13 @@ from bot.discord_ui.deps import BotApp
 from bot.discord_ui.ratelimits import budget_trace, quiet_discord_rate_limit_logs
 from bot.discord_ui.reload_preview import PREVIEW_TIMEOUT, ExpiredPreview
 from bot.discord_ui.tree import NO_MENTIONS, ConfTree
-from bot.discord_ui.views import PAGE_TIMEOUT, AgendaButton, ExpiredPages, Pager
+from bot.discord_ui.views import (
+    PAGE_TIMEOUT,
+    AgendaButton,
+    ExpiredPages,
+    Pager,
+    RolePingButton,
+)
 from bot.model import ChangeReport
 from bot.services.programs import REFRESH_SECONDS
 from bot.services.scheduler import Scheduler
@@ -104,6 +110,7 @@ class ConfBot(commands.Bot):
             )
         )
         await self.add_cog(RemindersCog(tenants, self.pager, self.dms))
+        self.add_dynamic_items(RolePingButton)  # Ping me … instead, across restarts
         await self.add_cog(AgendaCog(tenants, self.pager))
         self.add_dynamic_items(AgendaButton)
         people = PeopleCog(

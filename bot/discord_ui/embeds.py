@@ -65,6 +65,7 @@ from bot.model import (
     PersonClaim,
     ProgramSource,
     RemindersAnswer,
+    RolePingAnswer,
     SearchAnswer,
     Session,
     SessionChange,
@@ -966,6 +967,9 @@ def delivery_message(
     if record.kind is DeliveryKind.ANNOUNCEMENT:
         title = f"Next: {session.shown_title}"
         lead = f"This session {starts}."
+    elif record.kind is DeliveryKind.ROLE_PING:
+        title = f"Reminder: {session.shown_title}"
+        lead = f"This session {starts}. (Who asked for this ping gets it instead of a DM.)"
     elif record.kind is DeliveryKind.CHAIR:
         title = f"You chair: {session.shown_title}"
         lead = f"Your session {starts}. Please be in the room a little early."
@@ -1044,6 +1048,43 @@ def claim_answer_text(claim: PersonClaim) -> str:
     return f"The organisers did not confirm that you are {esc(claim.name)}."
 
 
+def burst_post_text(settings: GuildSettings) -> str:
+    """`/admin burst-post`, in a line: when a burst pings a role instead of DMing."""
+    if not settings.burst_post or settings.burst_threshold is None:
+        return "off"
+    return (
+        f"over {settings.burst_threshold:,} DM reminders due together for a session, those "
+        f"who opted in get one post in <#{settings.burst_channel_id}> pinging "
+        f"<@&{settings.burst_role_id}> instead"
+    )
+
+
+def role_ping_label(channel_name: str) -> str:
+    """The button on a /remind reply (Discord allows 80 characters)."""
+    return f"Ping me in #{channel_name} instead"[:80]
+
+
+UNDO_ROLE_PING_LABEL = "Undo: DM me as before"
+
+
+def role_ping_text(answer: RolePingAnswer) -> str:
+    """The ephemeral answer to a press of *Ping me … instead* or of its undo."""
+    title = esc(answer.session.shown_title)
+    role, channel = f"<@&{answer.role_id}>", f"<#{answer.channel_id}>"
+    if answer.what == "on":
+        return (
+            f"You have {role}. If many reminders for **{title}** fall due together, I ping "
+            f"{role} once in {channel} instead of sending you a DM; otherwise you get your DM."
+        )
+    if answer.what == "already":
+        return (
+            f"You asked already: for **{title}** a large burst pings {role} in {channel} "
+            "instead of DMing you. Press below to get your DM again."
+        )
+    kept = f" You keep {role} for your other sessions." if answer.keep_role else ""
+    return f"Done: you get your DM for **{title}** again.{kept}"
+
+
 def guild_settings_page(settings: GuildSettings, what: str) -> Page:
     """What `/admin announce` and `/admin chair-reminders` now do in this server."""
     lines = [what]
@@ -1059,6 +1100,7 @@ def guild_settings_page(settings: GuildSettings, what: str) -> Page:
         lines.append(f"**Chair and talk reminders:** on, {settings.chair_minutes} min before")
     else:
         lines.append("**Chair and talk reminders:** off")
+    lines.append(f"**Burst post:** {burst_post_text(settings)}")
     if settings.person_links:
         linked = "; ".join(
             f"{esc(link.name)} → <@{link.user_id}>" + ("" if link.reminders else " (reminders off)")

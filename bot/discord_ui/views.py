@@ -289,3 +289,69 @@ class Pager:
         for view in list(self._live):
             view.stop()
         self._live.clear()
+
+
+# --- the role-ping button on a /remind reply -------------------------------------------------
+
+ROLE_PING_PREFIX = "confbot:rping:"
+
+
+class RolePingPress(Protocol):
+    """What a press of *Ping me in #channel instead* (or its undo) does (the reminders cog)."""
+
+    async def role_ping_pressed(
+        self, interaction: Interaction, action: str, session: str
+    ) -> None: ...
+
+
+class RolePingButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"confbot:rping:(?P<action>on|off):(?P<session>[^:]{1,80})",
+):
+    """*Ping me in #channel instead* under a /remind reply (`on`), or *Undo* (`off`), for one
+    session. Persistent: it works after a restart, and only changes who pressed it."""
+
+    handler: RolePingPress | None = None  # set by the reminders cog when it is loaded
+
+    def __init__(self, action: str, session: str, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=layout.shorten(label, AGENDA_LABEL_MAX),
+                style=discord.ButtonStyle.primary
+                if action == "on"
+                else discord.ButtonStyle.secondary,
+                custom_id=f"{ROLE_PING_PREFIX}{action}:{session}",
+                row=4,
+            )
+        )
+        self.action = action
+        self.session = session
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RolePingButton:
+        return cls(match["action"], match["session"], str(getattr(item, "label", "") or ""))
+
+    async def callback(self, interaction: Interaction) -> None:
+        handler = type(self).handler
+        if handler is None:
+            await interaction.response.send_message(
+                embeds.NOT_AVAILABLE, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+            return
+        try:
+            await handler.role_ping_pressed(interaction, self.action, self.session)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+
+def role_ping_button(action: str, session: str, label: str) -> RolePingButton | None:
+    """The button, unless the session's id would make its custom id too long for Discord."""
+    if len(f"{ROLE_PING_PREFIX}{action}:{session}") > CUSTOM_ID_MAX or ":" in session:
+        return None
+    return RolePingButton(action, session, label)

@@ -113,6 +113,7 @@ class AdminStatus:
     guilds: int  # servers bound to this conference
     deployment: Deployment | None = None  # owners only
     source: ProgramSource | None = None  # the watched program URL, if any
+    settings: GuildSettings | None = None  # this server's announcements, burst post...
 
 
 @dataclass
@@ -382,7 +383,11 @@ class AdminService:
                 warm_catalogs=len(self.tenants.warm()),
             )
         source = await self.sources.get(tenant.slug) if self.sources is not None else None
-        return AdminStatus(status, len(self.tenants.guilds_of(tenant.slug)), deployment, source)
+        assert actor.guild_id is not None
+        settings = await tenant.reminders.guild_settings(actor.guild_id)
+        return AdminStatus(
+            status, len(self.tenants.guilds_of(tenant.slug)), deployment, source, settings
+        )
 
     async def history(self, actor: Actor) -> list[AdminAction]:
         """The latest admin actions in this server (never another server's)."""
@@ -467,6 +472,23 @@ class AdminService:
         )
         what = "off" if channel_id is None else f"channel {channel_id}, {minutes} min"
         await self._record(actor, "announce", "done", what)
+        return settings
+
+    async def set_burst_post(
+        self,
+        actor: Actor,
+        threshold: int | None,
+        channel_id: int | None = None,
+        role_id: int | None = None,
+    ) -> GuildSettings:
+        """The Discord side checked already that the bot may post there and give the role."""
+        tenant = self._tenant(actor)
+        assert actor.guild_id is not None
+        settings = await tenant.reminders.set_burst_post(
+            actor.guild_id, threshold, channel_id, role_id
+        )
+        what = "off" if threshold is None else f"over {threshold}: channel {channel_id}"
+        await self._record(actor, "burst-post", "done", what)
         return settings
 
     async def set_chair_reminders(self, actor: Actor, minutes: int | None) -> GuildSettings:

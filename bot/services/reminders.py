@@ -20,8 +20,10 @@ from bot.model import (
     DeliveryKind,
     DeliveryRecord,
     DeliverySpec,
+    DeliveryState,
     GuildSettings,
     RemindersAnswer,
+    RolePingAnswer,
     Session,
     SessionChange,
 )
@@ -29,6 +31,7 @@ from bot.services.catalog import Catalog
 from bot.services.programs import ProgramService
 from bot.services.queries import Queries
 from bot.storage.deliveries import DeliveryStore
+from bot.storage.role_pings import RolePingStore
 from bot.timelabels import weekday_clock
 
 log = logging.getLogger(__name__)
@@ -40,6 +43,10 @@ WHERE = ("dm", "channel")
 REMOVED_REASON = "the session was removed from the program"
 # What organisers switch on for a whole server, re-planned from its settings on every change.
 GUILD_KINDS = (DeliveryKind.ANNOUNCEMENT, DeliveryKind.CHAIR, DeliveryKind.SPEAKER)
+MAX_BURST_THRESHOLD = 1_000_000
+# The /remind reply offers the role ping once a burst holds this share of the threshold: it
+# may still become large, and if it does not, the member simply gets their DM.
+OFFER_SHARE = 0.5
 
 
 class ReminderService:
@@ -51,7 +58,9 @@ class ReminderService:
         *,
         wake: Callable[[], None] = lambda: None,
         burst_rate: float | None = None,
+        role_pings: RolePingStore | None = None,
     ) -> None:
+        self._role_pings = role_pings or RolePingStore(deliveries.sessionmaker)
         # Sends a second a burst is planned at (the scheduler's pace times its margin): a
         # reminder in a large burst may go out early, and its confirmation says so.
         self._burst_rate = burst_rate
@@ -269,6 +278,149 @@ class ReminderService:
         await self.sync_guild(settings)
         return settings
 
+    async def set_burst_post(
+        self,
+        guild_id: int,
+        threshold: int | None,
+        channel_id: int | None = None,
+        role_id: int | None = None,
+    ) -> GuildSettings:
+        """Above `threshold` DM reminders due together for one session, members who opted in
+        get one post in `channel_id` pinging `role_id` instead (`threshold` None: off)."""
+        if threshold is not None:
+            if not 1 <= threshold <= MAX_BURST_THRESHOLD:
+                raise UserError(
+                    f"/admin burst-post set threshold: give 1 to {MAX_BURST_THRESHOLD:,}."
+                )
+            if channel_id is None or role_id is None:
+                raise UserError("/admin burst-post set: choose a channel and a role.")
+        else:
+            channel_id = role_id = None
+        settings = await self._deliveries.update_guild(
+            self._slug,
+            guild_id,
+            burst_threshold=threshold,
+            burst_channel_id=channel_id,
+            burst_role_id=role_id,
+        )
+        pings = [
+            r
+            for r in await self._deliveries.pending(self._slug, [DeliveryKind.ROLE_PING])
+            if r.guild_id == guild_id
+        ]
+        if pings and threshold is None:
+            # Off: the DMs of those who opted in go out as usual.
+            await self._deliveries.cancel(
+                self._slug, reason="burst post switched off", ids=[r.id for r in pings]
+            )
+        elif pings:  # the pings still to come go to the new channel and role
+            await self._deliveries.upsert(
+                self._slug,
+                [
+                    _role_ping_spec(settings, r.session_id, r.due_at, r.minutes_before)
+                    for r in pings
+                ],
+            )
+        self._wake()
+        return settings
+
+    async def role_ping_offer(
+        self, answer: RemindersAnswer, guild_id: int | None
+    ) -> tuple[Session, GuildSettings] | None:
+        """The session whose burst the /remind reply offers a role ping for, if any: the
+        first of its DM reminders whose burst is, or may become, over the server's
+        threshold."""
+        if guild_id is None or answer.what != "added":
+            return None
+        settings = await self.guild_settings(guild_id)
+        if not settings.burst_post:
+            return None
+        assert settings.burst_threshold is not None
+        wanted = max(1, int(settings.burst_threshold * OFFER_SHARE))
+        for record, session in sorted(answer.reminders, key=lambda rs: rs[0].due_at):
+            if record.via != "dm":
+                continue
+            size = await self._role_pings.burst_size(self._slug, session.id, record.due_at)
+            if size >= wanted:
+                return session, settings
+        return None
+
+    async def role_ping_target(self, guild_id: int) -> GuildSettings:
+        """The server's burst post, for a press of *Ping me … instead*."""
+        settings = await self.guild_settings(guild_id)
+        if not settings.burst_post:
+            raise UserError(
+                "This server no longer posts large bursts in a channel; your DM reminder stands."
+            )
+        return settings
+
+    async def role_pinged(self, guild_id: int, user_id: int, session_key: str) -> bool:
+        return await self._role_pings.opted_in(self._slug, guild_id, session_key, user_id)
+
+    async def opt_in_role_ping(
+        self, guild_id: int, user_id: int, session_key: str
+    ) -> RolePingAnswer:
+        """Record the member's opt-in and plan one role ping for each moment their DM
+        reminders of the session fall due (one row per server and moment, shared by all who
+        opted in, so it is posted once)."""
+        settings = await self.role_ping_target(guild_id)
+        session = await self._session(session_key)
+        mine = [
+            r
+            for r in await self._deliveries.for_user(self._slug, user_id, USER_KINDS)
+            if r.session_id == session_key
+            and r.via == "dm"
+            and r.state in (DeliveryState.PENDING, DeliveryState.CLAIMED)
+        ]
+        if not mine:
+            raise UserError(
+                "You have no DM reminder to come for that session; set one with /remind first."
+            )
+        created = await self._role_pings.opt_in(self._slug, guild_id, session_key, user_id)
+        await self._deliveries.upsert(
+            self._slug,
+            [_role_ping_spec(settings, session_key, r.due_at, r.minutes_before) for r in mine],
+        )
+        self._wake()
+        assert settings.burst_channel_id is not None
+        assert settings.burst_role_id is not None
+        return RolePingAnswer(
+            "on" if created else "already",
+            session,
+            settings.burst_channel_id,
+            settings.burst_role_id,
+        )
+
+    async def opt_out_role_ping(
+        self, guild_id: int, user_id: int, session_key: str
+    ) -> RolePingAnswer:
+        """Undo the opt-in: DMs again. The session's pings go when nobody is left for them."""
+        settings = await self.guild_settings(guild_id)
+        session = await self._session(session_key)
+        await self._role_pings.opt_out(self._slug, guild_id, session_key, user_id)
+        if not await self._role_pings.opt_ins(self._slug, guild_id, session_key=session_key):
+            left = [
+                r.id
+                for r in await self._deliveries.pending(self._slug, [DeliveryKind.ROLE_PING])
+                if r.guild_id == guild_id and r.session_id == session_key
+            ]
+            if left:
+                await self._deliveries.cancel(self._slug, reason="nobody opted in", ids=left)
+        others = await self._role_pings.opt_ins(self._slug, guild_id, user_id=user_id)
+        return RolePingAnswer(
+            "off",
+            session,
+            settings.burst_channel_id or 0,
+            settings.burst_role_id or 0,
+            keep_role=others > 0,
+        )
+
+    async def _session(self, session_key: str) -> Session:
+        session = (await self._catalog()).sessions.get(session_key)
+        if session is None:
+            raise UserError("That session is no longer in the program.")
+        return session
+
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self._deliveries.guild_settings(self._slug, guild_id)
 
@@ -466,6 +618,23 @@ def _person_reminders(
                 for user in sorted(users)
             ]
     return wanted
+
+
+def _role_ping_spec(
+    settings: GuildSettings, session_key: str, due_at: datetime, minutes_before: int
+) -> DeliverySpec:
+    """The one post of a server pinging its burst role for a session's burst at `due_at`."""
+    return DeliverySpec(
+        kind=DeliveryKind.ROLE_PING,
+        dedupe_key=f"role_ping:{settings.guild_id}:{int(due_at.timestamp())}",
+        session_id=session_key,
+        due_at=due_at,
+        via="channel",
+        guild_id=settings.guild_id,
+        channel_id=settings.burst_channel_id,
+        role_id=settings.burst_role_id,
+        minutes_before=minutes_before,
+    )
 
 
 def _due(session: Session, minutes_before: int, now: datetime) -> datetime:

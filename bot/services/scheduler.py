@@ -17,6 +17,10 @@ Exactly once, through faults:
 
 A burst starts early: rows are taken when they fall due within the time the pending backlog
 needs at the current pace, in due order, so the last of a burst is out by its due time.
+
+A burst above a server's threshold (`/admin burst-post`) sends no DM to the members who opted
+in to its role ping: their rows are marked sent, and the ping, a delivery row of its own (so it
+is sent exactly once like any other), goes out at the due time, never early.
 """
 
 from __future__ import annotations
@@ -47,10 +51,13 @@ from bot.services.programs import ProgramService
 from bot.services.queries import session_end
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.journal import MarkJournal
+from bot.storage.role_pings import RolePingStore
 
 log = logging.getLogger(__name__)
 
 MIN_IDLE_SLEEP = 0.2  # real seconds: a round that took nothing never spins
+PINGED_INSTEAD = "the burst was large, so you were pinged with the role in the channel instead"
+SMALL_BURST = "the burst stayed at or below the threshold, so everyone got their DM"
 
 
 class Deliverer(Protocol):
@@ -122,7 +129,11 @@ class Scheduler:
         sole_process: bool = False,
         agenda_notice: Callable[[DeliveryRecord], Awaitable[tuple[AgendaChange, ...]]]
         | None = None,
+        role_pings: RolePingStore | None = None,
     ) -> None:
+        # Opt-ins to role pings: which DMs a large burst leaves out (None: none ever are).
+        self._role_pings = role_pings
+        self._covered: set[int] = set()  # of the batch in flight, the DMs a role ping replaces
         # What an agenda notice tells (kept beside the delivery, read when it is sent).
         self._agenda_notice = agenda_notice
         self._store = store
@@ -298,6 +309,7 @@ class Scheduler:
             prepare = getattr(self._deliverer, "prepare", None)
             if prepare is not None:
                 await prepare(records)
+            self._covered = await self._pinged_instead(records)
             queue = deque(records)
             workers = min(self._config.concurrency, len(records))
             await asyncio.gather(*(self._work(queue) for _ in range(workers)))
@@ -307,6 +319,15 @@ class Scheduler:
             await renewer
         await self.flush_marks()
         return len(records)
+
+    async def _pinged_instead(self, records: Sequence[DeliveryRecord]) -> set[int]:
+        if self._role_pings is None:
+            return set()
+        try:
+            return await self._role_pings.covered(records)
+        except Exception as error:  # then they get their DM: told twice, never not at all
+            log.warning("could not look up role-ping opt-ins: %s", type(error).__name__)
+            return set()
 
     async def _renew(self, ids: list[int], done: asyncio.Event) -> None:
         """Keep this batch's claims while it is in flight (a lost renewal is retried)."""
@@ -367,6 +388,14 @@ class Scheduler:
                 )
                 return
             late = record.due_at < self._started_at - self._config.late_after
+        if record.id in self._covered:
+            await self._finish(record, DeliveryState.SENT, None, PINGED_INSTEAD)
+            return
+        if record.kind is DeliveryKind.ROLE_PING and (
+            self._role_pings is None or not await self._role_pings.burst_over_threshold(record)
+        ):
+            await self._finish(record, DeliveryState.CANCELLED, SMALL_BURST)
+            return
         if self._limiter is not None:
             await self._limiter.acquire()
         agenda: tuple[AgendaChange, ...] = ()

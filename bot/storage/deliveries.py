@@ -74,12 +74,19 @@ _REVIVABLE = {DeliveryState.CANCELLED.value, DeliveryState.FAILED.value}
 _C = DELIVERIES.c
 
 
+ROLE_PING = DeliveryKind.ROLE_PING.value
+
+
 def _due() -> Any:
-    """Pending and due by the horizon (a retry not before its time), or claimed and run out."""
+    """Pending and due by the horizon (a retry not before its time), or claimed and run out.
+    A role ping is never taken early: it is one post, due when its burst is."""
     return or_(
         and_(
             _C.state == PENDING,
-            _C.due_at <= bindparam("p_horizon"),
+            or_(
+                and_(_C.due_at <= bindparam("p_horizon"), _C.kind != ROLE_PING),
+                _C.due_at <= bindparam("p_now"),
+            ),
             or_(_C.not_before.is_(None), _C.not_before <= bindparam("p_now")),
         ),
         and_(_C.state == CLAIMED, _C.claim_expires_at < bindparam("p_real")),
@@ -657,7 +664,15 @@ class DeliveryStore:
             return [await _guild(db, conference_id, g) for g in sorted(guilds)]
 
     async def update_guild(self, slug: str, guild_id: int, **values: int | None) -> GuildSettings:
-        allowed = {"announce_channel_id", "announce_minutes", "announce_role_id", "chair_minutes"}
+        allowed = {
+            "announce_channel_id",
+            "announce_minutes",
+            "announce_role_id",
+            "chair_minutes",
+            "burst_threshold",
+            "burst_channel_id",
+            "burst_role_id",
+        }
         if not set(values) <= allowed:
             raise ValueError(f"unknown guild settings: {set(values) - allowed}")
         async with self._sessions.begin() as db:
@@ -711,6 +726,9 @@ async def _guild(db: AsyncSession, conference_id: int, guild_id: int) -> GuildSe
         announce_role_id=row.announce_role_id,
         chair_minutes=row.chair_minutes,
         person_links=links,
+        burst_threshold=row.burst_threshold,
+        burst_channel_id=row.burst_channel_id,
+        burst_role_id=row.burst_role_id,
     )
 
 

@@ -324,6 +324,30 @@ class GuildSettingRow(Base):
     announce_minutes: Mapped[int] = mapped_column(Integer, default=5)
     announce_role_id: Mapped[int | None] = mapped_column(BigInteger)
     chair_minutes: Mapped[int | None] = mapped_column(Integer)  # None: chair reminders off
+    # `/admin burst-post`: a burst above the threshold pings the role in the channel instead
+    # of DMing the members who opted in (all three None: off).
+    burst_threshold: Mapped[int | None] = mapped_column(Integer)
+    burst_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    burst_role_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class RolePingRow(Base):
+    """A member who pressed *Ping me in #channel instead* for a session: in a burst above the
+    server's threshold they get the role ping, not their DM. It points at the session's row,
+    which survives reloads."""
+
+    __tablename__ = "role_pings"
+    __table_args__ = (
+        UniqueConstraint("conference_id", "guild_id", "session_id", "user_id"),
+        Index(None, "session_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conference_id: Mapped[int] = mapped_column(ForeignKey("conferences.id", ondelete="CASCADE"))
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class PersonLinkRow(Base):

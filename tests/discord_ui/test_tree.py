@@ -106,7 +106,13 @@ async def test_admin_is_for_organisers_in_servers(payload: list[dict[str, Any]])
         "chair-reminders",
         "link",
         "source",
+        "burst-post",
     }
+    burst = {o["name"]: o for o in subcommands["burst-post"]["options"]}
+    assert set(burst) == {"set", "off"}
+    threshold, channel, role = burst["set"]["options"]
+    assert (threshold["name"], threshold["min_value"]) == ("threshold", 1)
+    assert (channel["type"], role["type"]) == (7, 8)  # a channel and a role
     [file] = subcommands["reload"]["options"]
     assert (file["name"], file["type"], file.get("required", False)) == ("file", 11, False)
     [scope] = subcommands["sync"]["options"]

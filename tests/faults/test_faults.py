@@ -36,6 +36,7 @@ from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqli
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
 from bot.storage.migrate import upgrade
+from bot.storage.role_pings import RolePingStore
 from tests.fakediscord.server import FakeDiscord
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -148,6 +149,42 @@ async def _load(url: str, users: list[int], fake: FakeDiscord) -> None:
                     minutes_before=10,
                 )
                 for user in users
+            ],
+        )
+    finally:
+        await engine.dispose()
+
+
+async def _opt_in(url: str, fake: FakeDiscord, users: list[int], role_id: int) -> None:
+    """A burst post for the fake's guild (threshold below the burst), `users` opted in, and
+    the one role ping due with their reminders (as a press of the button plans it)."""
+    engine = create_engine_for(url)
+    try:
+        maker = make_sessionmaker(engine)
+        deliveries = DeliveryStore(maker)
+        guild = fake.guild.id
+        settings = await deliveries.update_guild(
+            SLUG, guild, burst_threshold=COUNT // 2, burst_channel_id=fake.channel.id,
+            burst_role_id=role_id,
+        )  # fmt: skip
+        [reminder] = await deliveries.for_user(SLUG, users[0])
+        pings = RolePingStore(maker)
+        for user in users:
+            await pings.opt_in(SLUG, guild, reminder.session_id, user)
+        await deliveries.upsert(
+            SLUG,
+            [
+                DeliverySpec(
+                    DeliveryKind.ROLE_PING,
+                    f"role_ping:{guild}:{int(reminder.due_at.timestamp())}",
+                    reminder.session_id,
+                    reminder.due_at,
+                    "channel",
+                    guild_id=guild,
+                    channel_id=settings.burst_channel_id,
+                    role_id=role_id,
+                    minutes_before=10,
+                )
             ],
         )
     finally:
@@ -291,6 +328,43 @@ async def test_sigkill_at_three_moments_loses_and_doubles_nothing(
     assert len(per_user) == COUNT, "\n".join(logs)
     assert max(per_user.values()) == 1
     assert states["sent"] + states["late"] == COUNT, states
+
+
+async def test_sigkill_mid_burst_sends_one_role_ping_and_no_dm_to_those_who_opted_in(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    users = [fake.add_user(f"attendee{n}").id for n in range(COUNT)]
+    opted_in, dmed = users[::3], [u for n, u in enumerate(users) if n % 3]
+    role = fake.add_role(fake.guild, "keynote-pings")
+    url = sqlite_url_for(tmp_path)
+    await _load(url, users, fake)
+    await _opt_in(url, fake, opted_in, role.id)
+    logs = []
+    for moment in (3, len(dmed) // 2, len(dmed) - 10):
+        bot = _bot(fake, tmp_path, None, rate=45.0)
+        await _wait_for(fake, moment, 60)
+        bot.send_signal(signal.SIGKILL)
+        await asyncio.to_thread(bot.wait)
+    bot = _bot(fake, tmp_path, None, rate=45.0)
+    try:
+        await _wait_for(fake, len(dmed), 90)
+        for _ in range(100):
+            states = await _states(url)
+            if states["sent"] + states["late"] == COUNT + 1:  # and the role ping
+                break
+            await asyncio.sleep(0.2)
+    finally:
+        logs.append(await _end(bot, tmp_path))
+    per_user = _per_user(fake)
+    pings = [m for m in fake.channel_messages(fake.channel) if m.content == f"<@&{role.id}>"]
+    print(
+        f"SIGKILL x3 with a role ping: {len(per_user)} of {len(dmed)} DMs, "
+        f"{len(pings)} role ping(s), nonce repeats {len(fake.nonce_replays)}"
+    )
+    assert set(per_user) == set(dmed), "\n".join(logs)
+    assert max(per_user.values()) == 1
+    assert len(pings) == 1
+    assert states["sent"] + states["late"] == COUNT + 1, states
 
 
 async def test_a_batch_slowed_past_its_lease_by_429s_is_not_taken_by_another_process(

@@ -183,3 +183,20 @@ async def test_a_cancelled_delivery_is_revived_by_the_same_request(
     [(revived, created)] = await deliveries.upsert(SLUG, [spec(program, "u1", at(DAY1, "09:50"))])
     assert created
     assert (revived.id, revived.state) == (record.id, DeliveryState.PENDING)
+
+
+async def test_a_burst_starts_early_but_its_role_ping_waits_for_its_time(
+    deliveries: DeliveryStore, program: Program, clock: Clock
+) -> None:
+    due = at(DAY1, "09:00")
+    ping = spec(
+        program, "ping", due, kind=DeliveryKind.ROLE_PING, via="channel", user_id=None,
+        guild_id=5, channel_id=6, role_id=7,
+    )  # fmt: skip
+    await deliveries.upsert(SLUG, [spec(program, "dm", due), ping])
+    clock.now = due - timedelta(minutes=5)
+    [early] = await deliveries.claim("a", 10, LEASE, due_before=due)
+    assert early.kind is DeliveryKind.REMINDER
+    clock.now = due
+    on_time = await deliveries.claim("a", 10, LEASE, due_before=due + timedelta(minutes=5))
+    assert DeliveryKind.ROLE_PING in {r.kind for r in on_time}

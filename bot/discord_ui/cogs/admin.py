@@ -36,7 +36,7 @@ from bot.services.admin import (
     Upload,
 )
 from bot.services.programs import MAX_PROGRAM_BYTES, LoadResult
-from bot.services.reminders import MAX_MINUTES
+from bot.services.reminders import MAX_BURST_THRESHOLD, MAX_MINUTES
 from bot.services.tenants import NotBoundError, Tenants
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,35 @@ def _reader(file: discord.Attachment | None) -> Upload | None:
         return await file.read(), file.filename
 
     return read
+
+
+def _check_burst_post(
+    interaction: Interaction, channel: discord.TextChannel, role: discord.Role
+) -> None:
+    """Refuse, saying why, a channel the bot cannot post in or a role it cannot give (Discord
+    would refuse every press of the button, or the post, when it is too late to fix)."""
+    command = "/admin burst-post set"
+    guild = interaction.guild
+    if guild is None or channel.guild.id != guild.id or role.guild.id != guild.id:
+        raise UserError(f"{command}: choose a channel and a role of this server.")
+    me = guild.me
+    posting = channel.permissions_for(me)
+    if not (posting.view_channel and posting.send_messages and posting.embed_links):
+        raise UserError(
+            f"{command} channel: I cannot post in {channel.mention}; give me View Channel, "
+            "Send Messages and Embed Links there."
+        )
+    if role.is_default() or role.managed:
+        raise UserError(f"{command} role: {role.mention} cannot be given to members; pick another.")
+    if not me.guild_permissions.manage_roles:
+        raise UserError(
+            f"{command} role: I need the Manage Roles permission to give members {role.mention}."
+        )
+    if role >= me.top_role:
+        raise UserError(
+            f"{command} role: {role.mention} is not below my highest role ({me.top_role.mention}); "
+            "move my role above it in Server Settings → Roles."
+        )
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -336,6 +365,51 @@ class AdminCog(commands.Cog, name="Admin"):
         await send_page(
             interaction,
             embeds.guild_settings_page(settings, "Announcements are off."),
+            ephemeral=True,
+        )
+
+    # -- the burst post: a role ping instead of many DMs ------------------------------------
+
+    burst_post = app_commands.Group(
+        name="burst-post",
+        description="Above a burst size, ping a role in a channel instead of DMing who opts in",
+        parent=admin,
+    )
+
+    @burst_post.command(name="set", description="Ping a role instead of DMs in large bursts")
+    @app_commands.describe(
+        threshold=(
+            "Above this many DM reminders due together for a session, opted-in members get "
+            "the ping instead"
+        ),
+        channel="Where the one post pinging the role goes",
+        role="The role members opt in to with the button on /remind (the bot gives it)",
+    )
+    async def burst_post_set(
+        self,
+        interaction: Interaction,
+        threshold: app_commands.Range[int, 1, MAX_BURST_THRESHOLD],
+        channel: discord.TextChannel,
+        role: discord.Role,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        _check_burst_post(interaction, channel, role)
+        settings = await self._admin.set_burst_post(
+            await self._actor(interaction), threshold, channel.id, role.id
+        )
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "The burst post is on."),
+            ephemeral=True,
+        )
+
+    @burst_post.command(name="off", description="DM every reminder, however large the burst")
+    async def burst_post_off(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = await self._admin.set_burst_post(await self._actor(interaction), None)
+        await send_page(
+            interaction,
+            embeds.guild_settings_page(settings, "The burst post is off."),
             ephemeral=True,
         )
 

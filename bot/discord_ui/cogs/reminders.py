@@ -20,9 +20,10 @@ from discord.ext import commands
 from bot.discord_ui import embeds
 from bot.discord_ui.autocomplete import suggest, to_choices
 from bot.discord_ui.delivery import DirectMessages
-from bot.discord_ui.tree import Interaction
-from bot.discord_ui.views import Pager
-from bot.model import RemindersAnswer
+from bot.discord_ui.tree import NO_MENTIONS, Interaction
+from bot.discord_ui.views import Pager, RolePingButton, fixed_view, role_ping_button
+from bot.errors import UserError
+from bot.model import RemindersAnswer, RolePingAnswer
 from bot.services.commands import Choice
 from bot.services.reminders import DEFAULT_MINUTES, MAX_MINUTES, ReminderService
 from bot.services.tenants import Tenants
@@ -48,8 +49,13 @@ class RemindersCog(commands.Cog, name="Reminders"):
         self._dms = dms
         self._confirmations: set[asyncio.Task[None]] = set()
 
+    async def cog_load(self) -> None:
+        RolePingButton.handler = self
+
     async def cog_unload(self) -> None:
         """Confirmations under way get a moment to finish, then are dropped."""
+        if RolePingButton.handler is self:
+            RolePingButton.handler = None
         if self._confirmations:
             _, late = await asyncio.wait(set(self._confirmations), timeout=2.0)
             for task in late:
@@ -93,11 +99,84 @@ class RemindersCog(commands.Cog, name="Reminders"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        await self._pager.send(interaction, embeds.reminders_pages(answer), ephemeral=True)
+        buttons = await self._role_ping_offer(interaction, answer) if where == "dm" else []
+        await self._pager.send(
+            interaction, embeds.reminders_pages(answer), ephemeral=True, buttons=buttons
+        )
         if where == "dm" and answer.reminders:
             task = asyncio.create_task(self._confirm_by_dm(interaction, answer))
             self._confirmations.add(task)
             task.add_done_callback(self._confirmations.discard)
+
+    async def _role_ping_offer(
+        self, interaction: Interaction, answer: RemindersAnswer
+    ) -> list[RolePingButton]:
+        """*Ping me in #channel instead*, when the server has a burst post and this burst is
+        (or may become) large. Never in the way of the reply: a failure only leaves it out."""
+        try:
+            offer = await self._service(interaction).role_ping_offer(answer, interaction.guild_id)
+        except Exception as error:
+            log.warning("could not decide on a role-ping offer: %s", type(error).__name__)
+            return []
+        if offer is None:
+            return []
+        session, settings = offer
+        channel = (
+            interaction.guild.get_channel(settings.burst_channel_id)
+            if interaction.guild is not None and settings.burst_channel_id is not None
+            else None
+        )
+        name = channel.name if channel is not None else "the channel"
+        button = role_ping_button("on", session.id, embeds.role_ping_label(name))
+        return [button] if button is not None else []
+
+    async def role_ping_pressed(self, interaction: Interaction, action: str, session: str) -> None:
+        """Give (or take back) the burst role and record the choice for this session."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:
+            raise UserError("Ping me … instead works in the server the reminder was set in.")
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        service = self._service(interaction)
+        http = interaction.client.http
+        undo: list[RolePingButton] = []
+        if action == "on" and await service.role_pinged(guild_id, user_id, session):
+            answer = await service.opt_in_role_ping(guild_id, user_id, session)  # "already"
+            button = role_ping_button("off", session, embeds.UNDO_ROLE_PING_LABEL)
+            undo = [button] if button is not None else []
+        elif action == "on":
+            settings = await service.role_ping_target(guild_id)
+            assert settings.burst_role_id is not None
+            try:  # the role first: an opt-in recorded without it would ping nobody
+                await http.add_role(
+                    guild_id, user_id, settings.burst_role_id, reason="asked to be pinged"
+                )
+            except discord.HTTPException as error:
+                log.info("could not give the burst role (%s)", error.code)
+                raise UserError(
+                    f"I could not give you <@&{settings.burst_role_id}> (Discord said: "
+                    f"{error.text or error.status}); your DM reminder stands. Tell an organiser."
+                ) from error
+            answer = await service.opt_in_role_ping(guild_id, user_id, session)
+        else:
+            answer = await service.opt_out_role_ping(guild_id, user_id, session)
+            await self._take_role(http, guild_id, user_id, answer)
+        await interaction.followup.send(
+            embeds.role_ping_text(answer),
+            ephemeral=True,
+            view=fixed_view(undo) or discord.utils.MISSING,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @staticmethod
+    async def _take_role(
+        http: discord.http.HTTPClient, guild_id: int, user_id: int, answer: RolePingAnswer
+    ) -> None:
+        if answer.keep_role or not answer.role_id:
+            return
+        try:
+            await http.remove_role(guild_id, user_id, answer.role_id, reason="DMs again")
+        except discord.HTTPException as error:  # the opt-in is gone: DMs again all the same
+            log.info("could not take back the burst role (%s)", error.code)
 
     async def _confirm_by_dm(self, interaction: Interaction, answer: RemindersAnswer) -> None:
         """Send a one-line confirmation by DM; closed DMs get a second, truthful reply."""

@@ -143,7 +143,8 @@ async def test_status_for_an_organiser_shows_only_their_conference(
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     assert fields["Conference"].startswith("ASPLOS + EuroSys 2025 (`asplos-eurosys-2025`")
     assert fields["Program"] == "83 sessions, 327 papers, 1624 people, 7 rooms"
-    assert set(fields) == {"Conference", "Program", "Loaded", "Servers"}
+    assert set(fields) == {"Conference", "Program", "Loaded", "Servers", "Burst post"}
+    assert fields["Burst post"] == "off"
     assert "sqlite" not in text_of(reply.embeds)
 
 
