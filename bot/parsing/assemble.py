@@ -178,18 +178,29 @@ def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
     if not times or any(t.hour > 12 for t in times):
         return
     latest: dict[int | None, time] = {}
+    afternoon: set[int | None] = set()  # days whose clock has already passed noon
     for draft in builder.sessions:
         if draft.start is None:
             continue
-        before = latest.get(draft.day_index)
-        if before is not None and draft.start < before and draft.start.hour + 12 >= before.hour:
+        day = draft.day_index
+        before = latest.get(day)
+        # Running backwards to an hour no conference starts at (1 to 7), or once the day is
+        # known to be past noon; 11:00 then 9:00 is a page listed room by room, not afternoon.
+        if (
+            before is not None
+            and draft.start < before
+            and draft.start.hour + 12 >= before.hour
+            and (day in afternoon or draft.start.hour < 8)
+        ):
             draft.start, draft.end = _plus_twelve(draft.start), _plus_twelve(draft.end)
             for paper in draft.papers:
                 paper.start, paper.end = _plus_twelve(paper.start), _plus_twelve(paper.end)
+            afternoon.add(day)
         elif draft.end is not None and draft.end < draft.start:
             draft.end = _plus_twelve(draft.end)  # "12:00-2:00"
+            afternoon.add(day)
         if draft.start is not None:
-            latest[draft.day_index] = draft.start
+            latest[day] = draft.start
 
 
 def _without_marks(person: Person) -> Person:

@@ -864,3 +864,13 @@ def test_word_agenda_keynote_with_a_quoted_title_and_an_honorific() -> None:
     assert papers(program) == [
         ("Quantum Sensing for Medicine", [("John Smith", "University of Oxford")])
     ]
+
+
+def test_a_page_listed_room_by_room_is_not_read_as_afternoon() -> None:
+    """All hours are before noon, and the times run back from 11:00 to 9:00 because the page
+    lists one room after another: a 24-hour morning, not a 12-hour afternoon."""
+    program = parse(
+        "Monday, June 2\n9:00-10:00 Session A1\n10:00-11:00 Session A2\n11:00-12:00 Session A3\n"
+        "9:00-10:00 Session B1\n10:00-11:00 Session B2\n"
+    )
+    assert [s.start.hour for s in program.sessions] == [9, 10, 11, 9, 10]
