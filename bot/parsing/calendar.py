@@ -95,9 +95,12 @@ def resolve_days(
     for day in days:
         if day.resolved is None and anchor is not None and day.expr.weekday is not None:
             # "MONDAY", "Tuesday": the first such day on or after the conference's first day.
-            on_or_after = shift_to_weekday(
-                anchor - timedelta(days=1), day.expr.weekday, forward=True
-            )
+            try:
+                on_or_after = shift_to_weekday(
+                    anchor - timedelta(days=1), day.expr.weekday, forward=True
+                )
+            except OverflowError:
+                break  # a first day at either end of the calendar: no date to give
             day.resolved = anchor = on_or_after
     for day in days:
         if day.resolved is None:

@@ -82,7 +82,8 @@ _LINK_WORD = (
     r"meeting link|webex|livestream link|"
     # a page's own controls, copied with it
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
-    r"show abstract|hide abstract|add to calendar|add to my schedule"
+    r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
+    r"register|share|download pdf"
 )
 # Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
 _LINK_LINE = re.compile(

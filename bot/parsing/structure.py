@@ -383,6 +383,8 @@ class Builder:
                 return
 
     def next_nonblank(self, i: int) -> Line | None:
+        if i < 0:
+            return None  # a cell handled on its own (`dispatch_cell`) has no line below
         at = self.after[i + 1] if i + 1 < len(self.after) else None
         return self.lines[at] if at is not None else None
 
@@ -448,7 +450,10 @@ class Builder:
 
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
-        rooms = [None if c.lower().rstrip(":") in HEADER_WORDS else c for c in line.cells]
+        rooms = [
+            None if c.lower().rstrip(":") in HEADER_WORDS | _FIELD_HEADERS or "(" in c else c
+            for c in line.cells
+        ]
         # "Time | Room A | Room B": a timetable whose columns are rooms.
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
         return 1
@@ -490,11 +495,11 @@ class Builder:
         if (
             below is not None
             and below.kind is LineKind.TIME
-            and (current is None or current.papers or current.room is not None)
+            and (current is None or current.room is not None or self._is_heading_above(line))
         ):
-            # "Room : TD 11" / "08:30 – 10:30": the room of the item that time opens. A "paper"
-            # just above it, with its names, was the heading of what follows (a workshop and
-            # its organisers): the track of the items below.
+            # "Room : TD 11" / "08:30 – 10:30" where the item above has its room already: the
+            # room of the item that time opens. A "paper" just above it, with its names, was
+            # the heading of what follows (a workshop and its organisers): their track.
             self.pending_room = room
             self._heading_above(line)
             return 1
@@ -502,17 +507,26 @@ class Builder:
         session.room = room
         return 1
 
+    def _is_heading_above(self, line: Line) -> bool:
+        """Is the "paper" just above this line, with its names, a heading over what follows
+        (`PaPoC: Workshop on ...` / its organisers) rather than the item's last paper?"""
+        paper, current = self.paper, self.current
+        return (
+            paper is not None
+            and current is not None
+            and bool(current.papers)
+            and current.papers[-1] is paper
+            and paper.authors_line == self._previous_text_line(line)
+            and paper.start is None
+            and bool(_HEADING_WORD.search(paper.title))
+        )
+
     def _heading_above(self, line: Line) -> None:
         paper, current = self.paper, self.current
-        if (
-            paper is None
-            or current is None
-            or not current.papers
-            or current.papers[-1] is not paper
-            or paper.authors_line != self._previous_text_line(line)
-            or paper.start is not None
-        ):
+        if not self._is_heading_above(line):
             return
+        assert paper is not None
+        assert current is not None
         current.papers.pop()
         self.paper = None
         self.track_name = paper.title
@@ -894,7 +908,7 @@ class Builder:
         if first.lstrip().startswith("("):
             text = text.rstrip(")")
         consumed = 1
-        below = self.after[i + 1] if i + 1 < len(self.after) else None
+        below = self.after[i + 1] if i >= 0 and i + 1 < len(self.after) else None
         if not text.strip() and len(filled) == 1 and below is not None:
             named = self.lines[below]
             if named.kind is LineKind.TEXT and author_line_score(named.text) >= 0.5:
@@ -1079,11 +1093,11 @@ class Builder:
     def _speakers_from_title(self, session: _SessionDraft) -> None:
         if not session.title or session.speakers:
             return
-        chaired = _SESSION_DASH_PERSON.match(session.title)
-        if chaired and not session.chairs and is_name_like_strict(chaired.group("who")):
+        chaired = _session_dash_person(session.title)
+        if chaired and not session.chairs:
             # "Session 2 — Rodrigo Rodrigues": a session's chair after a dash.
-            session.title = chaired.group("title")
-            session.chairs.append(Person(chaired.group("who").strip(), None))
+            session.title, who = chaired
+            session.chairs.append(Person(who, None))
             session.chaired = True
             return
         talk = read_talk_title(session.title)
@@ -1488,8 +1502,13 @@ class Builder:
             combined is not None
             and len(combined[1].authors) < 2
             and combined[1].authors[0].name not in self.known_names
+            and _not_a_place(combined[1].authors[0].affiliation)
         ):
-            combined = None  # "Memory for Dialog (TACL)": one guessed name, seen nowhere else
+            # "Memory for Dialog (TACL)", "Structure (If You Let It)": a tag or a phrase in the
+            # parentheses, not where the one guessed name works.
+            combined = None
+        if combined is not None and combined[1].rest:
+            combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
         if combined is not None and score < 0.5:
             title, parsed = combined
             self.add_paper(title, line.number)
@@ -1725,7 +1744,7 @@ _NUMBERED_ENTRY = re.compile(
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
     # "S12.1 Title", "OA5-3 Title": an abstract's number within its session.
-    r"|^[A-Z]{1,4}\d{1,3}[.\-]\d{1,3}[a-z]?:?\s+(?=\S)"
+    r"|^(?-i:[A-Z]{1,4})\d{1,3}[.\-]\d{1,3}[a-z]?:?\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,
@@ -1739,6 +1758,31 @@ _MARK_WORDS = re.compile(
     r"[a-z]?\d{1,2}|[slt])(?: papers?)?$",
     re.I,
 )
+
+
+_HEADING_WORD = re.compile(
+    r"\b(?:workshop|symposium|track|tutorial|conference|summit|forum|colloquium|school)\b", re.I
+)
+# Column headers that name a field, not a room: "Chair", "Venue", "Speaker(s)", "Duration".
+_FIELD_HEADERS = frozenset(
+    "chair chairs chairperson moderator moderators venue speaker speakers presenter duration"
+    " length type format track tracks notes remarks comment comments slides video kind".split()
+)
+
+
+def _not_a_place(affiliation: str | None) -> bool:
+    """`TACL`, `If You Let It`: parentheses after a title that name no institution."""
+    if affiliation is None:
+        return True
+    words = affiliation.split()
+    return (
+        (len(affiliation) <= 6 and affiliation.isupper())
+        or words[0].lower() in _PHRASE_STARTS
+        or affiliation[:1].islower()  # "(sollten)", "(with extensions)": words of the title
+    )
+
+
+_PHRASE_STARTS = frozenset("if and or but when how why what to for with in on of the a an".split())
 
 
 def _minutes_after(start: time, minutes: int) -> time:
@@ -1848,7 +1892,22 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
 # "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper".
-_SESSION_DASH_PERSON = re.compile(r"^(?P<title>.*\bsession\b.*?)\s+[—–]\s+(?P<who>[^—–:]+)$", re.I)
+_LONG_DASH = re.compile(r"\s+[—–]\s+")
+
+
+def _session_dash_person(title: str) -> tuple[str, str] | None:
+    """(title, chair) of `Session 2 — Rodrigo Rodrigues`: a session named so, then one person
+    after the last long dash."""
+    dashes = list(_LONG_DASH.finditer(title))
+    if not dashes:
+        return None
+    last = dashes[-1]
+    head, who = title[: last.start()], title[last.end() :].strip()
+    if not re.search(r"\bsession\b", head, re.I) or ":" in who or not is_name_like_strict(who):
+        return None
+    return head, who
+
+
 # "Chair: TBA": nobody named yet.
 _PLACEHOLDER = re.compile(
     r"^(?:tba|tbd|tbc|n/?a|to be (?:announced|determined|confirmed)|-+|–)\.?$", re.I

@@ -6,6 +6,8 @@ which reading broke. The real programs these conventions come from are scored in
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from bot.model import Person, Program, SessionKind
@@ -874,3 +876,69 @@ def test_a_page_listed_room_by_room_is_not_read_as_afternoon() -> None:
         "9:00-10:00 Session B1\n10:00-11:00 Session B2\n"
     )
     assert [s.start.hour for s in program.sessions] == [9, 10, 11, 9, 10]
+
+
+# --- found in review: readings that must not misfire -----------------------------------------
+
+
+def test_a_room_printed_last_in_each_item_is_that_items_room() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n\n09:00-10:30 Session 1: Databases\nFast Joins on GPUs\n"
+        "Ana Silva (Uni A), Bo Li (Uni B)\nRoom: Hall A\n\n11:00-12:30 Session 2: Systems\n"
+        "Query Planning Revisited\nCy Ng (Uni C)\nRoom: Hall B\n"
+    )
+    assert [(s.title, s.room, s.track) for s in program.sessions] == [
+        ("Databases", "Hall A", None),
+        ("Systems", "Hall B", None),
+    ]
+    assert [title for title, _ in papers(program)] == [
+        "Fast Joins on GPUs",
+        "Query Planning Revisited",
+    ]
+
+
+def test_table_columns_that_name_fields_are_not_rooms() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n\nTime\tSession\tChair\tVenue\n"
+        "09:00-10:30\tDatabases\tAna Silva\tHall A\n11:00-12:30\tSystems\tCy Ng\tHall B\n"
+    )
+    assert [s.title for s in program.sessions] == ["Databases", "Systems"]
+
+
+def test_one_author_after_a_title_on_its_line_is_still_split() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs Ana Silva (University of Lisbon)\n"
+        "Query Planning for Streams Cy Ng (ETH Zurich)\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", "University of Lisbon")]),
+        ("Query Planning for Streams", [("Cy Ng", "ETH Zurich")]),
+    ]
+
+
+def test_version_numbers_opening_a_title_are_title_words() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Language Models\n"
+        "Qwen2.5 Technical Report Revisited\nAna Silva (Uni A)\n"
+        "Web3.0 Security in Practice\nCy Ng (Uni C)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Qwen2.5 Technical Report Revisited",
+        "Web3.0 Security in Practice",
+    ]
+
+
+def test_an_empty_chair_cell_does_not_take_the_first_line_of_the_file() -> None:
+    program = parse(
+        "Conference Programme\nMonday, 2 June 2025\n\n"
+        "09:00-10:30\tSession 1: Databases\tChair:\n10:30-11:00\tCoffee break\n"
+    )
+    assert program.sessions[0].chairs == ()
+    assert any("chair line names nobody" in w.message for w in program.warnings)
+
+
+def test_a_first_day_at_the_end_of_the_calendar_is_no_traceback() -> None:
+    far = ParseOptions(timezone="UTC", first_day=date(9999, 12, 30))
+    program = parse_text("MONDAY\nBreakfast (7:30-8:45)\n", far)
+    assert program.sessions[0].start is None
