@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -198,15 +198,24 @@ class AgendaButton(
 
     async def callback(self, interaction: Interaction) -> None:
         handler = type(self).handler
-        if handler is None:
-            await interaction.response.send_message(
-                embeds.NOT_AVAILABLE, ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
-            return
-        try:
-            await handler.pressed(interaction, self.action, self.ref)
-        except Exception as error:
-            await answer_error(interaction, error)
+        await _press(
+            interaction,
+            None if handler is None else handler.pressed(interaction, self.action, self.ref),
+        )
+
+
+async def _press(interaction: Interaction, pressed: Coroutine[Any, Any, None] | None) -> None:
+    """A persistent button pressed: run what its cog does with it, through the one error path;
+    before the cog has set its handler (None), say the feature is not available."""
+    if pressed is None:
+        await interaction.response.send_message(
+            embeds.NOT_AVAILABLE, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    try:
+        await pressed
+    except Exception as error:
+        await answer_error(interaction, error)
 
 
 def agenda_buttons(
@@ -339,15 +348,12 @@ class RolePingButton(
 
     async def callback(self, interaction: Interaction) -> None:
         handler = type(self).handler
-        if handler is None:
-            await interaction.response.send_message(
-                embeds.NOT_AVAILABLE, ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
-            return
-        try:
-            await handler.role_ping_pressed(interaction, self.action, self.session)
-        except Exception as error:
-            await answer_error(interaction, error)
+        await _press(
+            interaction,
+            None
+            if handler is None
+            else handler.role_ping_pressed(interaction, self.action, self.session),
+        )
 
 
 def role_ping_button(action: str, session: str, label: str) -> RolePingButton | None:
