@@ -450,10 +450,7 @@ class Builder:
 
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
-        rooms = [
-            None if c.lower().rstrip(":") in HEADER_WORDS | _FIELD_HEADERS or "(" in c else c
-            for c in line.cells
-        ]
+        rooms = [None if c.lower().rstrip(":") in _NOT_ROOMS or "(" in c else c for c in line.cells]
         # "Time | Room A | Room B": a timetable whose columns are rooms.
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
         return 1
@@ -492,17 +489,16 @@ class Builder:
         room = clean(m.group("room"))
         below = self.next_nonblank(i)
         current = self.current
-        if (
-            below is not None
-            and below.kind is LineKind.TIME
-            and (current is None or current.room is not None or self._is_heading_above(line))
-        ):
-            # "Room : TD 11" / "08:30 – 10:30" where the item above has its room already: the
-            # room of the item that time opens. A "paper" just above it, with its names, was
-            # the heading of what follows (a workshop and its organisers): their track.
-            self.pending_room = room
-            self._heading_above(line)
-            return 1
+        if below is not None and below.kind is LineKind.TIME:
+            heading = self._is_heading_above(line)
+            if current is None or current.room is not None or heading:
+                # "Room : TD 11" / "08:30 – 10:30" where the item above has its room already:
+                # the room of the item that time opens. A "paper" just above it, with its
+                # names, was the heading of what follows (a workshop and its organisers).
+                self.pending_room = room
+                if heading:
+                    self._take_heading_above()
+                return 1
         session = self.ensure_session(line.number)
         session.room = room
         return 1
@@ -521,10 +517,9 @@ class Builder:
             and bool(_HEADING_WORD.search(paper.title))
         )
 
-    def _heading_above(self, line: Line) -> None:
+    def _take_heading_above(self) -> None:
+        """The heading `_is_heading_above` found: off the papers, the track of what follows."""
         paper, current = self.paper, self.current
-        if not self._is_heading_above(line):
-            return
         assert paper is not None
         assert current is not None
         current.papers.pop()
@@ -1768,6 +1763,7 @@ _FIELD_HEADERS = frozenset(
     "chair chairs chairperson moderator moderators venue speaker speakers presenter duration"
     " length type format track tracks notes remarks comment comments slides video kind".split()
 )
+_NOT_ROOMS = HEADER_WORDS | _FIELD_HEADERS
 
 
 def _not_a_place(affiliation: str | None) -> bool:
