@@ -96,7 +96,7 @@ async def test_schedule_ics_and_now_outside_the_conference_in_the_console(app: A
     assert "format must be text or ics" in bad.text
     assert app.clock is not None
     app.clock.set(datetime.fromisoformat("2025-03-01T12:00+01:00"))  # type: ignore[attr-defined]
-    first = app.programs.current().timed[0]
+    first = app.programs.current().timeline.timed[0]
     before = await answer(runner, "now")
     assert before.text.startswith("The conference has not started yet")
     assert f"with {first.shown_title}" in before.text

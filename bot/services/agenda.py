@@ -37,8 +37,9 @@ from bot.model import (
 from bot.services.calendar import calendar_file, safe_filename
 from bot.services.catalog import Catalog
 from bot.services.programs import ProgramService
-from bot.services.queries import Queries, session_end
+from bot.services.queries import Queries
 from bot.services.reminders import MAX_MINUTES, WHERE, ReminderService, reminder_spec
+from bot.services.timeline import session_end
 from bot.storage.agenda import AgendaReminderSetting, AgendaStore, StoredItem
 from bot.storage.deliveries import DeliveryStore
 from bot.timelabels import weekday_clock

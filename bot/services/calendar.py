@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 import icalendar
 
 from bot.model import CalendarFile, Session
-from bot.services.queries import session_end
+from bot.services.timeline import session_end
 
 PRODUCT = "-//confbot//conference agenda//EN"
 UID_DOMAIN = "confbot"

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from bot.folding import fold
 from bot.model import PaperRef, Program, Session
 from bot.search import SearchIndex
+from bot.services.timeline import Timeline
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Catalog:
     affiliations: dict[str, AffiliationRecord]  # fold(affiliation)
     rooms: tuple[str, ...]
     days: tuple[date, ...]
-    timed: tuple[Session, ...] = field(default=())  # sessions with a start, by start
+    timeline: Timeline = field(default_factory=lambda: Timeline.build(()))
 
     @property
     def zone_name(self) -> str:
@@ -110,9 +111,6 @@ def build_catalog(slug: str, program: Program) -> Catalog:
         )
         for key, forms in affiliation_forms.items()
     }
-    timed = tuple(
-        sorted((s for s in program.sessions if s.start), key=lambda s: (s.start, s.room or ""))
-    )
     return Catalog(
         slug=slug,
         program=program,
@@ -124,5 +122,5 @@ def build_catalog(slug: str, program: Program) -> Catalog:
         affiliations=affiliations,
         rooms=tuple(dict.fromkeys(s.room for s in program.sessions if s.room)),
         days=tuple(sorted({s.day for s in program.sessions if s.day})),
-        timed=timed,
+        timeline=Timeline.build(program.sessions),
     )

@@ -32,7 +32,8 @@ from bot.model import (
 )
 from bot.search import EntryKind, SearchHit
 from bot.services.catalog import Catalog
-from bot.timelabels import day_name, long_day, month_name
+from bot.services.timeline import by_time as _by_time
+from bot.timelabels import long_day
 
 _PICKED = re.compile(r"@(session|paper|person|affiliation):(.{1,95})")
 
@@ -47,7 +48,6 @@ TIE_SCORE = 2.0
 
 SUGGESTIONS = 5
 MAX_QUERY = 200
-DEFAULT_LENGTH = timedelta(hours=1)  # a session printed without an end
 
 
 class Queries:
@@ -201,34 +201,28 @@ class Queries:
         catalog = self.catalog
         at = self._clock.now()
         room_name = self.room(room) if room else None
-        running = [
-            s
-            for s in catalog.timed
-            if s.start
-            and s.start <= at < session_end(s)
-            and (room_name is None or s.room == room_name)
-        ]
+        running = catalog.timeline.running(at, room_name)
         return TimetableAnswer(
             "now",
             at,
             tuple(running),
             catalog.zone_name,
             room=room_name,
-            upcoming=tuple(self._next_per_room(at, room_name)),
+            upcoming=tuple(catalog.timeline.next_per_room(at, room_name)),
             **self._phase(at),
         )
 
     def _phase(self, at: datetime) -> dict[str, Any]:
         """Before the first session starts: "before", and that session; after the last one
         ended: "after"; else "during"."""
-        timed = self.catalog.timed
-        if not timed:
+        timeline = self.catalog.timeline
+        if not timeline.timed or timeline.last_end is None:
             return {}
-        first = timed[0]
+        first = timeline.timed[0]
         assert first.start is not None
         if at < first.start:
             return {"phase": "before", "first": first}
-        if at >= max(session_end(s) for s in timed):
+        if at >= timeline.last_end:
             return {"phase": "after"}
         return {}
 
@@ -240,21 +234,11 @@ class Queries:
         return TimetableAnswer(
             "next",
             at,
-            tuple(self._next_per_room(at, room_name)),
+            tuple(catalog.timeline.next_per_room(at, room_name)),
             catalog.zone_name,
             room=room_name,
             **self._phase(at),
         )
-
-    def _next_per_room(self, at: datetime, room: str | None) -> list[Session]:
-        first: dict[str | None, Session] = {}
-        for session in self.catalog.timed:
-            if session.start is None or session.start <= at:
-                continue
-            if room is not None and session.room != room:
-                continue
-            first.setdefault(session.room, session)
-        return _by_time(first.values())
 
     def schedule(self, day: str | None = None, room: str | None = None) -> TimetableAnswer:
         """A day's sessions in time order, optionally in one room."""
@@ -262,14 +246,9 @@ class Queries:
         at = self._clock.now()
         wanted = self.day(day)
         room_name = self.room(room) if room else None
-        sessions = [
-            s
-            for s in catalog.program.sessions
-            if s.day == wanted and (room_name is None or s.room == room_name)
-        ]
-        sessions.sort(key=lambda s: (s.start is None, s.start, s.room or ""))
+        sessions = catalog.timeline.on_day(wanted, room_name)
         return TimetableAnswer(
-            "schedule", at, tuple(sessions), catalog.zone_name, day=wanted, room=room_name
+            "schedule", at, sessions, catalog.zone_name, day=wanted, room=room_name
         )
 
     def grid(self, day: str | None = None, room: str | None = None) -> GridAnswer:
@@ -332,18 +311,7 @@ class Queries:
             return date.fromisoformat(text.strip())
         except ValueError:
             pass
-        by_label: dict[str, date] = {}
-        for d in days:
-            weekday, month = day_name(d), month_name(d)
-            for label in (
-                weekday,
-                weekday[:3],
-                *(f"{m} {n}" for m in (month, month[:3]) for n in (d.day, f"{d.day:02d}")),
-                *(f"{n} {m}" for m in (month, month[:3]) for n in (d.day, f"{d.day:02d}")),
-                f"{weekday} {d.day}",
-                f"{weekday[:3]} {d.day}",
-            ):
-                by_label[fold(label)] = d
+        by_label = catalog.timeline.day_labels
         if key in by_label:
             return by_label[key]
         match = process.extractOne(key, list(by_label), scorer=fuzz.WRatio, processor=None)
@@ -381,17 +349,6 @@ def _clean_query(query: str, what: str) -> str:
     if not query:
         raise UserError(f"Say which {what} you mean.")
     return query
-
-
-def session_end(session: Session) -> datetime:
-    """When a session finishes; one printed without an end is taken to last an hour."""
-    assert session.start is not None
-    return session.end or session.start + DEFAULT_LENGTH
-
-
-def _by_time(sessions: Iterable[Session]) -> list[Session]:
-    unique = {s.id: s for s in sessions}
-    return sorted(unique.values(), key=lambda s: (s.start is None, s.start, s.room or ""))
 
 
 def _paper_time(ref: PaperRef) -> tuple[bool, datetime | None, int]:

@@ -48,7 +48,7 @@ from bot.model import (
 )
 from bot.services.pacing import RequestBudget
 from bot.services.programs import ProgramService
-from bot.services.queries import session_end
+from bot.services.timeline import session_end
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.journal import MarkJournal
 from bot.storage.role_pings import RolePingStore

@@ -23,7 +23,7 @@ from bot.model import (
     SessionKind,
 )
 from bot.services.agenda import find_conflicts
-from bot.services.queries import session_end
+from bot.services.timeline import session_end
 
 AT = datetime.fromisoformat("2025-04-02T08:00+02:00")  # Wednesday, before its first session
 USER, OTHER = 101, 202
@@ -346,7 +346,7 @@ async def test_now_and_next_before_and_after_the_conference(app: App) -> None:
     runner = app.runner
     assert app.clock is not None
     app.clock.set(datetime.fromisoformat("2025-03-20T12:00+01:00"))  # type: ignore[attr-defined]
-    first = app.programs.current().timed[0]
+    first = app.programs.current().timeline.timed[0]
     for command in ("now", "next"):
         answer = runner.run(command, {})
         assert (answer.phase, answer.first) == ("before", first)  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ import ics
 from bot.app import App
 from bot.discord_ui.client import ConfBot
 from bot.model import Session
-from bot.services.queries import session_end
+from bot.services.timeline import session_end
 from tests.discord_ui.conftest import embeds_of, is_ephemeral, text_of
 from tests.fakediscord.server import FakeDiscord, FakeInteraction, FakeMessage
 
@@ -230,7 +230,7 @@ async def test_now_and_next_outside_the_conference(
         [embed] = embeds_of(await ix.response())
         assert embed["title"] == "Not started yet"
         assert "The conference has not started yet" in embed["description"]
-        first = app.programs.current().timed[0]
+        first = app.programs.current().timeline.timed[0]
         assert first.shown_title in embed["description"]
     app.clock.set(datetime.fromisoformat("2025-06-01T12:00+02:00"))  # type: ignore[attr-defined]
     for command in ("now", "next"):
