@@ -942,3 +942,11 @@ def test_a_first_day_at_the_end_of_the_calendar_is_no_traceback() -> None:
     far = ParseOptions(timezone="UTC", first_day=date(9999, 12, 30))
     program = parse_text("MONDAY\nBreakfast (7:30-8:45)\n", far)
     assert program.sessions[0].start is None
+
+
+def test_a_year_first_date_with_slashes_is_a_day_header() -> None:
+    program = parse(
+        "2025/06/02\n10:40 - 12:20\tSession 1: Databases\n"
+        "10:40 - 11:05\tFast Joins on Modern GPUs\nAna Silva, Bo Li\nUniversity of Lisbon\n"
+    )
+    assert program.sessions[0].day == date(2025, 6, 2)
