@@ -974,7 +974,8 @@ class Builder:
         title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
         title = _TRAILING_EMPHASIS.sub("", title)
-        title = _NUMBERED_ENTRY.sub("", title) or title
+        for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
+            title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         leading = _LEADING_MARK.match(title)
@@ -1738,8 +1739,13 @@ _NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
-    # "S12.1 Title", "OA5-3 Title": an abstract's number within its session.
-    r"|^(?-i:[A-Z]{1,4})\d{1,3}[.\-]\d{1,3}[a-z]?:?\s+(?=\S)"
+    # "S12.1 Title", "OA5-3 Title", "1A-2 Title", "1B-4 - Title": an abstract's number within
+    # its session.
+    r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"
+    # "TACL-488: Title": a journal's paper number.
+    r"|^(?-i:[A-Z]{2,6})-\d{1,4}:\s+(?=\S)"
+    # "Session 1A - Title": the session's label printed again before each of its papers.
+    r"|^session\s+[A-Z0-9]{1,4}\s+[-–—]\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,

@@ -950,3 +950,15 @@ def test_a_year_first_date_with_slashes_is_a_day_header() -> None:
         "10:40 - 11:05\tFast Joins on Modern GPUs\nAna Silva, Bo Li\nUniversity of Lisbon\n"
     )
     assert program.sessions[0].day == date(2025, 6, 2)
+
+
+def test_session_labels_and_codes_before_each_paper_are_not_title_words() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n10:40 - 12:20\tSession 1A - Session 1A: Databases\n"
+        "10:40 - 11:05\tSession 1A - 1A-1 Fast Joins on Modern GPUs\nAna Silva\nUni A\n"
+        "11:05 - 11:30\t1A-2 - Session 1A - TACL-488: Query Planning for Streams\nCy Ng\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Fast Joins on Modern GPUs",
+        "Query Planning for Streams",
+    ]
