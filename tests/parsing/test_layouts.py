@@ -962,3 +962,21 @@ def test_session_labels_and_codes_before_each_paper_are_not_title_words() -> Non
         "Fast Joins on Modern GPUs",
         "Query Planning for Streams",
     ]
+
+
+def test_numbered_affiliations_separated_by_commas_keep_their_own_commas() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva1, Bo Li2, Cy Ng1\n"
+        "1School of Informatics, University of Edinburgh, 2MIT\n"
+    )
+    assert papers(program) == [
+        (
+            "Fast Joins on Modern GPUs",
+            [
+                ("Ana Silva", "School of Informatics, University of Edinburgh"),
+                ("Bo Li", "MIT"),
+                ("Cy Ng", "School of Informatics, University of Edinburgh"),
+            ],
+        )
+    ]
