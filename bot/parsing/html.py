@@ -181,7 +181,7 @@ class _Renderer:
     def cell_text(self, cell: LexborNode) -> str:
         inner = _Lines()
         self.render(cell, inner, preformatted=False)
-        return inner.text().strip("\n").replace("\t", " ")
+        return inner.text().strip("\n")
 
 
 def _rows(table: LexborNode) -> list[LexborNode]:
@@ -224,6 +224,10 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             cells.pop()
         if not any(cells):
             continue
+        if sum(1 for cell in cells if cell) > 1 or cells[0] == "":
+            # A table nested in one of several cells is that cell's text; alone in its row
+            # (a page laid out with a table per row), its own cells are the row's.
+            cells = [cell.replace("\t", " ") for cell in cells]
         parts = [cell.split("\n") for cell in cells]
         if len(parts) > 2 and len(parts[0]) > 1 and find_time_range(parts[0][0]) is not None:
             parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length

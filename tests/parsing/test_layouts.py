@@ -13,6 +13,8 @@ import pytest
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.detect import parse_program
+from bot.parsing.html import html_to_text
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -979,4 +981,27 @@ def test_numbered_affiliations_separated_by_commas_keep_their_own_commas() -> No
                 ("Cy Ng", "School of Informatics, University of Edinburgh"),
             ],
         )
+    ]
+
+
+def test_a_page_laid_out_as_a_table_per_row_keeps_its_time_cells() -> None:
+    row = (
+        "<tr><td><table><tr><td>{time} &nbsp;&nbsp;</td><td>{body}</td></tr></table></td>"
+        "<td><!-- slides --></td><td></td></tr>"
+    )
+    page = (
+        "<html><body><table><tr><td colspan=3><b>2025/06/02</b></td></tr>"
+        + row.format(time="10:40  - 12:20", body="Session 1A: Databases")
+        + row.format(
+            time="10:40 - 11:05", body="<b>Fast Joins on Modern GPUs</b><br><em>Ana Silva</em>"
+        )
+        + row.format(
+            time="11:05 - 11:30", body="<b>Query Planning for Streams</b><br><em>Cy Ng</em>"
+        )
+        + "</table></body></html>"
+    )
+    assert "10:40 - 11:05 \u00a0\u00a0\tFast Joins on Modern GPUs" in html_to_text(page)
+    assert papers(parse_program(page, UTC)) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None)]),
+        ("Query Planning for Streams", [("Cy Ng", None)]),
     ]
