@@ -190,6 +190,10 @@ class Builder:
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
         self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
+        # A browser's copy of a row of parallel sessions' cells runs each cell after the one
+        # before it, the next starting after a TAB: then a column's papers come together.
+        self.cell_of_columns: tuple[list[_SessionDraft], int] | None = None
+        self.papers_in_turn: list[tuple[_SessionDraft, _PaperDraft]] = []
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
@@ -283,7 +287,10 @@ class Builder:
                 self.current.notes.append(", ".join(a.name for a in parsed.authors))
 
     def target_session(self) -> _SessionDraft:
-        """Where the next paper goes: the current session, or the next interleaved track."""
+        """Where the next paper goes: the current session, the column whose cell is being read,
+        or the next interleaved track."""
+        if self.columns and self.cell_of_columns and self.cell_of_columns[0] is self.columns:
+            return self.columns[min(self.cell_of_columns[1], len(self.columns) - 1)]
         if self.columns:
             session = self.columns[self.column_turn % len(self.columns)]
             self.column_turn += 1
@@ -303,6 +310,8 @@ class Builder:
         if tr is not None:
             paper.start, paper.end = tr.start, tr.end
         session.papers.append(paper)
+        if self.columns and session in self.columns:
+            self.papers_in_turn.append((session, paper))
         self.paper = paper
         if self.pending_authors is not None:
             parsed, number = self.pending_authors
@@ -336,6 +345,8 @@ class Builder:
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
+            if self.columns and line.cells[:1] == [""] and sum(map(bool, line.cells)) == 1:
+                self._next_column_cell()
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -1148,6 +1159,12 @@ class Builder:
             and len([c for c in below.cells if c]) >= 2
         ):
             return 1  # the first lines of a link cell broken over several lines
+        if self._rooms_of_columns(cells):
+            # "Cavaniglia | Hall 2 | Hall 6" under the parallel sessions' names: a room each.
+            for session, room in zip(self.columns, cells, strict=True):
+                session.room = room
+            self.read(line.number, ROOM, 0.8)
+            return 1
         if len(cells) >= 2 and self.columns:
             # Interleaved tracks: each cell continues the next column's stream of lines.
             for cell in cells:
@@ -1238,6 +1255,34 @@ class Builder:
             and not _is_prose(self.lines[i].text)
             and author_line_score(self.lines[i].text) < 0.8
         )
+
+    def _rooms_of_columns(self, cells: list[str]) -> bool:
+        """A row of short untimed cells, one per parallel session not yet holding papers, most
+        of them named as places."""
+        columns = self.columns
+        if len(cells) < 2 or len(cells) != len(columns) or any(s.papers for s in columns):
+            return False
+        if any(s.room for s in columns):
+            return False
+        if any(len(c.split()) > 5 or find_time_range(c) for c in cells):
+            return False
+        return 2 * sum(1 for c in cells if ROOM_NAME.match(c)) > len(cells)
+
+    def _next_column_cell(self) -> None:
+        """A line opening with a TAB under parallel sessions' papers: the next column's cell
+        starts. The papers dealt to the columns by turns before it were all the first cell's."""
+        columns = self.columns
+        if self.cell_of_columns and self.cell_of_columns[0] is columns:
+            self.cell_of_columns = (columns, self.cell_of_columns[1] + 1)
+            return
+        dealt = [(s, p) for s, p in self.papers_in_turn if s in columns]
+        if not dealt:
+            return  # "<TAB>Session 1B: ..." of the sessions' own header row
+        for session, paper in dealt:
+            session.papers.remove(paper)
+            columns[0].papers.append(paper)
+        self.papers_in_turn = []
+        self.cell_of_columns = (columns, 1)
 
     def dispatch_cell(self, text: str, line: Line) -> None:
         """Handle one cell of a row as if it stood on a line of its own."""

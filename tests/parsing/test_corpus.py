@@ -50,8 +50,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/naacl-2015-start.html": (0.93, 1.00, 0.99, 0.99, 1.00, 1.00),
     "found/ieeevis-2011-vast.txt": (0.95, 1.00, 0.00, 0.00, 1.00, 0.00),
     "found/ieeevis-2011-vast.html": (0.95, 1.00, 0.00, 0.00, 1.00, 0.00),
-    "found/acl-2019-monday.txt": (1.00, 0.94, 0.00, 0.00, 0.16, 1.00),
-    "found/acl-2019-monday.html": (0.81, 0.79, 0.00, 0.00, 0.50, 0.50),
+    "found/acl-2019-monday.txt": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
+    "found/acl-2019-monday.html": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

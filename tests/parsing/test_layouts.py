@@ -984,6 +984,49 @@ def test_numbered_affiliations_separated_by_commas_keep_their_own_commas() -> No
     ]
 
 
+_COLUMNS_TEXT = (
+    "Monday, 2 June 2025\n10:30-12:10\nOral Presentations 1\n"
+    "Session 1A: Databases\nChair: Ana Silva\n\tSession 1B: Operating Systems\nChair: Bo Li\n"
+    "Hall 1\tHall 2\n"
+    "10:30\nFast Joins on Modern GPUs\n10:50\nQuery Planning for Streams\n"
+    "\t10:30\nKernel Bypass Revisited Again\n10:50\nScheduling Threads at Scale\n"
+)
+_COLUMNS_PAGE = (
+    "<html><body><h3>Monday, 2 June 2025</h3><table>"
+    "<tr><td colspan=2><div>10:30-12:10</div><div>Oral Presentations 1</div></td></tr>"
+    "<tr><td><div>Session 1A: Databases</div><div>Chair: Ana Silva</div></td>"
+    "<td><div>Session 1B: Operating Systems</div><div>Chair: Bo Li</div></td></tr>"
+    "<tr><td>Hall 1</td><td>Hall 2</td></tr>"
+    "<tr><td><div>10:30</div><div>Fast Joins on Modern GPUs</div>"
+    "<div>10:50</div><div>Query Planning for Streams</div></td>"
+    "<td><div>10:30</div><div>Kernel Bypass Revisited Again</div>"
+    "<div>10:50</div><div>Scheduling Threads at Scale</div></td></tr>"
+    "</table></body></html>"
+)
+
+
+@pytest.mark.parametrize("source", [_COLUMNS_TEXT, _COLUMNS_PAGE], ids=["text", "page"])
+def test_parallel_sessions_in_columns_take_their_own_cells_papers(source: str) -> None:
+    program = parse_program(source, UTC)
+    found = {
+        s.title: (s.room, [c.name for c in s.chairs], [p.title for p in s.papers])
+        for s in program.sessions
+        if s.papers
+    }
+    assert found == {
+        "Databases": (
+            "Hall 1",
+            ["Ana Silva"],
+            ["Fast Joins on Modern GPUs", "Query Planning for Streams"],
+        ),
+        "Operating Systems": (
+            "Hall 2",
+            ["Bo Li"],
+            ["Kernel Bypass Revisited Again", "Scheduling Threads at Scale"],
+        ),
+    }
+
+
 def test_a_page_laid_out_as_a_table_per_row_keeps_its_time_cells() -> None:
     row = (
         "<tr><td><table><tr><td>{time} &nbsp;&nbsp;</td><td>{body}</td></tr></table></td>"
@@ -1005,3 +1048,10 @@ def test_a_page_laid_out_as_a_table_per_row_keeps_its_time_cells() -> None:
         ("Fast Joins on Modern GPUs", [("Ana Silva", None)]),
         ("Query Planning for Streams", [("Cy Ng", None)]),
     ]
+
+
+def test_a_row_opening_with_a_cell_of_timed_talks_is_not_a_slot_and_its_length() -> None:
+    cell = "<td><div>{0}0:30</div><div>Fast Joins on Modern GPUs, Revisited {0}</div></td>"
+    page = "<html><body><table><tr>" + "".join(cell.format(n) for n in (1, 2, 3)) + "</tr></table>"
+    lines = html_to_text(page).splitlines()
+    assert lines[:3] == ["10:30", "Fast Joins on Modern GPUs, Revisited 1", "\t20:30"]
