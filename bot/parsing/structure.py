@@ -80,6 +80,24 @@ _TRAILING_ROOM = re.compile(r"\s*\((?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
+# "Date & Time :", "When:": a field's name before the slot's date and time.
+_SLOT_FIELD = re.compile(
+    r"^(?:date\s*(?:&|and|/)\s*time|date|time|when|datum|zeit|termin)\s*[:：]\s*", re.I
+)
+
+
+def _slot_date(before: str) -> DayExpr | None:
+    """`Date & Time : October 25`, `Oct 26,`: the calendar date printed just before a slot's
+    time, and nothing else (a title ending in a date is no slot date)."""
+    text = _SLOT_FIELD.sub("", before.strip()).strip(" ,")
+    found = find_date(text) if text else None
+    if found is None or found.month is None or found.day is None:
+        return None
+    if text[: found.span[0]].strip(" ,") or text[found.span[1] :].strip(" ,"):
+        return None
+    return found
+
+
 _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
@@ -203,6 +221,7 @@ class Builder:
         self.pending_room: str | None = None
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
+        self.day_override: int | None = None  # the day a slot line prints before its time
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
@@ -249,6 +268,8 @@ class Builder:
         self.warnings.append(ParseWarning(line, message))
 
     def _day_index(self) -> int | None:
+        if self.day_override is not None:
+            return self.day_override
         return len(self.days) - 1 if self.days else None
 
     def open_session(self, line: int, **values: object) -> _SessionDraft:
@@ -586,12 +607,13 @@ class Builder:
             session.end = _minutes_after(session.start, minutes)
         return 1
 
-    def _dated_day(self, expr: DayExpr, number: int) -> int:
+    def _dated_day(self, expr: DayExpr, number: int, label: str | None = None) -> int:
         for index, known in enumerate(self.days):
             e = known.expr
             if (e.year, e.month, e.day) == (expr.year, expr.month, expr.day):
                 return index
-        self.days.append(DayDraft(f"{expr.year}-{expr.month:02d}-{expr.day:02d}", expr, number))
+        label = label or f"{expr.year}-{expr.month:02d}-{expr.day:02d}"
+        self.days.append(DayDraft(label, expr, number))
         return len(self.days) - 1
 
     def on_meta(self, i: int, line: Line) -> int:
@@ -641,12 +663,30 @@ class Builder:
         return len(self.days) - 1
 
     def on_time(self, i: int, line: Line) -> int:
+        """A line carrying a time: a session's or a paper's slot (see `_on_time`). A date printed
+        before the time (`Date & Time : October 25 10:40 am - 11:40 am`) is the slot's day."""
+        assert line.time is not None
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
+        slot_day = _slot_date(source[: line.time.span[0]])
+        if slot_day is None:
+            return self._on_time(i, line)
+        self.day_override = self._dated_day(slot_day, line.number, line.text)
+        try:
+            return self._on_time(i, line)
+        finally:
+            self.day_override = None
+
+    def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
         tr = line.time
         source = (
             line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
         )
         before = source[: tr.span[0]].strip()
+        if self.day_override is not None:
+            before = ""  # the slot's date, read by on_time
         after = source[tr.span[1] :].strip()
         other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
         weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
@@ -755,6 +795,8 @@ class Builder:
             current.start, current.end = tr.start, tr.end
             current.timed_by_own_line = True
             current.room = current.room or room
+            if self.day_override is not None:
+                current.day_index = self.day_override
             if tr.zone_label:
                 current.zone_label, current.zone_line = tr.zone_label, line.number
             self.slot = (tr.start, tr.end)

@@ -1055,3 +1055,18 @@ def test_a_row_opening_with_a_cell_of_timed_talks_is_not_a_slot_and_its_length()
     page = "<html><body><table><tr>" + "".join(cell.format(n) for n in (1, 2, 3)) + "</tr></table>"
     lines = html_to_text(page).splitlines()
     assert lines[:3] == ["10:30", "Fast Joins on Modern GPUs, Revisited 1", "\t20:30"]
+
+
+def test_a_date_before_a_slot_time_is_the_slot_s_day() -> None:
+    program = parse(
+        "Session :\nDatabases\nDate & Time : June 3 10:40 am - 11:40 am\nChair : Ana Silva\n"
+        "Fast Joins on Modern GPUs\nBo Li (Uni B)\n"
+        "Session :\nSystems\nDate & Time : June 2 02:00 pm - 03:40 pm\nChair : Cy Ng\n"
+        "Kernel Bypass Revisited Again\nDe Wu (Uni D)\n"
+    )
+    found = [(s.title, s.day, s.start) for s in program.sessions]
+    assert [(title, day) for title, day, _ in found] == [
+        ("Databases", date(2025, 6, 3)),
+        ("Systems", date(2025, 6, 2)),
+    ]
+    assert [start.hour if start else None for _, _, start in found] == [10, 14]
