@@ -1430,10 +1430,19 @@ class Builder:
             return
         heading = _ROLE_HEADING.match(text)
         if heading and session is not None:
-            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are.
+            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are; under a
+            # paper still without authors, "Authors:" names the paper's.
             self.role_heading = "moderator" if heading.group("moderator") else "speaker"
+            if text.lower().startswith("author") and self.paper and not self.paper.authors:
+                self.role_heading = "authors"
             self.read(line.number, NOTE, 0.9)
             return
+        if self.role_heading == "authors" and self.paper is not None:
+            self.role_heading = None
+            parsed = parse_author_line(text)
+            if parsed.authors:
+                self.attach_authors(parsed, line.number, text)
+                return
         if (
             self.role_heading
             and session is not None

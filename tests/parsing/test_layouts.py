@@ -1070,3 +1070,15 @@ def test_a_date_before_a_slot_time_is_the_slot_s_day() -> None:
         ("Systems", date(2025, 6, 2)),
     ]
     assert [start.hour if start else None for _, _, start in found] == [10, 14]
+
+
+def test_an_authors_label_under_a_title_names_that_paper_s_authors() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAuthors:\nAna Silva, Bo Li\nAbstract :\n.\n"
+        "Obvious: A Toolkit — One Toolkit to Bind Them All\nAuthors:\nCy Ng, De Wu\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Obvious: A Toolkit — One Toolkit to Bind Them All", [("Cy Ng", None), ("De Wu", None)]),
+    ]
