@@ -2070,5 +2070,7 @@ def _strip_session_title(text: str) -> str:
 
 
 def _unquote(text: str) -> str:
+    if sum(text.count(q) for q in _QUOTES) > 2:
+        return clean(text)  # '"Big data pragmatics!", or, "Putting ..."': quotes inside it
     m = _QUOTED.match(text)
     return clean(m.group("t")) if m else clean(text)

@@ -1082,3 +1082,22 @@ def test_an_authors_label_under_a_title_names_that_paper_s_authors() -> None:
         ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
         ("Obvious: A Toolkit — One Toolkit to Bind Them All", [("Cy Ng", None), ("De Wu", None)]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("item", "talk"),
+    [
+        ("Keynote by Ana Silva: Fast Joins at Scale", "Fast Joins at Scale"),
+        (
+            'Invited Talk by Ana Silva: "Fast joins!", or, "Faster joins", or neither.',
+            '"Fast joins!", or, "Faster joins", or neither.',
+        ),
+    ],
+)
+def test_a_talk_by_its_speaker_then_its_title_after_a_colon(item: str, talk: str) -> None:
+    program = parse(f"Monday, 2 June 2025\n09:00 - 10:10\t{item}\n10:10 - 10:40\tBreak\n")
+    keynote = program.sessions[0]
+    assert keynote.title == item.split(":", 1)[0]
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        (talk, ["Ana Silva"])
+    ]
