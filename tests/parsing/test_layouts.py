@@ -1101,3 +1101,13 @@ def test_a_talk_by_its_speaker_then_its_title_after_a_colon(item: str, talk: str
     assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
         (talk, ["Ana Silva"])
     ]
+
+
+def test_a_site_menu_naming_session_chairs_does_not_start_the_program() -> None:
+    program = parse(
+        "Participant Information\nAuthors\nPoster Presenters\nSession Chairs\n"
+        "Call for Participation\nPapers\nPosters\nPanels\nTutorials\n"
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva (Uni A)\n"
+    )
+    assert papers(program) == [("Fast Joins on Modern GPUs", [("Ana Silva", "Uni A")])]
