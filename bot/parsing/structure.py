@@ -1780,8 +1780,16 @@ def _holds_contributions(title: str | None) -> bool:
     workshop can; registration open all day, a break or a reception cannot."""
     if title is None:
         return True
+    if _NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
+        return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
     kind = classify_kind(title, paper_count=0)
     return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not _REGISTRATION.search(title)
+
+
+# "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
+_NAMES_A_PAPER_SESSION = re.compile(
+    r"\bpapers\b|\bpaper session\b|^(?-i:[A-Z]?\d{1,2}[A-Z]?)\s*:\s", re.I
+)
 
 
 def _is_own_item(text: str) -> bool:

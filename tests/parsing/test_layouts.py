@@ -1111,3 +1111,14 @@ def test_a_site_menu_naming_session_chairs_does_not_start_the_program() -> None:
         "Fast Joins on Modern GPUs\nAna Silva (Uni A)\n"
     )
     assert papers(program) == [("Fast Joins on Modern GPUs", [("Ana Silva", "Uni A")])]
+
+
+def test_a_paper_session_on_social_media_still_holds_its_timed_papers() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n14:00 - 15:15\t2C: NLP for Web and Social Media (Long Papers)\n"
+        "14:00 - 14:25\t2C-1 Fast Joins on Modern GPUs\nAna Silva\nUniversity of Lisbon\n"
+        "14:25 - 14:50\t2C-2 Query Planning for Streams\nCy Ng\nETH Zurich\n"
+    )
+    assert [(s.title, len(s.papers)) for s in program.sessions] == [
+        ("2C: NLP for Web and Social Media (Long Papers)", 2)
+    ]
