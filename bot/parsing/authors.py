@@ -158,7 +158,8 @@ _INSTITUTION = re.compile(
     r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
-    r"cnrs|csail|nus|ntu)\b|^[A-Z][A-Z&\-]{1,9}$",
+    r"cnrs|csail|nus|ntu|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"
+    r"|^[A-Z][A-Z&\-]{1,9}$",
     re.I,
 )
 

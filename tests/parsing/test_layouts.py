@@ -1122,3 +1122,15 @@ def test_a_paper_session_on_social_media_still_holds_its_timed_papers() -> None:
     assert [(s.title, len(s.papers)) for s in program.sessions] == [
         ("2C: NLP for Web and Social Media (Long Papers)", 2)
     ]
+
+
+def test_a_university_by_its_usual_short_name_is_the_authors_affiliation() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva and Bo Li\nUC Berkeley\n"
+        "Query Planning for Streams\nUt Nguyen, Cy Ng\nUT Austin\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", "UC Berkeley"), ("Bo Li", "UC Berkeley")]),
+        ("Query Planning for Streams", [("Ut Nguyen", "UT Austin"), ("Cy Ng", "UT Austin")]),
+    ]
