@@ -244,6 +244,8 @@ def classify(number: int, raw: str) -> Line:
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK
+        if "\t" in raw:
+            line.cells = ["", ""]  # a TAB alone: where a browser's copy starts a row's next cell
         return line
     if flat.lower().rstrip(":") == "title":
         line.kind = LineKind.TITLE_LABEL

@@ -366,7 +366,7 @@ class Builder:
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
-            if self.columns and line.cells[:1] == [""] and sum(map(bool, line.cells)) == 1:
+            if self.columns and _opens_next_cell(line):
                 self._next_column_cell()
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
@@ -1773,6 +1773,12 @@ class Builder:
 
 
 _REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
+
+
+def _opens_next_cell(line: Line) -> bool:
+    """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
+    next cell of a row whose cells run over several lines."""
+    return len(line.cells) == 2 and line.cells[0] == ""
 
 
 def _holds_contributions(title: str | None) -> bool:

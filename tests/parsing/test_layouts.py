@@ -991,6 +991,8 @@ _COLUMNS_TEXT = (
     "10:30\nFast Joins on Modern GPUs\n10:50\nQuery Planning for Streams\n"
     "\t10:30\nKernel Bypass Revisited Again\n10:50\nScheduling Threads at Scale\n"
 )
+# The same text as some browsers copy it: a TAB alone on the line before each later cell.
+_COLUMNS_TEXT_TAB_LINES = _COLUMNS_TEXT.replace("\n\t", "\n\t\n")
 _COLUMNS_PAGE = (
     "<html><body><h3>Monday, 2 June 2025</h3><table>"
     "<tr><td colspan=2><div>10:30-12:10</div><div>Oral Presentations 1</div></td></tr>"
@@ -1005,7 +1007,11 @@ _COLUMNS_PAGE = (
 )
 
 
-@pytest.mark.parametrize("source", [_COLUMNS_TEXT, _COLUMNS_PAGE], ids=["text", "page"])
+@pytest.mark.parametrize(
+    "source",
+    [_COLUMNS_TEXT, _COLUMNS_TEXT_TAB_LINES, _COLUMNS_PAGE],
+    ids=["text", "text-tab-lines", "page"],
+)
 def test_parallel_sessions_in_columns_take_their_own_cells_papers(source: str) -> None:
     program = parse_program(source, UTC)
     found = {
