@@ -158,7 +158,8 @@ _INSTITUTION = re.compile(
     r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
-    r"cnrs|csail|nus|ntu)\b|^[A-Z][A-Z&\-]{1,9}$",
+    r"cnrs|csail|nus|ntu|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"
+    r"|^[A-Z][A-Z&\-]{1,9}$",
     re.I,
 )
 
@@ -593,14 +594,29 @@ def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
     return name[: m.start()].rstrip(), _plain_digits(marks)
 
 
+def _comma_footnotes(mark: str, text: str) -> dict[str, str]:
+    """`Carnegie Mellon University, 2Indian Institute of Science`: after mark 1, a comma and the
+    next number glued to a word start the next entry (an affiliation's own commas do not)."""
+    found: dict[str, str] = {}
+    while mark.isdigit():
+        following = str(int(mark) + 1)
+        split = re.search(r",\s*" + following + r"(?=[^\W\d_])", text)
+        if split is None:
+            break
+        found[mark] = clean(text[: split.start()])
+        text, mark = text[split.end() :], following
+    found[mark] = clean(text)
+    return found
+
+
 def footnote_affiliations(text: str) -> dict[str, str] | None:
     """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
     the line is not a list of numbered affiliations."""
     text = clean(text)
-    found = {
-        m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789")): clean(m.group("aff"))
-        for m in _FOOTNOTE.finditer(text)
-    }
+    found: dict[str, str] = {}
+    for m in _FOOTNOTE.finditer(text):
+        mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))
+        found.update(_comma_footnotes(mark, m.group("aff")))
     if not found or (not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡"):
         return None
     return found

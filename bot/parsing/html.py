@@ -181,7 +181,7 @@ class _Renderer:
     def cell_text(self, cell: LexborNode) -> str:
         inner = _Lines()
         self.render(cell, inner, preformatted=False)
-        return inner.text().strip("\n").replace("\t", " ")
+        return inner.text().strip("\n")
 
 
 def _rows(table: LexborNode) -> list[LexborNode]:
@@ -224,8 +224,17 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             cells.pop()
         if not any(cells):
             continue
+        if sum(1 for cell in cells if cell) > 1 or cells[0] == "":
+            # A table nested in one of several cells is that cell's text; alone in its row
+            # (a page laid out with a table per row), its own cells are the row's.
+            cells = [cell.replace("\t", " ") for cell in cells]
         parts = [cell.split("\n") for cell in cells]
-        if len(parts) > 2 and len(parts[0]) > 1 and find_time_range(parts[0][0]) is not None:
+        if (
+            len(parts) > 2
+            and 1 < len(parts[0]) <= 3
+            and all(len(line) <= 20 for line in parts[0])
+            and find_time_range(parts[0][0]) is not None
+        ):
             parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
         blocks = [index for index, part in enumerate(parts) if len(part) > 1]
         if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
@@ -233,8 +242,10 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             # side, each a whole block. Read them one after the other, each under the row's
             # leading cells (its time), as the page means them.
             lead = [part[0] for part in parts[: blocks[0]]]
-            for index in blocks:
-                out.add("\t".join([*lead, parts[index][0]]))
+            for turn, index in enumerate(blocks):
+                # Without a leading cell, a TAB opens each later block, as a browser copies it.
+                first = [*lead, parts[index][0]] if lead or not turn else ["", parts[index][0]]
+                out.add("\t".join(first))
                 out.newline()
                 for line in parts[index][1:]:
                     out.add(line)

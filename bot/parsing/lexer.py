@@ -130,7 +130,8 @@ _ZONE_NOTE = re.compile(
 SESSION_LABEL = re.compile(
     r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
-    r"^(?:session|track)\s+[\w.]{1,6}$",
+    # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
+    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
     re.I,
 )
 HEADER_WORDS = frozenset(
@@ -243,6 +244,8 @@ def classify(number: int, raw: str) -> Line:
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK
+        if "\t" in raw:
+            line.cells = ["", ""]  # a TAB alone: where a browser's copy starts a row's next cell
         return line
     if flat.lower().rstrip(":") == "title":
         line.kind = LineKind.TITLE_LABEL

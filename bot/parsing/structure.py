@@ -80,6 +80,24 @@ _TRAILING_ROOM = re.compile(r"\s*\((?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
+# "Date & Time :", "When:": a field's name before the slot's date and time.
+_SLOT_FIELD = re.compile(
+    r"^(?:date\s*(?:&|and|/)\s*time|date|time|when|datum|zeit|termin)\s*[:：]\s*", re.I
+)
+
+
+def _slot_date(before: str) -> DayExpr | None:
+    """`Date & Time : October 25`, `Oct 26,`: the calendar date printed just before a slot's
+    time, and nothing else (a title ending in a date is no slot date)."""
+    text = _SLOT_FIELD.sub("", before.strip()).strip(" ,")
+    found = find_date(text) if text else None
+    if found is None or found.month is None or found.day is None:
+        return None
+    if text[: found.span[0]].strip(" ,") or text[found.span[1] :].strip(" ,"):
+        return None
+    return found
+
+
 _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
@@ -190,6 +208,10 @@ class Builder:
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
         self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
+        # A browser's copy of a row of parallel sessions' cells runs each cell after the one
+        # before it, the next starting after a TAB: then a column's papers come together.
+        self.cell_of_columns: tuple[list[_SessionDraft], int] | None = None
+        self.papers_in_turn: list[tuple[_SessionDraft, _PaperDraft]] = []
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
@@ -199,6 +221,7 @@ class Builder:
         self.pending_room: str | None = None
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
+        self.day_override: int | None = None  # the day a slot line prints before its time
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
@@ -245,6 +268,8 @@ class Builder:
         self.warnings.append(ParseWarning(line, message))
 
     def _day_index(self) -> int | None:
+        if self.day_override is not None:
+            return self.day_override
         return len(self.days) - 1 if self.days else None
 
     def open_session(self, line: int, **values: object) -> _SessionDraft:
@@ -283,7 +308,10 @@ class Builder:
                 self.current.notes.append(", ".join(a.name for a in parsed.authors))
 
     def target_session(self) -> _SessionDraft:
-        """Where the next paper goes: the current session, or the next interleaved track."""
+        """Where the next paper goes: the current session, the column whose cell is being read,
+        or the next interleaved track."""
+        if self.columns and self.cell_of_columns and self.cell_of_columns[0] is self.columns:
+            return self.columns[min(self.cell_of_columns[1], len(self.columns) - 1)]
         if self.columns:
             session = self.columns[self.column_turn % len(self.columns)]
             self.column_turn += 1
@@ -303,6 +331,8 @@ class Builder:
         if tr is not None:
             paper.start, paper.end = tr.start, tr.end
         session.papers.append(paper)
+        if self.columns and session in self.columns:
+            self.papers_in_turn.append((session, paper))
         self.paper = paper
         if self.pending_authors is not None:
             parsed, number = self.pending_authors
@@ -336,6 +366,8 @@ class Builder:
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
+            if self.columns and _opens_next_cell(line):
+                self._next_column_cell()
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -575,12 +607,13 @@ class Builder:
             session.end = _minutes_after(session.start, minutes)
         return 1
 
-    def _dated_day(self, expr: DayExpr, number: int) -> int:
+    def _dated_day(self, expr: DayExpr, number: int, label: str | None = None) -> int:
         for index, known in enumerate(self.days):
             e = known.expr
             if (e.year, e.month, e.day) == (expr.year, expr.month, expr.day):
                 return index
-        self.days.append(DayDraft(f"{expr.year}-{expr.month:02d}-{expr.day:02d}", expr, number))
+        label = label or f"{expr.year}-{expr.month:02d}-{expr.day:02d}"
+        self.days.append(DayDraft(label, expr, number))
         return len(self.days) - 1
 
     def on_meta(self, i: int, line: Line) -> int:
@@ -630,12 +663,30 @@ class Builder:
         return len(self.days) - 1
 
     def on_time(self, i: int, line: Line) -> int:
+        """A line carrying a time: a session's or a paper's slot (see `_on_time`). A date printed
+        before the time (`Date & Time : October 25 10:40 am - 11:40 am`) is the slot's day."""
+        assert line.time is not None
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
+        slot_day = _slot_date(source[: line.time.span[0]])
+        if slot_day is None:
+            return self._on_time(i, line)
+        self.day_override = self._dated_day(slot_day, line.number, line.text)
+        try:
+            return self._on_time(i, line)
+        finally:
+            self.day_override = None
+
+    def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
         tr = line.time
         source = (
             line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
         )
         before = source[: tr.span[0]].strip()
+        if self.day_override is not None:
+            before = ""  # the slot's date, read by on_time
         after = source[tr.span[1] :].strip()
         other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
         weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
@@ -744,6 +795,8 @@ class Builder:
             current.start, current.end = tr.start, tr.end
             current.timed_by_own_line = True
             current.room = current.room or room
+            if self.day_override is not None:
+                current.day_index = self.day_override
             if tr.zone_label:
                 current.zone_label, current.zone_line = tr.zone_label, line.number
             self.slot = (tr.start, tr.end)
@@ -974,7 +1027,8 @@ class Builder:
         title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
         title = _TRAILING_EMPHASIS.sub("", title)
-        title = _NUMBERED_ENTRY.sub("", title) or title
+        for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
+            title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         leading = _LEADING_MARK.match(title)
@@ -1147,6 +1201,12 @@ class Builder:
             and len([c for c in below.cells if c]) >= 2
         ):
             return 1  # the first lines of a link cell broken over several lines
+        if self._rooms_of_columns(cells):
+            # "Cavaniglia | Hall 2 | Hall 6" under the parallel sessions' names: a room each.
+            for session, room in zip(self.columns, cells, strict=True):
+                session.room = room
+            self.read(line.number, ROOM, 0.8)
+            return 1
         if len(cells) >= 2 and self.columns:
             # Interleaved tracks: each cell continues the next column's stream of lines.
             for cell in cells:
@@ -1237,6 +1297,34 @@ class Builder:
             and not _is_prose(self.lines[i].text)
             and author_line_score(self.lines[i].text) < 0.8
         )
+
+    def _rooms_of_columns(self, cells: list[str]) -> bool:
+        """A row of short untimed cells, one per parallel session not yet holding papers, most
+        of them named as places."""
+        columns = self.columns
+        if len(cells) < 2 or len(cells) != len(columns) or any(s.papers for s in columns):
+            return False
+        if any(s.room for s in columns):
+            return False
+        if any(len(c.split()) > 5 or find_time_range(c) for c in cells):
+            return False
+        return 2 * sum(1 for c in cells if ROOM_NAME.match(c)) > len(cells)
+
+    def _next_column_cell(self) -> None:
+        """A line opening with a TAB under parallel sessions' papers: the next column's cell
+        starts. The papers dealt to the columns by turns before it were all the first cell's."""
+        columns = self.columns
+        if self.cell_of_columns and self.cell_of_columns[0] is columns:
+            self.cell_of_columns = (columns, self.cell_of_columns[1] + 1)
+            return
+        dealt = [(s, p) for s, p in self.papers_in_turn if s in columns]
+        if not dealt:
+            return  # "<TAB>Session 1B: ..." of the sessions' own header row
+        for session, paper in dealt:
+            session.papers.remove(paper)
+            columns[0].papers.append(paper)
+        self.papers_in_turn = []
+        self.cell_of_columns = (columns, 1)
 
     def dispatch_cell(self, text: str, line: Line) -> None:
         """Handle one cell of a row as if it stood on a line of its own."""
@@ -1342,10 +1430,19 @@ class Builder:
             return
         heading = _ROLE_HEADING.match(text)
         if heading and session is not None:
-            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are.
+            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are; under a
+            # paper still without authors, "Authors:" names the paper's.
             self.role_heading = "moderator" if heading.group("moderator") else "speaker"
+            if text.lower().startswith("author") and self.paper and not self.paper.authors:
+                self.role_heading = "authors"
             self.read(line.number, NOTE, 0.9)
             return
+        if self.role_heading == "authors" and self.paper is not None:
+            self.role_heading = None
+            parsed = parse_author_line(text)
+            if parsed.authors:
+                self.attach_authors(parsed, line.number, text)
+                return
         if (
             self.role_heading
             and session is not None
@@ -1678,13 +1775,27 @@ class Builder:
 _REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
 
 
+def _opens_next_cell(line: Line) -> bool:
+    """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
+    next cell of a row whose cells run over several lines."""
+    return len(line.cells) == 2 and line.cells[0] == ""
+
+
 def _holds_contributions(title: str | None) -> bool:
     """Whether rows timed inside this item can be its contributions: a session, a school, a
     workshop can; registration open all day, a break or a reception cannot."""
     if title is None:
         return True
+    if _NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
+        return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
     kind = classify_kind(title, paper_count=0)
     return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not _REGISTRATION.search(title)
+
+
+# "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
+_NAMES_A_PAPER_SESSION = re.compile(
+    r"\bpapers\b|\bpaper session\b|^(?-i:[A-Z]?\d{1,2}[A-Z]?)\s*:\s", re.I
+)
 
 
 def _is_own_item(text: str) -> bool:
@@ -1738,8 +1849,13 @@ _NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
-    # "S12.1 Title", "OA5-3 Title": an abstract's number within its session.
-    r"|^(?-i:[A-Z]{1,4})\d{1,3}[.\-]\d{1,3}[a-z]?:?\s+(?=\S)"
+    # "S12.1 Title", "OA5-3 Title", "1A-2 Title", "1B-4 - Title": an abstract's number within
+    # its session.
+    r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"
+    # "TACL-488: Title": a journal's paper number.
+    r"|^(?-i:[A-Z]{2,6})-\d{1,4}:\s+(?=\S)"
+    # "Session 1A - Title": the session's label printed again before each of its papers.
+    r"|^session\s+[A-Z0-9]{1,4}\s+[-–—]\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
     re.I,
@@ -1968,5 +2084,7 @@ def _strip_session_title(text: str) -> str:
 
 
 def _unquote(text: str) -> str:
+    if sum(text.count(q) for q in _QUOTES) > 2:
+        return clean(text)  # '"Big data pragmatics!", or, "Putting ..."': quotes inside it
     m = _QUOTED.match(text)
     return clean(m.group("t")) if m else clean(text)

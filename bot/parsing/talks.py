@@ -23,6 +23,8 @@ _TALK_WORD = re.compile(
 _KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
 _KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
 _KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*\((?P<rest>[^()]+)\)$")
+# "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
+_KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,12 @@ def read_talk_title(title: str) -> TalkTitle | None:
     if dashed is not None and _ENTRY_KIND.match(title):
         kind = title.split(":", 1)[0].strip()
         return TalkTitle(kind, dashed[0], dashed[1])  # "Keynote: Title — Name, Affil"
+    by = _KIND_BY.match(title)
+    if by and _TALK_WORD.search(by.group("kind")):
+        people = _people(by.group("who"))
+        if people:
+            kind = title[: by.start("talk")].rstrip(": ")
+            return TalkTitle(kind, by.group("talk").strip(), people)
     for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):
         m = shape.match(title)
         if not m or not _TALK_WORD.search(m.group("kind")):

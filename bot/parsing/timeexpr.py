@@ -260,8 +260,8 @@ _DATE_FORMS = (
     re.compile(
         r"\b(?P<d>[0-3]?\d)[/\-](?P<mon>" + _MONTH_ALT + r")\.?[/\-](?P<y>(?:19|20)\d\d)\b", re.I
     ),
-    # 2025-04-01
-    re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
+    # 2025-04-01, and 2015/06/01 or 2015.06.01 (year first, as START and East Asian pages print)
+    re.compile(r"\b(?P<y>(?:19|20)\d\d)(?P<sep>[-/.])(?P<m>[01]?\d)(?P=sep)(?P<d>[0-3]?\d)\b"),
     # 23/04/2024, 23.04.2024 (day first, as everywhere but the US; a month > 12 swaps them)
     re.compile(r"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>(?:19|20)?\d\d)\b"),
 )

@@ -13,6 +13,8 @@ import pytest
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.detect import parse_program
+from bot.parsing.html import html_to_text
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -942,3 +944,199 @@ def test_a_first_day_at_the_end_of_the_calendar_is_no_traceback() -> None:
     far = ParseOptions(timezone="UTC", first_day=date(9999, 12, 30))
     program = parse_text("MONDAY\nBreakfast (7:30-8:45)\n", far)
     assert program.sessions[0].start is None
+
+
+def test_a_year_first_date_with_slashes_is_a_day_header() -> None:
+    program = parse(
+        "2025/06/02\n10:40 - 12:20\tSession 1: Databases\n"
+        "10:40 - 11:05\tFast Joins on Modern GPUs\nAna Silva, Bo Li\nUniversity of Lisbon\n"
+    )
+    assert program.sessions[0].day == date(2025, 6, 2)
+
+
+def test_session_labels_and_codes_before_each_paper_are_not_title_words() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n10:40 - 12:20\tSession 1A - Session 1A: Databases\n"
+        "10:40 - 11:05\tSession 1A - 1A-1 Fast Joins on Modern GPUs\nAna Silva\nUni A\n"
+        "11:05 - 11:30\t1A-2 - Session 1A - TACL-488: Query Planning for Streams\nCy Ng\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Fast Joins on Modern GPUs",
+        "Query Planning for Streams",
+    ]
+
+
+def test_numbered_affiliations_separated_by_commas_keep_their_own_commas() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva1, Bo Li2, Cy Ng1\n"
+        "1School of Informatics, University of Edinburgh, 2MIT\n"
+    )
+    assert papers(program) == [
+        (
+            "Fast Joins on Modern GPUs",
+            [
+                ("Ana Silva", "School of Informatics, University of Edinburgh"),
+                ("Bo Li", "MIT"),
+                ("Cy Ng", "School of Informatics, University of Edinburgh"),
+            ],
+        )
+    ]
+
+
+_COLUMNS_TEXT = (
+    "Monday, 2 June 2025\n10:30-12:10\nOral Presentations 1\n"
+    "Session 1A: Databases\nChair: Ana Silva\n\tSession 1B: Operating Systems\nChair: Bo Li\n"
+    "Hall 1\tHall 2\n"
+    "10:30\nFast Joins on Modern GPUs\n10:50\nQuery Planning for Streams\n"
+    "\t10:30\nKernel Bypass Revisited Again\n10:50\nScheduling Threads at Scale\n"
+)
+# The same text as some browsers copy it: a TAB alone on the line before each later cell.
+_COLUMNS_TEXT_TAB_LINES = _COLUMNS_TEXT.replace("\n\t", "\n\t\n")
+_COLUMNS_PAGE = (
+    "<html><body><h3>Monday, 2 June 2025</h3><table>"
+    "<tr><td colspan=2><div>10:30-12:10</div><div>Oral Presentations 1</div></td></tr>"
+    "<tr><td><div>Session 1A: Databases</div><div>Chair: Ana Silva</div></td>"
+    "<td><div>Session 1B: Operating Systems</div><div>Chair: Bo Li</div></td></tr>"
+    "<tr><td>Hall 1</td><td>Hall 2</td></tr>"
+    "<tr><td><div>10:30</div><div>Fast Joins on Modern GPUs</div>"
+    "<div>10:50</div><div>Query Planning for Streams</div></td>"
+    "<td><div>10:30</div><div>Kernel Bypass Revisited Again</div>"
+    "<div>10:50</div><div>Scheduling Threads at Scale</div></td></tr>"
+    "</table></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [_COLUMNS_TEXT, _COLUMNS_TEXT_TAB_LINES, _COLUMNS_PAGE],
+    ids=["text", "text-tab-lines", "page"],
+)
+def test_parallel_sessions_in_columns_take_their_own_cells_papers(source: str) -> None:
+    program = parse_program(source, UTC)
+    found = {
+        s.title: (s.room, [c.name for c in s.chairs], [p.title for p in s.papers])
+        for s in program.sessions
+        if s.papers
+    }
+    assert found == {
+        "Databases": (
+            "Hall 1",
+            ["Ana Silva"],
+            ["Fast Joins on Modern GPUs", "Query Planning for Streams"],
+        ),
+        "Operating Systems": (
+            "Hall 2",
+            ["Bo Li"],
+            ["Kernel Bypass Revisited Again", "Scheduling Threads at Scale"],
+        ),
+    }
+
+
+def test_a_page_laid_out_as_a_table_per_row_keeps_its_time_cells() -> None:
+    row = (
+        "<tr><td><table><tr><td>{time} &nbsp;&nbsp;</td><td>{body}</td></tr></table></td>"
+        "<td><!-- slides --></td><td></td></tr>"
+    )
+    page = (
+        "<html><body><table><tr><td colspan=3><b>2025/06/02</b></td></tr>"
+        + row.format(time="10:40  - 12:20", body="Session 1A: Databases")
+        + row.format(
+            time="10:40 - 11:05", body="<b>Fast Joins on Modern GPUs</b><br><em>Ana Silva</em>"
+        )
+        + row.format(
+            time="11:05 - 11:30", body="<b>Query Planning for Streams</b><br><em>Cy Ng</em>"
+        )
+        + "</table></body></html>"
+    )
+    assert "10:40 - 11:05 \u00a0\u00a0\tFast Joins on Modern GPUs" in html_to_text(page)
+    assert papers(parse_program(page, UTC)) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None)]),
+        ("Query Planning for Streams", [("Cy Ng", None)]),
+    ]
+
+
+def test_a_row_opening_with_a_cell_of_timed_talks_is_not_a_slot_and_its_length() -> None:
+    cell = "<td><div>{0}0:30</div><div>Fast Joins on Modern GPUs, Revisited {0}</div></td>"
+    page = "<html><body><table><tr>" + "".join(cell.format(n) for n in (1, 2, 3)) + "</tr></table>"
+    lines = html_to_text(page).splitlines()
+    assert lines[:3] == ["10:30", "Fast Joins on Modern GPUs, Revisited 1", "\t20:30"]
+
+
+def test_a_date_before_a_slot_time_is_the_slot_s_day() -> None:
+    program = parse(
+        "Session :\nDatabases\nDate & Time : June 3 10:40 am - 11:40 am\nChair : Ana Silva\n"
+        "Fast Joins on Modern GPUs\nBo Li (Uni B)\n"
+        "Session :\nSystems\nDate & Time : June 2 02:00 pm - 03:40 pm\nChair : Cy Ng\n"
+        "Kernel Bypass Revisited Again\nDe Wu (Uni D)\n"
+    )
+    found = [(s.title, s.day, s.start) for s in program.sessions]
+    assert [(title, day) for title, day, _ in found] == [
+        ("Databases", date(2025, 6, 3)),
+        ("Systems", date(2025, 6, 2)),
+    ]
+    assert [start.hour if start else None for _, _, start in found] == [10, 14]
+
+
+def test_an_authors_label_under_a_title_names_that_paper_s_authors() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAuthors:\nAna Silva, Bo Li\nAbstract :\n.\n"
+        "Obvious: A Toolkit — One Toolkit to Bind Them All\nAuthors:\nCy Ng, De Wu\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Obvious: A Toolkit — One Toolkit to Bind Them All", [("Cy Ng", None), ("De Wu", None)]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("item", "talk"),
+    [
+        ("Keynote by Ana Silva: Fast Joins at Scale", "Fast Joins at Scale"),
+        (
+            'Invited Talk by Ana Silva: "Fast joins!", or, "Faster joins", or neither.',
+            '"Fast joins!", or, "Faster joins", or neither.',
+        ),
+    ],
+)
+def test_a_talk_by_its_speaker_then_its_title_after_a_colon(item: str, talk: str) -> None:
+    program = parse(f"Monday, 2 June 2025\n09:00 - 10:10\t{item}\n10:10 - 10:40\tBreak\n")
+    keynote = program.sessions[0]
+    assert keynote.title == item.split(":", 1)[0]
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        (talk, ["Ana Silva"])
+    ]
+
+
+def test_a_site_menu_naming_session_chairs_does_not_start_the_program() -> None:
+    program = parse(
+        "Participant Information\nAuthors\nPoster Presenters\nSession Chairs\n"
+        "Call for Participation\nPapers\nPosters\nPanels\nTutorials\n"
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva (Uni A)\n"
+    )
+    assert papers(program) == [("Fast Joins on Modern GPUs", [("Ana Silva", "Uni A")])]
+
+
+def test_a_paper_session_on_social_media_still_holds_its_timed_papers() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n14:00 - 15:15\t2C: NLP for Web and Social Media (Long Papers)\n"
+        "14:00 - 14:25\t2C-1 Fast Joins on Modern GPUs\nAna Silva\nUniversity of Lisbon\n"
+        "14:25 - 14:50\t2C-2 Query Planning for Streams\nCy Ng\nETH Zurich\n"
+    )
+    assert [(s.title, len(s.papers)) for s in program.sessions] == [
+        ("2C: NLP for Web and Social Media (Long Papers)", 2)
+    ]
+
+
+def test_a_university_by_its_usual_short_name_is_the_authors_affiliation() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n09:00-10:30 Session 1: Databases\n"
+        "Fast Joins on Modern GPUs\nAna Silva and Bo Li\nUC Berkeley\n"
+        "Query Planning for Streams\nUt Nguyen, Cy Ng\nUT Austin\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", "UC Berkeley"), ("Bo Li", "UC Berkeley")]),
+        ("Query Planning for Streams", [("Ut Nguyen", "UT Austin"), ("Cy Ng", "UT Austin")]),
+    ]
