@@ -280,9 +280,21 @@ class App:
             sole_process=self.journal_path is not None,  # SQLite: one process per file
             agenda_notice=self._agenda_notice,
             role_pings=RolePingStore(self.deliveries.sessionmaker),
-            sharing=self.sharing,
         )
         return self.scheduler
+
+    @asynccontextmanager
+    async def sending(self) -> AsyncIterator[None]:
+        """While it is open, this process counts among those sharing the token's request rate
+        (its budget capped at its part); it deregisters when it closes."""
+        if self.sharing is None:
+            yield
+            return
+        await self.sharing.join()
+        try:
+            yield
+        finally:
+            await self.sharing.leave()
 
     async def _agenda_notice(self, record: DeliveryRecord) -> tuple[AgendaChange, ...]:
         return await self.tenants.tenant(record.conference).agenda.notice_changes(record)
@@ -673,8 +685,10 @@ async def _command_db(settings: Settings, args: argparse.Namespace) -> int:
 
 @asynccontextmanager
 async def open_served_app(settings: Settings) -> AsyncIterator[App]:
-    """`open_app`, plus /healthz and /metrics on METRICS_PORT (loopback) when it is set."""
-    async with open_app(settings) as app:
+    """`open_app` as the running bot needs it: among the processes sharing the token's request
+    rate from before it logs in (so even its first requests keep to its share) until it
+    stops, plus /healthz and /metrics on METRICS_PORT (loopback) when it is set."""
+    async with open_app(settings) as app, app.sending():
         if settings.metrics_port is None:
             yield app
             return

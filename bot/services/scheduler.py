@@ -49,7 +49,6 @@ from bot.model import (
 from bot.services.pacing import RequestBudget
 from bot.services.programs import ProgramService
 from bot.services.queries import session_end
-from bot.services.sharing import BudgetSharing
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.journal import MarkJournal
 from bot.storage.role_pings import RolePingStore
@@ -131,10 +130,7 @@ class Scheduler:
         agenda_notice: Callable[[DeliveryRecord], Awaitable[tuple[AgendaChange, ...]]]
         | None = None,
         role_pings: RolePingStore | None = None,
-        sharing: BudgetSharing | None = None,
     ) -> None:
-        # While it runs, this process counts as one of the senders sharing the token's rate.
-        self._sharing = sharing
         # Opt-ins to role pings: which DMs a large burst leaves out (None: none ever are).
         self._role_pings = role_pings
         self._covered: set[int] = set()  # of the batch in flight, the DMs a role ping replaces
@@ -186,8 +182,6 @@ class Scheduler:
 
     async def run(self) -> None:
         """Deliver until `stop()`; errors are logged per round and never end the loop."""
-        if self._sharing is not None and not self._stopping:
-            await self._sharing.join()
         while not self._stopping:
             # Cleared before looking, so a wake-up that arrives while we look is not lost.
             self._wake.clear()
@@ -269,13 +263,6 @@ class Scheduler:
             return
         self._stopping = True
         self._wake.set()
-        try:
-            await self._hand_back()
-        finally:
-            if self._sharing is not None:
-                await self._sharing.leave()
-
-    async def _hand_back(self) -> None:
         async with self._busy:  # let a round in flight finish its sends and marks
             try:
                 await self.flush_marks()

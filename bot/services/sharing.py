@@ -18,7 +18,7 @@ than the age-out may have been counted out by the others: it falls back to the b
 
 A global refusal (429) is recorded with the next heartbeat, and the other processes slow down
 as if refused themselves. On SQLite (one process per database file) the share is the whole
-rate and nothing is held.
+rate, nothing is held, and an entry a killed earlier run left is dropped when the process joins.
 """
 
 from __future__ import annotations
@@ -89,6 +89,10 @@ class BudgetSharing:
         """Register (the first heartbeat), then keep the heartbeat going until `leave`."""
         if self._left or self._task is not None:
             return
+        if self._sole_process:
+            # Entries left by earlier runs of this process (killed) are not others sending.
+            with contextlib.suppress(Exception):  # else they age out
+                await self._store.forget_others(self.name)
         await self.beat()
         self._task = asyncio.create_task(self._keep_alive(), name="confbot.sender-heartbeat")
 
@@ -174,6 +178,8 @@ class BudgetSharing:
         if refused_at is None:
             return
         seen, self._peer_refusal_seen = self._peer_refusal_seen, refused_at
-        fresh = (census.at - refused_at).total_seconds() <= 2 * self.config.heartbeat
+        # Told on the refused process's next heartbeat, seen on this one's: fresh within the
+        # age-out; an older one (found on joining) is over.
+        fresh = (census.at - refused_at).total_seconds() <= self.config.stale_after
         if fresh and (seen is None or refused_at > seen):
             self._budget.slow_down()

@@ -67,6 +67,13 @@ class SenderStore:
             result = await db.execute(delete(SenderRow).where(SenderRow.name == name))
             return bool(getattr(result, "rowcount", 0))
 
+    async def forget_others(self, name: str) -> int:
+        """Drop every entry but `name`'s: for the only process a database may have (SQLite),
+        whose other entries are earlier runs that were killed. How many were dropped."""
+        async with self._sessions.begin() as db:
+            result = await db.execute(delete(SenderRow).where(SenderRow.name != name))
+            return int(getattr(result, "rowcount", 0))
+
     async def live(self, stale_after: timedelta) -> int:
         """How many processes were seen within `stale_after` (for status and tests)."""
         cutoff = self._now() - stale_after

@@ -21,13 +21,10 @@ from bot.model import (
     DeliveryState,
     Program,
 )
-from bot.services.pacing import RequestBudget
 from bot.services.programs import ProgramService
 from bot.services.scheduler import Scheduler, SchedulerConfig, _backoff
-from bot.services.sharing import BudgetSharing
 from bot.storage import ProgramStore, make_sessionmaker
 from bot.storage.deliveries import DeliveryStore
-from bot.storage.senders import SenderStore
 from tests.storage.factory import DAY1, at, base_program
 
 SLUG = "conf"
@@ -225,30 +222,3 @@ def test_backoff_doubles_with_jitter_and_is_capped(attempt: int) -> None:
     base = min(60.0, 2.0 ** max(1, attempt))
     for _ in range(50):
         assert 0.75 * base <= _backoff(attempt) <= 1.25 * base
-
-
-async def test_a_running_scheduler_counts_among_the_senders_until_it_stops(
-    setup: Setup, engine: AsyncEngine
-) -> None:
-    senders = SenderStore(make_sessionmaker(engine))
-    other = await senders.beat("other process", stale_after=timedelta(seconds=6))
-    assert other.live == 1
-    budget = RequestBudget()
-    scheduler = Scheduler(
-        setup.store,
-        setup.programs,
-        setup.deliverer,
-        setup.clock,
-        owner="a",
-        budget=budget,
-        sharing=BudgetSharing(senders, budget, name="a"),
-    )
-    task = asyncio.create_task(scheduler.run())
-    for _ in range(100):
-        if await senders.live(timedelta(seconds=6)) == 2:
-            break
-        await asyncio.sleep(0.01)
-    assert budget.limit == 22.5
-    await scheduler.stop()
-    await task
-    assert await senders.live(timedelta(seconds=6)) == 1  # deregistered on the way out

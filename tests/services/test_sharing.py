@@ -200,3 +200,15 @@ async def test_the_only_process_on_its_database_never_holds(
     await alone.sharing.beat()
     assert (alone.sharing.live, alone.budget.limit) == (1, 45.0)
     assert alone.budget.reserve() == 0
+
+
+async def test_the_only_process_forgets_the_entry_of_a_killed_earlier_run(
+    engine: AsyncEngine, clocks: Clocks
+) -> None:
+    killed = Process(engine, clocks, "run 1", sole_process=True)
+    await killed.sharing.beat()  # and never leaves: SIGKILL
+    clocks.advance(1)
+    again = Process(engine, clocks, "run 2", sole_process=True)
+    await again.sharing.join()
+    assert (again.sharing.live, again.budget.limit) == (1, 45.0)
+    await again.sharing.leave()

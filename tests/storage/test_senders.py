@@ -86,3 +86,10 @@ async def test_a_refusal_is_told_to_the_others_not_to_the_one_refused(
     # A later heartbeat without a refusal keeps the time of the last one.
     await senders.beat("a", stale_after=STALE)
     assert (await senders.beat("b", stale_after=STALE)).peer_refused_at == refused_at
+
+
+async def test_the_only_process_may_forget_every_other_entry(senders: SenderStore) -> None:
+    await senders.beat("killed run", stale_after=STALE)
+    await senders.beat("this run", stale_after=STALE)
+    assert await senders.forget_others("this run") == 1
+    assert (await senders.beat("this run", stale_after=STALE)).live == 1
