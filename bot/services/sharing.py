@@ -6,7 +6,9 @@ the shared database and renews a heartbeat every `heartbeat` seconds of real tim
 bot's clock, which `SIMULATE_SPEED` may speed up); a process not seen for `age_out_beats`
 heartbeats is gone. Each process caps its `RequestBudget` at the configured rate divided by
 the live processes (`share_of`), so between them they stay at the configured rate; the
-budget's own slow-down on a refusal and its recovery work under that cap.
+budget's own slow-down on a refusal and its recovery work under that cap. The running bot
+joins before it logs in and leaves once it has closed (`bot.app.open_served_app`), so every
+request it makes is within its share.
 
 Joining is the moment two processes could together exceed the limit: the others learn of a
 newcomer only on their next heartbeat. So a process whose registration is new holds its turns
