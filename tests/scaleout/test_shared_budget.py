@@ -32,7 +32,7 @@ from tests.scaleout.bots import (
 
 pytestmark = pytest.mark.postgres
 
-COUNT = 900  # DMs: about 20 s at 45 a second
+COUNT = 600  # DMs: about 14 s at 45 a second
 JOIN_AFTER = 60  # the second process starts once the first has sent this many
 
 
