@@ -16,6 +16,7 @@ import contextlib
 import json
 import logging
 import os
+import secrets
 import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
@@ -63,6 +64,7 @@ from bot.services.programs import (
 from bot.services.queries import Queries
 from bot.services.reminders import ReminderService
 from bot.services.scheduler import Deliverer, Scheduler, SchedulerConfig
+from bot.services.sharing import BudgetSharing
 from bot.services.tenants import Tenant, Tenants
 from bot.services.watch import LEASE, SourceWatcher
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker
@@ -72,6 +74,7 @@ from bot.storage.journal import MarkJournal
 from bot.storage.migrate import SchemaOutOfDate, current_revision, head_revision, upgrade
 from bot.storage.migrate import prepare as prepare_schema
 from bot.storage.role_pings import RolePingStore
+from bot.storage.senders import SenderStore
 from bot.storage.sources import SourceStore
 from bot.storage.tenancy import TenancyStore
 
@@ -224,6 +227,7 @@ class App:
     budget: RequestBudget
     dm_channels: DmChannelStore
     journal_path: Path | None = None
+    sharing: BudgetSharing | None = None
     scheduler: Scheduler | None = None
     watcher: SourceWatcher | None = None
 
@@ -279,6 +283,19 @@ class App:
         )
         return self.scheduler
 
+    @asynccontextmanager
+    async def sending(self) -> AsyncIterator[None]:
+        """While it is open, this process counts among those sharing the token's request rate
+        (its budget capped at its part); it deregisters when it closes."""
+        if self.sharing is None:
+            yield
+            return
+        await self.sharing.join()
+        try:
+            yield
+        finally:
+            await self.sharing.leave()
+
     async def _agenda_notice(self, record: DeliveryRecord) -> tuple[AgendaChange, ...]:
         return await self.tenants.tenant(record.conference).agenda.notice_changes(record)
 
@@ -295,6 +312,12 @@ def journal_path(url: str) -> Path | None:
         return None
     database = Path(parsed.database)
     return database.with_name(database.name + ".sent-marks")
+
+
+def sender_name() -> str:
+    """This process among the senders: host and pid, and a random part, since containers on
+    several hosts may share a pid and a host name may be reused by a restarted container."""
+    return f"{socket.gethostname()[:64]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def make_clock(settings: Settings, at: datetime | None = None) -> Clock:
@@ -444,6 +467,9 @@ async def open_app(
             return True
 
         metrics = Metrics(version=version())
+        budget = RequestBudget(
+            BudgetConfig(rate=settings.discord_rate_limit), on_refused=metrics.discord_refused
+        )
         app = App(
             settings=settings,
             clock=clock,
@@ -453,11 +479,17 @@ async def open_app(
             deliveries=deliveries,
             metrics=metrics,
             database_ok=database_ok,
-            budget=RequestBudget(
-                BudgetConfig(rate=settings.discord_rate_limit), on_refused=metrics.discord_refused
-            ),
+            budget=budget,
             dm_channels=DmChannelStore(maker),
             journal_path=journal_path(url),
+            # Every process on the token shares DISCORD_RATE_LIMIT (registered while it sends).
+            sharing=BudgetSharing(
+                SenderStore(maker),
+                budget,
+                name=sender_name(),
+                sole_process=journal_path(url) is not None,  # SQLite: one process per file
+                on_share=metrics.discord_share,
+            ),
             watcher=watcher,
         )
         wakers.append(app.wake_scheduler)
@@ -653,8 +685,10 @@ async def _command_db(settings: Settings, args: argparse.Namespace) -> int:
 
 @asynccontextmanager
 async def open_served_app(settings: Settings) -> AsyncIterator[App]:
-    """`open_app`, plus /healthz and /metrics on METRICS_PORT (loopback) when it is set."""
-    async with open_app(settings) as app:
+    """`open_app` as the running bot needs it: among the processes sharing the token's request
+    rate from before it logs in (so even its first requests keep to its share) until it
+    stops, plus /healthz and /metrics on METRICS_PORT (loopback) when it is set."""
+    async with open_app(settings) as app, app.sending():
         if settings.metrics_port is None:
             yield app
             return

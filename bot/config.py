@@ -151,8 +151,9 @@ class Settings(BaseSettings):
     discord_rate_limit: PositiveFloat = Field(
         default=45.0,
         le=50.0,
-        description="Requests per second all of the bot's senders share (Discord allows 50 "
-        "globally; the rest is left for answering interactions).",
+        description="Requests per second the bot sends to Discord in all, shared equally by "
+        "every running process on its token (Discord allows 50 globally; the rest is left for "
+        "answering interactions).",
     )
     use_uvloop: bool = Field(
         default=True,

@@ -587,3 +587,19 @@ class ProgramSource:
     failed_at: datetime | None = None
     failure_notified: bool = False
     alert_channel_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SenderCensus:
+    """The processes sending on the bot's behalf, as one of them saw them on its heartbeat.
+
+    `live` counts every process seen within the age-out (this one included); `joined` is True
+    when this process's entry was new (its first heartbeat, or it had been aged out), so the
+    others have not counted it yet; `peer_refused_at` is the latest time another live process
+    was refused for sending too fast (None: never); `at` is when the heartbeat was taken.
+    """
+
+    live: int
+    joined: bool
+    at: datetime
+    peer_refused_at: datetime | None = None

@@ -69,7 +69,8 @@ class Metrics:
 
     Call sites: `command` once per slash command, `set_reminders` with the delivery counts per
     state, `scheduler_lag` once per delivered reminder (now minus its due time),
-    `scheduler_heartbeat` on each pass of the scheduler loop, `gateway` on connect/disconnect.
+    `scheduler_heartbeat` on each pass of the scheduler loop, `gateway` on connect/disconnect,
+    `discord_share` on each sender heartbeat (`bot.services.sharing`).
     """
 
     def __init__(self, *, version: str | None = None) -> None:
@@ -131,6 +132,17 @@ class Metrics:
             "Requests Discord refused in the last 10 minutes (it bans at 10,000).",
             registry=self.registry,
         )
+        self._senders = Gauge(
+            "confbot_discord_senders",
+            "Bot processes sharing the token's request rate to Discord, this one included "
+            "(0: not known, the database unreachable).",
+            registry=self.registry,
+        )
+        self._rate_share = Gauge(
+            "confbot_discord_rate_share",
+            "Requests a second this process may send to Discord: its share of DISCORD_RATE_LIMIT.",
+            registry=self.registry,
+        )
         if version is not None:
             self._build.labels(version).set(1)
         self._shards: dict[int, bool] = {}
@@ -154,6 +166,11 @@ class Metrics:
         """Discord refused a request (429): once per refusal, with the ban window's count."""
         self._refused.inc()
         self._refused_window.set(last_10_minutes)
+
+    def discord_share(self, senders: int, rate: float) -> None:
+        """On each sender heartbeat: the live sending processes, and this one's rate."""
+        self._senders.set(senders)
+        self._rate_share.set(rate)
 
     def scheduler_heartbeat(self, now: datetime) -> None:
         """The scheduler loop is alive at `now` (aware; from the same clock as the check)."""

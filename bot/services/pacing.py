@@ -10,6 +10,12 @@ over Discord's 10-minute window, and when the count nears the ban threshold the 
 handing out turns until the window has room again.
 
 Warnings come once per episode of refusals, with a count, not once per request.
+
+Several processes sending on one token share Discord's limit: `share` caps this process's
+pace at its part of `rate` (`bot.services.sharing` divides it between the live processes),
+and slow-downs and recovery work under that cap. A process that has just joined holds its
+turns (`hold`) until the others have counted it; a refusal one of them reports slows this one
+down too (`slow_down`).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ BAN_WINDOW = 600.0  # ... in this many seconds get the bot's IP blocked for an h
 
 @dataclass(frozen=True)
 class BudgetConfig:
-    rate: float = 45.0  # requests a second, all senders together
+    rate: float = 45.0  # requests a second, all senders together (all processes on the token)
     min_rate: float = 5.0
     slow_factor: float = 0.7  # a refusal multiplies the pace by this (at most once a second)
     recover_per_second: float = 2.0  # the pace regained each quiet second
@@ -52,9 +58,11 @@ class RequestBudget:
         self.config = config or BudgetConfig()
         self._clock = clock
         self._rate = self.config.rate
+        self._limit = self.config.rate  # this process's share of `rate`
         self._learned = self.config.rate  # the recovery ceiling as of the last refusal
         self._next = 0.0  # when the next turn is free
         self._paused_until = 0.0
+        self._held_until = 0.0
         self._last_refusal = -1e9
         self._last_slowdown = -1e9
         self._last_recovery = clock()
@@ -62,6 +70,7 @@ class RequestBudget:
         self._started: deque[float] = deque()  # when each of the last second's requests went
         self._on_refused = on_refused
         self.refused_total = 0
+        self.global_refused_total = 0
         self.requests_total = 0
         self._episode_start: float | None = None
         self._episode_count = 0
@@ -71,6 +80,27 @@ class RequestBudget:
         """The pace now, in requests a second."""
         self._recover(self._clock())
         return self._rate
+
+    @property
+    def limit(self) -> float:
+        """The most this process may send a second: its share of the configured rate."""
+        return self._limit
+
+    def share(self, rate: float) -> None:
+        """Cap the pace at `rate` (kept between `min_rate` and the configured rate). A lower
+        cap applies at once; under a higher one the pace climbs back as after a refusal.
+        What refusals taught is kept in proportion: a ceiling learned at half the rate becomes
+        the same fraction of the new cap."""
+        limit = min(self.config.rate, max(self.config.min_rate, rate))
+        if limit == self._limit:
+            return
+        self._learned = min(limit, max(self.config.min_rate, self._learned * limit / self._limit))
+        self._limit = limit
+        self._rate = min(self._rate, limit)
+
+    def hold(self, seconds: float) -> None:
+        """Hand out no turn for `seconds` (the other processes have not counted this one)."""
+        self._held_until = max(self._held_until, self._clock() + seconds)
 
     @property
     def refused_in_window(self) -> int:
@@ -86,7 +116,7 @@ class RequestBudget:
         and it climbs back by one a minute while nothing is refused. Refusals that come from
         jitter near the limit thus become rarer instead of recurring at the same pace."""
         quiet = max(0.0, now - self._last_refusal)
-        return min(self.config.rate, self._learned + quiet / 60.0)
+        return min(self._limit, self._learned + quiet / 60.0)
 
     def _recover(self, now: float) -> None:
         ceiling = self._ceiling(now)
@@ -111,7 +141,7 @@ class RequestBudget:
         now = self._clock()
         self._recover(now)
         self.requests_total += 1
-        start = max(now, self._next, self._paused_until)
+        start = max(now, self._next, self._paused_until, self._held_until)
         self._trim(now)
         if len(self._window) >= self.config.stop_short_of:
             # Near Discord's ban threshold: wait until the oldest refusal leaves the window.
@@ -143,16 +173,11 @@ class RequestBudget:
         """Discord answered 429, asking to wait `retry_after` seconds."""
         now = self._clock()
         self.refused_total += 1
+        if is_global:
+            self.global_refused_total += 1
         self._window.append(now)
         self._trim(now)
-        ceiling = self._ceiling(now)
-        self._last_refusal = now
-        if now - self._last_slowdown >= 1.0:  # one slowdown for a wave refused together
-            self._learned = max(self.config.min_rate, ceiling - 1.0)
-            self._rate = max(self.config.min_rate, self._rate * self.config.slow_factor)
-            self._last_slowdown = now
-        else:
-            self._learned = min(self._learned, ceiling)
+        self._slow(now)
         wait = retry_after if retry_after is not None and retry_after > 0 else 1.0
         if is_global:
             # Everyone waits, each for a slightly different time, so the retries trickle in.
@@ -170,3 +195,18 @@ class RequestBudget:
         self._episode_count += 1
         if self._on_refused is not None:
             self._on_refused(self.refused_total, len(self._window))
+
+    def slow_down(self) -> None:
+        """Another process on the token was refused: slow down as if this one had been (no
+        pause, since the wait Discord asked for is over by the time word comes)."""
+        self._slow(self._clock())
+
+    def _slow(self, now: float) -> None:
+        ceiling = self._ceiling(now)
+        self._last_refusal = now
+        if now - self._last_slowdown >= 1.0:  # one slowdown for a wave refused together
+            self._learned = max(self.config.min_rate, ceiling - 1.0)
+            self._rate = max(self.config.min_rate, self._rate * self.config.slow_factor)
+            self._last_slowdown = now
+        else:
+            self._learned = min(self._learned, ceiling)

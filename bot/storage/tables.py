@@ -539,3 +539,20 @@ class ProgramSourceRow(Base):
     due_at: Mapped[datetime | None]
     lease_owner: Mapped[str | None] = mapped_column(String(64))
     lease_expires_at: Mapped[datetime | None]
+
+
+class SenderRow(Base):
+    """A bot process that sends requests on the bot's one token, and its latest heartbeat.
+
+    Processes sharing the database divide the token's request rate between the rows seen
+    recently; a row not renewed for a few heartbeats belongs to a process that is gone.
+    Times are on the real clock. `refused_at` is the last time the process was refused for
+    sending too fast, so that the others slow down too.
+    """
+
+    __tablename__ = "senders"
+
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    seen_at: Mapped[datetime]
+    refused_at: Mapped[datetime | None]

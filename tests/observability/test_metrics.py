@@ -30,8 +30,19 @@ def test_render_declares_every_family_with_help_and_type() -> None:
         "confbot_build_info": "gauge",
         "confbot_discord_refused_requests": "counter",
         "confbot_discord_refused_requests_10m": "gauge",
+        "confbot_discord_senders": "gauge",
+        "confbot_discord_rate_share": "gauge",
     }
     assert value(samples, "confbot_build_info", version="1.2.3") == 1
+
+
+def test_the_share_of_the_request_rate_follows_the_live_senders() -> None:
+    metrics = Metrics()
+    metrics.discord_share(1, 45.0)
+    metrics.discord_share(2, 22.5)
+    _, samples = parse(metrics.render())
+    assert value(samples, "confbot_discord_senders") == 2
+    assert value(samples, "confbot_discord_rate_share") == 22.5
 
 
 def test_refused_requests_are_counted_with_the_ban_window() -> None:
