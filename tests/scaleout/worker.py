@@ -45,7 +45,9 @@ async def main(
     url: str, schema: str, slug: str, out: Path, seconds: float, delay: float, speed: float
 ) -> None:
     engine = create_engine_for(
-        url, connect_args={"server_settings": {"search_path": schema}}, pool_size=4
+        url,
+        connect_args={"server_settings": {"search_path": schema, "application_name": schema}},
+        pool_size=4,
     )
     clock: Clock = SimulatedClock(datetime.now(UTC), speed) if speed != 1 else SystemClock()
     maker = make_sessionmaker(engine)
