@@ -113,5 +113,8 @@ async def test_two_processes_joining_mid_burst_share_the_global_limit(
     assert states["sent"] + states["late"] == COUNT, states
     assert states["pending"] == states["claimed"] == 0
     assert min(delivered_by) > 0, "both processes sent part of the burst"
-    assert refused * 1000 <= len(requests), diagnosis  # at most 0.1% refused
+    # Unshared, the same burst gets 16 to 42 refusals. One is allowed: on a loaded machine the
+    # processes' and the fake's event loops stall and bunch a 45/s pace into a crowded second
+    # (one process alone shows the same, about once in 10,000 requests).
+    assert refused <= 1, diagnosis
     assert (alone_again, alone_share) == (1, 45.0)
