@@ -29,6 +29,13 @@ _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
     " rethinking revisiting understanding enabling making".split()
 )
+# "We’d", "Don't", "Let’s": contractions of pronouns and verbs, which no name contains
+# (unlike "O'Brien" or "D’Angelo").
+_CONTRACTION = re.compile(
+    r"^(?:i|you|we|they|he|she|it|that|there|what|let|don|can|won|isn|aren|doesn|didn|wasn)"
+    r"['’](?:d|ll|re|ve|m|s|t)$",
+    re.I,
+)
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
     " through is are not when without beyond between across".split()
@@ -116,6 +123,8 @@ def is_name_like(text: str) -> bool:
         return False
     if any(ch.isdigit() for ch in text):
         return False
+    if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
+        return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]
     all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
 
@@ -233,7 +234,10 @@ def is_link_line(text: str) -> bool:
 
 def classify(number: int, raw: str) -> Line:
     """Lex one line (1-based `number`) of raw program text."""
-    text = _normalise(raw)
+    return _classify_normalised(number, _normalise(raw))
+
+
+def _classify_normalised(number: int, text: str) -> Line:
     if " | " in text and "\t" not in text:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
@@ -342,9 +346,19 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     return bool(CHAIR.search(after)) or not after.strip()
 
 
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """Every line of `text`, normalised, with its number from 1."""
+    return [(number, _normalise(raw)) for number, raw in enumerate(text.splitlines(), start=1)]
+
+
 def lex(text: str) -> list[Line]:
     """Every line of `text`, lexed, numbered from 1."""
-    lines = [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]
+    return lex_lines(numbered_lines(text))
+
+
+def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
+    """The `numbered_lines`, lexed in the order given, each keeping its own number."""
+    lines = [_classify_normalised(number, text) for number, text in numbered]
     _mark_badges(lines)
     _mark_field_labels(lines)
     return lines

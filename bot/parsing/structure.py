@@ -205,6 +205,7 @@ class Builder:
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
+        self.place = {id(line): index for index, line in enumerate(lines)}
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -977,6 +978,8 @@ class Builder:
         title = _NUMBERED_ENTRY.sub("", title) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
+        elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
+            title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
         leading = _LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
@@ -1560,6 +1563,13 @@ class Builder:
             return True  # "Name (Affiliation)" then the talk's title
         if read_talk_title(text) is not None:
             return True
+        if (
+            author_line_score(text) < 0.5
+            and len(text.split()) >= 3
+            and not _ROOM_CELL.match(text)
+            and self._people_follow(i)
+        ):
+            return True  # "Fairness in AI Systems" / "Salla Westerstrand": one author, alone
         return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
 
     def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
@@ -1638,8 +1648,9 @@ class Builder:
         )
 
     def _previous_text_line(self, line: Line) -> int | None:
-        """The number of the last non-blank line above `line`."""
-        index = line.number - 2
+        """The number of the last non-blank line above `line` (in reading order, which puts a
+        grid's columns one after another)."""
+        index = self.place[id(line)] - 1
         at = self.before[index] if 0 <= index < len(self.before) else None
         return self.lines[at].number if at is not None else None
 

@@ -13,6 +13,8 @@ import pytest
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.grid import read_grids_in_text
+from bot.parsing.lexer import numbered_lines
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -942,3 +944,91 @@ def test_a_first_day_at_the_end_of_the_calendar_is_no_traceback() -> None:
     far = ParseOptions(timezone="UTC", first_day=date(9999, 12, 30))
     program = parse_text("MONDAY\nBreakfast (7:30-8:45)\n", far)
     assert program.sessions[0].start is None
+
+
+# --- parallel sessions side by side, copied from a table ----------------------------------------
+
+
+# A browser copies a table row as its cells joined by TABs, each cell's own line breaks kept: the
+# header cell ends in a line break, the time cell prints the slot's length below the time, and
+# each talk cell holds a title over its authors.
+SIDE_BY_SIDE = (
+    "Wednesday, June 4, 2025\n"
+    "09:00 - 09:30\tWelcome Coffee\t\n"
+    "\tTrack A: Storage Systems (Room: Aula)\n"
+    "\tTrack B: Query Engines (Room: Hall 2)\n"
+    "\n"
+    "09:30 - 10:00\n"
+    "30m\tLog-Structured Merge Trees Revisited\n"
+    "Ana Silva and Bo Li\tVectorised Joins for Column Stores\n"
+    "Cy Ng, Di Wu, and Ed Po\n"
+    "10:00 - 10:20\n"
+    "20m\tCrash Consistency Without Fences\n"
+    "Fay Xu\tAdaptive Query Compilation\n"
+    "Gil Oz and Hal Kim\n"
+    "10:20 - 11:00\tLunch (Room: Foyer)\t\n"
+)
+
+
+def test_parallel_sessions_side_by_side_read_column_by_column() -> None:
+    program = parse(SIDE_BY_SIDE)
+    by_title = {s.title: s for s in program.sessions}
+    tracks = [s for s in program.sessions if s.papers]
+    assert len(tracks) == 2
+    first, second = tracks
+    assert [p.title for p in first.papers] == [
+        "Log-Structured Merge Trees Revisited",
+        "Crash Consistency Without Fences",
+    ]
+    assert [p.title for p in second.papers] == [
+        "Vectorised Joins for Column Stores",
+        "Adaptive Query Compilation",
+    ]
+    assert [a.name for a in first.papers[1].authors] == ["Fay Xu"]
+    assert [a.name for a in second.papers[0].authors] == ["Cy Ng", "Di Wu", "Ed Po"]
+    for track in tracks:
+        assert (track.start.strftime("%H:%M"), track.end.strftime("%H:%M")) == ("09:30", "10:20")
+        assert [p.start.strftime("%H:%M") for p in track.papers if p.start] == ["09:30", "10:00"]
+    assert "Lunch" in by_title
+    assert not by_title["Lunch"].papers
+
+
+def test_side_by_side_grid_is_read_column_by_column_keeping_line_numbers() -> None:
+    lines = read_grids_in_text(numbered_lines(SIDE_BY_SIDE))
+    assert lines[2:12] == [
+        (3, "Track A: Storage Systems (Room: Aula)"),
+        (7, "09:30 - 10:00 30m\tLog-Structured Merge Trees Revisited"),
+        (8, "Ana Silva and Bo Li"),
+        (11, "10:00 - 10:20 20m\tCrash Consistency Without Fences"),
+        (12, "Fay Xu"),
+        (4, "Track B: Query Engines (Room: Hall 2)"),
+        (8, "09:30 - 10:00 30m\tVectorised Joins for Column Stores"),
+        (9, "Cy Ng, Di Wu, and Ed Po"),
+        (12, "10:00 - 10:20 20m\tAdaptive Query Compilation"),
+        (13, "Gil Oz and Hal Kim"),
+    ]
+    assert lines[12] == (14, "10:20 - 11:00\tLunch (Room: Foyer)")
+
+
+def test_a_table_of_one_session_per_row_is_left_as_it_stands() -> None:
+    text = "09:00 - 10:30\tSession 1: Storage\tChair: Ann Lee\n10:30 - 11:00\tCoffee Break\n"
+    assert read_grids_in_text(numbered_lines(text)) == numbered_lines(text)
+
+
+def test_title_with_an_unpaired_quote() -> None:
+    program = parse(
+        "Monday, March 3, 2025\nSession 1: Storage\n"
+        '09:00 - 09:30\tFull Paper #67: Integrating Sustainability into Scrum"\n'
+        "Ana Silva, Bo Li, and Cy Ng\n"
+        '09:30 - 10:00\tFull Paper #68: "Caching at the Edge"\n'
+        "Di Wu and Ed Po\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == [
+        "Integrating Sustainability into Scrum",
+        "Caching at the Edge",
+    ]
+
+
+def test_a_contraction_is_no_name() -> None:
+    assert split_sentence_authors("Workarounds are Everywhere! We’d Better Use Them") is None
+    assert parse_author_line("Seán O'Brien and Lia D’Angelo").authors[1].name == "Lia D’Angelo"

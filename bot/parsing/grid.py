@@ -1,0 +1,150 @@
+"""Parallel sessions printed side by side, read one session after another.
+
+Pages print parallel sessions as the columns of one table: a header row names a session over
+each column (` | Session 1: Ethics (Room A) | Session 2: Trust (Room B)`), and every row below
+holds a slot's time and one talk per column. Read row by row the sessions' talks interleave;
+the program means each column as a session of its own, so such a grid is read column by
+column, each talk under its row's time. A row that spans the columns (a break, lunch) ends it.
+
+Both the page renderer (which knows its table's cells) and program text copied from such a
+table (cells joined by TABs, a cell's own line breaks kept, as a browser copies them) use this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.model import SessionKind
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import SESSION_LABEL
+from bot.parsing.timeexpr import find_time_range
+
+Source = tuple[int, str]  # a line of text and the number of the line it came from
+Cell = list[Source]
+Row = list[Cell]
+
+# Items that fill a whole row of a timetable rather than one session's column.
+_SPANNING = frozenset(
+    {SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY, SessionKind.KEYNOTE}
+)
+
+
+def _filled(cell: Cell) -> bool:
+    return any(text.strip() for _, text in cell)
+
+
+def _first(cell: Cell) -> str:
+    return next((text.strip() for _, text in cell if text.strip()), "")
+
+
+def is_header_row(row: Row) -> bool:
+    """An empty corner over the time column, then a session heading over each other column."""
+    if len(row) < 3 or _filled(row[0]):
+        return False
+    headings = [cell for cell in row[1:] if _filled(cell)]
+    return len(headings) >= 2 and all(SESSION_LABEL.match(_first(cell)) for cell in headings)
+
+
+def _time_led(text: str) -> bool:
+    found = find_time_range(text.strip())
+    return found is not None and found.span[0] == 0
+
+
+def is_slot_row(row: Row, columns: int) -> bool:
+    """A row of the grid: its slot's time first, then its column's talk in each other column.
+
+    A row with fewer cells than the grid has columns spans them (a `colspan`), and a row with
+    one item only, a break or a social or plenary item, runs across all the sessions."""
+    if not row or not _time_led(_first(row[0])) or len(row) < columns:
+        return False
+    items = [cell for cell in row[1:] if _filled(cell)]
+    return not (len(items) == 1 and classify_kind(_first(items[0]), paper_count=0) in _SPANNING)
+
+
+def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
+    """The grid's sessions one after another: each heading, then its column's talks, each
+    with its row's time (and whatever the time cell adds, such as a length) before it."""
+    out: list[Source] = []
+    for column in range(1, len(header)):
+        if not _filled(header[column]):
+            continue
+        out.extend((number, text.strip()) for number, text in header[column] if text.strip())
+        for row in rows:
+            if column >= len(row) or not _filled(row[column]):
+                continue
+            lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+            lines = [(number, text.strip()) for number, text in row[column] if text.strip()]
+            out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+            out.extend(lines[1:])
+    return out
+
+
+def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
+    """Program text with each grid of parallel sessions read column by column, its other lines
+    as they stand (each keeps the number of the line it came from)."""
+    out: list[Source] = []
+    i = 0
+    while i < len(lines):
+        header, after = _text_row(lines, i, header=True)
+        if not is_header_row(header):
+            out.append(lines[i])
+            i += 1
+            continue
+        columns = len(header)
+        rows: list[Row] = []
+        j = _skip_blank(lines, after)
+        while j < len(lines):
+            row, end = _text_row(lines, j, header=False, columns=columns)
+            if not is_slot_row(row, columns):
+                break
+            rows.append(row)
+            j = _skip_blank(lines, end)
+        if not rows:
+            out.append(lines[i])
+            i += 1
+            continue
+        out.extend(by_column(header, rows))
+        i = j
+    return out
+
+
+def _skip_blank(lines: Sequence[Source], i: int) -> int:
+    while i < len(lines) and not lines[i][1].strip():
+        i += 1
+    return i
+
+
+def _starts_header(text: str) -> bool:
+    cells = text.split("\t")
+    return (
+        len(cells) >= 2
+        and not cells[0].strip()
+        and any(c.strip() for c in cells[1:])
+        and all(SESSION_LABEL.match(c.strip()) for c in cells[1:] if c.strip())
+    )
+
+
+def _text_row(
+    lines: Sequence[Source], i: int, *, header: bool, columns: int = 0
+) -> tuple[Row, int]:
+    """The table row that starts at line `i` as a browser copies it: cells joined by TABs, a
+    cell's own line breaks kept. A header row starts with an empty corner cell; a slot row with
+    its time. The row runs to a blank line or the start of the next row."""
+    number, text = lines[i]
+    if not (_starts_header(text) if header else _time_led(text.split("\t")[0])):
+        return [], i + 1
+    row: Row = [[]]
+    j = i
+    while j < len(lines):
+        number, text = lines[j]
+        if not text.strip():
+            break
+        if j > i and (_time_led(text.split("\t")[0]) or (not header and _starts_header(text))):
+            break
+        parts = text.split("\t")
+        if columns and j > i and len(row) + len(parts) - 1 > columns:
+            break
+        row[-1].append((number, parts[0]))
+        row.extend([(number, part)] for part in parts[1:])
+        j += 1
+    return row, j
