@@ -112,8 +112,15 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 )
             )
         if draft.speakers and not papers:
+            talk_title = draft.talk_title
+            lone = draft.papers[0].title if len(draft.papers) == 1 else None
+            if talk_title is None and lone in notes and len(lone.split()) <= 25:
+                # "Keynote: Ana Silva" / "Data and Their Shape": the one line under an item
+                # that names its speaker is the talk's title.
+                notes.remove(lone)
+                talk_title = lone
             papers.append(
-                Paper(draft.talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
+                Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
             )
         start, end = draft.start, draft.end
         timed = [(p.start, p.end) for p in draft.papers if p.start is not None]

@@ -7,7 +7,8 @@ as line breaks, a closed `<details>` as its summary only. Pages lay out with CSS
 page's own simple class rules are read too: an element its stylesheet displays as a block or
 hides is treated so, and the children of a flex or grid container are blocks of their own.
 What a person copying the program would never copy is dropped: scripts, styles, navigation,
-page headers and footers, forms and anything marked hidden.
+the site's header (not an article's: that heads the program) and footers, forms and anything
+marked hidden.
 """
 
 from __future__ import annotations
@@ -120,6 +121,17 @@ class _Lines:
 _SPACE_RUNS = re.compile(r" {2,}")
 
 
+def _in_content(node: LexborNode) -> bool:
+    """Inside an article, main part or section: a `<header>` there heads that content (its
+    title, often the day the page is about), where one outside them is the site's banner."""
+    parent = node.parent
+    while parent is not None:
+        if parent.tag in ("article", "main", "section"):
+            return True
+        parent = parent.parent
+    return False
+
+
 def _hidden(node: LexborNode) -> bool:
     attributes = node.attributes
     if "hidden" in attributes or attributes.get("aria-hidden") == "true":
@@ -144,7 +156,9 @@ class _Renderer:
                 if container and text.strip():
                     out.block_edge()
                 continue
-            if tag is None or tag in _SKIPPED or tag.startswith("-") or _hidden(child):
+            if tag is None or tag.startswith("-") or _hidden(child):
+                continue
+            if tag in _SKIPPED and not (tag == "header" and _in_content(child)):
                 continue
             display = self.styles.display(child)
             if display == "none":

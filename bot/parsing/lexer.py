@@ -278,7 +278,12 @@ def _classify_normalised(number: int, text: str) -> Line:
             line.kind = LineKind.META
             line.time = found
             return line
-    if _ZONE_NOTE.search(flat) and len(flat) < 120 and zone_label_in(flat):
+    if (
+        _ZONE_NOTE.search(flat)
+        and len(flat) < 120
+        and (zone_label_in(flat) or (flat.endswith(":") and len(flat.split()) <= 5))
+    ):
+        # "Times are in CEST", and "Show times in:" over a zone selector the copy left out
         line.kind = LineKind.ZONE_NOTE
         return line
     if START_AT.match(flat):

@@ -858,8 +858,11 @@ class Builder:
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and len([c for c in after.cells if c]) == 1
             and author_line_score(after.text) < 0.5
+            and (self.current is None or _holds_contributions(self.current.title))
         ):
-            return None  # the title follows the time line; the line above belongs to the last item
+            # The title follows the time line; the line above belongs to the last item (which
+            # a break cannot: "Coffee Break" / time / "Keynote: Ana Silva" / time / her title).
+            return None
         if self.paper is not None and self.paper.line == before.number:
             # It was taken as a paper title of the session before; it is this one's title.
             assert self.current is not None
@@ -1817,8 +1820,14 @@ def _title_side(lines: list[Line]) -> str | None:
     """
 
     def above(index: int) -> int | None:
+        # A page's controls ("Expand All") say nothing of where its titles stand.
         return next(
-            (j for j in range(index - 1, -1, -1) if lines[j].kind is not LineKind.BLANK), None
+            (
+                j
+                for j in range(index - 1, -1, -1)
+                if lines[j].kind not in (LineKind.BLANK, LineKind.LINK, LineKind.JUNK)
+            ),
+            None,
         )
 
     for index, line in enumerate(lines):

@@ -85,3 +85,16 @@ def test_parallel_tracks_side_by_side_in_a_table_row_are_read_one_after_the_othe
         "Scaling GNN Training",
         "Chen Zhuang (Riken)",
     ]
+
+
+def test_an_articles_own_header_is_kept_the_sites_is_not() -> None:
+    page = (
+        "<!doctype html><html><body><header><a href='/'>Home</a> <a href='/cfp'>CfP</a></header>"
+        "<article><header><h1>Schedule - Wednesday, April 21</h1></header>"
+        "<p>9:00-10:00</p><p>Keynote 1: Ana Silva</p></article></body></html>"
+    )
+    assert html_to_text(page).splitlines() == [
+        "Schedule - Wednesday, April 21",
+        "9:00-10:00",
+        "Keynote 1: Ana Silva",
+    ]

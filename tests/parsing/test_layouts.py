@@ -12,7 +12,7 @@ import pytest
 
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions
-from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.authors import author_line_score, parse_author_line, split_sentence_authors
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.lexer import numbered_lines
 from bot.parsing.talks import read_talk_title
@@ -1032,3 +1032,34 @@ def test_title_with_an_unpaired_quote() -> None:
 def test_a_contraction_is_no_name() -> None:
     assert split_sentence_authors("Workarounds are Everywhere! We’d Better Use Them") is None
     assert parse_author_line("Seán O'Brien and Lia D’Angelo").authors[1].name == "Lia D’Angelo"
+
+
+def test_a_break_is_no_author_and_a_keynote_speakers_line_heads_its_talk() -> None:
+    # Titles above their "Time:" lines; a keynote names its speaker, its talk title below.
+    program = parse(
+        "Friday, October 14, 2022\n\nSession 1\n\nTime: 9:00-10:30\n\n"
+        "Sweeping Polygons Quickly\n\nby Ana Silva, Bo Li\n\n"
+        "Coffee Break\n\nTime: 10:30-11:00\n\n"
+        "Keynote: Cy Ng\n\nTime: 11:00-12:00\n\nLabeled Reconfiguration by Compaction\n\n"
+        "Lunch (on your own)\n\nTime: 12:00-1:30\n\n"
+        "Session 2\n\nTime: 1:30-2:30\n\nShapes of Data\n\nby Di Wu\n"
+    )
+    keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
+    assert keynote.start.strftime("%H:%M") == "11:00"
+    assert papers(program)[1] == ("Labeled Reconfiguration by Compaction", [("Cy Ng", None)])
+    lunch = next(s for s in program.sessions if s.title and s.title.startswith("Lunch"))
+    assert lunch.kind is SessionKind.BREAK
+    assert not lunch.papers
+    assert author_line_score("Lunch (on your own)") == 0.0
+
+
+def test_page_controls_above_the_first_time_do_not_make_titles_stand_above() -> None:
+    program = parse(
+        "Schedule - Wednesday, April 21\nShow times in:\nExpand All Collapse All\n"
+        "8:45-9:00\nOpening\n9:00-10:00\nKeynote 1: Ana Silva\n10:00-11:00\nZoom Sessions\n"
+        "Storage Systems\nChair: Bo Li (Uni B)\nLog-Structured Merge Trees Revisited\n"
+        "Vectorised Joins for Column Stores\n"
+    )
+    starts = {s.title: s.start.strftime("%H:%M") for s in program.sessions if s.start}
+    assert starts["Opening"] == "08:45"
+    assert starts["Keynote 1: Ana Silva"] == "09:00"
