@@ -352,8 +352,45 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
 
 
 def numbered_lines(text: str) -> list[tuple[int, str]]:
-    """Every line of `text`, normalised, with its number from 1."""
-    return [(number, _normalise(raw)) for number, raw in enumerate(text.splitlines(), start=1)]
+    """Every line of `text`, normalised, with its number from 1; items run together on one
+    line are given a line each (with the same number)."""
+    return [
+        (number, part)
+        for number, raw in enumerate(text.splitlines(), start=1)
+        for part in _items_run_together(_normalise(raw))
+    ]
+
+
+_LENGTH_NOTE = re.compile(
+    r"\s*\((?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\.?"
+    r"(?:\s+(?:duration|long))?\)",
+    re.I,
+)
+
+
+def _items_run_together(text: str) -> list[str]:
+    """`Poster Session A 5:00 - 7:30 (2:30 duration) Poster Session B 5:00 - 7:30`: items
+    printed one after another on one line, each a title and its time range, as a page's
+    paragraphs run together when their line breaks are lost."""
+    if "\t" in text or not any(ch.isdigit() for ch in text):
+        return [text]
+    parts: list[str] = []
+    start = 0
+    while start < len(text):
+        found = find_time_range(text[start:])
+        if found is None or found.end is None:
+            break
+        begin, end = start + found.span[0], start + found.span[1]
+        length = _LENGTH_NOTE.match(text, end)
+        end = length.end() if length else end
+        title = text[start:begin].strip()
+        if len(title.split()) < 2 or not title[:1].isupper() or title[-1] in ":-–—,":
+            return [text]
+        parts.append(text[start:end].strip())
+        start = end
+    if len(parts) < 2 or text[start:].strip():
+        return [text]
+    return parts
 
 
 def lex(text: str) -> list[Line]:

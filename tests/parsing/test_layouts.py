@@ -1063,3 +1063,30 @@ def test_page_controls_above_the_first_time_do_not_make_titles_stand_above() -> 
     starts = {s.title: s.start.strftime("%H:%M") for s in program.sessions if s.start}
     assert starts["Opening"] == "08:45"
     assert starts["Keynote 1: Ana Silva"] == "09:00"
+
+
+def test_items_run_together_on_one_line_are_read_one_by_one() -> None:
+    program = parse(
+        "Monday, March 3, 2025\n"
+        "Demo Session A 17:00 - 19:00 (2:00 duration) "
+        "Demo Session B 17:00 - 19:00 (2:00 duration)\n"
+        "Conference Banquet 19:30 - 22:00\n"
+    )
+    assert [(s.title, s.start.strftime("%H:%M")) for s in program.sessions if s.start] == [
+        ("Demo Session A", "17:00"),
+        ("Demo Session B", "17:00"),
+        ("Conference Banquet", "19:30"),
+    ]
+    assert not papers(program)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Lunch 12:00 - 13:00",
+        "Monday 9:00 - 10:00 and Tuesday 10:00 - 11:00",
+        "Talk by Ana Silva 10:00-10:30 then questions 10:30-10:45",
+    ],
+)
+def test_a_line_with_one_item_or_a_sentence_stays_whole(line: str) -> None:
+    assert numbered_lines(line) == [(1, line)]
