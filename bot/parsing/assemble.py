@@ -88,6 +88,11 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
         for p in draft.papers:
+            if _OPENING.match(p.title) and p.authors and p.start is None:
+                # "Welcome and opening. Ana Silva and Bo Li": the hosts open the session (a
+                # welcome with its own time and speaker stays one of its talks).
+                notes.append(f"{p.title}. {', '.join(a.name for a in p.authors)}")
+                continue
             if (
                 not p.authors
                 and not authored
@@ -230,6 +235,12 @@ def _is_sub_row(title: str) -> bool:
     )
 
 
+# A session's opening words, printed like a contribution with its hosts' names.
+_OPENING = re.compile(
+    r"^(?:welcome|opening|introduction|closing)(?:\s+(?:and|&)\s+"
+    r"(?:welcome|opening|introduction|closing))?(?:\s+(?:remarks|words|address))?[.:]?$",
+    re.I,
+)
 _INSTRUCTION_VERBS = frozenset("please see refer note visit join check find".split())
 
 

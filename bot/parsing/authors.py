@@ -36,8 +36,9 @@ _CONTRACTION = re.compile(
     r"['’](?:d|ll|re|ve|m|s|t)$",
     re.I,
 )
-_BREAK_WORDS = frozenset(
+_ITEM_WORDS = frozenset(
     "lunch coffee break breakfast dinner reception banquet refreshments registration".split()
+    + "welcome opening introduction closing remarks keynote".split()
 )
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
@@ -129,8 +130,8 @@ def is_name_like(text: str) -> bool:
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]
-    if any(w in _BREAK_WORDS for w in lowered):
-        return False  # "Lunch (on your own)", "Coffee Break (Foyer)": an item, not a person
+    if any(w in _ITEM_WORDS for w in lowered):
+        return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not

@@ -1090,3 +1090,21 @@ def test_items_run_together_on_one_line_are_read_one_by_one() -> None:
 )
 def test_a_line_with_one_item_or_a_sentence_stays_whole(line: str) -> None:
     assert numbered_lines(line) == [(1, line)]
+
+
+def test_a_sessions_welcome_by_its_hosts_is_no_paper() -> None:
+    program = parse(
+        "Tuesday, April 21, 2015\n08:30 – 10:30\n\nSession 1 — Ana Silva\n\n"
+        "Welcome and opening. Bo Li and Cy Ng\n"
+        "Replicated Data Types in Practice. Di Wu, Ed Po and Fay Xu\n"
+        "Coordination Avoidance Revisited. Gil Oz and Hal Kim\n"
+        "10:30 – 11:00\n\nCoffee break\n\n11:00 – 12:00\n\nSession 2 — Ivy Tan\n\n"
+        "Welcome and introduction. Jo Park\n"
+        "Causal Consistency at Scale. Kim Lee and Lu Chen\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Replicated Data Types in Practice",
+        "Coordination Avoidance Revisited",
+        "Causal Consistency at Scale",
+    ]
+    assert program.sessions[0].notes == ("Welcome and opening. Bo Li, Cy Ng",)
