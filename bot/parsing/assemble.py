@@ -87,6 +87,8 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         if label:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
+        if title_kind is SessionKind.POSTERS and len(draft.papers) >= 3:
+            title_kind = None  # a poster session listing its posters by title alone
         for p in draft.papers:
             if _OPENING.match(p.title) and p.authors and p.start is None:
                 # "Welcome and opening. Ana Silva and Bo Li": the hosts open the session (a

@@ -39,6 +39,10 @@ _CONTRACTION = re.compile(
 _ITEM_WORDS = frozenset(
     "lunch coffee break breakfast dinner reception banquet refreshments registration".split()
     + "welcome opening introduction closing remarks keynote".split()
+    # the nouns of research topics, as session and track names print them
+    + "analysis mining media social systems networks language languages learning processing"
+    " data models computational computing semantics parsing retrieval translation".split()
+    + "summarization classification detection recognition security privacy algorithms".split()
 )
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
@@ -381,6 +385,8 @@ def parse_author_line(text: str) -> AuthorLine:
     return AuthorLine(tuple(authors), rest, tuple(problems))
 
 
+# The abstract nouns no given name or surname ends in (unlike "Florence", "Lawrence").
+_TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
 
 
@@ -408,8 +414,11 @@ def author_line_score(text: str) -> float:
     if len(names) >= 2:
         # "Carbon Pricing and Innovation": title words, not surnames.
         return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
-    # One bare name: a short capitalised title looks the same.
-    return 0.5 if len(names[0].split()) <= 3 else 0.3
+    # One bare name: a short capitalised title looks the same, unless its nouns are a title's.
+    words = names[0].split()
+    if any(_TOPIC_NOUN.search(w) for w in words):
+        return 0.2
+    return 0.5 if len(words) <= 3 else 0.3
 
 
 def split_title_and_authors(
@@ -480,8 +489,10 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
         return False  # "Graphs with", "Without Product Structure": title words, not names
     if any(a.affiliation for a in parsed.authors) or len(names) >= 2:
         return True
-    # One bare name: only where nothing else could be the author list.
-    return alone and 2 <= len(names[0].split()) <= 4
+    # One bare name: only where nothing else could be the author list, and not where its
+    # words are a title's nouns ("User-Controllable Selective Paraphrase Generation").
+    words = names[0].split()
+    return alone and 2 <= len(words) <= 4 and not any(_TOPIC_NOUN.search(w) for w in words)
 
 
 _SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,160}?):\s+(?P<title>\S.*)$")

@@ -1961,6 +1961,9 @@ def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
     marks = {word for word, n in counts.items() if n >= 3}
     # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
     tags = {word for word, n in counts.items() if n >= 2 and _VENUE_TAG.match(word)}
+    if tags:
+        # A page that tags its titles so: a tag it prints once ("(CL)") is one of them too.
+        tags |= {word for word in counts if _VENUE_TAG.match(word)}
     return frozenset(marks | tags | ({"(more)"} if marks else set()))
 
 

@@ -1108,3 +1108,25 @@ def test_a_sessions_welcome_by_its_hosts_is_no_paper() -> None:
         "Causal Consistency at Scale",
     ]
     assert program.sessions[0].notes == ("Welcome and opening. Bo Li, Cy Ng",)
+
+
+def test_a_poster_session_listing_titles_only_keeps_them_as_posters() -> None:
+    # No authors anywhere; journal tags after some titles, one of them printed only once.
+    program = parse(
+        "Wednesday, April 21, 2021\n10:00-11:00\nStorage Systems\nChair: Ana Silva\n"
+        "Supertagging the Long Tail with Tree-Structured Decoding (TACL)\n"
+        "Recursive Graph-to-Graph Transformers for Dependency Parsing (TACL)\n"
+        "15:00-17:00\nPoster Session\n"
+        "Readable Text for Everyone (CL)\n"
+        "Neural Approaches to Text Simplification\n"
+        "Don’t Stop Me! User-Controllable Selective Paraphrase Generation\n"
+        "Contrastive Question Generation\n"
+        "Computational Social Choice and Social Media, Sentiment Analysis and Argument Mining\n"
+        "Belief-based Generation of Argumentative Claims\n"
+    )
+    posters = next(s for s in program.sessions if s.kind is SessionKind.POSTERS)
+    titles = [p.title for p in posters.papers]
+    assert "Readable Text for Everyone" in titles
+    assert "Don’t Stop Me! User-Controllable Selective Paraphrase Generation" in titles
+    assert "Contrastive Question Generation" in titles
+    assert all(not p.authors for s in program.sessions for p in s.papers)
