@@ -418,7 +418,8 @@ def author_line_score(text: str) -> float:
     words = names[0].split()
     if any(_TOPIC_NOUN.search(w) for w in words):
         return 0.2
-    return 0.5 if len(words) <= 3 else 0.3
+    # "Inge van de Weerd": particles make a name longer, not less a name.
+    return 0.5 if len([w for w in words if w.lower() not in _NAME_PARTICLES]) <= 3 else 0.3
 
 
 def split_title_and_authors(

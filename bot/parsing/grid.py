@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from bot.model import SessionKind
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import SESSION_LABEL
+from bot.parsing.lexer import DURATION, SESSION_LABEL
 from bot.parsing.timeexpr import find_time_range
 
 Source = tuple[int, str]  # a line of text and the number of the line it came from
@@ -81,14 +81,16 @@ def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
 
 def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
     """Program text with each grid of parallel sessions read column by column, its other lines
-    as they stand (each keeps the number of the line it came from)."""
+    as they stand (each keeps the number of the line it came from), but for a time cell broken
+    over two lines, which is joined again."""
     out: list[Source] = []
     i = 0
     while i < len(lines):
         header, after = _text_row(lines, i, header=True)
         if not is_header_row(header):
-            out.append(lines[i])
-            i += 1
+            joined = _time_cell_joined(lines, i)
+            out.append(joined or lines[i])
+            i += 2 if joined else 1
             continue
         columns = len(header)
         rows: list[Row] = []
@@ -106,6 +108,19 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def _time_cell_joined(lines: Sequence[Source], i: int) -> Source | None:
+    """`09:20 - 10:15` / `55m<TAB>Keynote: ...`: a row whose time cell prints the slot's length
+    on a line of its own, so the row's other cells follow that length, as one line."""
+    number, text = lines[i]
+    if "\t" in text or not _time_led(text) or i + 1 >= len(lines):
+        return None
+    below = lines[i + 1][1]
+    length, tab, rest = below.partition("\t")
+    if not tab or not rest.strip() or not DURATION.match(length.strip()) or not length.strip():
+        return None
+    return number, f"{text.strip()} {length.strip()}\t{rest}"
 
 
 def _skip_blank(lines: Sequence[Source], i: int) -> int:

@@ -17,6 +17,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from bot.parsing.lexer import DURATION
 from bot.parsing.timeexpr import find_time_range
 
 _SKIPPED = frozenset(
@@ -239,7 +240,12 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
         if not any(cells):
             continue
         parts = [cell.split("\n") for cell in cells]
-        if len(parts) > 2 and len(parts[0]) > 1 and find_time_range(parts[0][0]) is not None:
+        if (
+            len(parts) >= 2
+            and len(parts[0]) > 1
+            and find_time_range(parts[0][0]) is not None
+            and (len(parts) > 2 or all(DURATION.match(line) for line in parts[0][1:]))
+        ):
             parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
         blocks = [index for index, part in enumerate(parts) if len(part) > 1]
         if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):

@@ -76,7 +76,22 @@ _KEYNOTE_SPEAKER = re.compile(
 _ROOM_CELL = re.compile(
     r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
 )
-_TRAILING_ROOM = re.compile(r"\s*\((?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40})\)\s*$", re.I)
+_TRAILING_ROOM = re.compile(
+    r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
+    r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
+    re.I,
+)
+
+
+def _room_in_parentheses(title: str) -> tuple[str, str | None]:
+    """`Session 2A: Storage (Room 101)`, `Session 1: Ethics (Room: Aula)`: the title, and the
+    room printed after it in parentheses."""
+    m = _TRAILING_ROOM.search(title)
+    if m is None or m.start() == 0:
+        return title, None
+    return title[: m.start()].strip(), clean(m.group("named") or m.group("room"))
+
+
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
@@ -717,6 +732,8 @@ class Builder:
         if before and not label:
             title_text = before  # "Cache Me If You Can 14:30 - 15:45 Session Chair: ..."
         rest = after.lstrip(":|-–—~, ").strip()
+        if DURATION.match(rest):
+            rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
         chair_text = None
         chair_match = CHAIR.search(rest)
         if chair_match:
@@ -776,10 +793,8 @@ class Builder:
                 title_text = title_text[: inline.start()].strip()
             title_text, printed_room = self.split_room(title_text)
             room = room or printed_room
-            in_parentheses = _TRAILING_ROOM.search(title_text)
-            if in_parentheses and room is None:
-                room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
-                title_text = title_text[: in_parentheses.start()].strip()
+            if room is None:
+                title_text, room = _room_in_parentheses(title_text)
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=_strip_session_title(previous_title.text if previous_title else title_text)
@@ -1034,6 +1049,8 @@ class Builder:
             room = clean(inline.group("room")).rstrip(" ,;|-–—") or None
             text = text[: inline.start()]
         title = _strip_session_title(text.rstrip(" ,;-–—("))
+        if room is None:
+            title, room = _room_in_parentheses(title)
         session = self.current
         reuse = (
             session is not None

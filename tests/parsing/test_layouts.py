@@ -1130,3 +1130,45 @@ def test_a_poster_session_listing_titles_only_keeps_them_as_posters() -> None:
     assert "Don’t Stop Me! User-Controllable Selective Paraphrase Generation" in titles
     assert "Contrastive Question Generation" in titles
     assert all(not p.authors for s in program.sessions for p in s.papers)
+
+
+KEYNOTE_ROW_TEXT = (
+    "Day 2 November 19, 2024\n"
+    "09:00 - 09:20\tOpening and Introduction\n"
+    "Ana Silva\t\n"
+    "09:20 - 10:15\n"
+    "55m\tKeynote: Workarounds are Everywhere! Let’s Use Them\n"
+    "Inge van de Berg\n"
+    "10:15 - 10:45\tCoffee Break (Room: Foyer)\t\n"
+)
+KEYNOTE_ROW_PAGE = (
+    "<html><body><h2>Day 2 November 19, 2024</h2><table>"
+    "<tr><td>09:00 - 09:20</td><td>Opening and Introduction<br>Ana Silva</td><td></td></tr>"
+    "<tr><td>09:20 - 10:15<br><span>55m</span></td>"
+    "<td><b>Keynote: Workarounds are Everywhere! Let’s Use Them</b><br>Inge van de Berg</td></tr>"
+    "<tr><td>10:15 - 10:45</td><td>Coffee Break (Room: Foyer)</td><td></td></tr>"
+    "</table></body></html>"
+)
+
+
+@pytest.mark.parametrize("source", [KEYNOTE_ROW_TEXT, KEYNOTE_ROW_PAGE])
+def test_time_cell_with_its_length_below_then_a_keynote_and_its_speaker(source: str) -> None:
+    from bot.parsing.detect import parse_program
+
+    program = parse_program(source, UTC)
+    keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
+    assert (keynote.start.strftime("%H:%M"), keynote.room) == ("09:20", None)
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        ("Workarounds are Everywhere! Let’s Use Them", ["Inge van de Berg"])
+    ]
+    coffee = next(s for s in program.sessions if s.kind is SessionKind.BREAK)
+    assert (coffee.title, coffee.room) == ("Coffee Break", "Foyer")
+
+
+def test_room_named_in_parentheses_after_a_session_title() -> None:
+    program = parse(
+        "Monday, March 3, 2025\nSession 1: Ethics in Practice (Room: Aula Magna)\n"
+        '09:00 - 09:30\tFull Paper #8: "Fair Pricing"\nAna Silva and Bo Li\n'
+    )
+    [session] = program.sessions
+    assert (session.title, session.room) == ("Ethics in Practice", "Aula Magna")
