@@ -12,6 +12,7 @@ table (cells joined by TABs, a cell's own line breaks kept, as a browser copies 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.model import SessionKind
@@ -37,12 +38,34 @@ def _first(cell: Cell) -> str:
     return next((text.strip() for _, text in cell if text.strip()), "")
 
 
+# What the corner over a timetable's time column says, if anything.
+_CORNER = frozenset({"", "time", "times", "when", "slot", "hour", "hours", "zeit", "heure"})
+
+
+def _is_corner(text: str) -> bool:
+    return text.strip().rstrip(":").lower() in _CORNER
+
+
+_BARE_LABEL = re.compile(r"^(?:session|track)\s+[\w.]{1,6}$", re.I)
+
+
+def _is_heading(text: str) -> bool:
+    """A column's heading that names its session: `Session 2: Trust`, `Track B: Networks`.
+
+    Columns headed by a bare `Track A` (whose rows name each slot's sessions) or by rooms
+    (whose talks are items of their own) are read by the structure builder from the rows as
+    they stand."""
+    text = text.strip()
+    return bool(SESSION_LABEL.match(text)) and not _BARE_LABEL.match(text)
+
+
 def is_header_row(row: Row) -> bool:
-    """An empty corner over the time column, then a session heading over each other column."""
-    if len(row) < 3 or _filled(row[0]):
+    """An empty corner (or `Time`) over the time column, then a session heading over each
+    other column."""
+    if len(row) < 3 or not _is_corner(_first(row[0])):
         return False
     headings = [cell for cell in row[1:] if _filled(cell)]
-    return len(headings) >= 2 and all(SESSION_LABEL.match(_first(cell)) for cell in headings)
+    return len(headings) >= 2 and all(_is_heading(_first(cell)) for cell in headings)
 
 
 def _time_led(text: str) -> bool:
@@ -133,9 +156,9 @@ def _starts_header(text: str) -> bool:
     cells = text.split("\t")
     return (
         len(cells) >= 2
-        and not cells[0].strip()
+        and _is_corner(cells[0])
         and any(c.strip() for c in cells[1:])
-        and all(SESSION_LABEL.match(c.strip()) for c in cells[1:] if c.strip())
+        and all(_is_heading(c) for c in cells[1:] if c.strip())
     )
 
 

@@ -1172,3 +1172,23 @@ def test_room_named_in_parentheses_after_a_session_title() -> None:
     )
     [session] = program.sessions
     assert (session.title, session.room) == ("Ethics in Practice", "Aula Magna")
+
+
+def test_side_by_side_sessions_under_a_time_corner_with_one_line_time_cells() -> None:
+    program = parse(
+        "Wednesday, June 4, 2025\n"
+        "Time\tSession 1: Storage Systems\tSession 2: Query Engines\n"
+        "09:30 - 10:00\tLog-Structured Merge Trees Revisited\n"
+        "Ana Silva and Bo Li\tVectorised Joins for Column Stores\n"
+        "Cy Ng, Di Wu, and Ed Po\n"
+        "10:00 - 10:20\tCrash Consistency Without Fences\n"
+        "Fay Xu\tAdaptive Query Compilation\n"
+        "Gil Oz and Hal Kim\n"
+        "10:20 - 11:00\tLunch\n"
+    )
+    assert [(s.title, len(s.papers)) for s in program.sessions] == [
+        ("Storage Systems", 2),
+        ("Query Engines", 2),
+        ("Lunch", 0),
+    ]
+    assert [a.name for a in program.sessions[1].papers[1].authors] == ["Gil Oz", "Hal Kim"]
