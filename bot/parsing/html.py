@@ -17,7 +17,8 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from bot.parsing.lexer import DURATION
+from bot.parsing.grid import Row, by_column, is_header_row, is_slot_row
+from bot.parsing.lexer import DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
 
 _SKIPPED = frozenset(
@@ -212,9 +213,36 @@ def _rows(table: LexborNode) -> list[LexborNode]:
 
 def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     """Rows as TAB-joined cells. A cell spanning rows leaves its column empty in the rows below,
-    so that every row's cells stay under their own header; a cell of several lines keeps its
-    first in the row and puts the others after it (where a browser would run the next cell on
-    after its last line)."""
+    so that every row's cells stay under their own header. Parallel sessions side by side
+    under a header row naming each column's session are read column by column (see grid)."""
+    rows = _table_cells(renderer, table)
+    index = 0
+    while index < len(rows):
+        header = _as_grid_row(rows[index])
+        body: list[Row] = []
+        if is_header_row(header):
+            while index + 1 + len(body) < len(rows):
+                row = _as_grid_row(rows[index + 1 + len(body)])
+                if not is_slot_row(row, len(header)):
+                    break
+                body.append(row)
+        if body:
+            for _, line in by_column(header, body):
+                out.add(line)
+                out.newline()
+            index += 1 + len(body)
+            continue
+        _render_row(rows[index], out)
+        index += 1
+
+
+def _as_grid_row(cells: list[str]) -> Row:
+    return [[(0, normalise(line)) for line in cell.split("\n")] for cell in cells]
+
+
+def _table_cells(renderer: _Renderer, table: LexborNode) -> list[list[str]]:
+    """Each row's cells as text, with an empty cell where one above spans into the row."""
+    rows: list[list[str]] = []
     pending: dict[int, int] = {}  # column -> rows it still spans
     for row in _rows(table):
         cells: list[str] = []
@@ -237,37 +265,43 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             column += 1
         while cells and not cells[-1]:
             cells.pop()
-        if not any(cells):
-            continue
-        parts = [cell.split("\n") for cell in cells]
-        if (
-            len(parts) >= 2
-            and len(parts[0]) > 1
-            and find_time_range(parts[0][0]) is not None
-            and (len(parts) > 2 or all(DURATION.match(line) for line in parts[0][1:]))
-        ):
-            parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
-        blocks = [index for index, part in enumerate(parts) if len(part) > 1]
-        if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
-            # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
-            # side, each a whole block. Read them one after the other, each under the row's
-            # leading cells (its time), as the page means them.
-            lead = [part[0] for part in parts[: blocks[0]]]
-            for index in blocks:
-                out.add("\t".join([*lead, parts[index][0]]))
-                out.newline()
-                for line in parts[index][1:]:
-                    out.add(line)
-                    out.newline()
-            continue
-        # Each cell's first line stays in its column; what a cell breaks onto further lines
-        # (an author line under a title) follows the row, cell by cell.
-        out.add("\t".join(part[0] for part in parts))
-        out.newline()
-        for part in parts:
-            for line in part[1:]:
+        if any(cells):
+            rows.append(cells)
+    return rows
+
+
+def _render_row(cells: list[str], out: _Lines) -> None:
+    """A cell of several lines keeps its first in the row and puts the others after it (where
+    a browser would run the next cell on after its last line)."""
+    parts = [cell.split("\n") for cell in cells]
+    if (
+        len(parts) >= 2
+        and len(parts[0]) > 1
+        and find_time_range(parts[0][0]) is not None
+        and (len(parts) > 2 or all(DURATION.match(line) for line in parts[0][1:]))
+    ):
+        parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
+    blocks = [index for index, part in enumerate(parts) if len(part) > 1]
+    if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
+        # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
+        # side, each a whole block. Read them one after the other, each under the row's
+        # leading cells (its time), as the page means them.
+        lead = [part[0] for part in parts[: blocks[0]]]
+        for index in blocks:
+            out.add("\t".join([*lead, parts[index][0]]))
+            out.newline()
+            for line in parts[index][1:]:
                 out.add(line)
                 out.newline()
+        return
+    # Each cell's first line stays in its column; what a cell breaks onto further lines
+    # (an author line under a title) follows the row, cell by cell.
+    out.add("\t".join(part[0] for part in parts))
+    out.newline()
+    for part in parts:
+        for line in part[1:]:
+            out.add(line)
+            out.newline()
 
 
 def _span(cell: LexborNode, name: str) -> int:

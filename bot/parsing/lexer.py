@@ -351,6 +351,11 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     return bool(CHAIR.search(after)) or not after.strip()
 
 
+def normalise(raw: str) -> str:
+    """A line as the lexer reads it: invisible characters and odd spaces gone, clocks mended."""
+    return _normalise(raw)
+
+
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """Every line of `text`, normalised, with its number from 1; items run together on one
     line are given a line each (with the same number)."""
