@@ -43,7 +43,8 @@ _CORNER = frozenset({"", "time", "times", "when", "slot", "hour", "hours", "zeit
 
 
 def _is_corner(text: str) -> bool:
-    return text.strip().rstrip(":").lower() in _CORNER
+    """Empty, a label such as `Time`, or the time of the slot the sessions share."""
+    return text.strip().rstrip(":").lower() in _CORNER or _time_led(text)
 
 
 _BARE_LABEL = re.compile(r"^(?:session|track)\s+[\w.]{1,6}$", re.I)
@@ -88,10 +89,14 @@ def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
     """The grid's sessions one after another: each heading, then its column's talks, each
     with its row's time (and whatever the time cell adds, such as a length) before it."""
     out: list[Source] = []
+    slot = _first(header[0]) if _time_led(_first(header[0])) else ""
     for column in range(1, len(header)):
         if not _filled(header[column]):
             continue
-        out.extend((number, text.strip()) for number, text in header[column] if text.strip())
+        heading = [(number, text.strip()) for number, text in header[column] if text.strip()]
+        if slot:
+            heading[0] = (heading[0][0], f"{slot}\t{heading[0][1]}")
+        out.extend(heading)
         for row in rows:
             if column >= len(row) or not _filled(row[column]):
                 continue
@@ -118,19 +123,26 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         columns = len(header)
         rows: list[Row] = []
         j = _skip_blank(lines, after)
-        while j < len(lines):
+        while j < len(lines) and not _starts_header(lines[j][1]):
             row, end = _text_row(lines, j, header=False, columns=columns)
             if not is_slot_row(row, columns):
                 break
             rows.append(row)
             j = _skip_blank(lines, end)
-        if not rows:
+        if not needs_columns(rows):
             out.append(lines[i])
             i += 1
             continue
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def needs_columns(rows: Sequence[Row]) -> bool:
+    """Whether the grid's talks must be read column by column: where some talk's cell runs
+    over several lines (a title, then its authors), read row by row they interleave; with
+    each talk on one line, the structure builder follows the columns row by row itself."""
+    return any(len([t for _, t in cell if t.strip()]) > 1 for row in rows for cell in row[1:])
 
 
 def _time_cell_joined(lines: Sequence[Source], i: int) -> Source | None:
@@ -172,6 +184,7 @@ def _text_row(
     if not (_starts_header(text) if header else _time_led(text.split("\t")[0])):
         return [], i + 1
     row: Row = [[]]
+    width = len(text.split("\t"))  # the cells the row's first line holds
     j = i
     while j < len(lines):
         number, text = lines[j]
@@ -180,6 +193,14 @@ def _text_row(
         if j > i and (_time_led(text.split("\t")[0]) or (not header and _starts_header(text))):
             break
         parts = text.split("\t")
+        if j > i and width >= 3 and len(row) == width == len(parts) and not parts[0].strip():
+            # "10:30 | Session A1 | Session B1" / " | Chair: X | Chair: Y": a row of its own
+            # below a whole one, its cells under the same columns.
+            for column, part in enumerate(parts):
+                if part.strip():
+                    row[column].append((number, part))
+            j += 1
+            continue
         if columns and j > i and len(row) + len(parts) - 1 > columns:
             break
         row[-1].append((number, parts[0]))

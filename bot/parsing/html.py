@@ -17,7 +17,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from bot.parsing.grid import Row, by_column, is_header_row, is_slot_row
+from bot.parsing.grid import Row, by_column, is_header_row, is_slot_row, needs_columns
 from bot.parsing.lexer import DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
 
@@ -226,7 +226,7 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
                 if not is_slot_row(row, len(header)):
                     break
                 body.append(row)
-        if body:
+        if body and needs_columns(body):
             for _, line in by_column(header, body):
                 out.add(line)
                 out.newline()

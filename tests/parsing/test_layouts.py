@@ -1192,3 +1192,33 @@ def test_side_by_side_sessions_under_a_time_corner_with_one_line_time_cells() ->
         ("Lunch", 0),
     ]
     assert [a.name for a in program.sessions[1].papers[1].authors] == ["Gil Oz", "Hal Kim"]
+
+
+def test_side_by_side_sessions_in_their_slot_with_chairs_and_talks_over_two_lines() -> None:
+    program = parse(
+        "Thursday, 6 November 2025\n"
+        "10:30–12:00\tSession A1: Syntax\tSession B1: Speech\n"
+        "\tChair: Ann Lee\tChair: Bo Li\n"
+        "10:30–11:00\tParsing Rare Languages Quickly\n"
+        "Cy Ng and Di Wu\tSpeech Recognition for All Speakers\n"
+        "Ed Po\n"
+        "11:00–11:30\tTagging Words Well Enough\n"
+        "Fay Xu and Gil Oz\tListening Closely to Noise\n"
+        "Hal Kim and Ivy Tan\n"
+        "12:00–13:00\tLunch\n"
+    )
+    syntax, speech, lunch = program.sessions
+    assert [(s.title, [c.name for c in s.chairs]) for s in (syntax, speech)] == [
+        ("Syntax", ["Ann Lee"]),
+        ("Speech", ["Bo Li"]),
+    ]
+    assert (syntax.start.strftime("%H:%M"), syntax.end.strftime("%H:%M")) == ("10:30", "12:00")
+    assert [(p.title, [a.name for a in p.authors]) for p in speech.papers] == [
+        ("Speech Recognition for All Speakers", ["Ed Po"]),
+        ("Listening Closely to Noise", ["Hal Kim", "Ivy Tan"]),
+    ]
+    assert [p.title for p in syntax.papers] == [
+        "Parsing Rare Languages Quickly",
+        "Tagging Words Well Enough",
+    ]
+    assert lunch.title == "Lunch"
