@@ -61,8 +61,8 @@ def _is_heading(text: str) -> bool:
 
 
 def is_header_row(row: Row) -> bool:
-    """An empty corner (or `Time`) over the time column, then a session heading over each
-    other column."""
+    """A corner over the time column (empty, `Time`, or the sessions' shared slot), then a
+    session heading over each other column."""
     if len(row) < 3 or not _is_corner(_first(row[0])):
         return False
     headings = [cell for cell in row[1:] if _filled(cell)]
@@ -149,13 +149,13 @@ def _time_cell_joined(lines: Sequence[Source], i: int) -> Source | None:
     """`09:20 - 10:15` / `55m<TAB>Keynote: ...`: a row whose time cell prints the slot's length
     on a line of its own, so the row's other cells follow that length, as one line."""
     number, text = lines[i]
-    if "\t" in text or not _time_led(text) or i + 1 >= len(lines):
+    if "\t" in text or i + 1 >= len(lines):
         return None
-    below = lines[i + 1][1]
-    length, tab, rest = below.partition("\t")
-    if not tab or not rest.strip() or not DURATION.match(length.strip()) or not length.strip():
+    length, tab, rest = lines[i + 1][1].partition("\t")
+    length = length.strip()
+    if not tab or not length or not rest.strip() or not DURATION.match(length):
         return None
-    return number, f"{text.strip()} {length.strip()}\t{rest}"
+    return (number, f"{text.strip()} {length}\t{rest}") if _time_led(text) else None
 
 
 def _skip_blank(lines: Sequence[Source], i: int) -> int:
@@ -178,8 +178,8 @@ def _text_row(
     lines: Sequence[Source], i: int, *, header: bool, columns: int = 0
 ) -> tuple[Row, int]:
     """The table row that starts at line `i` as a browser copies it: cells joined by TABs, a
-    cell's own line breaks kept. A header row starts with an empty corner cell; a slot row with
-    its time. The row runs to a blank line or the start of the next row."""
+    cell's own line breaks kept. A header row starts with its corner cell, a slot row with its
+    time. The row runs to a blank line or the start of the next row."""
     number, text = lines[i]
     if not (_starts_header(text) if header else _time_led(text.split("\t")[0])):
         return [], i + 1

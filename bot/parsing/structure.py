@@ -220,6 +220,8 @@ class Builder:
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
+        # Where each line stands in reading order: a grid of parallel sessions is read column
+        # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
