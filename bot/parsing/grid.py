@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from bot.model import SessionKind
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import DURATION, SESSION_LABEL
+from bot.parsing.lexer import DURATION, ROOM_WORDS, SESSION_LABEL
 from bot.parsing.timeexpr import find_time_range
 
 Source = tuple[int, str]  # a line of text and the number of the line it came from
@@ -48,15 +48,23 @@ def _is_corner(text: str) -> bool:
 
 
 _BARE_LABEL = re.compile(r"^(?:session|track)\s+[\w.]{1,6}$", re.I)
+# "Developer Experience (Room: Gaanderij)", "Storage Systems (Hall 2)": a session and its room.
+_TITLE_AND_ROOM = re.compile(
+    r"^\w.{2,}\s\((?:(?:room|location|venue)\s*:\s*[^()]+|(?:" + ROOM_WORDS + r")\b[^()]*)\)$",
+    re.I,
+)
 
 
 def _is_heading(text: str) -> bool:
-    """A column's heading that names its session: `Session 2: Trust`, `Track B: Networks`.
+    """A column's heading that names its session: `Session 2: Trust`, `Track B: Networks`,
+    `Developer Experience (Room: Gaanderij)`.
 
     Columns headed by a bare `Track A` (whose rows name each slot's sessions) or by rooms
     (whose talks are items of their own) are read by the structure builder from the rows as
     they stand."""
     text = text.strip()
+    if _TITLE_AND_ROOM.match(text):
+        return True
     return bool(SESSION_LABEL.match(text)) and not _BARE_LABEL.match(text)
 
 
@@ -94,8 +102,11 @@ def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
         if not _filled(header[column]):
             continue
         heading = [(number, text.strip()) for number, text in header[column] if text.strip()]
-        if slot:
-            heading[0] = (heading[0][0], f"{slot}\t{heading[0][1]}")
+        span = slot or ("" if SESSION_LABEL.match(heading[0][1]) else _span(rows, column))
+        if span:
+            # "Storage Systems (Room: Aula)" reads as a session's title only beside a time: the
+            # slot the sessions share, or else the span of the column's own talks.
+            heading[0] = (heading[0][0], f"{span}\t{heading[0][1]}")
         out.extend(heading)
         for row in rows:
             if column >= len(row) or not _filled(row[column]):
@@ -105,6 +116,24 @@ def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
             out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
             out.extend(lines[1:])
     return out
+
+
+_DASH = re.compile(r"\s*[-–—]\s*")
+
+
+def _span(rows: Sequence[Row], column: int) -> str:
+    """`09:30 - 10:20`: from the start of the column's first talk to the end of its last, as
+    the page prints them."""
+    times = []
+    for row in rows:
+        if column < len(row) and _filled(row[column]):
+            text = _first(row[0])
+            found = find_time_range(text)
+            if found is not None and found.end is not None:
+                times.append(_DASH.split(text[found.span[0] : found.span[1]], maxsplit=1))
+    if not times or len(times[0]) < 2 or len(times[-1]) < 2:
+        return ""
+    return f"{times[0][0]} - {times[-1][1]}"
 
 
 def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:

@@ -1222,3 +1222,18 @@ def test_side_by_side_sessions_in_their_slot_with_chairs_and_talks_over_two_line
         "Tagging Words Well Enough",
     ]
     assert lunch.title == "Lunch"
+
+
+def test_side_by_side_sessions_headed_by_a_title_and_its_room() -> None:
+    program = parse(
+        SIDE_BY_SIDE.replace(
+            "Track A: Storage Systems (Room: Aula)", "Storage Systems (Room: Aula)"
+        ).replace("Track B: Query Engines (Room: Hall 2)", "Query Engines (Hall 2)")
+    )
+    tracks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.room, len(s.papers)) for s in tracks] == [
+        ("Storage Systems", "Aula", 2),
+        ("Query Engines", "Hall 2", 2),
+    ]
+    for track in tracks:
+        assert (track.start.strftime("%H:%M"), track.end.strftime("%H:%M")) == ("09:30", "10:20")
