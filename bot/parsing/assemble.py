@@ -87,7 +87,14 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         if label:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
+        if title_kind is SessionKind.POSTERS and len(draft.papers) >= 3:
+            title_kind = None  # a poster session listing its posters by title alone
         for p in draft.papers:
+            if _OPENING.match(p.title) and p.authors and p.start is None:
+                # "Welcome and opening. Ana Silva and Bo Li": the hosts open the session (a
+                # welcome with its own time and speaker stays one of its talks).
+                notes.append(f"{p.title}. {', '.join(a.name for a in p.authors)}")
+                continue
             if (
                 not p.authors
                 and not authored
@@ -112,8 +119,15 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 )
             )
         if draft.speakers and not papers:
+            talk_title = draft.talk_title
+            lone = draft.papers[0].title if len(draft.papers) == 1 else None
+            if talk_title is None and lone in notes and len(lone.split()) <= 25:
+                # "Keynote: Ana Silva" / "Data and Their Shape": the one line under an item
+                # that names its speaker is the talk's title.
+                notes.remove(lone)
+                talk_title = lone
             papers.append(
-                Paper(draft.talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
+                Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
             )
         start, end = draft.start, draft.end
         timed = [(p.start, p.end) for p in draft.papers if p.start is not None]
@@ -223,6 +237,12 @@ def _is_sub_row(title: str) -> bool:
     )
 
 
+# A session's opening words, printed like a contribution with its hosts' names.
+_OPENING = re.compile(
+    r"^(?:welcome|opening|introduction|closing)(?:\s+(?:and|&)\s+"
+    r"(?:welcome|opening|introduction|closing))?(?:\s+(?:remarks|words|address))?[.:]?$",
+    re.I,
+)
 _INSTRUCTION_VERBS = frozenset("please see refer note visit join check find".split())
 
 

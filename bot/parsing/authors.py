@@ -29,6 +29,21 @@ _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
     " rethinking revisiting understanding enabling making".split()
 )
+# "We’d", "Don't", "Let’s": contractions of pronouns and verbs, which no name contains
+# (unlike "O'Brien" or "D’Angelo").
+_CONTRACTION = re.compile(
+    r"^(?:i|you|we|they|he|she|it|that|there|what|let|don|can|won|isn|aren|doesn|didn|wasn)"
+    r"['’](?:d|ll|re|ve|m|s|t)$",
+    re.I,
+)
+_ITEM_WORDS = frozenset(
+    "lunch coffee break breakfast dinner reception banquet refreshments registration".split()
+    + "welcome opening introduction closing remarks keynote".split()
+    # the nouns of research topics, as session and track names print them
+    + "analysis mining media social systems networks language languages learning processing"
+    " data models computational computing semantics parsing retrieval translation".split()
+    + "summarization classification detection recognition security privacy algorithms".split()
+)
 _TITLE_WORDS = frozenset(
     "a an the of for in on with via to from and or by at into towards toward using over under"
     " through is are not when without beyond between across".split()
@@ -116,7 +131,11 @@ def is_name_like(text: str) -> bool:
         return False
     if any(ch.isdigit() for ch in text):
         return False
+    if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
+        return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]
+    if any(w in _ITEM_WORDS for w in lowered):
+        return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not
@@ -367,6 +386,8 @@ def parse_author_line(text: str) -> AuthorLine:
     return AuthorLine(tuple(authors), rest, tuple(problems))
 
 
+# The abstract nouns no given name or surname ends in (unlike "Florence", "Lawrence").
+_TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
 
 
@@ -394,8 +415,12 @@ def author_line_score(text: str) -> float:
     if len(names) >= 2:
         # "Carbon Pricing and Innovation": title words, not surnames.
         return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
-    # One bare name: a short capitalised title looks the same.
-    return 0.5 if len(names[0].split()) <= 3 else 0.3
+    # One bare name: a short capitalised title looks the same, unless its nouns are a title's.
+    words = names[0].split()
+    if any(_TOPIC_NOUN.search(w) for w in words):
+        return 0.2
+    # "Inge van de Weerd": particles make a name longer, not less a name.
+    return 0.5 if len([w for w in words if w.lower() not in _NAME_PARTICLES]) <= 3 else 0.3
 
 
 def split_title_and_authors(
@@ -466,8 +491,10 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
         return False  # "Graphs with", "Without Product Structure": title words, not names
     if any(a.affiliation for a in parsed.authors) or len(names) >= 2:
         return True
-    # One bare name: only where nothing else could be the author list.
-    return alone and 2 <= len(names[0].split()) <= 4
+    # One bare name: only where nothing else could be the author list, and not where its
+    # words are a title's nouns ("User-Controllable Selective Paraphrase Generation").
+    words = names[0].split()
+    return alone and 2 <= len(words) <= 4 and not any(_TOPIC_NOUN.search(w) for w in words)
 
 
 _SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,160}?):\s+(?P<title>\S.*)$")

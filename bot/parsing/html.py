@@ -7,7 +7,8 @@ as line breaks, a closed `<details>` as its summary only. Pages lay out with CSS
 page's own simple class rules are read too: an element its stylesheet displays as a block or
 hides is treated so, and the children of a flex or grid container are blocks of their own.
 What a person copying the program would never copy is dropped: scripts, styles, navigation,
-page headers and footers, forms and anything marked hidden.
+the site's header (not an article's: that heads the program) and footers, forms and anything
+marked hidden.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from bot.parsing.grid import Row, by_column, is_header_row, is_slot_row, needs_columns
+from bot.parsing.lexer import DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
 
 _SKIPPED = frozenset(
@@ -120,6 +123,17 @@ class _Lines:
 _SPACE_RUNS = re.compile(r" {2,}")
 
 
+def _in_content(node: LexborNode) -> bool:
+    """Inside an article, main part or section: a `<header>` there heads that content (its
+    title, often the day the page is about), where one outside them is the site's banner."""
+    parent = node.parent
+    while parent is not None:
+        if parent.tag in ("article", "main", "section"):
+            return True
+        parent = parent.parent
+    return False
+
+
 def _hidden(node: LexborNode) -> bool:
     attributes = node.attributes
     if "hidden" in attributes or attributes.get("aria-hidden") == "true":
@@ -144,7 +158,9 @@ class _Renderer:
                 if container and text.strip():
                     out.block_edge()
                 continue
-            if tag is None or tag in _SKIPPED or tag.startswith("-") or _hidden(child):
+            if tag is None or tag.startswith("-") or _hidden(child):
+                continue
+            if tag in _SKIPPED and not (tag == "header" and _in_content(child)):
                 continue
             display = self.styles.display(child)
             if display == "none":
@@ -197,9 +213,36 @@ def _rows(table: LexborNode) -> list[LexborNode]:
 
 def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     """Rows as TAB-joined cells. A cell spanning rows leaves its column empty in the rows below,
-    so that every row's cells stay under their own header; a cell of several lines keeps its
-    first in the row and puts the others after it (where a browser would run the next cell on
-    after its last line)."""
+    so that every row's cells stay under their own header. Parallel sessions side by side
+    under a header row naming each column's session are read column by column (see grid)."""
+    rows = _table_cells(renderer, table)
+    index = 0
+    while index < len(rows):
+        header = _as_grid_row(rows[index])
+        body: list[Row] = []
+        if is_header_row(header):
+            while index + 1 + len(body) < len(rows):
+                row = _as_grid_row(rows[index + 1 + len(body)])
+                if not is_slot_row(row, len(header)):
+                    break
+                body.append(row)
+        if body and needs_columns(body):
+            for _, line in by_column(header, body):
+                out.add(line)
+                out.newline()
+            index += 1 + len(body)
+            continue
+        _render_row(rows[index], out)
+        index += 1
+
+
+def _as_grid_row(cells: list[str]) -> Row:
+    return [[(0, normalise(line)) for line in cell.split("\n")] for cell in cells]
+
+
+def _table_cells(renderer: _Renderer, table: LexborNode) -> list[list[str]]:
+    """Each row's cells as text, with an empty cell where one above spans into the row."""
+    rows: list[list[str]] = []
     pending: dict[int, int] = {}  # column -> rows it still spans
     for row in _rows(table):
         cells: list[str] = []
@@ -228,37 +271,45 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             # A table nested in one of several cells is that cell's text; alone in its row
             # (a page laid out with a table per row), its own cells are the row's.
             cells = [cell.replace("\t", " ") for cell in cells]
-        parts = [cell.split("\n") for cell in cells]
-        if (
-            len(parts) > 2
-            and 1 < len(parts[0]) <= 3
-            and all(len(line) <= 20 for line in parts[0])
-            and find_time_range(parts[0][0]) is not None
-        ):
-            parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
-        blocks = [index for index, part in enumerate(parts) if len(part) > 1]
-        if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
-            # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
-            # side, each a whole block. Read them one after the other, each under the row's
-            # leading cells (its time), as the page means them.
-            lead = [part[0] for part in parts[: blocks[0]]]
-            for turn, index in enumerate(blocks):
-                # Without a leading cell, a TAB opens each later block, as a browser copies it.
-                first = [*lead, parts[index][0]] if lead or not turn else ["", parts[index][0]]
-                out.add("\t".join(first))
-                out.newline()
-                for line in parts[index][1:]:
-                    out.add(line)
-                    out.newline()
-            continue
-        # Each cell's first line stays in its column; what a cell breaks onto further lines
-        # (an author line under a title) follows the row, cell by cell.
-        out.add("\t".join(part[0] for part in parts))
-        out.newline()
-        for part in parts:
-            for line in part[1:]:
+        rows.append(cells)
+    return rows
+
+
+def _render_row(cells: list[str], out: _Lines) -> None:
+    """A cell of several lines keeps its first in the row and puts the others after it (where
+    a browser would run the next cell on after its last line)."""
+    parts = [cell.split("\n") for cell in cells]
+    if (
+        len(parts) >= 2
+        and 1 < len(parts[0]) <= 3
+        and all(len(line) <= 20 for line in parts[0])
+        and find_time_range(parts[0][0]) is not None
+        and (len(parts) > 2 or all(DURATION.match(line) for line in parts[0][1:]))
+    ):
+        parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
+    blocks = [index for index, part in enumerate(parts) if len(part) > 1]
+    if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
+        # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
+        # side, each a whole block. Read them one after the other, each under the row's
+        # leading cells (its time), as the page means them.
+        lead = [part[0] for part in parts[: blocks[0]]]
+        for turn, index in enumerate(blocks):
+            # Without a leading cell, a TAB opens each later block, as a browser copies it.
+            first = [*lead, parts[index][0]] if lead or not turn else ["", parts[index][0]]
+            out.add("\t".join(first))
+            out.newline()
+            for line in parts[index][1:]:
                 out.add(line)
                 out.newline()
+        return
+    # Each cell's first line stays in its column; what a cell breaks onto further lines
+    # (an author line under a title) follows the row, cell by cell.
+    out.add("\t".join(part[0] for part in parts))
+    out.newline()
+    for part in parts:
+        for line in part[1:]:
+            out.add(line)
+            out.newline()
 
 
 def _span(cell: LexborNode, name: str) -> int:

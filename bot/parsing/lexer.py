@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
 
@@ -234,7 +235,10 @@ def is_link_line(text: str) -> bool:
 
 def classify(number: int, raw: str) -> Line:
     """Lex one line (1-based `number`) of raw program text."""
-    text = _normalise(raw)
+    return _classify_normalised(number, _normalise(raw))
+
+
+def _classify_normalised(number: int, text: str) -> Line:
     if " | " in text and "\t" not in text:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
@@ -244,7 +248,7 @@ def classify(number: int, raw: str) -> Line:
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK
-        if "\t" in raw:
+        if "\t" in text:
             line.cells = ["", ""]  # a TAB alone: where a browser's copy starts a row's next cell
         return line
     if flat.lower().rstrip(":") == "title":
@@ -277,7 +281,12 @@ def classify(number: int, raw: str) -> Line:
             line.kind = LineKind.META
             line.time = found
             return line
-    if _ZONE_NOTE.search(flat) and len(flat) < 120 and zone_label_in(flat):
+    if (
+        _ZONE_NOTE.search(flat)
+        and len(flat) < 120
+        and (zone_label_in(flat) or (flat.endswith(":") and len(flat.split()) <= 5))
+    ):
+        # "Times are in CEST", and "Show times in:" over a zone selector the copy left out
         line.kind = LineKind.ZONE_NOTE
         return line
     if START_AT.match(flat):
@@ -345,9 +354,67 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     return bool(CHAIR.search(after)) or not after.strip()
 
 
+def normalise(raw: str) -> str:
+    """A line as the lexer reads it: invisible characters and odd spaces gone, clocks mended."""
+    return _normalise(raw)
+
+
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """Every line of `text`, normalised, with its number from 1; items run together on one
+    line are given a line each (with the same number)."""
+    return [
+        (number, part)
+        for number, raw in enumerate(text.splitlines(), start=1)
+        for part in _parts_of_line(raw)
+    ]
+
+
+def _parts_of_line(raw: str) -> list[str]:
+    if "\t" in raw and not raw.strip():
+        return ["\t"]  # a TAB alone: where a browser's copy starts a row's next cell
+    return _items_run_together(_normalise(raw))
+
+
+_LENGTH_NOTE = re.compile(
+    r"\s*\((?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\.?"
+    r"(?:\s+(?:duration|long))?\)",
+    re.I,
+)
+
+
+def _items_run_together(text: str) -> list[str]:
+    """`Poster Session A 5:00 - 7:30 (2:30 duration) Poster Session B 5:00 - 7:30`: items
+    printed one after another on one line, each a title and its time range, as a page's
+    paragraphs run together when their line breaks are lost."""
+    if "\t" in text or not any(ch.isdigit() for ch in text):
+        return [text]
+    parts: list[str] = []
+    start = 0
+    while start < len(text):
+        found = find_time_range(text[start:])
+        if found is None or found.end is None:
+            break
+        begin, end = start + found.span[0], start + found.span[1]
+        length = _LENGTH_NOTE.match(text, end)
+        end = length.end() if length else end
+        title = text[start:begin].strip()
+        if len(title.split()) < 2 or not title[:1].isupper() or title[-1] in ":-–—,":
+            return [text]
+        parts.append(text[start:end].strip())
+        start = end
+    if len(parts) < 2 or text[start:].strip():
+        return [text]
+    return parts
+
+
 def lex(text: str) -> list[Line]:
     """Every line of `text`, lexed, numbered from 1."""
-    lines = [classify(number, raw) for number, raw in enumerate(text.splitlines(), start=1)]
+    return lex_lines(numbered_lines(text))
+
+
+def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
+    """The `numbered_lines`, lexed in the order given, each keeping its own number."""
+    lines = [_classify_normalised(number, text) for number, text in numbered]
     _mark_badges(lines)
     _mark_field_labels(lines)
     return lines

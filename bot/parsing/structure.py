@@ -76,7 +76,22 @@ _KEYNOTE_SPEAKER = re.compile(
 _ROOM_CELL = re.compile(
     r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
 )
-_TRAILING_ROOM = re.compile(r"\s*\((?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40})\)\s*$", re.I)
+_TRAILING_ROOM = re.compile(
+    r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
+    r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
+    re.I,
+)
+
+
+def _room_in_parentheses(title: str) -> tuple[str, str | None]:
+    """`Session 2A: Storage (Room 101)`, `Session 1: Ethics (Room: Aula)`: the title, and the
+    room printed after it in parentheses."""
+    m = _TRAILING_ROOM.search(title)
+    if m is None or m.start() == 0:
+        return title, None
+    return title[: m.start()].strip(), clean(m.group("named") or m.group("room"))
+
+
 _LEADING_CLOCK = re.compile(
     r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
 )
@@ -228,6 +243,9 @@ class Builder:
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
+        # Where each line stands in reading order: a grid of parallel sessions is read column
+        # by column (bot.parsing.grid), so a line's number no longer says what is above it.
+        self.place = {id(line): index for index, line in enumerate(lines)}
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -767,6 +785,8 @@ class Builder:
         if before and not label:
             title_text = before  # "Cache Me If You Can 14:30 - 15:45 Session Chair: ..."
         rest = after.lstrip(":|-–—~, ").strip()
+        if DURATION.match(rest):
+            rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
         chair_text = None
         chair_match = CHAIR.search(rest)
         if chair_match:
@@ -828,10 +848,8 @@ class Builder:
                 title_text = title_text[: inline.start()].strip()
             title_text, printed_room = self.split_room(title_text)
             room = room or printed_room
-            in_parentheses = _TRAILING_ROOM.search(title_text)
-            if in_parentheses and room is None:
-                room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
-                title_text = title_text[: in_parentheses.start()].strip()
+            if room is None:
+                title_text, room = _room_in_parentheses(title_text)
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=_strip_session_title(previous_title.text if previous_title else title_text)
@@ -910,8 +928,11 @@ class Builder:
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and len([c for c in after.cells if c]) == 1
             and author_line_score(after.text) < 0.5
+            and (self.current is None or _holds_contributions(self.current.title))
         ):
-            return None  # the title follows the time line; the line above belongs to the last item
+            # The title follows the time line; the line above belongs to the last item (which
+            # a break cannot: "Coffee Break" / time / "Keynote: Ana Silva" / time / her title).
+            return None
         if self.paper is not None and self.paper.line == before.number:
             # It was taken as a paper title of the session before; it is this one's title.
             assert self.current is not None
@@ -1031,6 +1052,8 @@ class Builder:
             title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
+        elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
+            title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
         leading = _LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
@@ -1082,6 +1105,8 @@ class Builder:
             room = clean(inline.group("room")).rstrip(" ,;|-–—") or None
             text = text[: inline.start()]
         title = _strip_session_title(text.rstrip(" ,;-–—("))
+        if room is None:
+            title, room = _room_in_parentheses(title)
         session = self.current
         reuse = (
             session is not None
@@ -1657,6 +1682,13 @@ class Builder:
             return True  # "Name (Affiliation)" then the talk's title
         if read_talk_title(text) is not None:
             return True
+        if (
+            author_line_score(text) < 0.5
+            and len(text.split()) >= 3
+            and not _ROOM_CELL.match(text)
+            and self._people_follow(i)
+        ):
+            return True  # "Fairness in AI Systems" / "Salla Westerstrand": one author, alone
         return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
 
     def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
@@ -1735,8 +1767,9 @@ class Builder:
         )
 
     def _previous_text_line(self, line: Line) -> int | None:
-        """The number of the last non-blank line above `line`."""
-        index = line.number - 2
+        """The number of the last non-blank line above `line` (in reading order, which puts a
+        grid's columns one after another)."""
+        index = self.place[id(line)] - 1
         at = self.before[index] if 0 <= index < len(self.before) else None
         return self.lines[at].number if at is not None else None
 
@@ -1922,8 +1955,14 @@ def _title_side(lines: list[Line]) -> str | None:
     """
 
     def above(index: int) -> int | None:
+        # A page's controls ("Expand All") say nothing of where its titles stand.
         return next(
-            (j for j in range(index - 1, -1, -1) if lines[j].kind is not LineKind.BLANK), None
+            (
+                j
+                for j in range(index - 1, -1, -1)
+                if lines[j].kind not in (LineKind.BLANK, LineKind.LINK, LineKind.JUNK)
+            ),
+            None,
         )
 
     for index, line in enumerate(lines):
@@ -2057,6 +2096,9 @@ def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
     marks = {word for word, n in counts.items() if n >= 3}
     # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
     tags = {word for word, n in counts.items() if n >= 2 and _VENUE_TAG.match(word)}
+    if tags:
+        # A page that tags its titles so: a tag it prints once ("(CL)") is one of them too.
+        tags |= {word for word in counts if _VENUE_TAG.match(word)}
     return frozenset(marks | tags | ({"(more)"} if marks else set()))
 
 

@@ -85,3 +85,51 @@ def test_parallel_tracks_side_by_side_in_a_table_row_are_read_one_after_the_othe
         "Scaling GNN Training",
         "Chen Zhuang (Riken)",
     ]
+
+
+def test_an_articles_own_header_is_kept_the_sites_is_not() -> None:
+    page = (
+        "<!doctype html><html><body><header><a href='/'>Home</a> <a href='/cfp'>CfP</a></header>"
+        "<article><header><h1>Schedule - Wednesday, April 21</h1></header>"
+        "<p>9:00-10:00</p><p>Keynote 1: Ana Silva</p></article></body></html>"
+    )
+    assert html_to_text(page).splitlines() == [
+        "Schedule - Wednesday, April 21",
+        "9:00-10:00",
+        "Keynote 1: Ana Silva",
+    ]
+
+
+SIDE_BY_SIDE_PAGE = """<html><body><h2>Wednesday, June 4, 2025</h2><table>
+<tr><th>Time</th><th>Session 1: Storage Systems (Room: Aula)</th>
+    <th>Session 2: Query Engines (Room: Hall 2)</th></tr>
+<tr><td>09:30 - 10:00<br>30m</td>
+    <td><b>Log-Structured Merge Trees Revisited</b><br>Ana Silva and Bo Li</td>
+    <td><b>Vectorised Joins for Column Stores</b><br>Cy Ng, Di Wu, and Ed Po</td></tr>
+<tr><td>10:00 - 10:20<br>20m</td><td><b>Crash Consistency Without Fences</b><br>Fay Xu</td>
+    <td><b>Adaptive Query Compilation</b><br>Gil Oz and Hal Kim</td></tr>
+<tr><td>10:20 - 11:00</td><td colspan="2">Lunch</td></tr>
+</table></body></html>"""
+
+
+def test_parallel_sessions_side_by_side_are_rendered_one_after_another() -> None:
+    assert html_to_text(SIDE_BY_SIDE_PAGE).splitlines() == [
+        "Wednesday, June 4, 2025",
+        "Session 1: Storage Systems (Room: Aula)",
+        "09:30 - 10:00 30m\tLog-Structured Merge Trees Revisited",
+        "Ana Silva and Bo Li",
+        "10:00 - 10:20 20m\tCrash Consistency Without Fences",
+        "Fay Xu",
+        "Session 2: Query Engines (Room: Hall 2)",
+        "09:30 - 10:00 30m\tVectorised Joins for Column Stores",
+        "Cy Ng, Di Wu, and Ed Po",
+        "10:00 - 10:20 20m\tAdaptive Query Compilation",
+        "Gil Oz and Hal Kim",
+        "10:20 - 11:00\tLunch",
+    ]
+    program = parse_program(SIDE_BY_SIDE_PAGE, ParseOptions(timezone="UTC", year=2025))
+    assert [(s.title, s.room, len(s.papers)) for s in program.sessions] == [
+        ("Storage Systems", "Aula", 2),
+        ("Query Engines", "Hall 2", 2),
+        ("Lunch", None, 0),
+    ]

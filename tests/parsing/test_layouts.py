@@ -12,9 +12,11 @@ import pytest
 
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions
-from bot.parsing.authors import parse_author_line, split_sentence_authors
+from bot.parsing.authors import author_line_score, parse_author_line, split_sentence_authors
 from bot.parsing.detect import parse_program
+from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
+from bot.parsing.lexer import numbered_lines
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -1140,3 +1142,296 @@ def test_a_university_by_its_usual_short_name_is_the_authors_affiliation() -> No
         ("Fast Joins on Modern GPUs", [("Ana Silva", "UC Berkeley"), ("Bo Li", "UC Berkeley")]),
         ("Query Planning for Streams", [("Ut Nguyen", "UT Austin"), ("Cy Ng", "UT Austin")]),
     ]
+
+
+# --- parallel sessions side by side, copied from a table ----------------------------------------
+
+
+# A browser copies a table row as its cells joined by TABs, each cell's own line breaks kept: the
+# header cell ends in a line break, the time cell prints the slot's length below the time, and
+# each talk cell holds a title over its authors.
+SIDE_BY_SIDE = (
+    "Wednesday, June 4, 2025\n"
+    "09:00 - 09:30\tWelcome Coffee\t\n"
+    "\tTrack A: Storage Systems (Room: Aula)\n"
+    "\tTrack B: Query Engines (Room: Hall 2)\n"
+    "\n"
+    "09:30 - 10:00\n"
+    "30m\tLog-Structured Merge Trees Revisited\n"
+    "Ana Silva and Bo Li\tVectorised Joins for Column Stores\n"
+    "Cy Ng, Di Wu, and Ed Po\n"
+    "10:00 - 10:20\n"
+    "20m\tCrash Consistency Without Fences\n"
+    "Fay Xu\tAdaptive Query Compilation\n"
+    "Gil Oz and Hal Kim\n"
+    "10:20 - 11:00\tLunch (Room: Foyer)\t\n"
+)
+
+
+def test_parallel_sessions_side_by_side_read_column_by_column() -> None:
+    program = parse(SIDE_BY_SIDE)
+    by_title = {s.title: s for s in program.sessions}
+    tracks = [s for s in program.sessions if s.papers]
+    assert len(tracks) == 2
+    first, second = tracks
+    assert [p.title for p in first.papers] == [
+        "Log-Structured Merge Trees Revisited",
+        "Crash Consistency Without Fences",
+    ]
+    assert [p.title for p in second.papers] == [
+        "Vectorised Joins for Column Stores",
+        "Adaptive Query Compilation",
+    ]
+    assert [a.name for a in first.papers[1].authors] == ["Fay Xu"]
+    assert [a.name for a in second.papers[0].authors] == ["Cy Ng", "Di Wu", "Ed Po"]
+    for track in tracks:
+        assert (track.start.strftime("%H:%M"), track.end.strftime("%H:%M")) == ("09:30", "10:20")
+        assert [p.start.strftime("%H:%M") for p in track.papers if p.start] == ["09:30", "10:00"]
+    assert "Lunch" in by_title
+    assert not by_title["Lunch"].papers
+
+
+def test_side_by_side_grid_is_read_column_by_column_keeping_line_numbers() -> None:
+    lines = read_grids_in_text(numbered_lines(SIDE_BY_SIDE))
+    assert lines[2:12] == [
+        (3, "Track A: Storage Systems (Room: Aula)"),
+        (7, "09:30 - 10:00 30m\tLog-Structured Merge Trees Revisited"),
+        (8, "Ana Silva and Bo Li"),
+        (11, "10:00 - 10:20 20m\tCrash Consistency Without Fences"),
+        (12, "Fay Xu"),
+        (4, "Track B: Query Engines (Room: Hall 2)"),
+        (8, "09:30 - 10:00 30m\tVectorised Joins for Column Stores"),
+        (9, "Cy Ng, Di Wu, and Ed Po"),
+        (12, "10:00 - 10:20 20m\tAdaptive Query Compilation"),
+        (13, "Gil Oz and Hal Kim"),
+    ]
+    assert lines[12] == (14, "10:20 - 11:00\tLunch (Room: Foyer)")
+
+
+def test_a_table_of_one_session_per_row_is_left_as_it_stands() -> None:
+    text = "09:00 - 10:30\tSession 1: Storage\tChair: Ann Lee\n10:30 - 11:00\tCoffee Break\n"
+    assert read_grids_in_text(numbered_lines(text)) == numbered_lines(text)
+
+
+def test_title_with_an_unpaired_quote() -> None:
+    program = parse(
+        "Monday, March 3, 2025\nSession 1: Storage\n"
+        '09:00 - 09:30\tFull Paper #67: Integrating Sustainability into Scrum"\n'
+        "Ana Silva, Bo Li, and Cy Ng\n"
+        '09:30 - 10:00\tFull Paper #68: "Caching at the Edge"\n'
+        "Di Wu and Ed Po\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == [
+        "Integrating Sustainability into Scrum",
+        "Caching at the Edge",
+    ]
+
+
+def test_a_contraction_is_no_name() -> None:
+    assert split_sentence_authors("Workarounds are Everywhere! We’d Better Use Them") is None
+    assert parse_author_line("Seán O'Brien and Lia D’Angelo").authors[1].name == "Lia D’Angelo"
+
+
+def test_a_break_is_no_author_and_a_keynote_speakers_line_heads_its_talk() -> None:
+    # Titles above their "Time:" lines; a keynote names its speaker, its talk title below.
+    program = parse(
+        "Friday, October 14, 2022\n\nSession 1\n\nTime: 9:00-10:30\n\n"
+        "Sweeping Polygons Quickly\n\nby Ana Silva, Bo Li\n\n"
+        "Coffee Break\n\nTime: 10:30-11:00\n\n"
+        "Keynote: Cy Ng\n\nTime: 11:00-12:00\n\nLabeled Reconfiguration by Compaction\n\n"
+        "Lunch (on your own)\n\nTime: 12:00-1:30\n\n"
+        "Session 2\n\nTime: 1:30-2:30\n\nShapes of Data\n\nby Di Wu\n"
+    )
+    keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
+    assert keynote.start.strftime("%H:%M") == "11:00"
+    assert papers(program)[1] == ("Labeled Reconfiguration by Compaction", [("Cy Ng", None)])
+    lunch = next(s for s in program.sessions if s.title and s.title.startswith("Lunch"))
+    assert lunch.kind is SessionKind.BREAK
+    assert not lunch.papers
+    assert author_line_score("Lunch (on your own)") == 0.0
+
+
+def test_page_controls_above_the_first_time_do_not_make_titles_stand_above() -> None:
+    program = parse(
+        "Schedule - Wednesday, April 21\nShow times in:\nExpand All Collapse All\n"
+        "8:45-9:00\nOpening\n9:00-10:00\nKeynote 1: Ana Silva\n10:00-11:00\nZoom Sessions\n"
+        "Storage Systems\nChair: Bo Li (Uni B)\nLog-Structured Merge Trees Revisited\n"
+        "Vectorised Joins for Column Stores\n"
+    )
+    starts = {s.title: s.start.strftime("%H:%M") for s in program.sessions if s.start}
+    assert starts["Opening"] == "08:45"
+    assert starts["Keynote 1: Ana Silva"] == "09:00"
+
+
+def test_items_run_together_on_one_line_are_read_one_by_one() -> None:
+    program = parse(
+        "Monday, March 3, 2025\n"
+        "Demo Session A 17:00 - 19:00 (2:00 duration) "
+        "Demo Session B 17:00 - 19:00 (2:00 duration)\n"
+        "Conference Banquet 19:30 - 22:00\n"
+    )
+    assert [(s.title, s.start.strftime("%H:%M")) for s in program.sessions if s.start] == [
+        ("Demo Session A", "17:00"),
+        ("Demo Session B", "17:00"),
+        ("Conference Banquet", "19:30"),
+    ]
+    assert not papers(program)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Lunch 12:00 - 13:00",
+        "Monday 9:00 - 10:00 and Tuesday 10:00 - 11:00",
+        "Talk by Ana Silva 10:00-10:30 then questions 10:30-10:45",
+    ],
+)
+def test_a_line_with_one_item_or_a_sentence_stays_whole(line: str) -> None:
+    assert numbered_lines(line) == [(1, line)]
+
+
+def test_a_sessions_welcome_by_its_hosts_is_no_paper() -> None:
+    program = parse(
+        "Tuesday, April 21, 2015\n08:30 – 10:30\n\nSession 1 — Ana Silva\n\n"
+        "Welcome and opening. Bo Li and Cy Ng\n"
+        "Replicated Data Types in Practice. Di Wu, Ed Po and Fay Xu\n"
+        "Coordination Avoidance Revisited. Gil Oz and Hal Kim\n"
+        "10:30 – 11:00\n\nCoffee break\n\n11:00 – 12:00\n\nSession 2 — Ivy Tan\n\n"
+        "Welcome and introduction. Jo Park\n"
+        "Causal Consistency at Scale. Kim Lee and Lu Chen\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Replicated Data Types in Practice",
+        "Coordination Avoidance Revisited",
+        "Causal Consistency at Scale",
+    ]
+    assert program.sessions[0].notes == ("Welcome and opening. Bo Li, Cy Ng",)
+
+
+def test_a_poster_session_listing_titles_only_keeps_them_as_posters() -> None:
+    # No authors anywhere; journal tags after some titles, one of them printed only once.
+    program = parse(
+        "Wednesday, April 21, 2021\n10:00-11:00\nStorage Systems\nChair: Ana Silva\n"
+        "Supertagging the Long Tail with Tree-Structured Decoding (TACL)\n"
+        "Recursive Graph-to-Graph Transformers for Dependency Parsing (TACL)\n"
+        "15:00-17:00\nPoster Session\n"
+        "Readable Text for Everyone (CL)\n"
+        "Neural Approaches to Text Simplification\n"
+        "Don’t Stop Me! User-Controllable Selective Paraphrase Generation\n"
+        "Contrastive Question Generation\n"
+        "Computational Social Choice and Social Media, Sentiment Analysis and Argument Mining\n"
+        "Belief-based Generation of Argumentative Claims\n"
+    )
+    posters = next(s for s in program.sessions if s.kind is SessionKind.POSTERS)
+    titles = [p.title for p in posters.papers]
+    assert "Readable Text for Everyone" in titles
+    assert "Don’t Stop Me! User-Controllable Selective Paraphrase Generation" in titles
+    assert "Contrastive Question Generation" in titles
+    assert all(not p.authors for s in program.sessions for p in s.papers)
+
+
+KEYNOTE_ROW_TEXT = (
+    "Day 2 November 19, 2024\n"
+    "09:00 - 09:20\tOpening and Introduction\n"
+    "Ana Silva\t\n"
+    "09:20 - 10:15\n"
+    "55m\tKeynote: Workarounds are Everywhere! Let’s Use Them\n"
+    "Inge van de Berg\n"
+    "10:15 - 10:45\tCoffee Break (Room: Foyer)\t\n"
+)
+KEYNOTE_ROW_PAGE = (
+    "<html><body><h2>Day 2 November 19, 2024</h2><table>"
+    "<tr><td>09:00 - 09:20</td><td>Opening and Introduction<br>Ana Silva</td><td></td></tr>"
+    "<tr><td>09:20 - 10:15<br><span>55m</span></td>"
+    "<td><b>Keynote: Workarounds are Everywhere! Let’s Use Them</b><br>Inge van de Berg</td></tr>"
+    "<tr><td>10:15 - 10:45</td><td>Coffee Break (Room: Foyer)</td><td></td></tr>"
+    "</table></body></html>"
+)
+
+
+@pytest.mark.parametrize("source", [KEYNOTE_ROW_TEXT, KEYNOTE_ROW_PAGE])
+def test_time_cell_with_its_length_below_then_a_keynote_and_its_speaker(source: str) -> None:
+    from bot.parsing.detect import parse_program
+
+    program = parse_program(source, UTC)
+    keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
+    assert (keynote.start.strftime("%H:%M"), keynote.room) == ("09:20", None)
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        ("Workarounds are Everywhere! Let’s Use Them", ["Inge van de Berg"])
+    ]
+    coffee = next(s for s in program.sessions if s.kind is SessionKind.BREAK)
+    assert (coffee.title, coffee.room) == ("Coffee Break", "Foyer")
+
+
+def test_room_named_in_parentheses_after_a_session_title() -> None:
+    program = parse(
+        "Monday, March 3, 2025\nSession 1: Ethics in Practice (Room: Aula Magna)\n"
+        '09:00 - 09:30\tFull Paper #8: "Fair Pricing"\nAna Silva and Bo Li\n'
+    )
+    [session] = program.sessions
+    assert (session.title, session.room) == ("Ethics in Practice", "Aula Magna")
+
+
+def test_side_by_side_sessions_under_a_time_corner_with_one_line_time_cells() -> None:
+    program = parse(
+        "Wednesday, June 4, 2025\n"
+        "Time\tSession 1: Storage Systems\tSession 2: Query Engines\n"
+        "09:30 - 10:00\tLog-Structured Merge Trees Revisited\n"
+        "Ana Silva and Bo Li\tVectorised Joins for Column Stores\n"
+        "Cy Ng, Di Wu, and Ed Po\n"
+        "10:00 - 10:20\tCrash Consistency Without Fences\n"
+        "Fay Xu\tAdaptive Query Compilation\n"
+        "Gil Oz and Hal Kim\n"
+        "10:20 - 11:00\tLunch\n"
+    )
+    assert [(s.title, len(s.papers)) for s in program.sessions] == [
+        ("Storage Systems", 2),
+        ("Query Engines", 2),
+        ("Lunch", 0),
+    ]
+    assert [a.name for a in program.sessions[1].papers[1].authors] == ["Gil Oz", "Hal Kim"]
+
+
+def test_side_by_side_sessions_in_their_slot_with_chairs_and_talks_over_two_lines() -> None:
+    program = parse(
+        "Thursday, 6 November 2025\n"
+        "10:30–12:00\tSession A1: Syntax\tSession B1: Speech\n"
+        "\tChair: Ann Lee\tChair: Bo Li\n"
+        "10:30–11:00\tParsing Rare Languages Quickly\n"
+        "Cy Ng and Di Wu\tSpeech Recognition for All Speakers\n"
+        "Ed Po\n"
+        "11:00–11:30\tTagging Words Well Enough\n"
+        "Fay Xu and Gil Oz\tListening Closely to Noise\n"
+        "Hal Kim and Ivy Tan\n"
+        "12:00–13:00\tLunch\n"
+    )
+    syntax, speech, lunch = program.sessions
+    assert [(s.title, [c.name for c in s.chairs]) for s in (syntax, speech)] == [
+        ("Syntax", ["Ann Lee"]),
+        ("Speech", ["Bo Li"]),
+    ]
+    assert (syntax.start.strftime("%H:%M"), syntax.end.strftime("%H:%M")) == ("10:30", "12:00")
+    assert [(p.title, [a.name for a in p.authors]) for p in speech.papers] == [
+        ("Speech Recognition for All Speakers", ["Ed Po"]),
+        ("Listening Closely to Noise", ["Hal Kim", "Ivy Tan"]),
+    ]
+    assert [p.title for p in syntax.papers] == [
+        "Parsing Rare Languages Quickly",
+        "Tagging Words Well Enough",
+    ]
+    assert lunch.title == "Lunch"
+
+
+def test_side_by_side_sessions_headed_by_a_title_and_its_room() -> None:
+    program = parse(
+        SIDE_BY_SIDE.replace(
+            "Track A: Storage Systems (Room: Aula)", "Storage Systems (Room: Aula)"
+        ).replace("Track B: Query Engines (Room: Hall 2)", "Query Engines (Hall 2)")
+    )
+    tracks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.room, len(s.papers)) for s in tracks] == [
+        ("Storage Systems", "Aula", 2),
+        ("Query Engines", "Hall 2", 2),
+    ]
+    for track in tracks:
+        assert (track.start.strftime("%H:%M"), track.end.strftime("%H:%M")) == ("09:30", "10:20")

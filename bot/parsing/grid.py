@@ -1,0 +1,238 @@
+"""Parallel sessions printed side by side, read one session after another.
+
+Pages print parallel sessions as the columns of one table: a header row names a session over
+each column (` | Session 1: Ethics (Room A) | Session 2: Trust (Room B)`), and every row below
+holds a slot's time and one talk per column. Read row by row the sessions' talks interleave;
+the program means each column as a session of its own, so such a grid is read column by
+column, each talk under its row's time. A row that spans the columns (a break, lunch) ends it.
+
+Both the page renderer (which knows its table's cells) and program text copied from such a
+table (cells joined by TABs, a cell's own line breaks kept, as a browser copies them) use this.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.model import SessionKind
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import DURATION, ROOM_WORDS, SESSION_LABEL
+from bot.parsing.timeexpr import find_time_range
+
+Source = tuple[int, str]  # a line of text and the number of the line it came from
+Cell = list[Source]
+Row = list[Cell]
+
+# Items that fill a whole row of a timetable rather than one session's column.
+_SPANNING = frozenset(
+    {SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY, SessionKind.KEYNOTE}
+)
+
+
+def _filled(cell: Cell) -> bool:
+    return any(text.strip() for _, text in cell)
+
+
+def _first(cell: Cell) -> str:
+    return next((text.strip() for _, text in cell if text.strip()), "")
+
+
+# What the corner over a timetable's time column says, if anything.
+_CORNER = frozenset({"", "time", "times", "when", "slot", "hour", "hours", "zeit", "heure"})
+
+
+def _is_corner(text: str) -> bool:
+    """Empty, a label such as `Time`, or the time of the slot the sessions share."""
+    return text.strip().rstrip(":").lower() in _CORNER or _time_led(text)
+
+
+_BARE_LABEL = re.compile(r"^(?:session|track)\s+[\w.]{1,6}$", re.I)
+# "Developer Experience (Room: Gaanderij)", "Storage Systems (Hall 2)": a session and its room.
+_TITLE_AND_ROOM = re.compile(
+    r"^\w.{2,}\s\((?:(?:room|location|venue)\s*:\s*[^()]+|(?:" + ROOM_WORDS + r")\b[^()]*)\)$",
+    re.I,
+)
+
+
+def _is_heading(text: str) -> bool:
+    """A column's heading that names its session: `Session 2: Trust`, `Track B: Networks`,
+    `Developer Experience (Room: Gaanderij)`.
+
+    Columns headed by a bare `Track A` (whose rows name each slot's sessions) or by rooms
+    (whose talks are items of their own) are read by the structure builder from the rows as
+    they stand."""
+    text = text.strip()
+    if _TITLE_AND_ROOM.match(text):
+        return True
+    return bool(SESSION_LABEL.match(text)) and not _BARE_LABEL.match(text)
+
+
+def is_header_row(row: Row) -> bool:
+    """A corner over the time column (empty, `Time`, or the sessions' shared slot), then a
+    session heading over each other column."""
+    if len(row) < 3 or not _is_corner(_first(row[0])):
+        return False
+    headings = [cell for cell in row[1:] if _filled(cell)]
+    return len(headings) >= 2 and all(_is_heading(_first(cell)) for cell in headings)
+
+
+def _time_led(text: str) -> bool:
+    found = find_time_range(text.strip())
+    return found is not None and found.span[0] == 0
+
+
+def is_slot_row(row: Row, columns: int) -> bool:
+    """A row of the grid: its slot's time first, then its column's talk in each other column.
+
+    A row with fewer cells than the grid has columns spans them (a `colspan`), and a row with
+    one item only, a break or a social or plenary item, runs across all the sessions."""
+    if not row or not _time_led(_first(row[0])) or len(row) < columns:
+        return False
+    items = [cell for cell in row[1:] if _filled(cell)]
+    return not (len(items) == 1 and classify_kind(_first(items[0]), paper_count=0) in _SPANNING)
+
+
+def by_column(header: Row, rows: Sequence[Row]) -> list[Source]:
+    """The grid's sessions one after another: each heading, then its column's talks, each
+    with its row's time (and whatever the time cell adds, such as a length) before it."""
+    out: list[Source] = []
+    slot = _first(header[0]) if _time_led(_first(header[0])) else ""
+    for column in range(1, len(header)):
+        if not _filled(header[column]):
+            continue
+        heading = [(number, text.strip()) for number, text in header[column] if text.strip()]
+        span = slot or ("" if SESSION_LABEL.match(heading[0][1]) else _span(rows, column))
+        if span:
+            # "Storage Systems (Room: Aula)" reads as a session's title only beside a time: the
+            # slot the sessions share, or else the span of the column's own talks.
+            heading[0] = (heading[0][0], f"{span}\t{heading[0][1]}")
+        out.extend(heading)
+        for row in rows:
+            if column >= len(row) or not _filled(row[column]):
+                continue
+            lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+            lines = [(number, text.strip()) for number, text in row[column] if text.strip()]
+            out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+            out.extend(lines[1:])
+    return out
+
+
+_DASH = re.compile(r"\s*[-–—]\s*")
+
+
+def _span(rows: Sequence[Row], column: int) -> str:
+    """`09:30 - 10:20`: from the start of the column's first talk to the end of its last, as
+    the page prints them."""
+    times = []
+    for row in rows:
+        if column < len(row) and _filled(row[column]):
+            text = _first(row[0])
+            found = find_time_range(text)
+            if found is not None and found.end is not None:
+                times.append(_DASH.split(text[found.span[0] : found.span[1]], maxsplit=1))
+    if not times or len(times[0]) < 2 or len(times[-1]) < 2:
+        return ""
+    return f"{times[0][0]} - {times[-1][1]}"
+
+
+def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
+    """Program text with each grid of parallel sessions read column by column, its other lines
+    as they stand (each keeps the number of the line it came from), but for a time cell broken
+    over two lines, which is joined again."""
+    out: list[Source] = []
+    i = 0
+    while i < len(lines):
+        header, after = _text_row(lines, i, header=True)
+        if not is_header_row(header):
+            joined = _time_cell_joined(lines, i)
+            out.append(joined or lines[i])
+            i += 2 if joined else 1
+            continue
+        columns = len(header)
+        rows: list[Row] = []
+        j = _skip_blank(lines, after)
+        while j < len(lines) and not _starts_header(lines[j][1]):
+            row, end = _text_row(lines, j, header=False, columns=columns)
+            if not is_slot_row(row, columns):
+                break
+            rows.append(row)
+            j = _skip_blank(lines, end)
+        if not needs_columns(rows):
+            out.append(lines[i])
+            i += 1
+            continue
+        out.extend(by_column(header, rows))
+        i = j
+    return out
+
+
+def needs_columns(rows: Sequence[Row]) -> bool:
+    """Whether the grid's talks must be read column by column: where some talk's cell runs
+    over several lines (a title, then its authors), read row by row they interleave; with
+    each talk on one line, the structure builder follows the columns row by row itself."""
+    return any(len([t for _, t in cell if t.strip()]) > 1 for row in rows for cell in row[1:])
+
+
+def _time_cell_joined(lines: Sequence[Source], i: int) -> Source | None:
+    """`09:20 - 10:15` / `55m<TAB>Keynote: ...`: a row whose time cell prints the slot's length
+    on a line of its own, so the row's other cells follow that length, as one line."""
+    number, text = lines[i]
+    if "\t" in text or i + 1 >= len(lines):
+        return None
+    length, tab, rest = lines[i + 1][1].partition("\t")
+    length = length.strip()
+    if not tab or not length or not rest.strip() or not DURATION.match(length):
+        return None
+    return (number, f"{text.strip()} {length}\t{rest}") if _time_led(text) else None
+
+
+def _skip_blank(lines: Sequence[Source], i: int) -> int:
+    while i < len(lines) and not lines[i][1].strip():
+        i += 1
+    return i
+
+
+def _starts_header(text: str) -> bool:
+    cells = text.split("\t")
+    return (
+        len(cells) >= 2
+        and _is_corner(cells[0])
+        and any(c.strip() for c in cells[1:])
+        and all(_is_heading(c) for c in cells[1:] if c.strip())
+    )
+
+
+def _text_row(
+    lines: Sequence[Source], i: int, *, header: bool, columns: int = 0
+) -> tuple[Row, int]:
+    """The table row that starts at line `i` as a browser copies it: cells joined by TABs, a
+    cell's own line breaks kept. A header row starts with its corner cell, a slot row with its
+    time. The row runs to a blank line or the start of the next row."""
+    number, text = lines[i]
+    if not (_starts_header(text) if header else _time_led(text.split("\t")[0])):
+        return [], i + 1
+    row: Row = [[]]
+    width = len(text.split("\t"))  # the cells the row's first line holds
+    j = i
+    while j < len(lines):
+        number, text = lines[j]
+        if not text.strip():
+            break
+        if j > i and (_time_led(text.split("\t")[0]) or (not header and _starts_header(text))):
+            break
+        parts = text.split("\t")
+        if j > i and width >= 3 and len(row) == width == len(parts) and not parts[0].strip():
+            # "10:30 | Session A1 | Session B1" / " | Chair: X | Chair: Y": a row of its own
+            # below a whole one, its cells under the same columns.
+            for column, part in enumerate(parts):
+                if part.strip():
+                    row[column].append((number, part))
+            j += 1
+            continue
+        if columns and j > i and len(row) + len(parts) - 1 > columns:
+            break
+        row[-1].append((number, parts[0]))
+        row.extend([(number, part)] for part in parts[1:])
+        j += 1
+    return row, j
