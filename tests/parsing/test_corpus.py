@@ -44,6 +44,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ics-2025-monday.html": (1.00, 1.00, 0.99, 1.00, 1.00, 1.00),
     "found/eacl-2021-wednesday.txt": (0.94, 0.95, 0.28, 0.28, 1.00, 1.00),
     "found/eacl-2021-wednesday.html": (0.92, 0.95, 0.28, 0.28, 1.00, 0.00),
+    "found/jfpc-2021-mardi.txt": (0.90, 0.64, 0.37, 0.37, 1.00, 0.00),
+    "found/jfpc-2021-mardi.html": (0.10, 0.08, 0.04, 0.04, 1.00, 0.00),
+    "found/ett-2024.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/ett-2024.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/clara-oceania-2024.txt": (0.58, 0.70, 0.45, 0.45, 1.00, 1.00),
+    "found/clara-oceania-2024.html": (0.41, 0.50, 0.34, 0.40, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
