@@ -16,8 +16,9 @@ from functools import lru_cache
 
 from bot.model import Person
 
-# "and" joining the last two names of a group; only outside parentheses.
-_AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+# "and" joining the last two names of a group (French "et", German "und"); only outside
+# parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
+_AND = re.compile(r"\s+(?:and|&|et|und)\s+", re.I)
 _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
@@ -197,7 +198,8 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
         cut = next(
             (i for i in range(1, len(parts)) if looks_like_institution(parts[i])), len(parts)
         )
-        names = [n for part in parts[:cut] for n in _AND.split(part) if n.strip()]
+        # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
+        names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
         if cut < len(parts) and names and all(is_name_like(n) for n in names):
             found = True
             affiliation = ", ".join(parts[cut:])
@@ -282,7 +284,9 @@ def _colon_pairs(text: str) -> tuple[Person, ...] | None:
 
 
 # "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
-_BY = re.compile(r"^(?:by|von|par|por)\s+(?=[A-ZÀ-Ý])")
+_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
+# "Par A, B et C.": the full stop closing a sentence-like author line (not an initial's).
+_CLOSING_STOP = re.compile(r"(?<=[^\W\d_]{2})\.$")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
 _GLUED_MARK_LIST = re.compile(r"(?<=[^\W\d_])(\d(?:,\d)+)(?=,\s|\s|$)")
 _SUPERSCRIPT_OF = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -297,7 +301,7 @@ def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
-    text = _BY.sub("", text)
+    text = _CLOSING_STOP.sub("", _BY.sub("", text))
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)

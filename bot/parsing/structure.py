@@ -381,6 +381,15 @@ class Builder:
             if found is not None and found.month is not None and found.day is not None:
                 self.days.append(DayDraft(line.text[:60], found, line.number))
                 return
+        heads = self.lines[start].cells if start < len(self.lines) else []
+        days = [parse_day_header(cell) for cell in heads if cell]
+        if len(days) >= 2 and all(days):
+            # "| Mardi 22 juin | Mercredi 23 juin |" over a grid of the days side by side (its
+            # rowspans lose the columns in a copy), then the first day's items: they are on
+            # the first day.
+            first = days[0]
+            assert first is not None
+            self.days.append(DayDraft(first[1], first[0], self.lines[start].number))
 
     def next_nonblank(self, i: int) -> Line | None:
         if i < 0:

@@ -151,7 +151,7 @@ _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
 _MERIDIEM = r"(?:[ap]\.?\s?m\.?)(?-i:(?![a-z]))"
 _CLOCK = (
     r"(?P<{p}h>[01]?\d|2[0-3])"
-    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d))?"
+    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", and "14h" alone
     r"(?:\s*(?P<{p}ampm>" + _MERIDIEM + r"))?"
     r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
     r"(?![\w]|:\d)"
@@ -198,9 +198,11 @@ def find_time_range(text: str) -> TimeRange | None:
     """
     for match in TIME_RANGE.finditer(text):
         g = match.groupdict()
-        if g["em"] is None and g["sm"] is None and not (g["sampm"] or g["eampm"]):
+        start_clock = g["sm"] or g["shour"]
+        end_clock = g["em"] or g["ehour"]
+        if not (start_clock or end_clock or g["sampm"] or g["eampm"]):
             continue  # "2025 - 2026", "Session 1-2": no clock
-        if g["sm"] is None and not g["sampm"] and g["eh"] is None:
+        if not start_clock and not g["sampm"] and g["eh"] is None:
             continue
         start_ampm = g["sampm"]
         end_ampm = g["eampm"]

@@ -942,3 +942,46 @@ def test_a_first_day_at_the_end_of_the_calendar_is_no_traceback() -> None:
     far = ParseOptions(timezone="UTC", first_day=date(9999, 12, 30))
     program = parse_text("MONDAY\nBreakfast (7:30-8:45)\n", far)
     assert program.sessions[0].start is None
+
+
+# --- French conventions: "14h-14h50", "Par A, B et C.", days only in a grid's header ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [("14h-14h50", (14, 0), (14, 50)), ("9h - 10h30", (9, 0), (10, 30)), ("18h", (18, 0), None)],
+)
+def test_french_hours_with_h_are_times(
+    text: str, start: tuple[int, int], end: tuple[int, int] | None
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end) if end else None)
+
+
+def test_french_author_line_with_par_and_et() -> None:
+    authors = parse_author_line("Par Ana Silva, Bo Li et Cy Ng.").authors
+    assert [a.name for a in authors] == ["Ana Silva", "Bo Li", "Cy Ng"]
+
+
+def test_an_oxford_comma_and_before_a_group_affiliation_is_not_part_of_the_name() -> None:
+    authors = parse_author_line("Ana Silva, Bo Li, and Cy Ng, University of Lisbon").authors
+    assert [(a.name, a.affiliation) for a in authors] == [
+        ("Ana Silva", "University of Lisbon"),
+        ("Bo Li", "University of Lisbon"),
+        ("Cy Ng", "University of Lisbon"),
+    ]
+
+
+def test_a_grid_header_of_days_dates_the_first_days_items() -> None:
+    program = parse(
+        "Programme\n\tMardi 22 juin\tMercredi 23 juin\t\n"
+        "14:00\tSession A\tSession B\t14:00\n"
+        "Session A\n14h-15h\n"
+    )
+    starts = {s.start.date() for s in program.sessions if s.start is not None}
+    assert starts == {date(2025, 6, 22)}
