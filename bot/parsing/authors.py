@@ -157,6 +157,7 @@ _INSTITUTION = re.compile(
     r"\b(?:univ\w*|uni|institut\w*|college|school|academy|laborator\w*|labs?|research|"
     r"inc|corp\w*|ltd|llc|gmbh|ag|company|center|centre|department|dept|hospital|"
     r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
+    r"laboratoire|unit|unité|"
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
     r"cnrs|csail|nus|ntu)\b|^[A-Z][A-Z&\-]{1,9}$",
@@ -183,6 +184,13 @@ def is_name_like_strict(text: str) -> bool:
         and all(w[:1].isupper() and w[1:2].islower() for w in words)
         and (not _INSTITUTION.search(text))
     )
+
+
+def _institution_before_parenthesis(text: str) -> bool:
+    """`Jo Ng, University of Tahiti (Eastco, MSH-P)`: the first parenthesis is inside an
+    affiliation already begun after a comma, so it is not a name's own affiliation."""
+    parts = [p.strip() for p in text[: text.find("(")].split(",")]
+    return len(parts) > 1 and is_name_like(parts[0]) and looks_like_institution(parts[1])
 
 
 def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
@@ -308,7 +316,7 @@ def parse_author_line(text: str) -> AuthorLine:
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors
-    if "(" not in text:
+    if "(" not in text or _institution_before_parenthesis(text):
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
             return AuthorLine(

@@ -46,6 +46,7 @@ from bot.parsing.lexer import (
     ROOM_WORDS,
     SESSION_LABEL,
     START_AT,
+    ZONE_NOTE,
     Line,
     LineKind,
     classify,
@@ -415,6 +416,9 @@ class Builder:
         self.close_paper()
         self.flush_pending_authors()
         self.days.append(DayDraft(line.text, line.day, line.number))
+        label = zone_label_in(line.text)  # "Monday, June 2 (all times in CEST)"
+        if label and ZONE_NOTE.search(line.text):
+            self.zone_notes.append((label, line.number))
         self.room_columns = None
         current = self.current
         if (
@@ -856,9 +860,13 @@ class Builder:
             self.title_side == "below"
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
-            and author_line_score(after.text) < 0.8
+            and (
+                author_line_score(after.text) < 0.8
+                or _is_own_item(after.text)  # "Lunch (catered for registered participants)"
+                or self._speakers_above_title(self.after[i + 1], more=False)
+            )
         ):
-            return None  # this page prints every title below its time
+            return None  # this page prints every title below its time (maybe under speakers)
         if (
             not break_above
             and before.kind is LineKind.TEXT
@@ -1209,6 +1217,41 @@ class Builder:
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
 
+    def _speakers_above_title(self, i: int | None, *, more: bool) -> bool:
+        """Is this line, the first text under a bare time, one of the speaker lines printed
+        before the talk's title? The first reads surely as people (a name and where they
+        work; `more` for the lines after it), any further lines up to the title still read
+        as people, and the title below does not."""
+        if i is None or author_line_score(self.lines[i].text) < (0.5 if more else 0.8):
+            return False
+        at = i
+        for _ in range(6):
+            following = self.after[at + 1] if at + 1 < len(self.after) else None
+            if following is None:
+                return False
+            at = following
+            below = self.lines[at]
+            if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
+                return False
+            score = author_line_score(below.text)
+            if score < 0.5:
+                return not _is_prose(below.text)
+        return False
+
+    def _add_speaker_line(self, session: _SessionDraft, text: str) -> None:
+        """One more line of a talk's speakers; a line naming only where the speakers above
+        work ("Université de la Nouvelle-Calédonie, Eralo") is their affiliation."""
+        first = text.split(",")[0]
+        if (
+            session.speakers
+            and all(p.affiliation is None for p in session.speakers)
+            and names_an_institution(first)
+            and not is_name_like_strict(first)
+        ):
+            session.speakers = [Person(p.name, clean(text)) for p in session.speakers]
+            return
+        session.speakers.extend(parse_author_line(text).authors)
+
     def _titles_a_chaired_session(self, i: int) -> bool:
         """Is this line, right above a chair line, the title of the session that chair
         chairs (rather than the last paper of the session before)?"""
@@ -1331,6 +1374,12 @@ class Builder:
                     self.paper.start = at.start
                 return
         if session is not None and session.expects_title and not session.papers:
+            if self._speakers_above_title(lookahead, more=bool(session.speakers)):
+                # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
+                # who gives the talk, printed before its title.
+                self._add_speaker_line(session, text)
+                self.read(line.number, AUTHORS, 0.8)
+                return
             self.read(line.number, _item_label(text), 0.8)
             session.title = _strip_session_title(text)
             session.expects_title = False

@@ -48,8 +48,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/jfpc-2021-mardi.html": (0.10, 0.11, 0.04, 0.04, 1.00, 0.00),
     "found/ett-2024.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "found/ett-2024.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/clara-oceania-2024.txt": (0.58, 0.70, 0.51, 0.51, 1.00, 1.00),
-    "found/clara-oceania-2024.html": (0.41, 0.50, 0.40, 0.45, 1.00, 1.00),
+    "found/clara-oceania-2024.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
+    "found/clara-oceania-2024.html": (0.91, 0.91, 0.97, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

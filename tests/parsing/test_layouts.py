@@ -985,3 +985,45 @@ def test_a_grid_header_of_days_dates_the_first_days_items() -> None:
     )
     starts = {s.start.date() for s in program.sessions if s.start is not None}
     assert starts == {date(2025, 6, 22)}
+
+
+# --- speakers printed before the talk's title, under a bare time --------------------------------
+
+
+def test_a_day_header_with_a_zone_note_in_parentheses_is_a_day() -> None:
+    program = parse(
+        "Monday, June 2 (all times in Lisbon (UTC +1))\n09:00 – 10:00\nOpening\n"
+        "Tuesday, June 3 (all times in Lisbon (UTC +1))\n09:00 – 10:00\nClosing\n"
+    )
+    assert [s.start.date() for s in program.sessions if s.start] == [
+        date(2025, 6, 2),
+        date(2025, 6, 3),
+    ]
+
+
+def test_speaker_lines_above_the_title_under_a_bare_time() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n\n09:00 – 09:30\n\nAna Silva, University of Lisbon, Portugal\n"
+        "Fast Joins on Modern GPUs\n\n09:30 – 10:00\n\nBo Li, ETH Zurich\n"
+        "Cy Ng, Kyoto University, Japan\nQuery Planning for Streams\n\n"
+        "10:00 – 10:30\n\nDee Ray and Eve Po\nUniversité de Lyon, France\n"
+        "Graph Stores in Practice\n\n10:30 – 11:00\n\nCoffee break\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", "University of Lisbon, Portugal")]),
+        (
+            "Query Planning for Streams",
+            [("Bo Li", "ETH Zurich"), ("Cy Ng", "Kyoto University, Japan")],
+        ),
+        (
+            "Graph Stores in Practice",
+            [("Dee Ray", "Université de Lyon, France"), ("Eve Po", "Université de Lyon, France")],
+        ),
+    ]
+
+
+def test_a_parenthesis_inside_an_affiliation_after_a_comma_stays_in_it() -> None:
+    authors = parse_author_line("Jo Ng, University of Tahiti (Eastco, MSH-P)").authors
+    assert [(a.name, a.affiliation) for a in authors] == [
+        ("Jo Ng", "University of Tahiti (Eastco, MSH-P)")
+    ]
