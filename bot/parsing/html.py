@@ -56,7 +56,8 @@ def html_to_text(html: str) -> str:
 _MEDIA = re.compile(r"@(?:media|supports)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", re.I)
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 _DISPLAY = re.compile(r"(?:^|;)\s*display\s*:\s*([a-z-]+)", re.I)
-_SIMPLE = re.compile(r"^([a-z][a-z0-9]*)?((?:\.[\w-]+)+)?$", re.I)
+# A tag (custom ones too: "session-title"), classes, or both.
+_SIMPLE = re.compile(r"^([a-z][a-z0-9-]*)?((?:\.[\w-]+)+)?$", re.I)
 
 
 class _Styles:

@@ -85,3 +85,12 @@ def test_parallel_tracks_side_by_side_in_a_table_row_are_read_one_after_the_othe
         "Scaling GNN Training",
         "Chen Zhuang (Riken)",
     ]
+
+
+def test_custom_elements_the_stylesheet_displays_as_blocks_are_lines_of_their_own() -> None:
+    page = (
+        "<html><head><style>talk-title { display: block; } talk-by { display: block; }"
+        "</style></head><body><div><talk-title>Fast Joins on GPUs</talk-title>"
+        "<talk-by>Par Ana Silva et Bo Li.</talk-by></div></body></html>"
+    )
+    assert html_to_text(page).splitlines() == ["Fast Joins on GPUs", "Par Ana Silva et Bo Li."]
