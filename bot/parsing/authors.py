@@ -442,7 +442,7 @@ def split_title_and_authors(
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
 _TRAILING_MARKS = re.compile(
     r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
-    r"in[- ]person|hybrid|pre-?recorded|recorded)\)|"
+    r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )

@@ -792,6 +792,26 @@ class Builder:
             if in_parentheses and room is None:
                 room = in_parentheses.group("room")  # "Session 2A: Storage (Room 101)"
                 title_text = title_text[: in_parentheses.start()].strip()
+        if (
+            title_text
+            and previous_title is None
+            and not chair_text
+            and self._timed_people_above_title(title_text, i)
+        ):
+            # "9:30-10:00 | Ana Silva | Bo Li" / " | Fast Joins on GPUs": who gives the talk,
+            # its title on the row below; the row's other cells (a mentor, a discussant) are
+            # no part of it.
+            session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
+            session.speakers = list(parse_author_line(title_text).authors)
+            session.expects_talk_title = True
+            for cell in other_cells:
+                if _ROOM_CELL.match(cell) and session.room is None:
+                    session.room = cell
+                else:
+                    session.notes.append(cell)
+            self.slot = (tr.start, tr.end)
+            self.read(line.number, AUTHORS, 0.8)
+            return 1
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=_strip_session_title(previous_title.text if previous_title else title_text)
@@ -1502,6 +1522,23 @@ class Builder:
             and not session.papers
             and not session.speakers
             and session.title
+            and classify_kind(session.title, paper_count=1) is SessionKind.KEYNOTE
+            and score >= 0.5
+            and is_name_like_strict(text)
+            and self._title_follows(lookahead)
+        ):
+            # "Keynote talk in Hall 9" / "Laura Becker" / "Spoken Typology": the speaker, then
+            # the talk's title.
+            session.speakers = list(parse_author_line(text).authors)
+            session.expects_talk_title = True
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
+        if (
+            session is not None
+            and paper is None
+            and not session.papers
+            and not session.speakers
+            and session.title
             and (
                 (session.awaits_speakers and score >= 0.5)
                 or (score >= 0.8 and session.line == self._previous_text_line(line))
@@ -1648,6 +1685,30 @@ class Builder:
         score = author_line_score(text)
         return score >= 0.8 or (self.people_before_titles and score >= 0.5)
 
+    def _timed_people_above_title(self, text: str, i: int) -> bool:
+        """Does the item a time row opens print its people in the row and its title on the
+        row below? Beyond a sure author list, a lone name counts only on a page that prints
+        people beside its times, and only when it reads strictly as a name (not "Phd School",
+        not "Invited Talk")."""
+        below = self.next_nonblank(i)
+        if (
+            below is None
+            or below.kind is not LineKind.TEXT
+            or len([c for c in below.cells if c]) != 1
+            or _is_prose(below.text)
+        ):
+            return False
+        if _title_score(below.text) >= 0.8:
+            return False
+        if classify_kind(text, paper_count=0) is not SessionKind.OTHER or _GROUP.search(text):
+            return False
+        score = author_line_score(text)
+        if any(len(a.name.split()) < 2 for a in parse_author_line(text).authors):
+            return False  # "Machines, Learning": words, not names
+        return score >= 0.8 or (
+            self.people_before_titles and score >= 0.5 and is_name_like_strict(text)
+        )
+
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
         """Is this bare time, strictly inside the current session's slot, the start of one of
         its contributions, whose title is the next line?"""
@@ -1752,6 +1813,8 @@ def _is_own_item(text: str) -> bool:
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
+# "Organising Committee", "Program Chairs": a group, not a person giving a talk.
+_GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 _ROLE_HEADING = re.compile(
     r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?P<moderator>moderators?|"
     r"chairs?|hosts?))\s*:?$",
@@ -1887,10 +1950,11 @@ def _title_side(lines: list[Line]) -> str | None:
 
 
 def _beside_time(line: Line) -> str:
-    """What a time line prints beside its time: its other cells, or the rest of the line."""
+    """What a time line prints beside its time: its next cell (the item; further cells are
+    rooms, mentors, discussants), or the rest of the line."""
     filled = [c for c in line.cells if c]
     if len(filled) > 1:
-        return " ".join(filled[1:])
+        return filled[1]
     assert line.time is not None
     return line.text[line.time.span[1] :].strip(" :|-–—~,")
 
@@ -1904,17 +1968,21 @@ def _timed_people_before_titles(lines: list[Line]) -> bool:
     for line in reversed(lines):
         if line.kind is LineKind.TIME and line.time is not None and following is not None:
             beside = _beside_time(line)
-            if (
-                beside
-                and following.kind is LineKind.TEXT
-                and author_line_score(following.text) < 0.5
-            ):
+            if beside and following.kind is LineKind.TEXT and _title_score(following.text) < 0.5:
                 score = author_line_score(beside)
                 people += score >= 0.8
                 titles += score < 0.5
         if line.kind is not LineKind.BLANK:
             following = line
     return people >= 2 and people > titles
+
+
+def _title_score(text: str) -> float:
+    """How much a line below a row of people reads as people too: its author score without
+    the marks after a title ("(on-site)"), and 0 for an author list that runs on into more
+    words ("Dalkalaen (Oceanic): Articulatory variation …" is a title)."""
+    title, _ = strip_trailing_marks(text)
+    return 0.0 if parse_author_line(title).rest else author_line_score(title)
 
 
 def _prints_authors_first(lines: list[Line]) -> bool:

@@ -1027,3 +1027,23 @@ def test_a_parenthesis_inside_an_affiliation_after_a_comma_stays_in_it() -> None
     assert [(a.name, a.affiliation) for a in authors] == [
         ("Jo Ng", "University of Tahiti (Eastco, MSH-P)")
     ]
+
+
+def test_timed_rows_naming_people_with_the_title_on_the_row_below() -> None:
+    # A table "time | talk | mentor": the speakers in the timed row, the title in the row
+    # below, and a third column of people who are neither authors nor chairs.
+    program = parse(
+        "Monday, June 2\ntime\ttalk\tmentor\n"
+        "9:30-10:00\tAna Silva\tBo Li\n\tFast Joins on Modern GPUs (on-site)\t\n"
+        "10:00-10:30\tCy Ng, Dee Ray\tEve Po\n\tDalkalaen (Oceanic): Vowel Length (online)\t\n"
+        "10:30-11:00\tFay Lu, Gus Orr\tIda Pohl\n\tQuery Planning for Streams (online)\t\n"
+        "11:00 – 11:30 COFFEE BREAK\n"
+        "11:30 – 12:30\tKEYNOTE TALK in Hall 9\t\n\tHal Ives\t\n\tSpoken Typology Today\t\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None)]),
+        ("Dalkalaen (Oceanic): Vowel Length", [("Cy Ng", None), ("Dee Ray", None)]),
+        ("Query Planning for Streams", [("Fay Lu", None), ("Gus Orr", None)]),
+        ("Spoken Typology Today", [("Hal Ives", None)]),
+    ]
+    assert all(not s.chairs for s in program.sessions)
