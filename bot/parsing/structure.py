@@ -206,6 +206,10 @@ class Builder:
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
+        # Where a page prints each item's time after it: the first line of each item, and
+        # the time line that closes it.
+        self.item_times = _times_after_items(lines, self.title_side)
+        self.closing_times = frozenset(self.item_times.values())
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -337,6 +341,8 @@ class Builder:
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
+            if i in self.item_times:
+                self._open_item_timed_below(i)
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -642,8 +648,26 @@ class Builder:
         self.days.append(DayDraft(f"{month:02d}-{day:02d}", expr, number))
         return len(self.days) - 1
 
+    def _open_item_timed_below(self, i: int) -> None:
+        """`OUVERTURE DES JOURNÉES` / `Zoom` / `11h-11h10`: an item whose time is printed
+        after it opens at its first line, timed by the line that closes it."""
+        closing = self.lines[self.item_times[i]]
+        assert closing.time is not None
+        tr = closing.time
+        self.close_paper()
+        session = self.open_session(
+            self.lines[i].number, start=tr.start, end=tr.end, expects_title=True
+        )
+        if tr.zone_label:
+            session.zone_label, session.zone_line = tr.zone_label, closing.number
+        self.slot = (tr.start, tr.end)
+        self.columns = []
+        self.grid = []
+
     def on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
+        if i in self.closing_times:
+            return 1  # its item is already open, timed by it
         tr = line.time
         source = (
             line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
@@ -1947,6 +1971,55 @@ def _title_side(lines: list[Line]) -> str | None:
                 return "above"
         return None
     return None
+
+
+def _times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:
+    """{first line of an item: index of its time line} on a page that prints every item's
+    time after the item (`SESSION A` / `Zoom` / `"Title"` / `Par A et B.` / `14h-14h50`),
+    else {}.
+
+    Decided once for the page: its last line is a bare time (no item can follow it), the
+    page does not print titles above their times with the items below, and most of its
+    bare times close two or more lines of their own. The first item starts after the last
+    line that cannot be part of it (a timetable row, a day, a table header)."""
+    if title_side == "above":
+        return {}
+    filled = [i for i, line in enumerate(lines) if line.kind is not LineKind.BLANK]
+    times = [i for i in filled if _is_bare_time(lines[i])]
+    if len(times) < 3 or not filled or filled[-1] != times[-1]:
+        return {}
+    first = times[0]
+    while (
+        first > 0
+        and lines[first - 1].kind in _ITEM_LINE_KINDS
+        and not _lists_days(lines[first - 1].text)  # the tabs of a page's days
+    ):
+        first -= 1
+    starts = [first] + [t + 1 for t in times[:-1]]
+    sizes = [
+        sum(1 for j in range(a, t) if lines[j].kind is not LineKind.BLANK)
+        for a, t in zip(starts, times, strict=True)
+    ]
+    if 0 in sizes or sum(size >= 2 for size in sizes) * 2 < len(sizes):
+        return {}
+    return {
+        next(j for j in range(a, t) if lines[j].kind is not LineKind.BLANK): t
+        for a, t in zip(starts, times, strict=True)
+    }
+
+
+def _lists_days(text: str) -> bool:
+    """`Mardi 22 juin Mercredi 23 juin Jeudi 24 juin`: two dates or more on one line."""
+    count = 0
+    while (found := find_date(text)) is not None and found.month is not None:
+        count += 1
+        text = text[found.span[1] :]
+    return count >= 2
+
+
+_ITEM_LINE_KINDS = frozenset(
+    {LineKind.TEXT, LineKind.ROOM, LineKind.BLANK, LineKind.LINK, LineKind.CHAIR}
+)
 
 
 def _beside_time(line: Line) -> str:

@@ -1047,3 +1047,22 @@ def test_timed_rows_naming_people_with_the_title_on_the_row_below() -> None:
         ("Spoken Typology Today", [("Hal Ives", None)]),
     ]
     assert all(not s.chairs for s in program.sessions)
+
+
+def test_each_items_time_printed_after_the_item() -> None:
+    program = parse(
+        "Mardi 3 juin\nMardi 3 juin Mercredi 4 juin\nOUVERTURE\nZoom\n9h-9h15\n"
+        'SESSION A\nZoom\n"Fast Joins on Modern GPUs"\nPar Ana Silva et Bo Li.\n'
+        '"Query Planning for Streams"\nPar Cy Ng.\n9h15-10h30\nPAUSE\nZoom\n10h30-11h\n'
+    )
+    assert [
+        (s.title, s.start.time().isoformat()[:5] if s.start else None) for s in program.sessions
+    ] == [
+        ("OUVERTURE", "09:00"),
+        ("SESSION A", "09:15"),
+        ("PAUSE", "10:30"),
+    ]
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Query Planning for Streams", [("Cy Ng", None)]),
+    ]
