@@ -419,6 +419,20 @@ class Builder:
 
     def on_day(self, i: int, line: Line) -> int:
         assert line.day is not None
+        above = self.before[i - 1] if i > 0 else None
+        if (
+            above is not None
+            and self.days
+            and self.lines[above].kind is LineKind.DAY
+            and self.lines[above].number >= self.days[-1].line
+            and self.days[-1].expr.day is not None
+            and line.day.day is not None
+            and (self.days[-1].expr.month, self.days[-1].expr.day) != (line.day.month, line.day.day)
+        ):
+            # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
+            # days, one under the other; the items below are the first day's.
+            self.read(line.number, NOISE, 0.8)
+            return 1
         self.close_paper()
         self.flush_pending_authors()
         self.days.append(DayDraft(line.text, line.day, line.number))

@@ -45,7 +45,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/eacl-2021-wednesday.txt": (0.94, 0.95, 0.28, 0.28, 1.00, 1.00),
     "found/eacl-2021-wednesday.html": (0.92, 0.95, 0.28, 0.28, 1.00, 0.00),
     "found/jfpc-2021-mardi.txt": (0.90, 0.90, 0.98, 0.98, 1.00, 1.00),
-    "found/jfpc-2021-mardi.html": (1.00, 0.83, 1.00, 1.00, 1.00, 0.00),
+    "found/jfpc-2021-mardi.html": (1.00, 0.83, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.txt": (0.95, 0.95, 0.97, 0.97, 1.00, 1.00),
     "found/ett-2024.html": (0.95, 0.95, 0.97, 0.97, 1.00, 1.00),
     "found/clara-oceania-2024.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),

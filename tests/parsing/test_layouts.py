@@ -1066,3 +1066,11 @@ def test_each_items_time_printed_after_the_item() -> None:
         ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
         ("Query Planning for Streams", [("Cy Ng", None)]),
     ]
+
+
+def test_day_tabs_one_under_another_leave_the_first_day_in_force() -> None:
+    program = parse(
+        "Monday, June 2\nTuesday, June 3\nWednesday, June 4\n"
+        "09:00-10:00 Opening\n10:00-10:30 Coffee break\n"
+    )
+    assert {s.start.date() for s in program.sessions if s.start} == {date(2025, 6, 2)}
