@@ -206,6 +206,9 @@ class Builder:
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
+        # The columns of the table under way: unlike `table_columns`, kept past its rows.
+        self.header_roles: list[str] = []
+        self.name_cells = _timed_name_cells(lines)
         # Where a page prints each item's time after it: the first line of each item, and
         # the time line that closes it.
         self.item_times = _times_after_items(lines, self.title_side)
@@ -483,6 +486,7 @@ class Builder:
 
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        self.header_roles = self.table_columns
         rooms = [None if c.lower().rstrip(":") in _NOT_ROOMS or "(" in c else c for c in line.cells]
         # "Time | Room A | Room B": a timetable whose columns are rooms.
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
@@ -849,6 +853,26 @@ class Builder:
                     session.notes.append(cell)
             self.slot = (tr.start, tr.end)
             self.read(line.number, AUTHORS, 0.8)
+            return 1
+        talk = (
+            self._talk_in_cells(title_text, other_cells)
+            if title_text and previous_title is None and not chair_text
+            else None
+        )
+        if talk is not None:
+            # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
+            # speaker and its title in cells of their own, in either order.
+            talk_title, speakers, beside_talk = talk
+            session = self.open_session(
+                line.number, title=talk_title, start=tr.start, end=tr.end, room=room
+            )
+            session.speakers = speakers
+            for cell in beside_talk:
+                if _ROOM_CELL.match(cell) and session.room is None:
+                    session.room = cell
+                else:
+                    session.notes.append(cell)
+            self.slot = (tr.start, tr.end)
             return 1
         session = self.open_session(
             previous_title.number if previous_title else line.number,
@@ -1723,6 +1747,61 @@ class Builder:
         score = author_line_score(text)
         return score >= 0.8 or (self.people_before_titles and score >= 0.5)
 
+    def _talk_in_cells(
+        self, first: str, others: list[str]
+    ) -> tuple[str, list[Person], list[str]] | None:
+        """(title, speakers, other cells) of a timed row holding one talk: a cell of people
+        and a cell that reads as a title, in either order; None for any other row."""
+        content = [first] + [
+            c
+            for c in others
+            if not _ROOM_CELL.match(c) and not _DURATION_CELL.match(c) and not is_link_line(c)
+        ]
+        if len(content) != 2:
+            return None
+        speaker_columns = [
+            index
+            for index, role in enumerate(self.header_roles)
+            if role.startswith(("speaker", "presenter", "author", "name", "who"))
+        ]
+        for people, title in ((content[0], content[1]), (content[1], content[0])):
+            if (
+                (
+                    _title_score(title) < 0.5
+                    or (
+                        _has_common_word(title)
+                        and not any(
+                            _has_common_word(a.name) for a in parse_author_line(people).authors
+                        )
+                    )
+                )
+                and len(title.split()) >= 2
+                and not _is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+                and classify_kind(people, paper_count=0) is SessionKind.OTHER
+                and self._names_a_speaker(people, bool(speaker_columns))
+            ):
+                rest = [c for c in others if c not in content]
+                speakers = list(parse_author_line(people).authors)
+                return strip_trailing_marks(title)[0], speakers, rest
+        return None
+
+    def _names_a_speaker(self, text: str, speaker_column: bool) -> bool:
+        """A cell of people: a sure author list, or, under a header that names a speaker
+        column or on a page whose timed rows name people so, a name and nothing else."""
+        parsed = parse_author_line(text)
+        if parsed.rest or any(
+            len(a.name.split()) < 2 or _ITEM_WORD.match(a.name) for a in parsed.authors
+        ):
+            return False  # "Machines, Learning", "Session A (Jeunes Chercheurs)"
+        score = author_line_score(text)
+        return score >= 0.8 or (
+            score >= 0.5
+            and is_name_like_strict(text)
+            and (speaker_column or self.name_cells)
+            and not _GROUP.search(text)
+        )
+
     def _timed_people_above_title(self, text: str, i: int) -> bool:
         """Does the item a time row opens print its people in the row and its title on the
         row below? Beyond a sure author list, a lone name counts only on a page that prints
@@ -1851,6 +1930,12 @@ def _is_own_item(text: str) -> bool:
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
+# "Session A", "Poster Session": an item's name, never a person's.
+_ITEM_WORD = re.compile(
+    r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper|poster|workshop|tutorial|"
+    r"break)\b",
+    re.I,
+)
 # "Organising Committee", "Program Chairs": a group, not a person giving a talk.
 _GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 _ROLE_HEADING = re.compile(
@@ -2062,6 +2147,45 @@ def _timed_people_before_titles(lines: list[Line]) -> bool:
         if line.kind is not LineKind.BLANK:
             following = line
     return people >= 2 and people > titles
+
+
+_NAME_SMALL_WORDS = frozenset(
+    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
+    " and et und".split()
+)
+
+
+def _has_common_word(text: str) -> bool:
+    """A lowercase word that no name has ("Mixing times and cutoff"): a title, however an
+    author list might split it."""
+    return any(w[:1].islower() and w.isalpha() and w not in _NAME_SMALL_WORDS for w in text.split())
+
+
+def _timed_name_cells(lines: list[Line]) -> bool:
+    """Whether this page's timed rows put a name in one cell and a title in another
+    (`09:00 | John Smith | Spectral Gaps of Random Graphs`): decided once for the page, from
+    the timed rows of exactly two such cells."""
+    named = plain = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        cells = [c for c in line.cells[1:] if c and not _ROOM_CELL.match(c)]
+        if len(cells) != 2:
+            continue
+        a, b = cells
+        if _is_own_item(a) or _is_own_item(b):
+            continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
+        if (is_name_like_strict(a) and _reads_as_title(b)) or (
+            is_name_like_strict(b) and _reads_as_title(a)
+        ):
+            named += 1
+        else:
+            plain += 1
+    return named >= 2 and named > plain
+
+
+def _reads_as_title(text: str) -> bool:
+    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or _has_common_word(text))
 
 
 def _title_score(text: str) -> float:

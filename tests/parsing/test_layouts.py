@@ -1074,3 +1074,33 @@ def test_day_tabs_one_under_another_leave_the_first_day_in_force() -> None:
         "09:00-10:00 Opening\n10:00-10:30 Coffee break\n"
     )
     assert {s.start.date() for s in program.sessions if s.start} == {date(2025, 6, 2)}
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "Time\tSpeaker\tTitle\n09:00-09:45\tJo Smith (Oxford)\tSpectral gaps of random graphs\n"
+        "09:45-10:30\tMia Rossi (Roma Tre)\tMixing times and cutoff\n",
+        "Time\tTitle\tSpeaker\n09:00-09:45\tSpectral gaps of random graphs\tJo Smith (Oxford)\n"
+        "09:45-10:30\tMixing times and cutoff\tMia Rossi (Roma Tre)\n",
+    ],
+)
+def test_one_talk_per_timed_row_with_speaker_and_title_cells(rows: str) -> None:
+    program = parse("Monday, June 2\n" + rows + "10:30-11:00\tCoffee break\t\n")
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", "Oxford")]),
+        ("Mixing times and cutoff", [("Mia Rossi", "Roma Tre")]),
+    ]
+
+
+def test_bare_names_beside_titles_on_every_timed_row_are_the_speakers() -> None:
+    program = parse(
+        "Monday, June 2\n09:00-09:45\tJo Smith\tSpectral gaps of random graphs\n"
+        "09:45-10:30\tMia Rossi\tMixing times and cutoff\n12:00-13:30\tLunch\tMain Hall\n"
+        "14:00-15:00\tExcursion\tOld Town\n15:00-15:45\tKen Sato\tRandom matrices at the edge\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", None)]),
+        ("Mixing times and cutoff", [("Mia Rossi", None)]),
+        ("Random matrices at the edge", [("Ken Sato", None)]),
+    ]
