@@ -1104,3 +1104,46 @@ def test_bare_names_beside_titles_on_every_timed_row_are_the_speakers() -> None:
         ("Mixing times and cutoff", [("Mia Rossi", None)]),
         ("Random matrices at the edge", [("Ken Sato", None)]),
     ]
+
+
+# --- start times alone before the item, units after times, other languages' words ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "span_end"),
+    [
+        ("09:30 Opening remarks", (9, 30), 5),
+        ("9 am Breakfast", (9, 0), 4),
+        ("9.00 Uhr Begrüßung", (9, 0), 8),
+        ("14h Pause", (14, 0), 3),
+        ("9:00 - 9:45 Uhr", (9, 0), 15),
+    ],
+)
+def test_a_start_time_opening_its_line_and_units_after_times(
+    text: str, start: tuple[int, int], span_end: int
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.span) == (time(*start), (0, span_end))
+
+
+@pytest.mark.parametrize("text", ["2.05 release notes", "Version 3.10 notes", "3.50 euros"])
+def test_numbers_that_are_not_clocks_stay_text(text: str) -> None:
+    from bot.parsing.timeexpr import find_time_range
+
+    assert find_time_range(text) is None
+
+
+def test_a_program_of_start_times_each_before_its_item() -> None:
+    program = parse(
+        "Monday, June 2\n09:00 Registration\n09:30 Opening remarks\n10:00 Coffee break\n"
+    )
+    assert [(s.title, s.kind, s.start.hour, s.start.minute) for s in program.sessions] == [
+        ("Registration", SessionKind.OTHER, 9, 0),
+        ("Opening remarks", SessionKind.PLENARY, 9, 30),
+        ("Coffee break", SessionKind.BREAK, 10, 0),
+    ]
