@@ -109,8 +109,12 @@ CHAIR = re.compile(
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
-    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore)"
-    r"\s*[:：]\s*",
+    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore|"
+    r"modera|vorsitz|leitung)"
+    r"\s*[:：]\s*"
+    # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
+    r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )
 LOCATION = re.compile(

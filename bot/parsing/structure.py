@@ -65,7 +65,9 @@ from bot.parsing.timeexpr import (
 _ROLE = re.compile(
     r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
-    r"author\(s\)|speaker\(s\))|"
+    r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
+    r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
+    r"conferencista)|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
     re.I,
 )
@@ -1201,6 +1203,13 @@ class Builder:
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
             return
+        spoken = _speaker_then_title(session.title)
+        if spoken is not None:
+            # "Prof. Anna Schmidt (Universität Wien): Sprachwandel", "John Smith — Mixing
+            # Times": a talk, who gives it first.
+            session.title = session.talk_title = spoken[0]
+            session.speakers = list(spoken[1])
+            return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)
             if (
@@ -2159,6 +2168,32 @@ def _has_common_word(text: str) -> bool:
     """A lowercase word that no name has ("Mixing times and cutoff"): a title, however an
     author list might split it."""
     return any(w[:1].islower() and w.isalpha() and w not in _NAME_SMALL_WORDS for w in text.split())
+
+
+_SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+
+
+def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
+    Title`, else None: the left side must read surely as people and the right as a title."""
+    colon = split_colon_authors(text) if ": " in text else None
+    if colon is not None:
+        return colon[0], colon[1].authors
+    dash = _SPEAKER_DASH.match(text)
+    if dash is None:
+        return None
+    who, title = dash.group("who").strip(), dash.group("title").strip()
+    parsed = parse_author_line(who)
+    if (
+        parsed.rest
+        or not parsed.authors
+        or any(_ITEM_WORD.match(a.name) or _GROUP.search(a.name) for a in parsed.authors)
+        or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
+        or not _reads_as_title(title)
+        or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
+    ):
+        return None
+    return title, parsed.authors
 
 
 def _timed_name_cells(lines: list[Line]) -> bool:

@@ -16,7 +16,9 @@ from bot.parsing.authors import clean, is_name_like, parse_author_line, without_
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
-    r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?)\b",
+    r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?|"
+    r"conferencias?|conférences?|exposés?|vortrag|vorträge|conferenz[ae]|palestras?|"
+    r"ponencias?)\b",
     re.I,
 )
 # "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
@@ -85,6 +87,15 @@ _TITLE_SUFFIX = re.compile(
 
 
 _DASH = re.compile(r"\s+[—–-]\s+")
+# A keynote's kind alone before its title's colon, in English and the other languages
+# programs print ("Conferencia inaugural: Title", "Exposé invité : Title").
+_KEYNOTE_KIND = re.compile(
+    r"keynotes?|invited talk|plenary talk|exposés? invités?|"
+    r"conférences? (?:invitée|plénière|inaugurale)s?|(?:haupt|plenar|fest|eröffnungs)vortrag|"
+    r"conferencias? (?:inaugural|plenaria|magistral)(?:es)?|conferenz[ae] (?:plenari[ae]|"
+    r"inaugurale)|palestras? (?:de abertura|magna)",
+    re.I,
+)
 # "Talk: Title", "Poster: Title": the kind of entry, before its title.
 _ENTRY_KIND = re.compile(
     r"^(?:talk|poster|demo|paper|short paper|full paper|lightning talk|invited talk|"
@@ -133,7 +144,7 @@ def read_talk_title(title: str) -> TalkTitle | None:
             if shape is _KIND_PAREN:
                 return TalkTitle(kind, kind, people)  # "Keynote (Name)": the talk is "Keynote"
             return TalkTitle(title, None, people)  # "Keynote: Name"
-        if shape is _KIND_COLON and re.fullmatch(r"(?i)keynotes?|invited talk|plenary talk", kind):
+        if shape is _KIND_COLON and _KEYNOTE_KIND.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
     return None
 

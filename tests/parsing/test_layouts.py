@@ -1147,3 +1147,53 @@ def test_a_program_of_start_times_each_before_its_item() -> None:
         ("Opening remarks", SessionKind.PLENARY, 9, 30),
         ("Coffee break", SessionKind.BREAK, 10, 0),
     ]
+
+
+def test_a_german_program_with_breaks_and_speaker_colon_title_items() -> None:
+    program = parse(
+        "Montag, 2. Juni 2025\n9:00 – 9:45 Uhr\tBegrüßung\n"
+        "9:45 – 10:30 Uhr\tProf. Dr. Anna Schmidt (Universität Wien): Sprachwandel im Deutschen\n"
+        "10:30 – 11:00 Uhr\tKaffeepause\n12:30 – 13:30 Uhr\tMittagspause\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions] == [
+        ("Begrüßung", SessionKind.PLENARY),
+        ("Sprachwandel im Deutschen", SessionKind.PAPERS),
+        ("Kaffeepause", SessionKind.BREAK),
+        ("Mittagspause", SessionKind.BREAK),
+    ]
+    assert papers(program) == [
+        ("Sprachwandel im Deutschen", [("Anna Schmidt", "Universität Wien")])
+    ]
+
+
+def test_speaker_dash_title_items() -> None:
+    program = parse(
+        "Monday, June 2\n9:00 Jo Smith — Spectral gaps of random graphs\n"
+        "9:45 Session 2 — Rodrigo Rodrigues\n12:00 Lunch — Main Hall\n"
+    )
+    assert papers(program) == [("Spectral gaps of random graphs", [("Jo Smith", None)])]
+    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch — Main Hall"]
+
+
+def test_a_spanish_keynote_speaker_label_and_a_moderator() -> None:
+    program = parse(
+        "Lunes 2 de junio\n9:30 h\tConferencia inaugural: La lengua y la historia\n"
+        "Ponente: María López (Universidad de Salamanca)\n10:30 h\tPausa café\n"
+        "11:00 h\tMesa 1: Sociolingüística\nModera: Juan Pérez (UNAM)\n"
+    )
+    keynote, coffee, panel = program.sessions
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert coffee.kind is SessionKind.BREAK
+    assert papers(program)[0] == (
+        "La lengua y la historia",
+        [("María López", "Universidad de Salamanca")],
+    )
+    assert [c.name for c in panel.chairs] == ["Juan Pérez"]
+
+
+def test_a_french_chair_line_without_a_colon() -> None:
+    program = parse(
+        'Mardi 22 juin\n14h-14h50 Session A\nAnimée par Laurent Simon\n"Titre un"\n'
+        "Par Ana Silva et Bo Li.\n"
+    )
+    assert [c.name for c in program.sessions[0].chairs] == ["Laurent Simon"]
