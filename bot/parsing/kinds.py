@@ -29,7 +29,8 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
             r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
-            r"\bclausura\b|\bchiusura\b|\bencerramento\b|\bbienvenue\b|\bbienvenida\b",
+            r"\bclausura\b|\bchiusura\b|\bapertura\b|\babertura\b|\bencerramento\b|"
+            r"\bbienvenue\b|\bbienvenida\b",
             re.I,
         ),
     ),

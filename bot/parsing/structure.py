@@ -699,6 +699,8 @@ class Builder:
         if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
             self._day_from_prefix(weekday_prefix.group(1), line.number)
             before = ""
+        elif before.lower().rstrip(".,") in _CLOCK_WORDS:
+            before = ""  # "Ore 9:00 – Apertura", "Um 9:00 Uhr": the word for "at", "hours"
         if self.grid and self._fills_grid(tr, other_cells):
             for track, cell in zip(self.grid, other_cells, strict=False):
                 self.current = track
@@ -1824,8 +1826,11 @@ class Builder:
             or _is_prose(below.text)
         ):
             return False
-        if _title_score(below.text) >= 0.8:
-            return False
+        names = parse_author_line(text).authors
+        if _title_score(below.text) >= 0.8 and not (
+            _has_common_word(below.text) and not any(_has_common_word(a.name) for a in names)
+        ):
+            return False  # "Mixing times and cutoff" reads as two names, but not as people
         if classify_kind(text, paper_count=0) is not SessionKind.OTHER or _GROUP.search(text):
             return False
         score = author_line_score(text)
@@ -2170,6 +2175,7 @@ def _has_common_word(text: str) -> bool:
     return any(w[:1].islower() and w.isalpha() and w not in _NAME_SMALL_WORDS for w in text.split())
 
 
+_CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
 _SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
 
 

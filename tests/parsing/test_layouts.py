@@ -1197,3 +1197,29 @@ def test_a_french_chair_line_without_a_colon() -> None:
         "Par Ana Silva et Bo Li.\n"
     )
     assert [c.name for c in program.sessions[0].chairs] == ["Laurent Simon"]
+
+
+def test_italian_hours_word_before_times_and_opening() -> None:
+    program = parse(
+        "Lunedì 2 giugno\nOre 9:00 – Apertura dei lavori\n"
+        "Ore 9:30 – Mario Rossi (Università di Bologna): La lingua di Dante\n"
+        "Ore 10:30 – Pausa caffè\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions] == [
+        ("Apertura dei lavori", SessionKind.PLENARY),
+        ("La lingua di Dante", SessionKind.PAPERS),
+        ("Pausa caffè", SessionKind.BREAK),
+    ]
+    assert papers(program) == [("La lingua di Dante", [("Mario Rossi", "Università di Bologna")])]
+
+
+def test_a_speaker_row_with_a_lowercase_title_below_it() -> None:
+    program = parse(
+        "Saturday, December 5\n9:00 AM\tRegistration and breakfast\n"
+        "9:30 AM\tJo Smith, Harvey Mudd College\n\tSpectral gaps of random graphs\n"
+        "10:15 AM\tMia Rossi, Pomona College\n\tMixing times and cutoff\n11:00 AM\tBreak\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", "Harvey Mudd College")]),
+        ("Mixing times and cutoff", [("Mia Rossi", "Pomona College")]),
+    ]
