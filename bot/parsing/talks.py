@@ -121,6 +121,29 @@ def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
     return None
 
 
+_LONG_DASHES = re.compile(r"\s+[—–]\s+")
+
+
+def _title_then_name(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Title – Alexis Michaud`: after a talk's kind, its title and, past the last long dash,
+    one person's name and nothing else."""
+    dashes = list(_LONG_DASHES.finditer(text))
+    if not dashes:
+        return None
+    title, who = text[: dashes[-1].start()].strip(), text[dashes[-1].end() :].strip()
+    words = who.split()
+    if (
+        len(title.split()) < 2
+        or not 2 <= len(words) <= 4
+        or not all(
+            w[:1].isupper() and w[1:].replace("-", "").replace(".", "").isalpha() for w in words
+        )
+        or not is_name_like(who)
+    ):
+        return None
+    return title, (Person(clean(who), None),)
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
     dashed = split_dash_speakers(title)
@@ -137,6 +160,9 @@ def read_talk_title(title: str) -> TalkTitle | None:
             people = _people(who)
             if people:
                 return TalkTitle(kind, talk.strip(), people)  # "Invited Talk - Name: Title"
+        titled = _title_then_name(rest) if shape is _KIND_COLON else None
+        if titled is not None:
+            return TalkTitle(kind, titled[0], titled[1])  # "Keynote 1: Title – Name"
         people = _people(rest)
         if people:
             if shape is _KIND_DASH:

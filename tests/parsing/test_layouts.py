@@ -1223,3 +1223,14 @@ def test_a_speaker_row_with_a_lowercase_title_below_it() -> None:
         ("Spectral gaps of random graphs", [("Jo Smith", "Harvey Mudd College")]),
         ("Mixing times and cutoff", [("Mia Rossi", "Pomona College")]),
     ]
+
+
+def test_a_numbered_keynote_with_its_title_then_the_speaker_after_a_dash() -> None:
+    program = parse(
+        "August 1\n09:00 – 09:40 Keynote 1: Archives and Algorithms: Grounding NLP – Alexis "
+        "Michaud (40 min)\n10:30 – 11:00 Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Archives and Algorithms: Grounding NLP", [("Alexis Michaud", None)])
+    ]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE
