@@ -148,7 +148,8 @@ ZONE_NAMES: dict[str, str] = {
 
 _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
 # "AMStorage" (run-together cells) still ends the meridiem; "amber" does not start one.
-_MERIDIEM = r"(?:[ap]\.?\s?m\.?)(?-i:(?![a-z]))"
+# and "9:10a" / "12:30p", the bare letter glued to a clock's minutes.
+_MERIDIEM = r"(?:[ap]\.?\s?m\.?|(?<=[:.]\d\d)[ap])(?-i:(?![a-z]))"
 _CLOCK = (
     r"(?P<{p}h>[01]?\d|2[0-3])"
     r"(?:(?:[:.h])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", and "14h" alone

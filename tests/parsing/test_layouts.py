@@ -1234,3 +1234,29 @@ def test_a_numbered_keynote_with_its_title_then_the_speaker_after_a_dash() -> No
         ("Archives and Algorithms: Grounding NLP", [("Alexis Michaud", None)])
     ]
     assert program.sessions[0].kind is SessionKind.KEYNOTE
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("9:00 - 9:10a", (9, 0), (9, 10)),
+        ("11:30a - 12:30p", (11, 30), (12, 30)),
+        ("12:30 - 1:30p", (12, 30), (13, 30)),
+    ],
+)
+def test_a_bare_a_or_p_after_a_clocks_minutes_is_its_meridiem(
+    text: str, start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end))
+
+
+def test_a_room_number_with_a_letter_is_no_time() -> None:
+    from bot.parsing.timeexpr import find_time_range
+
+    assert find_time_range("Room 10a") is None
