@@ -211,6 +211,12 @@ class Builder:
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
         self.name_cells = _timed_name_cells(lines)
+        # A timetable with a column per day: the index in `days` of each column's day.
+        self.day_columns: list[int | None] | None = None
+        # Under such a timetable, the items printed outside it are its first day's (a page's
+        # first tab), until a day header says otherwise.
+        self.day_in_force: int | None = None
+        self.day_column_items: dict[int, _SessionDraft] = {}
         # Where a page prints each item's time after it: the first line of each item, and
         # the time line that closes it.
         self.item_times = _times_after_items(lines, self.title_side)
@@ -255,6 +261,8 @@ class Builder:
         self.warnings.append(ParseWarning(line, message))
 
     def _day_index(self) -> int | None:
+        if self.day_in_force is not None:
+            return self.day_in_force
         return len(self.days) - 1 if self.days else None
 
     def open_session(self, line: int, **values: object) -> _SessionDraft:
@@ -348,6 +356,9 @@ class Builder:
                 continue
             if i in self.item_times:
                 self._open_item_timed_below(i)
+            if self._on_day_columns(line):
+                i += 1
+                continue
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -440,6 +451,7 @@ class Builder:
             return 1
         self.close_paper()
         self.flush_pending_authors()
+        self.day_in_force = None
         self.days.append(DayDraft(line.text, line.day, line.number))
         label = zone_label_in(line.text)  # "Monday, June 2 (all times in CEST)"
         if label and ZONE_NOTE.search(line.text):
@@ -667,6 +679,64 @@ class Builder:
         expr = DayExpr(None, month, day, None, (0, 0))
         self.days.append(DayDraft(f"{month:02d}-{day:02d}", expr, number))
         return len(self.days) - 1
+
+    def _on_day_columns(self, line: Line) -> bool:
+        """Read a line of a timetable with one column per day (`| Time | Monday | Tuesday |`,
+        then `9:00 - 10:30 | Yves Bertot | Emily Riehl |`): each cell an item of its
+        column's day. True when the line was read so."""
+        cells = line.cells
+        days = [parse_day_header(c) if c else None for c in cells[1:]]
+        if (
+            len([d for d in days if d]) >= 2
+            and all(d or not c for d, c in zip(days, cells[1:], strict=True))
+            and (not cells[0] or _FIELD_LABEL.match(cells[0].rstrip(":")))
+        ):
+            self.close_paper()
+            columns: list[int | None] = [None]
+            for found in days:
+                if found is None:
+                    columns.append(None)
+                    continue
+                self.days.append(DayDraft(found[1], found[0], line.number))
+                columns.append(len(self.days) - 1)
+            self.day_columns = columns
+            self.day_in_force = next(c for c in columns if c is not None)
+            self.day_column_items = {}
+            self.current = None
+            self.read(line.number, NOTE, 0.9)
+            return True
+        if self.day_columns is None:
+            return False
+        if line.kind in (LineKind.BLANK, LineKind.DAY, LineKind.TABLE_HEADER):
+            self.day_columns = None  # the timetable has ended
+            return False
+        if len(cells) < 2:
+            return False  # "Coffee break" across all the days
+        tr = line.time if line.kind is LineKind.TIME else None
+        if tr is None and cells[0]:
+            self.day_columns = None
+            return False
+        for index, cell in enumerate(cells[1:], start=1):
+            day = self.day_columns[index] if index < len(self.day_columns) else None
+            if not cell or day is None:
+                continue
+            if tr is not None:
+                # "9:00 - 10:30 | Yves Bertot | …": an item on that column's day.
+                item = self.open_session(
+                    line.number,
+                    title=_strip_session_title(cell),
+                    start=tr.start,
+                    end=tr.end,
+                    day_index=day,
+                )
+                self._speakers_from_title(item)
+                self.day_column_items[index] = item
+            elif index in self.day_column_items:
+                # " | Black hole mimickers | …": more of the item above in that column.
+                self.current = self.day_column_items[index]
+                self.close_paper()
+                self.current.notes.append(cell)
+        return True
 
     def _open_item_timed_below(self, i: int) -> None:
         """`OUVERTURE DES JOURNÉES` / `Zoom` / `11h-11h10`: an item whose time is printed

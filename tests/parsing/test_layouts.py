@@ -983,8 +983,12 @@ def test_a_grid_header_of_days_dates_the_first_days_items() -> None:
         "14:00\tSession A\tSession B\t14:00\n"
         "Session A\n14h-15h\n"
     )
-    starts = {s.start.date() for s in program.sessions if s.start is not None}
-    assert starts == {date(2025, 6, 22)}
+    # The grid's cells on their columns' days; the item below it on the first day.
+    assert [(s.title, s.start.date()) for s in program.sessions if s.start is not None] == [
+        ("Session A", date(2025, 6, 22)),
+        ("Session B", date(2025, 6, 23)),
+        ("Session A", date(2025, 6, 22)),
+    ]
 
 
 # --- speakers printed before the talk's title, under a bare time --------------------------------
@@ -1260,3 +1264,20 @@ def test_a_room_number_with_a_letter_is_no_time() -> None:
     from bot.parsing.timeexpr import find_time_range
 
     assert find_time_range("Room 10a") is None
+
+
+def test_a_timetable_with_a_column_per_day() -> None:
+    program = parse(
+        "Time\tMon, June 2\tTue, June 3\n09:00-10:00\tOpening\tLecture: Jo Smith\n"
+        "10:00-10:30\tCoffee break\tCoffee break\n10:30-12:00\tMixing times\tRandom matrices\n"
+        "\n12:00 Lunch\n"
+    )
+    assert [(s.title, s.start.day, s.start.hour) for s in program.sessions if s.start] == [
+        ("Opening", 2, 9),
+        ("Lecture: Jo Smith", 3, 9),
+        ("Coffee break", 2, 10),
+        ("Coffee break", 3, 10),
+        ("Mixing times", 2, 10),
+        ("Random matrices", 3, 10),
+        ("Lunch", 2, 12),
+    ]
