@@ -66,6 +66,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
     parsed = parse_author_line(text)
     if not parsed.authors or parsed.rest:
         return None
+    if any(a.affiliation and _DURATION.match(a.affiliation) for a in parsed.authors):
+        return None  # "Searchable Corpora (20 min)": how long the talk is, not who gives it
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
@@ -80,6 +82,7 @@ def _people(text: str) -> tuple[Person, ...] | None:
     return parsed.authors
 
 
+_DURATION = re.compile(r"^\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?|['’′])\.?$", re.I)
 # Word endings common in titles and rare in names ("Securing", "Pipelines", "Privacy").
 _TITLE_SUFFIX = re.compile(
     r"(?:[a-z]{3}ing|tion|sion|ment|ness|ity|ics|acy|ism|ogy|[a-z]{4}es|[a-z]{4}ers)$"

@@ -1281,3 +1281,9 @@ def test_a_timetable_with_a_column_per_day() -> None:
         ("Random matrices", 3, 10),
         ("Lunch", 2, 12),
     ]
+
+
+def test_a_talks_duration_in_parentheses_is_not_a_speakers_affiliation() -> None:
+    program = parse("Tuesday, June 3\n9:00–9:50 | Oral 1: Searchable Corpora (20 min)\n")
+    assert papers(program) == []
+    assert program.sessions[0].title == "Oral 1: Searchable Corpora (20 min)"
