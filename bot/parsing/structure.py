@@ -1878,7 +1878,7 @@ class Builder:
         score = author_line_score(text)
         return score >= 0.8 or (
             score >= 0.5
-            and is_name_like_strict(text)
+            and _reads_as_a_name(text)
             and (speaker_column or self.name_cells)
             and not _GROUP.search(text)
         )
@@ -1907,7 +1907,7 @@ class Builder:
         if any(len(a.name.split()) < 2 for a in parse_author_line(text).authors):
             return False  # "Machines, Learning": words, not names
         return score >= 0.8 or (
-            self.people_before_titles and score >= 0.5 and is_name_like_strict(text)
+            self.people_before_titles and score >= 0.5 and _reads_as_a_name(text)
         )
 
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
@@ -2237,6 +2237,12 @@ _NAME_SMALL_WORDS = frozenset(
     "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
     " and et und".split()
 )
+
+
+def _reads_as_a_name(text: str) -> bool:
+    """A name and nothing else, its particles allowed ("Anne van Schie", "Simon de Givry")."""
+    words = [w for w in text.split() if w not in _NAME_SMALL_WORDS]
+    return len(words) >= 2 and is_name_like_strict(" ".join(words))
 
 
 def _has_common_word(text: str) -> bool:

@@ -1287,3 +1287,13 @@ def test_a_talks_duration_in_parentheses_is_not_a_speakers_affiliation() -> None
     program = parse("Tuesday, June 3\n9:00–9:50 | Oral 1: Searchable Corpora (20 min)\n")
     assert papers(program) == []
     assert program.sessions[0].title == "Oral 1: Searchable Corpora (20 min)"
+
+
+def test_a_lone_speaker_name_with_a_particle_in_a_people_first_table() -> None:
+    program = parse(
+        "Monday, June 2\ntime\ttalk\tmentor\n"
+        "9:30-10:00\tAna Silva, Bo Li\tCy Ng\n\tFast Joins on Modern GPUs (on-site)\t\n"
+        "10:00-10:30\tDee Ray, Eve Po\tFay Lu\n\tQuery Planning for Streams (online)\t\n"
+        "10:30-11:00\tAnne van Schie\tGus Orr\n\tA new approach to Yawa prosody (online)\t\n"
+    )
+    assert papers(program)[-1] == ("A new approach to Yawa prosody", [("Anne van Schie", None)])
