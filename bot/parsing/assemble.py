@@ -9,7 +9,7 @@ from datetime import time, timedelta
 from bot.folding import fold
 from bot.model import Conference, Paper, Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
-from bot.parsing.authors import clean, footnote_marks
+from bot.parsing.authors import clean, footnote_marks, is_name_like_strict
 from bot.parsing.calendar import (
     PrintedZone,
     Warn,
@@ -121,9 +121,15 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         if draft.speakers and not papers:
             talk_title = draft.talk_title
             lone = draft.papers[0].title if len(draft.papers) == 1 else None
-            if talk_title is None and lone in notes and len(lone.split()) <= 25:
+            if (
+                talk_title is None
+                and lone in notes
+                and len(lone.split()) <= 25
+                and not is_name_like_strict(lone)
+            ):
                 # "Keynote: Ana Silva" / "Data and Their Shape": the one line under an item
-                # that names its speaker is the talk's title.
+                # that names its speaker is the talk's title, unless it is only a name (another
+                # speaker's, from a cell beside).
                 notes.remove(lone)
                 talk_title = lone
             papers.append(

@@ -16,8 +16,9 @@ from functools import lru_cache
 
 from bot.model import Person
 
-# "and" joining the last two names of a group; only outside parentheses.
-_AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+# "and" joining the last two names of a group (French "et", German "und"); only outside
+# parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
+_AND = re.compile(r"\s+(?:and|&|et|und)\s+", re.I)
 _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
@@ -175,6 +176,7 @@ _INSTITUTION = re.compile(
     r"\b(?:univ\w*|uni|institut\w*|college|school|academy|laborator\w*|labs?|research|"
     r"inc|corp\w*|ltd|llc|gmbh|ag|company|center|centre|department|dept|hospital|"
     r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
+    r"laboratoire|unit|unité|"
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
     r"cnrs|csail|nus|ntu|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"
@@ -204,6 +206,13 @@ def is_name_like_strict(text: str) -> bool:
     )
 
 
+def _institution_before_parenthesis(text: str) -> bool:
+    """`Jo Ng, University of Tahiti (Eastco, MSH-P)`: the first parenthesis is inside an
+    affiliation already begun after a comma, so it is not a name's own affiliation."""
+    parts = [p.strip() for p in text[: text.find("(")].split(",")]
+    return len(parts) > 1 and is_name_like(parts[0]) and looks_like_institution(parts[1])
+
+
 def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva and Bo Li, Uni A; Cy Ng, MIT` (USENIX and ACM pages): each group's last
     comma part is its affiliation. None when the line is not of that form."""
@@ -217,7 +226,8 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
         cut = next(
             (i for i in range(1, len(parts)) if looks_like_institution(parts[i])), len(parts)
         )
-        names = [n for part in parts[:cut] for n in _AND.split(part) if n.strip()]
+        # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
+        names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
         if cut < len(parts) and names and all(is_name_like(n) for n in names):
             found = True
             affiliation = ", ".join(parts[cut:])
@@ -302,7 +312,9 @@ def _colon_pairs(text: str) -> tuple[Person, ...] | None:
 
 
 # "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
-_BY = re.compile(r"^(?:by|von|par|por)\s+(?=[A-ZÀ-Ý])")
+_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
+# "Par A, B et C.": the full stop closing a sentence-like author line (not an initial's).
+_CLOSING_STOP = re.compile(r"(?<=[^\W\d_]{2})\.$")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
 _GLUED_MARK_LIST = re.compile(r"(?<=[^\W\d_])(\d(?:,\d)+)(?=,\s|\s|$)")
 _SUPERSCRIPT_OF = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -317,14 +329,14 @@ def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", clean(text))
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
-    text = _BY.sub("", text)
+    text = _CLOSING_STOP.sub("", _BY.sub("", text))
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors
-    if "(" not in text:
+    if "(" not in text or _institution_before_parenthesis(text):
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
             return AuthorLine(
@@ -456,7 +468,7 @@ def split_title_and_authors(
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
 _TRAILING_MARKS = re.compile(
     r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
-    r"in[- ]person|hybrid|pre-?recorded|recorded)\)|"
+    r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )

@@ -58,8 +58,10 @@ def html_to_text(html: str) -> str:
 
 _MEDIA = re.compile(r"@(?:media|supports)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", re.I)
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _DISPLAY = re.compile(r"(?:^|;)\s*display\s*:\s*([a-z-]+)", re.I)
-_SIMPLE = re.compile(r"^([a-z][a-z0-9]*)?((?:\.[\w-]+)+)?$", re.I)
+# A tag (custom ones too: "session-title"), classes, or both.
+_SIMPLE = re.compile(r"^([a-z][a-z0-9-]*)?((?:\.[\w-]+)+)?$", re.I)
 
 
 class _Styles:
@@ -69,6 +71,7 @@ class _Styles:
 
     def __init__(self, css: str) -> None:
         self.rules: list[tuple[int, int, str | None, frozenset[str], str]] = []
+        css = _CSS_COMMENT.sub(" ", css)  # a comment before a rule is not its selector
         for order, (selectors, body) in enumerate(_RULE.findall(_MEDIA.sub(" ", css))):
             display = _DISPLAY.search(body)
             if display is None:

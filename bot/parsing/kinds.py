@@ -12,7 +12,12 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         SessionKind.KEYNOTE,
         re.compile(
             r"\bkeynotes?\b|\binvited talk\b|\bplenary talk\b|"
-            r"\bdistinguished lecture\b|\bturing lecture\b",
+            r"\bdistinguished lecture\b|\bturing lecture\b|"
+            # French, German, Spanish, Italian, Portuguese
+            r"\bexposés? invités?\b|\bconférences? (?:invitée|plénière|inaugurale)s?\b|"
+            r"\b(?:haupt|plenar|fest|eröffnungs)vortrag\b|"
+            r"\bconferencias? (?:inaugural|plenaria|magistral)(?:es)?\b|"
+            r"\bconferenz[ae] (?:plenari[ae]|inaugurale)\b|\bpalestras? (?:de abertura|magna)\b",
             re.I,
         ),
     ),
@@ -22,7 +27,10 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
             r" address)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
-            r"\bbest papers?\b",
+            r"\bbest papers?\b|"
+            r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
+            r"\bclausura\b|\bchiusura\b|\bapertura\b|\babertura\b|\bencerramento\b|"
+            r"\bbienvenue\b|\bbienvenida\b",
             re.I,
         ),
     ),
@@ -30,7 +38,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         SessionKind.BREAK,
         re.compile(
             r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
-            r"\brefreshments?\b|\btea\b",
+            r"\brefreshments?\b|\btea\b|"
+            r"\b(?:kaffee|mittags)?pause\b|\bpausa\b|\bcaf[ée]\b|\bdéjeuner\b|"
+            r"\bmittagessen\b|\balmuerzo\b|\bpranzo\b|\balmoço\b",
             re.I,
         ),
     ),
@@ -39,7 +49,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         re.compile(
             r"\breception\b|\bbanquet\b|\bdinner\b|\bsocial\b|"
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
-            r"\bget-together\b|\bnetworking event\b|\btour\b",
+            r"\bget-together\b|\bnetworking event\b|\btour\b|"
+            r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"
+            r"\bcena\b|\bexcursión\b|\bausflug\b",
             re.I,
         ),
     ),

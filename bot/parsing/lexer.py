@@ -110,8 +110,12 @@ CHAIR = re.compile(
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
-    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore)"
-    r"\s*[:：]\s*",
+    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore|"
+    r"modera|vorsitz|leitung)"
+    r"\s*[:：]\s*"
+    # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
+    r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )
 LOCATION = re.compile(
@@ -124,7 +128,7 @@ INLINE_LOCATION = re.compile(
     re.I,
 )
 META = re.compile(r"^(?:[A-Za-z]{2,9}\.?,?\s+)?(?P<m>[01]?\d)-(?P<d>[0-3]?\d),\s*(?P<rest>.+)$")
-_ZONE_NOTE = re.compile(
+ZONE_NOTE = re.compile(
     r"\b(?:all\s+)?times?\s+(?:are\s+)?(?:shown\s+|given\s+|listed\s+)?in\b|\btime\s*zone\b",
     re.I,
 )
@@ -282,12 +286,15 @@ def _classify_normalised(number: int, text: str) -> Line:
             line.time = found
             return line
     if (
-        _ZONE_NOTE.search(flat)
+        ZONE_NOTE.search(flat)
         and len(flat) < 120
         and (zone_label_in(flat) or (flat.endswith(":") and len(flat.split()) <= 5))
     ):
-        # "Times are in CEST", and "Show times in:" over a zone selector the copy left out
-        line.kind = LineKind.ZONE_NOTE
+        # "Times are in CEST", and "Show times in:" over a zone selector the copy left out;
+        # "Thursday, July 25 (all times in ACST)" is that day's header
+        dated = _day_before_zone_note(flat)
+        line.kind = LineKind.ZONE_NOTE if dated is None else LineKind.DAY
+        line.day = dated
         return line
     if START_AT.match(flat):
         line.kind = LineKind.START_AT
@@ -329,6 +336,16 @@ _ZONE_LABEL = re.compile(
     r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
     r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)"
 )
+
+
+def _day_before_zone_note(text: str) -> DayExpr | None:
+    """The day of `Thursday, July 25 (all times in Adelaide (UTC +9:30))`: a day header whose
+    parenthesis says what zone its times are in."""
+    cut = text.find("(")
+    if cut <= 0 or not ZONE_NOTE.search(text[cut:]):
+        return None
+    header = parse_day_header(text[:cut].strip())
+    return header[0] if header else None
 
 
 def zone_label_in(text: str) -> str | None:

@@ -46,6 +46,7 @@ from bot.parsing.lexer import (
     ROOM_WORDS,
     SESSION_LABEL,
     START_AT,
+    ZONE_NOTE,
     Line,
     LineKind,
     classify,
@@ -64,7 +65,9 @@ from bot.parsing.timeexpr import (
 _ROLE = re.compile(
     r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
-    r"author\(s\)|speaker\(s\))|"
+    r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
+    r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
+    r"conferencista)|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
     re.I,
 )
@@ -246,6 +249,21 @@ class Builder:
         # Where each line stands in reading order: a grid of parallel sessions is read column
         # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}
+        # The columns of the table under way: unlike `table_columns`, kept past its rows.
+        self.header_roles: list[str] = []
+        self.name_cells = _timed_name_cells(lines)
+        # A timetable with a column per day: the index in `days` of each column's day.
+        self.day_columns: list[int | None] | None = None
+        # Under such a timetable, the items printed outside it are its first day's (a page's
+        # first tab), until a day header says otherwise.
+        self.day_in_force: int | None = None
+        self.day_column_items: dict[int, _SessionDraft] = {}
+        # Where a page prints each item's time after it: the first line of each item, and
+        # the time line that closes it.
+        # Judged with every line above the first time, links included: "Title" / "Zoom" /
+        # time is an item printed before its time, not a title above the items below it.
+        self.item_times = _times_after_items(lines, _title_side(lines, past_controls=False))
+        self.closing_times = frozenset(self.item_times.values())
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
         self.before: list[int | None] = [None] * len(lines)
@@ -288,6 +306,8 @@ class Builder:
     def _day_index(self) -> int | None:
         if self.day_override is not None:
             return self.day_override
+        if self.day_in_force is not None:
+            return self.day_in_force
         return len(self.days) - 1 if self.days else None
 
     def open_session(self, line: int, **values: object) -> _SessionDraft:
@@ -386,6 +406,11 @@ class Builder:
                 continue
             if self.columns and _opens_next_cell(line):
                 self._next_column_cell()
+            if i in self.item_times:
+                self._open_item_timed_below(i)
+            if self._on_day_columns(line):
+                i += 1
+                continue
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -431,6 +456,15 @@ class Builder:
             if found is not None and found.month is not None and found.day is not None:
                 self.days.append(DayDraft(line.text[:60], found, line.number))
                 return
+        heads = self.lines[start].cells if start < len(self.lines) else []
+        days = [parse_day_header(cell) for cell in heads if cell]
+        if len(days) >= 2 and all(days):
+            # "| Mardi 22 juin | Mercredi 23 juin |" over a grid of the days side by side (its
+            # rowspans lose the columns in a copy), then the first day's items: they are on
+            # the first day.
+            first = days[0]
+            assert first is not None
+            self.days.append(DayDraft(first[1], first[0], self.lines[start].number))
 
     def next_nonblank(self, i: int) -> Line | None:
         if i < 0:
@@ -453,9 +487,27 @@ class Builder:
 
     def on_day(self, i: int, line: Line) -> int:
         assert line.day is not None
+        above = self.before[i - 1] if i > 0 else None
+        if (
+            above is not None
+            and self.days
+            and self.lines[above].kind is LineKind.DAY
+            and self.lines[above].number >= self.days[-1].line
+            and self.days[-1].expr.day is not None
+            and line.day.day is not None
+            and (self.days[-1].expr.month, self.days[-1].expr.day) != (line.day.month, line.day.day)
+        ):
+            # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
+            # days, one under the other; the items below are the first day's.
+            self.read(line.number, NOISE, 0.8)
+            return 1
         self.close_paper()
         self.flush_pending_authors()
+        self.day_in_force = None
         self.days.append(DayDraft(line.text, line.day, line.number))
+        label = zone_label_in(line.text)  # "Monday, June 2 (all times in CEST)"
+        if label and ZONE_NOTE.search(line.text):
+            self.zone_notes.append((label, line.number))
         self.room_columns = None
         current = self.current
         if (
@@ -500,6 +552,7 @@ class Builder:
 
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        self.header_roles = self.table_columns
         rooms = [None if c.lower().rstrip(":") in _NOT_ROOMS or "(" in c else c for c in line.cells]
         # "Time | Room A | Room B": a timetable whose columns are rooms.
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
@@ -680,6 +733,80 @@ class Builder:
         self.days.append(DayDraft(f"{month:02d}-{day:02d}", expr, number))
         return len(self.days) - 1
 
+    def _on_day_columns(self, line: Line) -> bool:
+        """Read a line of a timetable with one column per day (`| Time | Monday | Tuesday |`,
+        then `9:00 - 10:30 | Yves Bertot | Emily Riehl |`): each cell an item of its
+        column's day. True when the line was read so."""
+        cells = line.cells
+        days = [parse_day_header(c) if c else None for c in cells[1:]]
+        if (
+            len([d for d in days if d]) >= 2
+            and all(d or not c for d, c in zip(days, cells[1:], strict=True))
+            and (not cells[0] or _FIELD_LABEL.match(cells[0].rstrip(":")))
+        ):
+            self.close_paper()
+            columns: list[int | None] = [None]
+            for found in days:
+                if found is None:
+                    columns.append(None)
+                    continue
+                self.days.append(DayDraft(found[1], found[0], line.number))
+                columns.append(len(self.days) - 1)
+            self.day_columns = columns
+            self.day_in_force = next(c for c in columns if c is not None)
+            self.day_column_items = {}
+            self.current = None
+            self.read(line.number, NOTE, 0.9)
+            return True
+        if self.day_columns is None:
+            return False
+        if line.kind in (LineKind.BLANK, LineKind.DAY, LineKind.TABLE_HEADER):
+            self.day_columns = None  # the timetable has ended
+            return False
+        if len(cells) < 2:
+            return False  # "Coffee break" across all the days
+        tr = line.time if line.kind is LineKind.TIME else None
+        if tr is None and cells[0]:
+            self.day_columns = None
+            return False
+        for index, cell in enumerate(cells[1:], start=1):
+            day = self.day_columns[index] if index < len(self.day_columns) else None
+            if not cell or day is None:
+                continue
+            if tr is not None:
+                # "9:00 - 10:30 | Yves Bertot | …": an item on that column's day.
+                item = self.open_session(
+                    line.number,
+                    title=_strip_session_title(cell),
+                    start=tr.start,
+                    end=tr.end,
+                    day_index=day,
+                )
+                self._speakers_from_title(item)
+                self.day_column_items[index] = item
+            elif index in self.day_column_items:
+                # " | Black hole mimickers | …": more of the item above in that column.
+                self.current = self.day_column_items[index]
+                self.close_paper()
+                self.current.notes.append(cell)
+        return True
+
+    def _open_item_timed_below(self, i: int) -> None:
+        """`OUVERTURE DES JOURNÉES` / `Zoom` / `11h-11h10`: an item whose time is printed
+        after it opens at its first line, timed by the line that closes it."""
+        closing = self.lines[self.item_times[i]]
+        assert closing.time is not None
+        tr = closing.time
+        self.close_paper()
+        session = self.open_session(
+            self.lines[i].number, start=tr.start, end=tr.end, expects_title=True
+        )
+        if tr.zone_label:
+            session.zone_label, session.zone_line = tr.zone_label, closing.number
+        self.slot = (tr.start, tr.end)
+        self.columns = []
+        self.grid = []
+
     def on_time(self, i: int, line: Line) -> int:
         """A line carrying a time: a session's or a paper's slot (see `_on_time`). A date printed
         before the time (`Date & Time : October 25 10:40 am - 11:40 am`) is the slot's day."""
@@ -698,6 +825,8 @@ class Builder:
 
     def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
+        if i in self.closing_times:
+            return 1  # its item is already open, timed by it
         tr = line.time
         source = (
             line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
@@ -711,6 +840,8 @@ class Builder:
         if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
             self._day_from_prefix(weekday_prefix.group(1), line.number)
             before = ""
+        elif before.lower().rstrip(".,") in _CLOCK_WORDS:
+            before = ""  # "Ore 9:00 – Apertura", "Um 9:00 Uhr": the word for "at", "hours"
         if self.grid and self._fills_grid(tr, other_cells):
             for track, cell in zip(self.grid, other_cells, strict=False):
                 self.current = track
@@ -850,6 +981,46 @@ class Builder:
             room = room or printed_room
             if room is None:
                 title_text, room = _room_in_parentheses(title_text)
+        if (
+            title_text
+            and previous_title is None
+            and not chair_text
+            and self._timed_people_above_title(title_text, i)
+        ):
+            # "9:30-10:00 | Ana Silva | Bo Li" / " | Fast Joins on GPUs": who gives the talk,
+            # its title on the row below; the row's other cells (a mentor, a discussant) are
+            # no part of it.
+            session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
+            session.speakers = list(parse_author_line(title_text).authors)
+            session.expects_talk_title = True
+            for cell in other_cells:
+                if _ROOM_CELL.match(cell) and session.room is None:
+                    session.room = cell
+                else:
+                    session.notes.append(cell)
+            self.slot = (tr.start, tr.end)
+            self.read(line.number, AUTHORS, 0.8)
+            return 1
+        talk = (
+            self._talk_in_cells(title_text, other_cells)
+            if title_text and previous_title is None and not chair_text
+            else None
+        )
+        if talk is not None:
+            # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
+            # speaker and its title in cells of their own, in either order.
+            talk_title, speakers, beside_talk = talk
+            session = self.open_session(
+                line.number, title=talk_title, start=tr.start, end=tr.end, room=room
+            )
+            session.speakers = speakers
+            for cell in beside_talk:
+                if _ROOM_CELL.match(cell) and session.room is None:
+                    session.room = cell
+                else:
+                    session.notes.append(cell)
+            self.slot = (tr.start, tr.end)
+            return 1
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=_strip_session_title(previous_title.text if previous_title else title_text)
@@ -918,9 +1089,13 @@ class Builder:
             self.title_side == "below"
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
-            and author_line_score(after.text) < 0.8
+            and (
+                author_line_score(after.text) < 0.8
+                or _is_own_item(after.text)  # "Lunch (catered for registered participants)"
+                or self._speakers_above_title(self.after[i + 1], more=False)
+            )
         ):
-            return None  # this page prints every title below its time
+            return None  # this page prints every title below its time (maybe under speakers)
         if (
             not break_above
             and before.kind is LineKind.TEXT
@@ -1181,6 +1356,13 @@ class Builder:
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
             return
+        spoken = _speaker_then_title(session.title)
+        if spoken is not None:
+            # "Prof. Anna Schmidt (Universität Wien): Sprachwandel", "John Smith — Mixing
+            # Times": a talk, who gives it first.
+            session.title = session.talk_title = spoken[0]
+            session.speakers = list(spoken[1])
+            return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)
             if (
@@ -1284,6 +1466,41 @@ class Builder:
             return 1
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def _speakers_above_title(self, i: int | None, *, more: bool) -> bool:
+        """Is this line, the first text under a bare time, one of the speaker lines printed
+        before the talk's title? The first reads surely as people (a name and where they
+        work; `more` for the lines after it), any further lines up to the title still read
+        as people, and the title below does not."""
+        if i is None or author_line_score(self.lines[i].text) < (0.5 if more else 0.8):
+            return False
+        at = i
+        for _ in range(6):
+            following = self.after[at + 1] if at + 1 < len(self.after) else None
+            if following is None:
+                return False
+            at = following
+            below = self.lines[at]
+            if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
+                return False
+            score = author_line_score(below.text)
+            if score < 0.5:
+                return not _is_prose(below.text)
+        return False
+
+    def _add_speaker_line(self, session: _SessionDraft, text: str) -> None:
+        """One more line of a talk's speakers; a line naming only where the speakers above
+        work ("Université de la Nouvelle-Calédonie, Eralo") is their affiliation."""
+        first = text.split(",")[0]
+        if (
+            session.speakers
+            and all(p.affiliation is None for p in session.speakers)
+            and names_an_institution(first)
+            and not is_name_like_strict(first)
+        ):
+            session.speakers = [Person(p.name, clean(text)) for p in session.speakers]
+            return
+        session.speakers.extend(parse_author_line(text).authors)
 
     def _titles_a_chaired_session(self, i: int) -> bool:
         """Is this line, right above a chair line, the title of the session that chair
@@ -1435,6 +1652,12 @@ class Builder:
                     self.paper.start = at.start
                 return
         if session is not None and session.expects_title and not session.papers:
+            if self._speakers_above_title(lookahead, more=bool(session.speakers)):
+                # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
+                # who gives the talk, printed before its title.
+                self._add_speaker_line(session, text)
+                self.read(line.number, AUTHORS, 0.8)
+                return
             self.read(line.number, _item_label(text), 0.8)
             session.title = _strip_session_title(text)
             session.expects_title = False
@@ -1560,6 +1783,23 @@ class Builder:
             return
         score = author_line_score(text)
         paper = self.paper
+        if (
+            session is not None
+            and paper is None
+            and not session.papers
+            and not session.speakers
+            and session.title
+            and classify_kind(session.title, paper_count=1) is SessionKind.KEYNOTE
+            and score >= 0.5
+            and is_name_like_strict(text)
+            and self._title_follows(lookahead)
+        ):
+            # "Keynote talk in Hall 9" / "Laura Becker" / "Spoken Typology": the speaker, then
+            # the talk's title.
+            session.speakers = list(parse_author_line(text).authors)
+            session.expects_talk_title = True
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
         if (
             session is not None
             and paper is None
@@ -1719,6 +1959,88 @@ class Builder:
         score = author_line_score(text)
         return score >= 0.8 or (self.people_before_titles and score >= 0.5)
 
+    def _talk_in_cells(
+        self, first: str, others: list[str]
+    ) -> tuple[str, list[Person], list[str]] | None:
+        """(title, speakers, other cells) of a timed row holding one talk: a cell of people
+        and a cell that reads as a title, in either order; None for any other row."""
+        content = [first] + [
+            c
+            for c in others
+            if not _ROOM_CELL.match(c) and not _DURATION_CELL.match(c) and not is_link_line(c)
+        ]
+        if len(content) != 2:
+            return None
+        speaker_columns = [
+            index
+            for index, role in enumerate(self.header_roles)
+            if role.startswith(("speaker", "presenter", "author", "name", "who"))
+        ]
+        for people, title in ((content[0], content[1]), (content[1], content[0])):
+            if (
+                (
+                    _title_score(title) < 0.5
+                    or (
+                        _has_common_word(title)
+                        and not any(
+                            _has_common_word(a.name) for a in parse_author_line(people).authors
+                        )
+                    )
+                )
+                and len(title.split()) >= 2
+                and not _is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+                and classify_kind(people, paper_count=0) is SessionKind.OTHER
+                and self._names_a_speaker(people, bool(speaker_columns))
+            ):
+                rest = [c for c in others if c not in content]
+                speakers = list(parse_author_line(people).authors)
+                return strip_trailing_marks(title)[0], speakers, rest
+        return None
+
+    def _names_a_speaker(self, text: str, speaker_column: bool) -> bool:
+        """A cell of people: a sure author list, or, under a header that names a speaker
+        column or on a page whose timed rows name people so, a name and nothing else."""
+        parsed = parse_author_line(text)
+        if parsed.rest or any(
+            len(a.name.split()) < 2 or _ITEM_WORD.match(a.name) for a in parsed.authors
+        ):
+            return False  # "Machines, Learning", "Session A (Jeunes Chercheurs)"
+        score = author_line_score(text)
+        return score >= 0.8 or (
+            score >= 0.5
+            and _reads_as_a_name(text)
+            and (speaker_column or self.name_cells)
+            and not _GROUP.search(text)
+        )
+
+    def _timed_people_above_title(self, text: str, i: int) -> bool:
+        """Does the item a time row opens print its people in the row and its title on the
+        row below? Beyond a sure author list, a lone name counts only on a page that prints
+        people beside its times, and only when it reads strictly as a name (not "Phd School",
+        not "Invited Talk")."""
+        below = self.next_nonblank(i)
+        if (
+            below is None
+            or below.kind is not LineKind.TEXT
+            or len([c for c in below.cells if c]) != 1
+            or _is_prose(below.text)
+        ):
+            return False
+        names = parse_author_line(text).authors
+        if _title_score(below.text) >= 0.8 and not (
+            _has_common_word(below.text) and not any(_has_common_word(a.name) for a in names)
+        ):
+            return False  # "Mixing times and cutoff" reads as two names, but not as people
+        if classify_kind(text, paper_count=0) is not SessionKind.OTHER or _GROUP.search(text):
+            return False
+        score = author_line_score(text)
+        if any(len(a.name.split()) < 2 for a in parse_author_line(text).authors):
+            return False  # "Machines, Learning": words, not names
+        return score >= 0.8 or (
+            self.people_before_titles and score >= 0.5 and _reads_as_a_name(text)
+        )
+
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
         """Is this bare time, strictly inside the current session's slot, the start of one of
         its contributions, whose title is the next line?"""
@@ -1838,6 +2160,14 @@ def _is_own_item(text: str) -> bool:
     return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 
 
+# "Session A", "Poster Session": an item's name, never a person's.
+_ITEM_WORD = re.compile(
+    r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper|poster|workshop|tutorial|"
+    r"break)\b",
+    re.I,
+)
+# "Organising Committee", "Program Chairs": a group, not a person giving a talk.
+_GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 _ROLE_HEADING = re.compile(
     r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?P<moderator>moderators?|"
     r"chairs?|hosts?))\s*:?$",
@@ -1944,7 +2274,7 @@ def _is_bare_time(line: Line) -> bool:
     return not rest and (not before or bool(_FIELD_LABEL.match(before)))
 
 
-def _title_side(lines: list[Line]) -> str | None:
+def _title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
     """Whether this page prints an item's title "below" its bare time line or "above" it, or
     None when the page does not say.
 
@@ -1954,16 +2284,11 @@ def _title_side(lines: list[Line]) -> str | None:
     word); one whose line above is itself right under the day header has its title above.
     """
 
+    # A page's controls ("Expand All") say nothing of where its titles stand.
+    passed = (LineKind.BLANK, LineKind.LINK, LineKind.JUNK) if past_controls else (LineKind.BLANK,)
+
     def above(index: int) -> int | None:
-        # A page's controls ("Expand All") say nothing of where its titles stand.
-        return next(
-            (
-                j
-                for j in range(index - 1, -1, -1)
-                if lines[j].kind not in (LineKind.BLANK, LineKind.LINK, LineKind.JUNK)
-            ),
-            None,
-        )
+        return next((j for j in range(index - 1, -1, -1) if lines[j].kind not in passed), None)
 
     for index, line in enumerate(lines):
         if not _is_bare_time(line):
@@ -1983,11 +2308,61 @@ def _title_side(lines: list[Line]) -> str | None:
     return None
 
 
+def _times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:
+    """{first line of an item: index of its time line} on a page that prints every item's
+    time after the item (`SESSION A` / `Zoom` / `"Title"` / `Par A et B.` / `14h-14h50`),
+    else {}.
+
+    Decided once for the page: its last line is a bare time (no item can follow it), the
+    page does not print titles above their times with the items below, and most of its
+    bare times close two or more lines of their own. The first item starts after the last
+    line that cannot be part of it (a timetable row, a day, a table header)."""
+    if title_side == "above":
+        return {}
+    filled = [i for i, line in enumerate(lines) if line.kind is not LineKind.BLANK]
+    times = [i for i in filled if _is_bare_time(lines[i])]
+    if len(times) < 3 or not filled or filled[-1] != times[-1]:
+        return {}
+    first = times[0]
+    while (
+        first > 0
+        and lines[first - 1].kind in _ITEM_LINE_KINDS
+        and not _lists_days(lines[first - 1].text)  # the tabs of a page's days
+    ):
+        first -= 1
+    starts = [first] + [t + 1 for t in times[:-1]]
+    sizes = [
+        sum(1 for j in range(a, t) if lines[j].kind is not LineKind.BLANK)
+        for a, t in zip(starts, times, strict=True)
+    ]
+    if 0 in sizes or sum(size >= 2 for size in sizes) * 2 < len(sizes):
+        return {}
+    return {
+        next(j for j in range(a, t) if lines[j].kind is not LineKind.BLANK): t
+        for a, t in zip(starts, times, strict=True)
+    }
+
+
+def _lists_days(text: str) -> bool:
+    """`Mardi 22 juin Mercredi 23 juin Jeudi 24 juin`: two dates or more on one line."""
+    count = 0
+    while (found := find_date(text)) is not None and found.month is not None:
+        count += 1
+        text = text[found.span[1] :]
+    return count >= 2
+
+
+_ITEM_LINE_KINDS = frozenset(
+    {LineKind.TEXT, LineKind.ROOM, LineKind.BLANK, LineKind.LINK, LineKind.CHAIR}
+)
+
+
 def _beside_time(line: Line) -> str:
-    """What a time line prints beside its time: its other cells, or the rest of the line."""
+    """What a time line prints beside its time: its next cell (the item; further cells are
+    rooms, mentors, discussants), or the rest of the line."""
     filled = [c for c in line.cells if c]
     if len(filled) > 1:
-        return " ".join(filled[1:])
+        return filled[1]
     assert line.time is not None
     return line.text[line.time.span[1] :].strip(" :|-–—~,")
 
@@ -2001,17 +2376,93 @@ def _timed_people_before_titles(lines: list[Line]) -> bool:
     for line in reversed(lines):
         if line.kind is LineKind.TIME and line.time is not None and following is not None:
             beside = _beside_time(line)
-            if (
-                beside
-                and following.kind is LineKind.TEXT
-                and author_line_score(following.text) < 0.5
-            ):
+            if beside and following.kind is LineKind.TEXT and _title_score(following.text) < 0.5:
                 score = author_line_score(beside)
                 people += score >= 0.8
                 titles += score < 0.5
         if line.kind is not LineKind.BLANK:
             following = line
     return people >= 2 and people > titles
+
+
+_NAME_SMALL_WORDS = frozenset(
+    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
+    " and et und".split()
+)
+
+
+def _reads_as_a_name(text: str) -> bool:
+    """A name and nothing else, its particles allowed ("Anne van Schie", "Simon de Givry")."""
+    words = [w for w in text.split() if w not in _NAME_SMALL_WORDS]
+    return len(words) >= 2 and is_name_like_strict(" ".join(words))
+
+
+def _has_common_word(text: str) -> bool:
+    """A lowercase word that no name has ("Mixing times and cutoff"): a title, however an
+    author list might split it."""
+    return any(w[:1].islower() and w.isalpha() and w not in _NAME_SMALL_WORDS for w in text.split())
+
+
+_CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
+_SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+
+
+def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
+    Title`, else None: the left side must read surely as people and the right as a title."""
+    colon = split_colon_authors(text) if ": " in text else None
+    if colon is not None:
+        return colon[0], colon[1].authors
+    dash = _SPEAKER_DASH.match(text)
+    if dash is None:
+        return None
+    who, title = dash.group("who").strip(), dash.group("title").strip()
+    parsed = parse_author_line(who)
+    if (
+        parsed.rest
+        or not parsed.authors
+        or any(_ITEM_WORD.match(a.name) or _GROUP.search(a.name) for a in parsed.authors)
+        or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
+        or not _reads_as_title(title)
+        or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
+    ):
+        return None
+    return title, parsed.authors
+
+
+def _timed_name_cells(lines: list[Line]) -> bool:
+    """Whether this page's timed rows put a name in one cell and a title in another
+    (`09:00 | John Smith | Spectral Gaps of Random Graphs`): decided once for the page, from
+    the timed rows of exactly two such cells."""
+    named = plain = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        cells = [c for c in line.cells[1:] if c and not _ROOM_CELL.match(c)]
+        if len(cells) != 2:
+            continue
+        a, b = cells
+        if _is_own_item(a) or _is_own_item(b):
+            continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
+        if (is_name_like_strict(a) and _reads_as_title(b)) or (
+            is_name_like_strict(b) and _reads_as_title(a)
+        ):
+            named += 1
+        else:
+            plain += 1
+    return named >= 2 and named > plain
+
+
+def _reads_as_title(text: str) -> bool:
+    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or _has_common_word(text))
+
+
+def _title_score(text: str) -> float:
+    """How much a line below a row of people reads as people too: its author score without
+    the marks after a title ("(on-site)"), and 0 for an author list that runs on into more
+    words ("Dalkalaen (Oceanic): Articulatory variation …" is a title)."""
+    title, _ = strip_trailing_marks(text)
+    return 0.0 if parse_author_line(title).rest else author_line_score(title)
 
 
 def _prints_authors_first(lines: list[Line]) -> bool:

@@ -16,7 +16,9 @@ from bot.parsing.authors import clean, is_name_like, parse_author_line, without_
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
-    r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?)\b",
+    r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?|"
+    r"conferencias?|conférences?|exposés?|vortrag|vorträge|conferenz[ae]|palestras?|"
+    r"ponencias?)\b",
     re.I,
 )
 # "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
@@ -66,6 +68,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
     parsed = parse_author_line(text)
     if not parsed.authors or parsed.rest:
         return None
+    if any(a.affiliation and _DURATION.match(a.affiliation) for a in parsed.authors):
+        return None  # "Searchable Corpora (20 min)": how long the talk is, not who gives it
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
@@ -80,6 +84,7 @@ def _people(text: str) -> tuple[Person, ...] | None:
     return parsed.authors
 
 
+_DURATION = re.compile(r"^\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?|['’′])\.?$", re.I)
 # Word endings common in titles and rare in names ("Securing", "Pipelines", "Privacy").
 _TITLE_SUFFIX = re.compile(
     r"(?:[a-z]{3}ing|tion|sion|ment|ness|ity|ics|acy|ism|ogy|[a-z]{4}es|[a-z]{4}ers)$"
@@ -87,6 +92,15 @@ _TITLE_SUFFIX = re.compile(
 
 
 _DASH = re.compile(r"\s+[—–-]\s+")
+# A keynote's kind alone before its title's colon, in English and the other languages
+# programs print ("Conferencia inaugural: Title", "Exposé invité : Title").
+_KEYNOTE_KIND = re.compile(
+    r"keynotes?|invited talk|plenary talk|exposés? invités?|"
+    r"conférences? (?:invitée|plénière|inaugurale)s?|(?:haupt|plenar|fest|eröffnungs)vortrag|"
+    r"conferencias? (?:inaugural|plenaria|magistral)(?:es)?|conferenz[ae] (?:plenari[ae]|"
+    r"inaugurale)|palestras? (?:de abertura|magna)",
+    re.I,
+)
 # "Talk: Title", "Poster: Title": the kind of entry, before its title.
 _ENTRY_KIND = re.compile(
     r"^(?:talk|poster|demo|paper|short paper|full paper|lightning talk|invited talk|"
@@ -112,6 +126,29 @@ def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
     return None
 
 
+_LONG_DASHES = re.compile(r"\s+[—–]\s+")
+
+
+def _title_then_name(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Title – Alexis Michaud`: after a talk's kind, its title and, past the last long dash,
+    one person's name and nothing else."""
+    dashes = list(_LONG_DASHES.finditer(text))
+    if not dashes:
+        return None
+    title, who = text[: dashes[-1].start()].strip(), text[dashes[-1].end() :].strip()
+    words = who.split()
+    if (
+        len(title.split()) < 2
+        or not 2 <= len(words) <= 4
+        or not all(
+            w[:1].isupper() and w[1:].replace("-", "").replace(".", "").isalpha() for w in words
+        )
+        or not is_name_like(who)
+    ):
+        return None
+    return title, (Person(clean(who), None),)
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
     dashed = split_dash_speakers(title)
@@ -134,6 +171,9 @@ def read_talk_title(title: str) -> TalkTitle | None:
             people = _people(who)
             if people:
                 return TalkTitle(kind, talk.strip(), people)  # "Invited Talk - Name: Title"
+        titled = _title_then_name(rest) if shape is _KIND_COLON else None
+        if titled is not None:
+            return TalkTitle(kind, titled[0], titled[1])  # "Keynote 1: Title – Name"
         people = _people(rest)
         if people:
             if shape is _KIND_DASH:
@@ -141,7 +181,7 @@ def read_talk_title(title: str) -> TalkTitle | None:
             if shape is _KIND_PAREN:
                 return TalkTitle(kind, kind, people)  # "Keynote (Name)": the talk is "Keynote"
             return TalkTitle(title, None, people)  # "Keynote: Name"
-        if shape is _KIND_COLON and re.fullmatch(r"(?i)keynotes?|invited talk|plenary talk", kind):
+        if shape is _KIND_COLON and _KEYNOTE_KIND.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
     return None
 

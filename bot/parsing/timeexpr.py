@@ -148,11 +148,13 @@ ZONE_NAMES: dict[str, str] = {
 
 _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
 # "AMStorage" (run-together cells) still ends the meridiem; "amber" does not start one.
-_MERIDIEM = r"(?:[ap]\.?\s?m\.?)(?-i:(?![a-z]))"
+# and "9:10a" / "12:30p", the bare letter glued to a clock's minutes.
+_MERIDIEM = r"(?:[ap]\.?\s?m\.?|(?<=[:.]\d\d)[ap])(?-i:(?![a-z]))"
 _CLOCK = (
     r"(?P<{p}h>[01]?\d|2[0-3])"
-    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d))?"
+    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", and "14h" alone
     r"(?:\s*(?P<{p}ampm>" + _MERIDIEM + r"))?"
+    r"(?:\s?(?:Uhr|hrs?|horas?|hs|h)(?![\w]))?"  # "9:00 Uhr", "9:00 h", "9.30 hrs"
     r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
     r"(?![\w]|:\d)"
 )
@@ -166,6 +168,18 @@ TIME_RANGE = re.compile(
     + _CLOCK.format(p="e")
     + r"(?:\s*[-–—])?)?"
     + r"|(?=\s*$))",
+    re.I,
+)
+# A start time opening a line, the item's name after it ("09:30 Opening remarks",
+# "9.00 Uhr Begrüßung"): minutes or a meridiem make it a clock.
+_LEADING_START = re.compile(
+    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3])(?:(?:[:.h])(?P<m>[0-5]\d)(?:\s*(?P<ampm>"
+    + _MERIDIEM
+    + r"))?|h|\s*(?P<ampm2>"
+    + _MERIDIEM
+    + r"))(?:\s?(?:Uhr|hrs?|horas?|hs|h)(?![\w]))?)"
+    # A capital, a quote or a bracket next: not "2.05 release", "3.50 euros".
+    r"(?-i:(?=\s+[A-ZÀ-Ý\"“«(\[]))",
     re.I,
 )
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
@@ -196,11 +210,21 @@ def find_time_range(text: str) -> TimeRange | None:
 
     A lone number is not a time: it needs minutes, a meridiem, or a range partner with them.
     """
+    leading = _LEADING_START.match(text)
+    first = TIME_RANGE.search(text)
+    if leading and (first is None or first.start() > 0):
+        # "09:30 Opening remarks": a start time, then the item, on one line.
+        ampm = leading.group("ampm") or leading.group("ampm2")
+        start = _clock(leading.group("h"), leading.group("m"), ampm)
+        if start is not None:
+            return TimeRange(start, None, None, (leading.start("h"), leading.end("clock")))
     for match in TIME_RANGE.finditer(text):
         g = match.groupdict()
-        if g["em"] is None and g["sm"] is None and not (g["sampm"] or g["eampm"]):
+        start_clock = g["sm"] or g["shour"]
+        end_clock = g["em"] or g["ehour"]
+        if not (start_clock or end_clock or g["sampm"] or g["eampm"]):
             continue  # "2025 - 2026", "Session 1-2": no clock
-        if g["sm"] is None and not g["sampm"] and g["eh"] is None:
+        if not start_clock and not g["sampm"] and g["eh"] is None:
             continue
         start_ampm = g["sampm"]
         end_ampm = g["eampm"]

@@ -1,4 +1,4 @@
-"""The scored corpus: the 13 real programs of tests/data/real, the 7 found later in
+"""The scored corpus: the 13 real programs of tests/data/real, the 10 found later in
 tests/data/found, and the bundled program.
 
 Each entry names a program file, its truth, and the zone and year it is parsed with (for the

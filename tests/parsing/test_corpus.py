@@ -52,6 +52,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ieeevis-2011-vast.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/acl-2019-monday.txt": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
     "found/acl-2019-monday.html": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
+    "found/jfpc-2021-mardi.txt": (0.90, 1.00, 0.98, 0.98, 1.00, 1.00),
+    "found/jfpc-2021-mardi.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ett-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/clara-oceania-2024.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
+    "found/clara-oceania-2024.html": (0.91, 0.91, 0.97, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

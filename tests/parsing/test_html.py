@@ -133,3 +133,20 @@ def test_parallel_sessions_side_by_side_are_rendered_one_after_another() -> None
         ("Query Engines", "Hall 2", 2),
         ("Lunch", None, 0),
     ]
+
+
+def test_custom_elements_the_stylesheet_displays_as_blocks_are_lines_of_their_own() -> None:
+    page = (
+        "<html><head><style>talk-title { display: block; } talk-by { display: block; }"
+        "</style></head><body><div><talk-title>Fast Joins on GPUs</talk-title>"
+        "<talk-by>Par Ana Silva et Bo Li.</talk-by></div></body></html>"
+    )
+    assert html_to_text(page).splitlines() == ["Fast Joins on GPUs", "Par Ana Silva et Bo Li."]
+
+
+def test_a_css_comment_before_a_rule_does_not_hide_the_rule() -> None:
+    page = (
+        "<html><head><style>/* the program's tabs */ .hide { display: none; }</style></head>"
+        '<body><div>Tuesday talks</div><div class="hide">Wednesday talks</div></body></html>'
+    )
+    assert html_to_text(page).splitlines() == ["Tuesday talks"]

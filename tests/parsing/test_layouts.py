@@ -1435,3 +1435,373 @@ def test_side_by_side_sessions_headed_by_a_title_and_its_room() -> None:
     ]
     for track in tracks:
         assert (track.start.strftime("%H:%M"), track.end.strftime("%H:%M")) == ("09:30", "10:20")
+
+
+# --- French conventions: "14h-14h50", "Par A, B et C.", days only in a grid's header ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [("14h-14h50", (14, 0), (14, 50)), ("9h - 10h30", (9, 0), (10, 30)), ("18h", (18, 0), None)],
+)
+def test_french_hours_with_h_are_times(
+    text: str, start: tuple[int, int], end: tuple[int, int] | None
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end) if end else None)
+
+
+def test_french_author_line_with_par_and_et() -> None:
+    authors = parse_author_line("Par Ana Silva, Bo Li et Cy Ng.").authors
+    assert [a.name for a in authors] == ["Ana Silva", "Bo Li", "Cy Ng"]
+
+
+def test_an_oxford_comma_and_before_a_group_affiliation_is_not_part_of_the_name() -> None:
+    authors = parse_author_line("Ana Silva, Bo Li, and Cy Ng, University of Lisbon").authors
+    assert [(a.name, a.affiliation) for a in authors] == [
+        ("Ana Silva", "University of Lisbon"),
+        ("Bo Li", "University of Lisbon"),
+        ("Cy Ng", "University of Lisbon"),
+    ]
+
+
+def test_a_grid_header_of_days_dates_the_first_days_items() -> None:
+    program = parse(
+        "Programme\n\tMardi 22 juin\tMercredi 23 juin\t\n"
+        "14:00\tSession A\tSession B\t14:00\n"
+        "Session A\n14h-15h\n"
+    )
+    # The grid's cells on their columns' days; the item below it on the first day.
+    assert [(s.title, s.start.date()) for s in program.sessions if s.start is not None] == [
+        ("Session A", date(2025, 6, 22)),
+        ("Session B", date(2025, 6, 23)),
+        ("Session A", date(2025, 6, 22)),
+    ]
+
+
+# --- speakers printed before the talk's title, under a bare time --------------------------------
+
+
+def test_a_day_header_with_a_zone_note_in_parentheses_is_a_day() -> None:
+    program = parse(
+        "Monday, June 2 (all times in Lisbon (UTC +1))\n09:00 – 10:00\nOpening\n"
+        "Tuesday, June 3 (all times in Lisbon (UTC +1))\n09:00 – 10:00\nClosing\n"
+    )
+    assert [s.start.date() for s in program.sessions if s.start] == [
+        date(2025, 6, 2),
+        date(2025, 6, 3),
+    ]
+
+
+def test_speaker_lines_above_the_title_under_a_bare_time() -> None:
+    program = parse(
+        "Monday, 2 June 2025\n\n09:00 – 09:30\n\nAna Silva, University of Lisbon, Portugal\n"
+        "Fast Joins on Modern GPUs\n\n09:30 – 10:00\n\nBo Li, ETH Zurich\n"
+        "Cy Ng, Kyoto University, Japan\nQuery Planning for Streams\n\n"
+        "10:00 – 10:30\n\nDee Ray and Eve Po\nUniversité de Lyon, France\n"
+        "Graph Stores in Practice\n\n10:30 – 11:00\n\nCoffee break\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", "University of Lisbon, Portugal")]),
+        (
+            "Query Planning for Streams",
+            [("Bo Li", "ETH Zurich"), ("Cy Ng", "Kyoto University, Japan")],
+        ),
+        (
+            "Graph Stores in Practice",
+            [("Dee Ray", "Université de Lyon, France"), ("Eve Po", "Université de Lyon, France")],
+        ),
+    ]
+
+
+def test_a_parenthesis_inside_an_affiliation_after_a_comma_stays_in_it() -> None:
+    authors = parse_author_line("Jo Ng, University of Tahiti (Eastco, MSH-P)").authors
+    assert [(a.name, a.affiliation) for a in authors] == [
+        ("Jo Ng", "University of Tahiti (Eastco, MSH-P)")
+    ]
+
+
+def test_timed_rows_naming_people_with_the_title_on_the_row_below() -> None:
+    # A table "time | talk | mentor": the speakers in the timed row, the title in the row
+    # below, and a third column of people who are neither authors nor chairs.
+    program = parse(
+        "Monday, June 2\ntime\ttalk\tmentor\n"
+        "9:30-10:00\tAna Silva\tBo Li\n\tFast Joins on Modern GPUs (on-site)\t\n"
+        "10:00-10:30\tCy Ng, Dee Ray\tEve Po\n\tDalkalaen (Oceanic): Vowel Length (online)\t\n"
+        "10:30-11:00\tFay Lu, Gus Orr\tIda Pohl\n\tQuery Planning for Streams (online)\t\n"
+        "11:00 – 11:30 COFFEE BREAK\n"
+        "11:30 – 12:30\tKEYNOTE TALK in Hall 9\t\n\tHal Ives\t\n\tSpoken Typology Today\t\n"
+    )
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None)]),
+        ("Dalkalaen (Oceanic): Vowel Length", [("Cy Ng", None), ("Dee Ray", None)]),
+        ("Query Planning for Streams", [("Fay Lu", None), ("Gus Orr", None)]),
+        ("Spoken Typology Today", [("Hal Ives", None)]),
+    ]
+    assert all(not s.chairs for s in program.sessions)
+
+
+def test_each_items_time_printed_after_the_item() -> None:
+    program = parse(
+        "Mardi 3 juin\nMardi 3 juin Mercredi 4 juin\nOUVERTURE\nZoom\n9h-9h15\n"
+        'SESSION A\nZoom\n"Fast Joins on Modern GPUs"\nPar Ana Silva et Bo Li.\n'
+        '"Query Planning for Streams"\nPar Cy Ng.\n9h15-10h30\nPAUSE\nZoom\n10h30-11h\n'
+    )
+    assert [
+        (s.title, s.start.time().isoformat()[:5] if s.start else None) for s in program.sessions
+    ] == [
+        ("OUVERTURE", "09:00"),
+        ("SESSION A", "09:15"),
+        ("PAUSE", "10:30"),
+    ]
+    assert papers(program) == [
+        ("Fast Joins on Modern GPUs", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Query Planning for Streams", [("Cy Ng", None)]),
+    ]
+
+
+def test_day_tabs_one_under_another_leave_the_first_day_in_force() -> None:
+    program = parse(
+        "Monday, June 2\nTuesday, June 3\nWednesday, June 4\n"
+        "09:00-10:00 Opening\n10:00-10:30 Coffee break\n"
+    )
+    assert {s.start.date() for s in program.sessions if s.start} == {date(2025, 6, 2)}
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "Time\tSpeaker\tTitle\n09:00-09:45\tJo Smith (Oxford)\tSpectral gaps of random graphs\n"
+        "09:45-10:30\tMia Rossi (Roma Tre)\tMixing times and cutoff\n",
+        "Time\tTitle\tSpeaker\n09:00-09:45\tSpectral gaps of random graphs\tJo Smith (Oxford)\n"
+        "09:45-10:30\tMixing times and cutoff\tMia Rossi (Roma Tre)\n",
+    ],
+)
+def test_one_talk_per_timed_row_with_speaker_and_title_cells(rows: str) -> None:
+    program = parse("Monday, June 2\n" + rows + "10:30-11:00\tCoffee break\t\n")
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", "Oxford")]),
+        ("Mixing times and cutoff", [("Mia Rossi", "Roma Tre")]),
+    ]
+
+
+def test_bare_names_beside_titles_on_every_timed_row_are_the_speakers() -> None:
+    program = parse(
+        "Monday, June 2\n09:00-09:45\tJo Smith\tSpectral gaps of random graphs\n"
+        "09:45-10:30\tMia Rossi\tMixing times and cutoff\n12:00-13:30\tLunch\tMain Hall\n"
+        "14:00-15:00\tExcursion\tOld Town\n15:00-15:45\tKen Sato\tRandom matrices at the edge\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", None)]),
+        ("Mixing times and cutoff", [("Mia Rossi", None)]),
+        ("Random matrices at the edge", [("Ken Sato", None)]),
+    ]
+
+
+# --- start times alone before the item, units after times, other languages' words ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "span_end"),
+    [
+        ("09:30 Opening remarks", (9, 30), 5),
+        ("9 am Breakfast", (9, 0), 4),
+        ("9.00 Uhr Begrüßung", (9, 0), 8),
+        ("14h Pause", (14, 0), 3),
+        ("9:00 - 9:45 Uhr", (9, 0), 15),
+    ],
+)
+def test_a_start_time_opening_its_line_and_units_after_times(
+    text: str, start: tuple[int, int], span_end: int
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.span) == (time(*start), (0, span_end))
+
+
+@pytest.mark.parametrize("text", ["2.05 release notes", "Version 3.10 notes", "3.50 euros"])
+def test_numbers_that_are_not_clocks_stay_text(text: str) -> None:
+    from bot.parsing.timeexpr import find_time_range
+
+    assert find_time_range(text) is None
+
+
+def test_a_program_of_start_times_each_before_its_item() -> None:
+    program = parse(
+        "Monday, June 2\n09:00 Registration\n09:30 Opening remarks\n10:00 Coffee break\n"
+    )
+    assert [(s.title, s.kind, s.start.hour, s.start.minute) for s in program.sessions] == [
+        ("Registration", SessionKind.OTHER, 9, 0),
+        ("Opening remarks", SessionKind.PLENARY, 9, 30),
+        ("Coffee break", SessionKind.BREAK, 10, 0),
+    ]
+
+
+def test_a_german_program_with_breaks_and_speaker_colon_title_items() -> None:
+    program = parse(
+        "Montag, 2. Juni 2025\n9:00 – 9:45 Uhr\tBegrüßung\n"
+        "9:45 – 10:30 Uhr\tProf. Dr. Anna Schmidt (Universität Wien): Sprachwandel im Deutschen\n"
+        "10:30 – 11:00 Uhr\tKaffeepause\n12:30 – 13:30 Uhr\tMittagspause\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions] == [
+        ("Begrüßung", SessionKind.PLENARY),
+        ("Sprachwandel im Deutschen", SessionKind.PAPERS),
+        ("Kaffeepause", SessionKind.BREAK),
+        ("Mittagspause", SessionKind.BREAK),
+    ]
+    assert papers(program) == [
+        ("Sprachwandel im Deutschen", [("Anna Schmidt", "Universität Wien")])
+    ]
+
+
+def test_speaker_dash_title_items() -> None:
+    program = parse(
+        "Monday, June 2\n9:00 Jo Smith — Spectral gaps of random graphs\n"
+        "9:45 Session 2 — Rodrigo Rodrigues\n12:00 Lunch — Main Hall\n"
+    )
+    assert papers(program) == [("Spectral gaps of random graphs", [("Jo Smith", None)])]
+    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch — Main Hall"]
+
+
+def test_a_spanish_keynote_speaker_label_and_a_moderator() -> None:
+    program = parse(
+        "Lunes 2 de junio\n9:30 h\tConferencia inaugural: La lengua y la historia\n"
+        "Ponente: María López (Universidad de Salamanca)\n10:30 h\tPausa café\n"
+        "11:00 h\tMesa 1: Sociolingüística\nModera: Juan Pérez (UNAM)\n"
+    )
+    keynote, coffee, panel = program.sessions
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert coffee.kind is SessionKind.BREAK
+    assert papers(program)[0] == (
+        "La lengua y la historia",
+        [("María López", "Universidad de Salamanca")],
+    )
+    assert [c.name for c in panel.chairs] == ["Juan Pérez"]
+
+
+def test_a_french_chair_line_without_a_colon() -> None:
+    program = parse(
+        'Mardi 22 juin\n14h-14h50 Session A\nAnimée par Laurent Simon\n"Titre un"\n'
+        "Par Ana Silva et Bo Li.\n"
+    )
+    assert [c.name for c in program.sessions[0].chairs] == ["Laurent Simon"]
+
+
+def test_italian_hours_word_before_times_and_opening() -> None:
+    program = parse(
+        "Lunedì 2 giugno\nOre 9:00 – Apertura dei lavori\n"
+        "Ore 9:30 – Mario Rossi (Università di Bologna): La lingua di Dante\n"
+        "Ore 10:30 – Pausa caffè\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions] == [
+        ("Apertura dei lavori", SessionKind.PLENARY),
+        ("La lingua di Dante", SessionKind.PAPERS),
+        ("Pausa caffè", SessionKind.BREAK),
+    ]
+    assert papers(program) == [("La lingua di Dante", [("Mario Rossi", "Università di Bologna")])]
+
+
+def test_a_speaker_row_with_a_lowercase_title_below_it() -> None:
+    program = parse(
+        "Saturday, December 5\n9:00 AM\tRegistration and breakfast\n"
+        "9:30 AM\tJo Smith, Harvey Mudd College\n\tSpectral gaps of random graphs\n"
+        "10:15 AM\tMia Rossi, Pomona College\n\tMixing times and cutoff\n11:00 AM\tBreak\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", "Harvey Mudd College")]),
+        ("Mixing times and cutoff", [("Mia Rossi", "Pomona College")]),
+    ]
+
+
+def test_a_numbered_keynote_with_its_title_then_the_speaker_after_a_dash() -> None:
+    program = parse(
+        "August 1\n09:00 – 09:40 Keynote 1: Archives and Algorithms: Grounding NLP – Alexis "
+        "Michaud (40 min)\n10:30 – 11:00 Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Archives and Algorithms: Grounding NLP", [("Alexis Michaud", None)])
+    ]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("9:00 - 9:10a", (9, 0), (9, 10)),
+        ("11:30a - 12:30p", (11, 30), (12, 30)),
+        ("12:30 - 1:30p", (12, 30), (13, 30)),
+    ],
+)
+def test_a_bare_a_or_p_after_a_clocks_minutes_is_its_meridiem(
+    text: str, start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    from datetime import time
+
+    from bot.parsing.timeexpr import find_time_range
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end))
+
+
+def test_a_room_number_with_a_letter_is_no_time() -> None:
+    from bot.parsing.timeexpr import find_time_range
+
+    assert find_time_range("Room 10a") is None
+
+
+def test_a_timetable_with_a_column_per_day() -> None:
+    program = parse(
+        "Time\tMon, June 2\tTue, June 3\n09:00-10:00\tOpening\tLecture: Jo Smith\n"
+        "10:00-10:30\tCoffee break\tCoffee break\n10:30-12:00\tMixing times\tRandom matrices\n"
+        "\n12:00 Lunch\n"
+    )
+    assert [(s.title, s.start.day, s.start.hour) for s in program.sessions if s.start] == [
+        ("Opening", 2, 9),
+        ("Lecture: Jo Smith", 3, 9),
+        ("Coffee break", 2, 10),
+        ("Coffee break", 3, 10),
+        ("Mixing times", 2, 10),
+        ("Random matrices", 3, 10),
+        ("Lunch", 2, 12),
+    ]
+
+
+def test_a_talks_duration_in_parentheses_is_not_a_speakers_affiliation() -> None:
+    program = parse("Tuesday, June 3\n9:00–9:50 | Oral 1: Searchable Corpora (20 min)\n")
+    assert papers(program) == []
+    assert program.sessions[0].title == "Oral 1: Searchable Corpora (20 min)"
+
+
+def test_a_lone_speaker_name_with_a_particle_in_a_people_first_table() -> None:
+    program = parse(
+        "Monday, June 2\ntime\ttalk\tmentor\n"
+        "9:30-10:00\tAna Silva, Bo Li\tCy Ng\n\tFast Joins on Modern GPUs (on-site)\t\n"
+        "10:00-10:30\tDee Ray, Eve Po\tFay Lu\n\tQuery Planning for Streams (online)\t\n"
+        "10:30-11:00\tAnne van Schie\tGus Orr\n\tA new approach to Yawa prosody (online)\t\n"
+    )
+    assert papers(program)[-1] == ("A new approach to Yawa prosody", [("Anne van Schie", None)])
+
+
+def test_a_keynotes_one_line_below_is_its_title_only_when_it_is_no_bare_name() -> None:
+    # The same layout as above, but the line under the keynote is another speaker's name (a
+    # timetable cell beside it ran on): the talk stays untitled, known by the keynote's title.
+    program = parse(
+        "Friday, October 14, 2022\n\nSession 1\n\nTime: 9:00-10:30\n\n"
+        "Sweeping Polygons Quickly\n\nby Ana Silva, Bo Li\n\n"
+        "Coffee Break\n\nTime: 10:30-11:00\n\n"
+        "Keynote: Cy Ng\n\nTime: 11:00-12:00\n\nDora Kim\n\n"
+        "Lunch (on your own)\n\nTime: 12:00-1:30\n"
+    )
+    keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
+    assert [p.title for p in keynote.papers] != ["Dora Kim"]
+    assert [a.name for p in keynote.papers for a in p.authors] == ["Cy Ng"]
