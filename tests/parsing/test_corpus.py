@@ -55,8 +55,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Real spreadsheets and exports (tests/data/found-sheets/README.md).
     "found-sheets/rss-2023-program.csv": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found-sheets/lswt-2019-schedule.xml": (0.95, 1.00, 0.00, 0.00, 1.00, 0.00),
-    "found-sheets/europython-2014-schedule.xml": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
