@@ -101,6 +101,13 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
         "author",
         "author s",
         "author list",
+        "author names",
+        "author name",
+        "authors names",
+        "speaker names",
+        "speaker name",
+        "presenter names",
+        "presenter name",
         "speakers",
         "speaker",
         "speaker s",
@@ -255,6 +262,16 @@ def _header_key(text: str) -> str:
     return fold(text.replace("(s)", "s"))
 
 
+_NAME_SUFFIX = re.compile(r" (?:name|names|list)$")
+
+
+def _header_field(words: Mapping[str, str], text: str) -> str | None:
+    """The field a header names in `words`, also when it adds "name(s)" or "list" to a known
+    header ("Chair Names", "Track Name"); "Author Emails" and the like stay unknown."""
+    key = _header_key(text)
+    return words.get(key) or words.get(_NAME_SUFFIX.sub("", key))
+
+
 def _column_letter(index: int) -> str:
     letters = ""
     index += 1
@@ -281,7 +298,7 @@ def _find_header(rows: Sequence[Sequence[Cell]], mapped: Mapping[str, str]) -> _
         # Mapped headers first, so `title = "Talk"` wins over a column printed "Title".
         for words in (by_mapped, _BY_WORDING):
             for column, text in names.items():
-                name = words.get(_header_key(text))
+                name = _header_field(words, text)
                 if name and name not in columns and column not in columns.values():
                     columns[name] = column
         if len(columns) >= 2 and {"title", "session"} & set(columns):
@@ -458,6 +475,13 @@ class _Row:
     zone_label: str | None = None
 
 
+# A presenter's or corresponding author's mark after a name or its affiliation
+# (`Ana Ruiz (MIT)*; Bo Li`, `Ana Ruiz†, Bo Li`): not part of either.
+_MARKS = re.compile(r"\s*[*†‡§]+(?=\s*(?:[;,()]|$))")
+# An affiliation written as a placeholder (`Name (-)`, `Name (n/a)`): none.
+_NO_AFFILIATION = re.compile(r"[\s\-–—?.]*|n/?a|none", re.I)
+
+
 @dataclass(slots=True)
 class _SheetReader:
     sheet: str
@@ -466,6 +490,8 @@ class _SheetReader:
     warnings: list[ParseWarning]
     unknown_kinds: set[str] = field(default_factory=set)
     last_day: date | None = None
+    heading: str | None = None  # the session named by the last heading row, if any
+    headings: int = 0
 
     def warn(self, row: int, column: str | None, message: str) -> None:
         where = f"sheet {self.sheet!r}, row {row}"
@@ -506,9 +532,34 @@ class _SheetReader:
         if affiliations:
             out.authors = self._pair_affiliations(number, out.authors, affiliations)
         if out.title is None and out.session is None:
+            if self._heading(number, row):
+                return None
             self.warn(number, None, "no title or session; row skipped")
             return None
+        if out.session is None and self.heading is not None:
+            out.session = self.heading
         return out
+
+    def _heading(self, number: int, row: Sequence[Cell]) -> bool:
+        """Whether the row is a heading over the rows below: its one filled cell, outside the
+        title and session columns (`,,,,1. Human-Centered Robotics`), names their session, or,
+        when it reads as a date, their day. Sheets laid out by hand group rows so."""
+        filled = [(column, cell) for column, cell in enumerate(row) if _text(cell)]
+        if len(filled) != 1:
+            return False
+        column, cell = filled[0]
+        if column in (self.header.columns.get("title"), self.header.columns.get("session")):
+            return False
+        try:
+            day = _day_cell(cell, self.year)
+        except _BadCell:
+            day = None
+        if day is not None and find_time_range(_text(cell)) is None:
+            self.last_day = day
+            return True
+        self.heading = _text(cell)
+        self.headings += 1
+        return True
 
     def _guard(self, number: int, column: str, read: Callable[[], _T]) -> _T | None:
         if column not in self.header.columns:
@@ -555,12 +606,17 @@ class _SheetReader:
     def _people(self, number: int, column: str, text: str) -> tuple[Person, ...]:
         if not text:
             return ()
-        line = parse_author_line(text.replace("\n", "; "))
+        line = parse_author_line(_MARKS.sub("", text.replace("\n", "; ")))
         for problem in line.problems:
             self.warn(number, column, problem)
         if not line.authors:
             self.warn(number, column, f"no names in {text!r}")
-        return line.authors
+        return tuple(
+            Person(p.name, None)
+            if p.affiliation is not None and _NO_AFFILIATION.fullmatch(p.affiliation)
+            else p
+            for p in line.authors
+        )
 
     def _pair_affiliations(
         self, number: int, authors: tuple[Person, ...], text: str
@@ -760,7 +816,8 @@ def parse_spreadsheet(data: bytes, options: ParseOptions, kind: str | None = Non
     check_zone_labels(printed, zone, zone_name, Warn(sink))
     sessions: list[Session] = []
     for reader, records in read:
-        sessions.extend(_sessions(records, "session" in reader.header.columns, reader, zone))
+        by_session = "session" in reader.header.columns or reader.headings > 0
+        sessions.extend(_sessions(records, by_session, reader, zone))
     if not sessions:
         raise ProgramParseError(
             "the spreadsheet has a header row but no program rows", source=source
@@ -807,8 +864,9 @@ def _report_columns(reader: _SheetReader, mapped: Mapping[str, str]) -> None:
     header = reader.header
     for column in header.unknown:
         name = header.names[column]
-        key = _header_key(name)
-        field_name = _BY_WORDING.get(key) or {_header_key(h): n for n, h in mapped.items()}.get(key)
+        field_name = _header_field(_BY_WORDING, name) or _header_field(
+            {_header_key(h): n for n, h in mapped.items()}, name
+        )
         what = (
             f"a second {field_name} column; ignored"
             if field_name

@@ -12,7 +12,7 @@ import pytest
 
 from bot.app import main
 from bot.errors import ConfigError, ProgramParseError
-from bot.model import Program, Session, SessionKind
+from bot.model import Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.detect import parse_program_data
 from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
@@ -439,3 +439,47 @@ def test_cli_parse_explain_lists_a_workbooks_items(capsys: pytest.CaptureFixture
     out, _ = capsys.readouterr()
     assert code == 0
     assert "Conference dinner" in out
+
+
+# --------------------------------------------------------------------------------------------
+# Shapes of real sheets (tests/data/found-sheets): heading rows, "Author Names", marks.
+# --------------------------------------------------------------------------------------------
+
+
+def test_a_lone_cell_row_opens_the_session_of_the_rows_below() -> None:
+    program = parse_csv(
+        "ID,Paper Title,Abstract,Author Names,Author Emails\n"
+        ",,1. Human-Centered Robotics,,\n"
+        "1,Robots That Ask,Short.,Ana Ruiz (KTH)*; Bo Li (-),ana@kth.se; bo@x.org\n"
+        "2,Robots That Listen,,Cy Ng (MIT),cy@mit.edu\n"
+        ",,,,\n"
+        ",,2. Learning,,\n"
+        "3,Learning to Fold,,Di Wu (CMU),\n"
+    )
+    first, second = program.sessions
+    assert first.title == "1. Human-Centered Robotics"
+    assert [p.title for p in first.papers] == ["Robots That Ask", "Robots That Listen"]
+    assert first.papers[0].authors == (Person("Ana Ruiz", "KTH"), Person("Bo Li", None))
+    assert second.title == "2. Learning"
+    assert [p.title for p in second.papers] == ["Learning to Fold"]
+    # "Author Emails" is not a second authors column: it is reported as unknown.
+    assert any("'Author Emails'): not a known column" in w.message for w in program.warnings)
+
+
+def test_a_lone_date_cell_sets_the_day_of_the_rows_below() -> None:
+    program = parse_csv(
+        "Time,Title,Speaker,Notes\n"
+        ',,,"Tuesday, April 1, 2025"\n'
+        "09:00-10:00,Opening Keynote,Grace Lin (MIT),\n"
+    )
+    (keynote,) = program.sessions
+    assert keynote.start == at(1, 9)
+    assert keynote.papers[0].authors == (Person("Grace Lin", "MIT"),)
+
+
+def test_header_with_names_suffix_names_its_field() -> None:
+    program = parse_csv("Title,Speaker Names,Chair Names\nA Talk,Ann Lee,Bob Stone\n")
+    (talk,) = program.sessions
+    assert talk.papers[0].authors == (Person("Ann Lee"),)
+    assert talk.chairs == (Person("Bob Stone"),)
+    assert not program.warnings
