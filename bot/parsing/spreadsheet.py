@@ -259,7 +259,11 @@ def _unmerged(
 
 
 def _header_key(text: str) -> str:
-    return fold(text.replace("(s)", "s"))
+    # "SessionName", "startTime": headers written as identifiers by the tool that exported them.
+    return fold(_CAMEL_CASE.sub(" ", text.replace("(s)", "s")))
+
+
+_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 _NAME_SUFFIX = re.compile(r" (?:name|names|list)$")
@@ -340,6 +344,18 @@ def _serial_to_datetime(value: float) -> datetime:
     return datetime.combine(_EXCEL_EPOCH, time()) + timedelta(days=value)
 
 
+# A spreadsheet's own short date format, `11-Jul`, `11-Jul-2023`, `11-Jul-23`: day-month-year
+# read with spaces for hyphens.
+_SHORT_DATE = re.compile(r"^(\d{1,2})-([A-Za-z]{3,9})\.?(?:-(\d{4}|\d{2}))?$")
+
+
+def _spaced_date(match: re.Match[str]) -> str:
+    day, month, year = match.groups()
+    if year and len(year) == 2:
+        year = f"20{year}"
+    return f"{day} {month} {year or ''}".strip()
+
+
 @lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _day_cell(cell: Cell, year: int | None) -> date | None:
     cell = _numeric(cell, _SERIAL_DAY)
@@ -354,7 +370,7 @@ def _day_cell(cell: Cell, year: int | None) -> date | None:
     text = _text(cell)
     if not text:
         return None
-    found = find_date(text)
+    found = find_date(_SHORT_DATE.sub(_spaced_date, text))
     if found is None or found.month is None or found.day is None:
         raise _BadCell(f"{text!r} is not a date (write e.g. 2025-04-01 or Tuesday, April 1)")
     day = found.resolve(year)

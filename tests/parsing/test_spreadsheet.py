@@ -483,3 +483,11 @@ def test_header_with_names_suffix_names_its_field() -> None:
     assert talk.papers[0].authors == (Person("Ann Lee"),)
     assert talk.chairs == (Person("Bob Stone"),)
     assert not program.warnings
+
+
+def test_identifier_headers_and_short_spreadsheet_dates() -> None:
+    program = parse_csv("Date,Time,SessionName\n1-Apr,9:00am-10:00am,1. Robots\n", year=2025)
+    (session,) = program.sessions
+    assert session.title == "1. Robots"
+    assert session.start == at(1, 9)
+    assert session.end == at(1, 10)
