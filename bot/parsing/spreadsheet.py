@@ -558,8 +558,9 @@ class _SheetReader:
 
     def _heading(self, number: int, row: Sequence[Cell]) -> bool:
         """Whether the row is a heading over the rows below: its one filled cell, outside the
-        title and session columns (`,,,,1. Human-Centered Robotics`), names their session, or,
-        when it reads as a date, their day. Sheets laid out by hand group rows so."""
+        title and session columns, names their day when it reads as a date, else (in a sheet of
+        papers, with an authors column) their session (`,,,,1. Human-Centered Robotics`).
+        Sheets laid out by hand group rows so. A time alone heads nothing."""
         filled = [(column, cell) for column, cell in enumerate(row) if _text(cell)]
         if len(filled) != 1:
             return False
@@ -570,9 +571,13 @@ class _SheetReader:
             day = _day_cell(cell, self.year)
         except _BadCell:
             day = None
-        if day is not None and find_time_range(_text(cell)) is None:
+        if find_time_range(_text(cell)) is not None:
+            return False  # a time alone names no session
+        if day is not None:
             self.last_day = day
             return True
+        if "authors" not in self.header.columns:
+            return False  # rows without authors are sessions themselves: nothing to head
         self.heading = _text(cell)
         self.headings += 1
         return True

@@ -57,6 +57,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # No papers in the sheet (so precision and author F1 are 0 by the scorer's rule); its chairs
     # are in columns headed only C1/C1A/C2/C2A.
     "found-sheets/rss-2023-sessions.csv": (1.00, 0.00, 0.00, 0.00, 0.00, 1.00),
+    "found-sheets/pyconfr-2024-schedule.json": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),

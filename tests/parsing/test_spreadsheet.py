@@ -491,3 +491,12 @@ def test_identifier_headers_and_short_spreadsheet_dates() -> None:
     assert session.title == "1. Robots"
     assert session.start == at(1, 9)
     assert session.end == at(1, 10)
+
+
+def test_a_lone_note_in_a_sheet_of_sessions_heads_nothing() -> None:
+    program = parse_csv(
+        "Time,Title,Notes\n09:00-10:00,Opening,\n,,moved to Hall B\n10:30-11:00,Coffee break,\n"
+    )
+    assert [s.title for s in program.sessions] == ["Opening", "Coffee break"]
+    assert all(not s.papers for s in program.sessions)
+    assert any("row 3: no title or session; row skipped" in w.message for w in program.warnings)
