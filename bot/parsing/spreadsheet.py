@@ -291,6 +291,7 @@ class _Header:
     columns: dict[str, int]  # field -> column index
     names: dict[int, str]  # column index -> header as printed
     unknown: tuple[int, ...]
+    width: int  # cells in the header row: a body cell beyond them has no column
 
 
 def _find_header(rows: Sequence[Sequence[Cell]], mapped: Mapping[str, str]) -> _Header | None:
@@ -307,7 +308,7 @@ def _find_header(rows: Sequence[Sequence[Cell]], mapped: Mapping[str, str]) -> _
                     columns[name] = column
         if len(columns) >= 2 and {"title", "session"} & set(columns):
             unknown = tuple(c for c in names if c not in columns.values())
-            return _Header(index, columns, names, unknown)
+            return _Header(index, columns, names, unknown, len(row))
     return None
 
 
@@ -528,6 +529,15 @@ class _SheetReader:
     def read(self, number: int, row: Sequence[Cell]) -> _Row | None:
         if not any(_text(cell) for cell in row):
             return None
+        beyond = [_text(cell) for cell in row[self.header.width :] if _text(cell)]
+        if beyond:
+            # Typically a separator inside an unquoted cell (`A (X); B (Y)` in a `;` file).
+            self.warn(
+                number,
+                None,
+                f"{len(beyond)} cell(s) beyond the header's {self.header.width} columns"
+                f" ({', '.join(repr(t) for t in beyond[:3])}); ignored",
+            )
         out = _Row(number)
         for name in ("title", "session", "room", "track", "url", "notes"):
             setattr(out, name, _text(self.cell(row, name)) or None)

@@ -500,3 +500,19 @@ def test_a_lone_note_in_a_sheet_of_sessions_heads_nothing() -> None:
     assert [s.title for s in program.sessions] == ["Opening", "Coffee break"]
     assert all(not s.papers for s in program.sessions)
     assert any("row 3: no title or session; row skipped" in w.message for w in program.warnings)
+
+
+def test_cells_beyond_the_header_are_reported_not_silently_dropped() -> None:
+    data = (
+        "Date;Time;Title;Authors\n"
+        "01/04/2025;09:00-10:00;Détection;Zoé Müller (Lyon); Jörg Weiß (Wien)\n"
+    )
+    program = parse_program_data(
+        data.encode("cp1252"), ParseOptions(source="p.csv", timezone="Europe/Paris", year=2025)
+    )
+    (talk,) = program.sessions
+    assert talk.papers[0].authors == (Person("Zoé Müller", "Lyon"),)
+    assert [w.message for w in program.warnings] == [
+        "sheet 'p.csv', row 2: 1 cell(s) beyond the header's 4 columns"
+        " ('Jörg Weiß (Wien)'); ignored"
+    ]
