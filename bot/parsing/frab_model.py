@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -24,8 +24,10 @@ __all__ = ["FrabEvent", "FrabHeader", "build_frab_program"]
 _UNTITLED_TALK = "(untitled)"
 _DATE_PREFIX = re.compile(r"(\d{4})-\d{2}-\d{2}")
 _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?")
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):?([0-5]\d)(?::([0-5]\d))?")
 _DURATION = re.compile(r"(\d{1,3}):([0-5]\d)(?::([0-5]\d))?")
+# A bare number of minutes ("30", "90"), as site-made exports write a duration.
+_MINUTES = re.compile(r"\d{1,4}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -86,10 +88,22 @@ def build_frab_program(
     collected: list[ParseWarning] = []
     zone = _resolve_zone(header, options, collected)
     collected.extend(warnings)
+    events = tuple(events)
+    reading = _Reading(zone=zone, typed=any(event.event_type for event in events))
     sessions = []
     for event in events:
         collected.extend(event.problems)
-        sessions.append(_session(event, zone, collected))
+        sessions.append(_session(event, reading, collected))
+    if reading.stamped:
+        first = reading.stamped[0]
+        collected.append(
+            ParseWarning(
+                first.line or 0,
+                f"{len(reading.stamped)} event(s), from {_where(first)} on: the date says UTC "
+                f"({first.date!r}) but its clock time is the event's local start "
+                f"({first.start}); read as local times in {zone.key}",
+            )
+        )
     if not sessions:
         collected.append(ParseWarning(0, "the schedule lists no events; the program is empty"))
     name = options.name or header.title or header.acronym
@@ -149,14 +163,28 @@ def _year(header: FrabHeader, sessions: Sequence[Session]) -> int | None:
 # --------------------------------------------------------------------------------------------
 
 
-def _session(event: FrabEvent, zone: ZoneInfo, warnings: list[ParseWarning]) -> Session:
+@dataclass(slots=True)
+class _Reading:
+    """What reading one file's events shares: its zone, whether its events carry types at all,
+    and the events whose UTC date was their local start stamped ``Z`` (reported once)."""
+
+    zone: ZoneInfo
+    typed: bool
+    stamped: list[FrabEvent] = field(default_factory=list)
+
+
+def _session(event: FrabEvent, reading: _Reading, warnings: list[ParseWarning]) -> Session:
     where = _where(event)
     line = event.line or 0
-    start, end, problems = _times(event, zone)
+    start, end, problems = _times(event, reading)
     warnings.extend(ParseWarning(line, f"{where}: {problem}") for problem in problems)
 
     day = start.date() if start is not None else _iso_date(event.day)
     kind = _kind(event)
+    if kind is SessionKind.PAPERS and reading.typed and not event.event_type and not event.persons:
+        # Where the talks carry a type, an untyped event without speakers is the frame around
+        # them (a welcome, an announcement), not a talk.
+        kind = SessionKind.OTHER
     papers: tuple[Paper, ...] = ()
     if event.persons or kind in (SessionKind.PAPERS, SessionKind.KEYNOTE):
         if event.title is None:
@@ -194,8 +222,12 @@ def _where(event: FrabEvent) -> str:
     return f"event {event.ordinal} ({event.title!r})" if event.title else f"event {event.ordinal}"
 
 
-def _times(event: FrabEvent, zone: ZoneInfo) -> tuple[datetime | None, datetime | None, list[str]]:
-    """Start and end in `zone`, and what was wrong with them (each problem says what was done)."""
+def _times(
+    event: FrabEvent, reading: _Reading
+) -> tuple[datetime | None, datetime | None, list[str]]:
+    """Start and end in the file's zone, and what was wrong with them (each problem says what
+    was done)."""
+    zone = reading.zone
     problems: list[str] = []
     day_text, date_text = event.day, event.date
     if date_text and _DATE_ONLY.fullmatch(date_text):
@@ -203,6 +235,13 @@ def _times(event: FrabEvent, zone: ZoneInfo) -> tuple[datetime | None, datetime 
     fallback = _day_and_clock(day_text, event.start, zone)
     if date_text:
         start = _instant(date_text, zone)
+        if (
+            start is not None
+            and fallback is not None
+            and _local_clock_stamped_utc(date_text, start, fallback)
+        ):
+            reading.stamped.append(event)
+            start = fallback
         if start is None and fallback is not None:
             problems.append(
                 f"unreadable date {date_text!r}; used day {day_text} at {event.start} instead"
@@ -244,6 +283,20 @@ def _times(event: FrabEvent, zone: ZoneInfo) -> tuple[datetime | None, datetime 
     return start, end, problems
 
 
+def _local_clock_stamped_utc(date_text: str, start: datetime, fallback: datetime) -> bool:
+    """Whether a UTC ``date`` is the local ``start`` clock time with a ``Z`` glued on.
+
+    Generators that fill a frab template from local times (Jekyll sites) stamp ``…T09:00:00Z``
+    beside ``<start>09:00``; read as UTC, every talk of a zone east or west of UTC moves by hours.
+    Only a ``Z``/``+00:00`` date whose own clock time equals ``start`` but whose instant does not
+    counts: a true UTC date of a local start differs in its clock time.
+    """
+    if not date_text.endswith(("Z", "+00:00")) or start == fallback:
+        return False
+    written = datetime.fromisoformat(date_text)
+    return written.replace(tzinfo=None) == fallback.replace(tzinfo=None)
+
+
 def _instant(text: str, zone: ZoneInfo) -> datetime | None:
     """An ISO date-time in `zone`; a value without an offset is read as local time."""
     try:
@@ -274,7 +327,10 @@ def _iso_date(text: str | None) -> date | None:
 
 
 def _duration(text: str) -> timedelta | None:
-    """A frab duration, ``"HH:MM"`` or ``"HH:MM:SS"`` (hours may exceed 23); None if unreadable."""
+    """A frab duration, ``"HH:MM"`` or ``"HH:MM:SS"`` (hours may exceed 23), or a bare number of
+    minutes; None if unreadable."""
+    if _MINUTES.fullmatch(text):
+        return timedelta(minutes=int(text))
     match = _DURATION.fullmatch(text)
     if match is None:
         return None
@@ -314,28 +370,26 @@ _TYPE_KINDS: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
 )
 _TALK_TYPE = re.compile(
     r"\btalks?\b|\blectures?\b|\bpresentations?\b|\bworkshops?\b|"
-    r"\btutorials?\b|\blightning\b|\bpapers?\b|\bhands-on\b",
+    r"\btutorials?\b|\btrainings?\b|\blightning\b|\bpapers?\b|\bhands-on\b",
     re.I,
 )
 _NOT_A_TALK = frozenset({SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.OTHER})
 
 
 def _kind(event: FrabEvent) -> SessionKind:
-    """Kind from the export's type ("Keynote", "Break", "Panel"...), else from the title.
+    """Kind from the export's type ("Keynote", "Break", "Panel"...), or its track where it has
+    no type, else from the title.
 
-    A talk-like type ("Talk", "Workshop") with speakers stays a talk even when its title sounds
-    like a break or a party ("Lunch & Learn", "The Social Graph").
+    A talk-like type or track ("Talk", "Workshop") stays a talk even when its title sounds like
+    a break or a party ("Lunch & Learn", "The Social Graph").
     """
-    if event.event_type:
+    # Without a type, a track named for a kind ("Pause", "Keynote", "Tutorial") says it.
+    label = event.event_type or event.track
+    if label:
         for kind, pattern in _TYPE_KINDS:
-            if pattern.search(event.event_type):
+            if pattern.search(label):
                 return kind
     kind = classify_kind(event.title, paper_count=1 if event.title or event.persons else 0)
-    if (
-        kind in _NOT_A_TALK
-        and event.persons
-        and event.event_type
-        and _TALK_TYPE.search(event.event_type)
-    ):
+    if kind in _NOT_A_TALK and label and _TALK_TYPE.search(label):
         return SessionKind.PAPERS
     return kind

@@ -2,7 +2,9 @@
 
 ``<schedule><conference>...</conference><day date=...><room name=...><event guid id>`` with
 ``date``, ``start``, ``duration``, ``room``, ``title``, ``subtitle``, ``track``, ``type``, ``url``
-and ``<persons>`` children (`_person` reads the encodings exports use). The XML is read only
+and ``<persons>`` children (`_person` reads the encodings exports use). Site-made look-alikes
+are read too: events (or ``<entry>``) straight under ``<day>``, speakers as ``<speakers>`` or
+as ``<person>`` elements in the event, ``<category>`` for the type. The XML is read only
 through `defusedxml`, which refuses entity declarations (the "billion laughs" expansion) and
 external references. Each element remembers its source line for warnings. Interpretation is
 shared with the JSON importer (`bot.parsing.frab_model.build_frab_program`). Pure: no I/O.
@@ -22,6 +24,7 @@ from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyp
 from bot.errors import ProgramParseError
 from bot.model import ParseWarning, Person, Program
 from bot.parsing import ParseOptions
+from bot.parsing.authors import parse_author_line
 from bot.parsing.frab_model import FrabEvent, FrabHeader, build_frab_program
 
 __all__ = ["looks_like_frab_xml", "parse_frab_xml"]
@@ -66,11 +69,20 @@ def parse_frab_xml(text: str, options: ParseOptions) -> Program:
     events: list[FrabEvent] = []
     for day in root.iterfind("day"):
         day_date = _clean(day.get("date"))
-        for room in day.iterfind("room"):
-            room_name = _clean(room.get("name"))
-            for element in room.iterfind("event"):
-                events.append(_event(len(events) + 1, element, day_date, room_name, lines))
+        for child in day:
+            if child.tag == "room":
+                room_name = _clean(child.get("name"))
+                for element in child:
+                    if element.tag in _EVENT_TAGS:
+                        events.append(_event(len(events) + 1, element, day_date, room_name, lines))
+            elif child.tag in _EVENT_TAGS:
+                # Site-made exports (EuroPython's) list a day's events without a room level,
+                # each naming its own room.
+                events.append(_event(len(events) + 1, child, day_date, None, lines))
     return build_frab_program(header, events, options, warnings)
+
+
+_EVENT_TAGS = frozenset({"event", "entry"})
 
 
 def _event(
@@ -85,17 +97,15 @@ def _event(
     where = f"event {ordinal} ({title!r})" if title else f"event {ordinal}"
     people: list[Person] = []
     problems: list[ParseWarning] = []
-    persons = element.find("persons")
-    for person in persons.iterfind("person") if persons is not None else ():
-        speaker = _person(person)
-        if speaker is None:
+    for person, listed in _person_elements(element):
+        speakers = _person(person) if listed else _loose_persons(person)
+        if not speakers and (listed or _clean(person.text)):
             problems.append(
                 ParseWarning(
                     lines.get(person, line), f"{where}: a speaker without a name; left out"
                 )
             )
-        else:
-            people.append(speaker)
+        people.extend(speakers)
     return FrabEvent(
         ordinal=ordinal,
         title=title,
@@ -107,7 +117,7 @@ def _event(
         day=day,
         room=_child_text(element, "room") or room,
         track=_child_text(element, "track"),
-        event_type=_child_text(element, "type"),
+        event_type=_child_text(element, "type") or _child_text(element, "category"),
         subtitle=_child_text(element, "subtitle"),
         url=_child_text(element, "url"),
         persons=tuple(people),
@@ -115,15 +125,52 @@ def _event(
     )
 
 
+def _person_elements(event: Element) -> list[tuple[Element, bool]]:
+    """The event's speaker elements, each with whether it sits in a list (one person each).
+
+    frab and pretalx list ``<persons><person>``; site-made exports use ``<speakers><speaker>``
+    or put ``<person>`` elements straight into the event, one of which may name several people.
+    """
+    for group, tag in (("persons", "person"), ("speakers", "speaker")):
+        found = event.find(group)
+        if found is not None:
+            return [(person, True) for person in found.iterfind(tag)]
+    return [(person, False) for person in event.iterfind("person")]
+
+
+def _loose_persons(person: Element) -> tuple[Person, ...]:
+    """A ``<person>`` straight inside an event: a name, or several (``Prof. Dr. A, B``), read as
+    an author line (academic titles dropped), unless it has the fields of a listed person."""
+    if len(person):
+        return _person(person)
+    text = _clean(person.text)
+    if text is None:
+        return ()
+    return tuple(p for p in parse_author_line(text).authors if p.name)
+
+
 _NAME_TAGS = ("public_name", "name", "full_name")
 _AFFILIATION_TAGS = ("affiliation", "organization", "organisation")
 # Fields of a speaker that are not their name (pretalx exports a code and a biography).
 _NOT_NAME_TAGS = frozenset(
-    {"code", "biography", "bio", "avatar", "email", "url", "links", "answers", *_AFFILIATION_TAGS}
+    {
+        "code",
+        "biography",
+        "bio",
+        "description",
+        "profile",
+        "image",
+        "avatar",
+        "email",
+        "url",
+        "links",
+        "answers",
+        *_AFFILIATION_TAGS,
+    }
 )
 
 
-def _person(person: Element) -> Person | None:
+def _person(person: Element) -> tuple[Person, ...]:
     """A ``<person>`` in any of the encodings exports mix, even within one file; None if nameless.
 
     frab prints the name as the element's text (``<person id="7">Name</person>``); pretalx-fed
@@ -131,7 +178,7 @@ def _person(person: Element) -> Person | None:
     <biography>...</biography></person>``, or ``<name>``). A name child wins, in the order the
     JSON importer reads them; without one, the name is the element's text, leaving out the text
     of fields that are not a name (a code, a biography). The affiliation is an attribute or a
-    child element, where an export gives one.
+    child element, where an export gives one. Empty when the element names no one.
     """
     name = _first_child_text(person, _NAME_TAGS)
     if name is None:
@@ -142,9 +189,9 @@ def _person(person: Element) -> Person | None:
             parts.append(child.tail or "")
         name = _clean("".join(parts))
     if name is None:
-        return None
+        return ()
     affiliation = _clean(person.get("affiliation")) or _first_child_text(person, _AFFILIATION_TAGS)
-    return Person(name=name, affiliation=affiliation)
+    return (Person(name=name, affiliation=affiliation),)
 
 
 def _first_child_text(element: Element, tags: tuple[str, ...]) -> str | None:

@@ -3,7 +3,8 @@
 The JSON export of pretalx (and of frab, and of the tools that copy them) nests events as
 ``schedule.conference.days[].rooms{ROOM: [event, ...]}``; each event carries an ISO ``date`` with
 its UTC offset, a local ``start`` ("HH:MM") and a ``duration`` ("HH:MM"). Newer flavours may also
-list events once under ``schedule.events`` with ISO ``start``/``end``; both are read.
+list events once under ``schedule.events`` with ISO ``start``/``end``; both are read. Without a
+``conference``, the talks of pretalx's API (each with a ``slot``) are read wherever they sit.
 
 This module only turns the JSON into `bot.parsing.frab_model` records; `build_frab_program`
 interprets them the same way as for the frab XML. Pure: no I/O beyond the text it is given.
@@ -41,7 +42,7 @@ def looks_like_pretalx_json(text: str) -> bool:
         data = json.loads(stripped)
     except (ValueError, RecursionError):
         return False
-    return _schedule(data) is not None
+    return _schedule(data) is not None or next(_talk_objects(data), None) is not None
 
 
 def parse_pretalx_json(text: str, options: ParseOptions) -> Program:
@@ -60,10 +61,15 @@ def parse_pretalx_json(text: str, options: ParseOptions) -> Program:
         raise ProgramParseError(f"not valid JSON: {error}", source=options.source) from None
     schedule = _schedule(data)
     if schedule is None:
-        raise ProgramParseError(
-            'not a schedule export: expected {"schedule": {"conference": {...}}}',
-            source=options.source,
-        )
+        talks = list(_talk_objects(data))
+        if not talks:
+            raise ProgramParseError(
+                'not a schedule export: expected {"schedule": {"conference": {...}}} or'
+                ' pretalx talks with a "slot"',
+                source=options.source,
+            )
+        api_events = [_api_talk(ordinal, talk) for ordinal, talk in enumerate(talks, 1)]
+        return build_frab_program(FrabHeader(), api_events, options)
     conference: dict[str, Any] = schedule["conference"]
     header = FrabHeader(
         title=_text(conference.get("title")),
@@ -79,6 +85,45 @@ def parse_pretalx_json(text: str, options: ParseOptions) -> Program:
         else:
             warnings.append(ParseWarning(0, f"event {ordinal} is not an object; ignored"))
     return build_frab_program(header, events, options, warnings)
+
+
+def _talk_objects(data: object) -> Iterator[dict[str, Any]]:
+    """pretalx API talks (``{"title", "speakers", "slot": {"start", "end", "room"}}``) wherever
+    the document holds them, in document order: the API's ``{"results": [...]}`` pages, a plain
+    list, or a site's own arrangement of them (PyConFR's ``{"schedule": {DAY: {MINUTE: {ROOM:
+    talk}}}}``)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            slot = value.get("slot")
+            if "title" in value and isinstance(slot, dict) and "start" in slot:
+                yield value
+                continue
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
+
+
+def _api_talk(ordinal: int, raw: dict[str, Any]) -> FrabEvent:
+    """One pretalx API talk as a frab event: its slot gives the ISO start, end and room (names
+    may be translated, ``{"en": "GAM", "fr": "GAM"}``), its submission type the type."""
+    title = _text(raw.get("title"))
+    where = f"event {ordinal} ({title!r})" if title else f"event {ordinal}"
+    problems: list[ParseWarning] = []
+    persons = _persons(raw.get("speakers"), where, problems)
+    slot: dict[str, Any] = raw["slot"]
+    return FrabEvent(
+        ordinal=ordinal,
+        title=title,
+        date=_text(slot.get("start")),
+        end=_text(slot.get("end")),
+        room=_name(slot.get("room")),
+        track=_name(raw.get("track")),
+        event_type=_name(raw.get("submission_type")),
+        persons=persons,
+        problems=tuple(problems),
+    )
 
 
 def _schedule(data: object) -> dict[str, Any] | None:

@@ -101,6 +101,13 @@ _HEADER_WORDS: dict[str, tuple[str, ...]] = {
         "author",
         "author s",
         "author list",
+        "author names",
+        "author name",
+        "authors names",
+        "speaker names",
+        "speaker name",
+        "presenter names",
+        "presenter name",
         "speakers",
         "speaker",
         "speaker s",
@@ -252,7 +259,21 @@ def _unmerged(
 
 
 def _header_key(text: str) -> str:
-    return fold(text.replace("(s)", "s"))
+    # "SessionName", "startTime": headers written as identifiers by the tool that exported them.
+    return fold(_CAMEL_CASE.sub(" ", text.replace("(s)", "s")))
+
+
+_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+_NAME_SUFFIX = re.compile(r" (?:name|names|list)$")
+
+
+def _header_field(words: Mapping[str, str], text: str) -> str | None:
+    """The field a header names in `words`, also when it adds "name(s)" or "list" to a known
+    header ("Chair Names", "Track Name"); "Author Emails" and the like stay unknown."""
+    key = _header_key(text)
+    return words.get(key) or words.get(_NAME_SUFFIX.sub("", key))
 
 
 def _column_letter(index: int) -> str:
@@ -270,6 +291,7 @@ class _Header:
     columns: dict[str, int]  # field -> column index
     names: dict[int, str]  # column index -> header as printed
     unknown: tuple[int, ...]
+    width: int  # cells in the header row: a body cell beyond them has no column
 
 
 def _find_header(rows: Sequence[Sequence[Cell]], mapped: Mapping[str, str]) -> _Header | None:
@@ -281,12 +303,12 @@ def _find_header(rows: Sequence[Sequence[Cell]], mapped: Mapping[str, str]) -> _
         # Mapped headers first, so `title = "Talk"` wins over a column printed "Title".
         for words in (by_mapped, _BY_WORDING):
             for column, text in names.items():
-                name = words.get(_header_key(text))
+                name = _header_field(words, text)
                 if name and name not in columns and column not in columns.values():
                     columns[name] = column
         if len(columns) >= 2 and {"title", "session"} & set(columns):
             unknown = tuple(c for c in names if c not in columns.values())
-            return _Header(index, columns, names, unknown)
+            return _Header(index, columns, names, unknown, len(row))
     return None
 
 
@@ -323,6 +345,18 @@ def _serial_to_datetime(value: float) -> datetime:
     return datetime.combine(_EXCEL_EPOCH, time()) + timedelta(days=value)
 
 
+# A spreadsheet's own short date format, `11-Jul`, `11-Jul-2023`, `11-Jul-23`: day-month-year
+# read with spaces for hyphens.
+_SHORT_DATE = re.compile(r"^(\d{1,2})-([A-Za-z]{3,9})\.?(?:-(\d{4}|\d{2}))?$")
+
+
+def _spaced_date(match: re.Match[str]) -> str:
+    day, month, year = match.groups()
+    if year and len(year) == 2:
+        year = f"20{year}"
+    return f"{day} {month} {year or ''}".strip()
+
+
 @lru_cache(maxsize=4096, typed=True)  # a sheet repeats its dates and times
 def _day_cell(cell: Cell, year: int | None) -> date | None:
     cell = _numeric(cell, _SERIAL_DAY)
@@ -337,7 +371,7 @@ def _day_cell(cell: Cell, year: int | None) -> date | None:
     text = _text(cell)
     if not text:
         return None
-    found = find_date(text)
+    found = find_date(_SHORT_DATE.sub(_spaced_date, text))
     if found is None or found.month is None or found.day is None:
         raise _BadCell(f"{text!r} is not a date (write e.g. 2025-04-01 or Tuesday, April 1)")
     day = found.resolve(year)
@@ -458,6 +492,13 @@ class _Row:
     zone_label: str | None = None
 
 
+# A presenter's or corresponding author's mark after a name or its affiliation
+# (`Ana Ruiz (MIT)*; Bo Li`, `Ana Ruiz†, Bo Li`): not part of either.
+_MARKS = re.compile(r"\s*[*†‡§]+(?=\s*(?:[;,()]|$))")
+# An affiliation written as a placeholder (`Name (-)`, `Name (n/a)`): none.
+_NO_AFFILIATION = re.compile(r"[\s\-–—?.]*|n/?a|none", re.I)
+
+
 @dataclass(slots=True)
 class _SheetReader:
     sheet: str
@@ -466,6 +507,8 @@ class _SheetReader:
     warnings: list[ParseWarning]
     unknown_kinds: set[str] = field(default_factory=set)
     last_day: date | None = None
+    heading: str | None = None  # the session named by the last heading row, if any
+    headings: int = 0
 
     def warn(self, row: int, column: str | None, message: str) -> None:
         where = f"sheet {self.sheet!r}, row {row}"
@@ -486,6 +529,15 @@ class _SheetReader:
     def read(self, number: int, row: Sequence[Cell]) -> _Row | None:
         if not any(_text(cell) for cell in row):
             return None
+        beyond = [_text(cell) for cell in row[self.header.width :] if _text(cell)]
+        if beyond:
+            # Typically a separator inside an unquoted cell (`A (X); B (Y)` in a `;` file).
+            self.warn(
+                number,
+                None,
+                f"{len(beyond)} cell(s) beyond the header's {self.header.width} columns"
+                f" ({', '.join(repr(t) for t in beyond[:3])}); ignored",
+            )
         out = _Row(number)
         for name in ("title", "session", "room", "track", "url", "notes"):
             setattr(out, name, _text(self.cell(row, name)) or None)
@@ -506,9 +558,39 @@ class _SheetReader:
         if affiliations:
             out.authors = self._pair_affiliations(number, out.authors, affiliations)
         if out.title is None and out.session is None:
+            if self._heading(number, row):
+                return None
             self.warn(number, None, "no title or session; row skipped")
             return None
+        if out.session is None and self.heading is not None:
+            out.session = self.heading
         return out
+
+    def _heading(self, number: int, row: Sequence[Cell]) -> bool:
+        """Whether the row is a heading over the rows below: its one filled cell, outside the
+        title and session columns, names their day when it reads as a date, else (in a sheet of
+        papers, with an authors column) their session (`,,,,1. Human-Centered Robotics`).
+        Sheets laid out by hand group rows so. A time alone heads nothing."""
+        filled = [(column, cell) for column, cell in enumerate(row) if _text(cell)]
+        if len(filled) != 1:
+            return False
+        column, cell = filled[0]
+        if column in (self.header.columns.get("title"), self.header.columns.get("session")):
+            return False
+        try:
+            day = _day_cell(cell, self.year)
+        except _BadCell:
+            day = None
+        if find_time_range(_text(cell)) is not None:
+            return False  # a time alone names no session
+        if day is not None:
+            self.last_day = day
+            return True
+        if "authors" not in self.header.columns:
+            return False  # rows without authors are sessions themselves: nothing to head
+        self.heading = _text(cell)
+        self.headings += 1
+        return True
 
     def _guard(self, number: int, column: str, read: Callable[[], _T]) -> _T | None:
         if column not in self.header.columns:
@@ -555,12 +637,17 @@ class _SheetReader:
     def _people(self, number: int, column: str, text: str) -> tuple[Person, ...]:
         if not text:
             return ()
-        line = parse_author_line(text.replace("\n", "; "))
+        line = parse_author_line(_MARKS.sub("", text.replace("\n", "; ")))
         for problem in line.problems:
             self.warn(number, column, problem)
         if not line.authors:
             self.warn(number, column, f"no names in {text!r}")
-        return line.authors
+        return tuple(
+            Person(p.name, None)
+            if p.affiliation is not None and _NO_AFFILIATION.fullmatch(p.affiliation)
+            else p
+            for p in line.authors
+        )
 
     def _pair_affiliations(
         self, number: int, authors: tuple[Person, ...], text: str
@@ -760,7 +847,8 @@ def parse_spreadsheet(data: bytes, options: ParseOptions, kind: str | None = Non
     check_zone_labels(printed, zone, zone_name, Warn(sink))
     sessions: list[Session] = []
     for reader, records in read:
-        sessions.extend(_sessions(records, "session" in reader.header.columns, reader, zone))
+        by_session = "session" in reader.header.columns or reader.headings > 0
+        sessions.extend(_sessions(records, by_session, reader, zone))
     if not sessions:
         raise ProgramParseError(
             "the spreadsheet has a header row but no program rows", source=source
@@ -807,8 +895,9 @@ def _report_columns(reader: _SheetReader, mapped: Mapping[str, str]) -> None:
     header = reader.header
     for column in header.unknown:
         name = header.names[column]
-        key = _header_key(name)
-        field_name = _BY_WORDING.get(key) or {_header_key(h): n for n, h in mapped.items()}.get(key)
+        field_name = _header_field(_BY_WORDING, name) or _header_field(
+            {_header_key(h): n for n, h in mapped.items()}, name
+        )
         what = (
             f"a second {field_name} column; ignored"
             if field_name

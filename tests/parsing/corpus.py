@@ -1,5 +1,6 @@
-"""The scored corpus: the 13 real programs of tests/data/real, the 10 found later in
-tests/data/found, and the bundled program.
+"""The scored corpus: the 13 real programs of tests/data/real, those found later in
+tests/data/found (web pages) and tests/data/found-sheets (spreadsheets and exports), and the
+bundled program.
 
 Each entry names a program file, its truth, and the zone and year it is parsed with (for the
 real files, from tests/data/real/FILES.json). `parse_entry` parses a file in-process the way
@@ -16,12 +17,13 @@ from pathlib import Path
 
 from bot.model import Program
 from bot.parsing import ParseOptions
-from bot.parsing.detect import decode_program, parse_program
+from bot.parsing.detect import decode_program, parse_program, parse_program_data
 from tests.parsing.scoring import Figures, score
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 REAL = DATA / "real"
 FOUND = DATA / "found"
+FOUND_SHEETS = DATA / "found-sheets"
 
 _SHOWN = ("papers_recall", "papers_precision", "authors_f1", "chairs", "times")
 
@@ -65,11 +67,13 @@ FOUND_ENTRIES = tuple(
     )
     if (DATA / variant.name).exists()
 )
+# Spreadsheets and structured exports are parsed from their bytes, as `bot parse` reads them.
+FOUND_SHEET_ENTRIES = _listed_entries(FOUND_SHEETS)
 BUNDLED_ENTRIES = (
     CorpusEntry("asplos-eurosys-2025.txt", "Europe/Amsterdam", 2025),
     CorpusEntry("asplos-2025-program-page-excerpt.txt", "Europe/Amsterdam", 2025),
 )
-ENTRIES = REAL_ENTRIES + FOUND_ENTRIES + BUNDLED_ENTRIES
+ENTRIES = REAL_ENTRIES + FOUND_ENTRIES + FOUND_SHEET_ENTRIES + BUNDLED_ENTRIES
 # The saved web page beside each real text: the same program, read from its HTML.
 HTML_ENTRIES = tuple(
     CorpusEntry(entry.name.removesuffix(".txt") + ".html", entry.timezone, entry.year)
@@ -82,6 +86,8 @@ HTML_ENTRIES = tuple(
 def parse_entry(entry: CorpusEntry) -> Program:
     source = str(entry.path)
     options = ParseOptions(timezone=entry.timezone, year=entry.year, source=source)
+    if entry.name.startswith("found-sheets/"):
+        return parse_program_data(entry.path.read_bytes(), options)
     return parse_program(decode_program(entry.path.read_bytes(), source), options)
 
 
@@ -109,6 +115,12 @@ def main() -> int:
         _line(
             "found/ mean (text and page) ",
             _mean([f for e, f in rows if e.name.startswith("found/")]),
+        )
+    )
+    print(
+        _line(
+            "found-sheets/ mean ",
+            _mean([f for e, f in rows if e.name.startswith("found-sheets/")]),
         )
     )
     print(_line("real/ mean  ", _mean([f for e, f in rows if e.is_real])))

@@ -58,6 +58,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/clara-oceania-2024.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
     "found/clara-oceania-2024.html": (0.91, 0.91, 0.97, 0.97, 1.00, 1.00),
+    # Real spreadsheets and exports (tests/data/found-sheets/README.md).
+    "found-sheets/rss-2023-program.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # No papers in the sheet (so precision and author F1 are 0 by the scorer's rule); its chairs
+    # are in columns headed only C1/C1A/C2/C2A.
+    "found-sheets/rss-2023-sessions.csv": (1.00, 0.00, 0.00, 0.00, 0.00, 1.00),
+    "found-sheets/pyconfr-2024-schedule.json": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

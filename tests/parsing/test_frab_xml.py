@@ -394,3 +394,82 @@ def test_truncated_or_corrupted_xml_parses_or_is_refused(seed: int) -> None:
     corrupted = text[:cut] + rng.choice(["", "<", "&", "]]>", "\x00", "</event>"]) + text[cut:]
     with contextlib.suppress(ProgramParseError):
         parse_frab_xml(corrupted if rng.random() < 0.5 else text[:cut], ParseOptions())
+
+
+# --------------------------------------------------------------------------------------------
+# Site-made look-alikes of the frab XML (found in real exports: EuroPython 2014, LSWT 2019).
+# --------------------------------------------------------------------------------------------
+
+_BERLIN = ParseOptions(timezone="Europe/Berlin", source="site.xml")
+
+
+def test_entries_straight_under_a_day_with_hhmm_start_and_minutes() -> None:
+    xml = (
+        '<schedule><day date="2014-07-21">'
+        "<entry id='1'><category>Keynote</category><start>1100</start><duration>45</duration>"
+        "<room id='1'>C01</room><title>Type Systems Today</title>"
+        "<speakers><speaker id='9'><name>Ada Byron</name><profile>https://x/9</profile>"
+        "<description>Ada works on compilers.</description></speaker></speakers></entry>"
+        "<entry id='2'><category>Training</category><start>1400</start><duration>180</duration>"
+        "<room>A05</room><title>Lunch and Learn: Jails</title>"
+        "<speakers><speaker><name>Tom Cat</name></speaker></speakers></entry>"
+        "<entry id='3'><category></category><start>1445</start><duration>45</duration>"
+        "<room>C01</room><title>Lightning Talks</title><speakers></speakers></entry>"
+        "</day></schedule>"
+    )
+    program = parse_frab_xml(xml, _BERLIN)
+    keynote, training, lightning = program.sessions
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert keynote.room == "C01"
+    assert keynote.start == datetime(2014, 7, 21, 11, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert keynote.end == datetime(2014, 7, 21, 11, 45, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert keynote.papers[0].authors == (Person("Ada Byron"),)
+    assert training.kind is SessionKind.PAPERS  # a talk-like type outweighs a lunch-like title
+    assert training.end is not None
+    assert training.end.hour == 17
+    # The file types its talks; an untyped event without speakers is no talk.
+    assert lightning.kind is SessionKind.OTHER
+    assert lightning.papers == ()
+
+
+def test_a_loose_person_element_names_several_people_without_their_titles() -> None:
+    xml = (
+        '<schedule><day date="2019-05-22"><room name="Main">'
+        "<event id='1'><title>Teaching the Semantic Web</title><start>10:15</start>"
+        "<duration>00:30</duration><person>Prof. Dr. Vera Meister, Dr.-Ing. Sebastian Hellmann"
+        "</person></event></room></day></schedule>"
+    )
+    (session,) = parse_frab_xml(xml, _BERLIN).sessions
+    assert session.papers[0].authors == (Person("Vera Meister"), Person("Sebastian Hellmann"))
+
+
+def test_a_local_clock_time_stamped_utc_is_read_as_local_with_one_warning() -> None:
+    def event(ident: int, clock: str) -> str:
+        return (
+            f"<event id='{ident}'><title>Talk {ident}</title><date>2019-05-22T{clock}:00Z</date>"
+            f"<start>{clock}</start><duration>00:20</duration><person>A. Person</person></event>"
+        )
+
+    xml = (
+        '<schedule><day date="2019-05-22"><room name="Main">'
+        f"{event(1, '09:00')}{event(2, '09:20')}</room></day></schedule>"
+    )
+    program = parse_frab_xml(xml, _BERLIN)
+    assert [s.start.hour if s.start else None for s in program.sessions] == [9, 9]
+    stamped = [w for w in program.warnings if "says UTC" in w.message]
+    assert len(stamped) == 1
+    assert "2 event(s)" in stamped[0].message
+
+
+def test_a_true_utc_date_still_wins_over_the_local_start() -> None:
+    xml = (
+        '<schedule><day date="2019-05-22"><room name="Main">'
+        "<event id='1'><title>Talk</title><date>2019-05-22T07:00:00Z</date><start>09:00</start>"
+        "<duration>00:20</duration><persons><person>A</person></persons></event>"
+        "</room></day></schedule>"
+    )
+    program = parse_frab_xml(xml, _BERLIN)
+    assert program.sessions[0].start == datetime(
+        2019, 5, 22, 9, 0, tzinfo=ZoneInfo("Europe/Berlin")
+    )
+    assert not [w for w in program.warnings if "says UTC" in w.message]

@@ -516,3 +516,52 @@ def test_any_conference_value_parses_or_is_refused(seed: int) -> None:
     text = json.dumps({"schedule": {"conference": conference}})
     with contextlib.suppress(ProgramParseError):
         parse_pretalx_json(text, ParseOptions())
+
+
+# --------------------------------------------------------------------------------------------
+# pretalx API talks (found in a real site: tests/data/found-sheets/pyconfr-2024-schedule.json).
+# --------------------------------------------------------------------------------------------
+
+
+def _api_talk(title: str, room: object, start: str, end: str, *names: str) -> dict[str, object]:
+    return {
+        "code": "ABC123",
+        "title": title,
+        "speakers": [{"code": "X", "name": name, "biography": None} for name in names],
+        "submission_type": {"en": "Talk", "fr": "Conférence"},
+        "slot": {"room": room, "start": start, "end": end},
+    }
+
+
+def test_an_api_talk_page_is_read_talk_by_talk() -> None:
+    page = {
+        "count": 2,
+        "next": None,
+        "results": [
+            _api_talk(
+                "Typing Python",
+                {"en": "Hall", "fr": "Salle"},
+                "2024-11-02T10:30:00+01:00",
+                "2024-11-02T10:55:00+01:00",
+                "Ana Ruiz",
+                "Bo Li",
+            ),
+            _api_talk("Packaging", "C01", "2024-11-02T11:00:00+01:00", "2024-11-02T11:30:00+01:00"),
+        ],
+    }
+    text = json.dumps(page)
+    assert looks_like_pretalx_json(text)
+    program = parse_pretalx_json(text, ParseOptions(timezone="Europe/Paris", source="talks.json"))
+    first, second = program.sessions
+    assert first.room == "Hall"
+    assert first.start == datetime(2024, 11, 2, 10, 30, tzinfo=ZoneInfo("Europe/Paris"))
+    assert first.end == datetime(2024, 11, 2, 10, 55, tzinfo=ZoneInfo("Europe/Paris"))
+    assert [a.name for a in first.papers[0].authors] == ["Ana Ruiz", "Bo Li"]
+    assert second.room == "C01"
+
+
+def test_json_without_a_conference_or_slotted_talks_is_not_a_schedule() -> None:
+    text = json.dumps({"results": [{"title": "A talk", "slot": None}]})
+    assert not looks_like_pretalx_json(text)
+    with pytest.raises(ProgramParseError, match="pretalx talks"):
+        parse_pretalx_json(text, ParseOptions(source="talks.json"))

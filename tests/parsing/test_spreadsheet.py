@@ -12,7 +12,7 @@ import pytest
 
 from bot.app import main
 from bot.errors import ConfigError, ProgramParseError
-from bot.model import Program, Session, SessionKind
+from bot.model import Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.detect import parse_program_data
 from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
@@ -439,3 +439,80 @@ def test_cli_parse_explain_lists_a_workbooks_items(capsys: pytest.CaptureFixture
     out, _ = capsys.readouterr()
     assert code == 0
     assert "Conference dinner" in out
+
+
+# --------------------------------------------------------------------------------------------
+# Shapes of real sheets (tests/data/found-sheets): heading rows, "Author Names", marks.
+# --------------------------------------------------------------------------------------------
+
+
+def test_a_lone_cell_row_opens_the_session_of_the_rows_below() -> None:
+    program = parse_csv(
+        "ID,Paper Title,Abstract,Author Names,Author Emails\n"
+        ",,1. Human-Centered Robotics,,\n"
+        "1,Robots That Ask,Short.,Ana Ruiz (KTH)*; Bo Li (-),ana@kth.se; bo@x.org\n"
+        "2,Robots That Listen,,Cy Ng (MIT),cy@mit.edu\n"
+        ",,,,\n"
+        ",,2. Learning,,\n"
+        "3,Learning to Fold,,Di Wu (CMU),\n"
+    )
+    first, second = program.sessions
+    assert first.title == "1. Human-Centered Robotics"
+    assert [p.title for p in first.papers] == ["Robots That Ask", "Robots That Listen"]
+    assert first.papers[0].authors == (Person("Ana Ruiz", "KTH"), Person("Bo Li", None))
+    assert second.title == "2. Learning"
+    assert [p.title for p in second.papers] == ["Learning to Fold"]
+    # "Author Emails" is not a second authors column: it is reported as unknown.
+    assert any("'Author Emails'): not a known column" in w.message for w in program.warnings)
+
+
+def test_a_lone_date_cell_sets_the_day_of_the_rows_below() -> None:
+    program = parse_csv(
+        "Time,Title,Speaker,Notes\n"
+        ',,,"Tuesday, April 1, 2025"\n'
+        "09:00-10:00,Opening Keynote,Grace Lin (MIT),\n"
+    )
+    (keynote,) = program.sessions
+    assert keynote.start == at(1, 9)
+    assert keynote.papers[0].authors == (Person("Grace Lin", "MIT"),)
+
+
+def test_header_with_names_suffix_names_its_field() -> None:
+    program = parse_csv("Title,Speaker Names,Chair Names\nA Talk,Ann Lee,Bob Stone\n")
+    (talk,) = program.sessions
+    assert talk.papers[0].authors == (Person("Ann Lee"),)
+    assert talk.chairs == (Person("Bob Stone"),)
+    assert not program.warnings
+
+
+def test_identifier_headers_and_short_spreadsheet_dates() -> None:
+    program = parse_csv("Date,Time,SessionName\n1-Apr,9:00am-10:00am,1. Robots\n", year=2025)
+    (session,) = program.sessions
+    assert session.title == "1. Robots"
+    assert session.start == at(1, 9)
+    assert session.end == at(1, 10)
+
+
+def test_a_lone_note_in_a_sheet_of_sessions_heads_nothing() -> None:
+    program = parse_csv(
+        "Time,Title,Notes\n09:00-10:00,Opening,\n,,moved to Hall B\n10:30-11:00,Coffee break,\n"
+    )
+    assert [s.title for s in program.sessions] == ["Opening", "Coffee break"]
+    assert all(not s.papers for s in program.sessions)
+    assert any("row 3: no title or session; row skipped" in w.message for w in program.warnings)
+
+
+def test_cells_beyond_the_header_are_reported_not_silently_dropped() -> None:
+    data = (
+        "Date;Time;Title;Authors\n"
+        "01/04/2025;09:00-10:00;Détection;Zoé Müller (Lyon); Jörg Weiß (Wien)\n"
+    )
+    program = parse_program_data(
+        data.encode("cp1252"), ParseOptions(source="p.csv", timezone="Europe/Paris", year=2025)
+    )
+    (talk,) = program.sessions
+    assert talk.papers[0].authors == (Person("Zoé Müller", "Lyon"),)
+    assert [w.message for w in program.warnings] == [
+        "sheet 'p.csv', row 2: 1 cell(s) beyond the header's 4 columns"
+        " ('Jörg Weiß (Wien)'); ignored"
+    ]
