@@ -130,7 +130,7 @@ def is_name_like(text: str) -> bool:
         return False
     if not all(_NAME_TOKEN.match(w) and _HAS_LETTER.search(w) for w in words):
         return False
-    if any(ch.isdigit() for ch in text):
+    if any(map(str.isdigit, text)):
         return False
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name

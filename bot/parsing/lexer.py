@@ -403,7 +403,7 @@ def _items_run_together(text: str) -> list[str]:
     """`Poster Session A 5:00 - 7:30 (2:30 duration) Poster Session B 5:00 - 7:30`: items
     printed one after another on one line, each a title and its time range, as a page's
     paragraphs run together when their line breaks are lost."""
-    if "\t" in text or not any(ch.isdigit() for ch in text):
+    if "\t" in text or not any(map(str.isdigit, text)):
         return [text]
     parts: list[str] = []
     start = 0
