@@ -993,11 +993,7 @@ class Builder:
             session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
             session.speakers = list(parse_author_line(title_text).authors)
             session.expects_talk_title = True
-            for cell in other_cells:
-                if _ROOM_CELL.match(cell) and session.room is None:
-                    session.room = cell
-                else:
-                    session.notes.append(cell)
+            _file_cells_beside(session, other_cells)
             self.slot = (tr.start, tr.end)
             self.read(line.number, AUTHORS, 0.8)
             return 1
@@ -1014,11 +1010,7 @@ class Builder:
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
             )
             session.speakers = speakers
-            for cell in beside_talk:
-                if _ROOM_CELL.match(cell) and session.room is None:
-                    session.room = cell
-                else:
-                    session.notes.append(cell)
+            _file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
             return 1
         session = self.open_session(
@@ -2134,6 +2126,16 @@ def _opens_next_cell(line: Line) -> bool:
     """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
     next cell of a row whose cells run over several lines."""
     return len(line.cells) == 2 and line.cells[0] == ""
+
+
+def _file_cells_beside(session: _SessionDraft, cells: list[str]) -> None:
+    """A timed row's cells beside its talk: the first that names a room is the room, the
+    rest (a mentor, a discussant) are notes."""
+    for cell in cells:
+        if _ROOM_CELL.match(cell) and session.room is None:
+            session.room = cell
+        else:
+            session.notes.append(cell)
 
 
 def _holds_contributions(title: str | None) -> bool:

@@ -24,20 +24,18 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.model import DeliveryKind, DeliverySpec
-from bot.parsing import ParseOptions
-from bot.parsing.text import parse_text
 from bot.storage import ProgramStore, create_engine_for, make_sessionmaker, sqlite_url_for
 from bot.storage.deliveries import DeliveryStore
 from bot.storage.dm_channels import DmChannelStore
-from bot.storage.migrate import upgrade
 from bot.storage.role_pings import RolePingStore
 from tests.fakediscord.server import FakeDiscord
+from tests.scaleout.bots import load_burst
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 SLUG = "faults"
@@ -122,37 +120,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 async def _load(url: str, users: list[int], fake: FakeDiscord) -> None:
-    """The program and one DM reminder per user, all due now; every user's DM channel is
-    known (as after their /remind confirmation), so each DM is one request."""
-    engine = create_engine_for(url)
-    try:
-        await upgrade(engine)
-        day = datetime.now(UTC) + timedelta(days=1)
-        program = parse_text(
-            PROGRAM.format(day=f"{day:%A, %B} {day.day}"),
-            ParseOptions(name="Faults", timezone="UTC", year=day.year),
-        )
-        maker = make_sessionmaker(engine)
-        await ProgramStore(maker).load(SLUG, program)
-        await DmChannelStore(maker).put_many({u: fake.dm_channel(u).id for u in users})
-        due = datetime.now(UTC) - timedelta(seconds=1)
-        await DeliveryStore(maker).upsert(
-            SLUG,
-            [
-                DeliverySpec(
-                    DeliveryKind.REMINDER,
-                    f"reminder:{user}:10:dm",
-                    program.sessions[0].id,
-                    due,
-                    "dm",
-                    user_id=user,
-                    minutes_before=10,
-                )
-                for user in users
-            ],
-        )
-    finally:
-        await engine.dispose()
+    await load_burst(url, users, fake, slug=SLUG, program_text=PROGRAM, name="Faults")
 
 
 async def _opt_in(url: str, fake: FakeDiscord, users: list[int], role_id: int) -> None:

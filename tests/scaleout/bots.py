@@ -62,23 +62,32 @@ async def fresh_database(server_url: str) -> AsyncIterator[str]:
         await admin.dispose()
 
 
-async def load_burst(url: str, users: list[int], fake: FakeDiscord) -> None:
-    """The program and one DM reminder per user, all due now; each user's DM channel is known
-    (as after their /remind confirmation), so each DM is one request."""
+async def load_burst(
+    url: str,
+    users: list[int],
+    fake: FakeDiscord,
+    *,
+    slug: str = SLUG,
+    program_text: str = PROGRAM,
+    name: str = "Keynote",
+) -> None:
+    """The program (`program_text`, its `{day}` tomorrow) and one DM reminder per user, all
+    due now; each user's DM channel is known (as after their /remind confirmation), so each
+    DM is one request."""
     engine = create_engine_for(url)
     try:
         await upgrade(engine)
         day = datetime.now(UTC) + timedelta(days=1)
         program = parse_text(
-            PROGRAM.format(day=f"{day:%A, %B} {day.day}"),
-            ParseOptions(name="Keynote", timezone="UTC", year=day.year),
+            program_text.format(day=f"{day:%A, %B} {day.day}"),
+            ParseOptions(name=name, timezone="UTC", year=day.year),
         )
         maker = make_sessionmaker(engine)
-        await ProgramStore(maker).load(SLUG, program)
+        await ProgramStore(maker).load(slug, program)
         await DmChannelStore(maker).put_many({u: fake.dm_channel(u).id for u in users})
         due = datetime.now(UTC) - timedelta(seconds=1)
         await DeliveryStore(maker).upsert(
-            SLUG,
+            slug,
             [
                 DeliverySpec(
                     DeliveryKind.REMINDER,
