@@ -252,6 +252,7 @@ class Builder:
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
         self.name_cells = _timed_name_cells(lines)
+        self.colon_speakers = _prints_name_colon_titles(lines)
         # A timetable with a column per day: the index in `days` of each column's day.
         self.day_columns: list[int | None] | None = None
         # Under such a timetable, the items printed outside it are its first day's (a page's
@@ -1363,6 +1364,13 @@ class Builder:
             session.title = session.talk_title = spoken[0]
             session.speakers = list(spoken[1])
             return
+        named = _name_colon_title(session.title) if self.colon_speakers else None
+        if named is not None:
+            # "Kensuke Harada: Realizing robust motion planning": on a page that prints its
+            # talks so, a bare name before the colon is the speaker.
+            session.title = session.talk_title = named[1]
+            session.speakers = [Person(named[0], None)]
+            return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)
             if (
@@ -2428,6 +2436,49 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     ):
         return None
     return title, parsed.authors
+
+
+_NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")
+
+
+def _name_colon_title(text: str) -> tuple[str, str] | None:
+    """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
+    side is two to four words that could be a name; whether it is one only the page can say
+    (`Graph Neural Networks: A Survey` reads the same)."""
+    m = _NAME_COLON.match(clean(text))
+    if m is None:
+        return None
+    who, title = m.group("who").strip(), m.group("title").strip()
+    if (
+        not 2 <= len(who.split()) <= 4
+        or not is_name_like_strict(who)
+        or _ITEM_WORD.match(who)
+        or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
+        or not _reads_as_title(title)
+    ):
+        return None
+    return who, title
+
+
+def _prints_name_colon_titles(lines: list[Line]) -> bool:
+    """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
+    from its timed rows: at least three such rows with different names, and more of them
+    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
+    names: set[str] = set()
+    named = other = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        for cell in line.cells[1:]:
+            if ": " not in cell:
+                continue
+            found = _name_colon_title(cell)
+            if found is None:
+                other += 1
+            else:
+                named += 1
+                names.add(found[0])
+    return len(names) >= 3 and named > other
 
 
 def _timed_name_cells(lines: list[Line]) -> bool:

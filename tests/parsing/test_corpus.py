@@ -64,8 +64,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/symcrypt-2023-guangzhou.html": (0.81, 0.69, 0.90, 0.90, 0.00, 1.00),
     "found/bts-2023.txt": (0.85, 0.80, 0.88, 0.88, 1.00, 1.00),
     "found/bts-2023.html": (0.85, 0.80, 0.88, 0.88, 1.00, 1.00),
-    "found/iros-2025-robustness.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
-    "found/iros-2025-robustness.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
+    "found/iros-2025-robustness.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/iros-2025-robustness.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

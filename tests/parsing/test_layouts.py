@@ -1805,3 +1805,36 @@ def test_a_keynotes_one_line_below_is_its_title_only_when_it_is_no_bare_name() -
     keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
     assert [p.title for p in keynote.papers] != ["Dora Kim"]
     assert [a.name for p in keynote.papers for a in p.authors] == ["Cy Ng"]
+
+
+# --- talks printed "Speaker Name: Title" ------------------------------------------------------
+
+
+_NAME_COLON_PAGE = (
+    "Monday, June 2\nTime\tEvent\tDescription\n"
+    "08:30 – 08:40\tOpening\tWelcome and foreword\n"
+    "08:40 – 09:10\t\tAna Silva: Planning robust grasps under noise\n(20 mins + 5 mins Q&A)\n"
+    "09:10 – 09:40\t\tBo Li: Learning to recover from falls\n(20 mins + 5 mins Q&A)\n"
+    "09:40 – 10:10\t\tCy Ng Pereira: Failure detection for mobile manipulators\n"
+    "10:10 – 10:40\tBreak\tCoffee and posters\n"
+)
+
+
+def test_a_page_of_name_colon_title_talks_names_each_speaker() -> None:
+    program = parse(_NAME_COLON_PAGE)
+    assert papers(program) == [
+        ("Planning robust grasps under noise", [("Ana Silva", None)]),
+        ("Learning to recover from falls", [("Bo Li", None)]),
+        ("Failure detection for mobile manipulators", [("Cy Ng Pereira", None)]),
+    ]
+
+
+def test_one_title_with_a_name_like_prefix_keeps_its_colon() -> None:
+    # "Graph Neural Networks: ..." reads like a name too; a page that prints no other talk so
+    # gives no reason to take it for one.
+    program = parse(
+        "Monday, June 2\n09:00 – 09:30\tGraph Neural Networks: A survey of message passing\n"
+        "09:30 – 10:00\tPipeDream: Generalized pipeline parallelism for training\n"
+    )
+    assert papers(program) == []
+    assert program.sessions[0].title == "Graph Neural Networks: A survey of message passing"
