@@ -919,11 +919,7 @@ class Builder:
         rest = after.lstrip(":|-–—~, ").strip()
         if DURATION.match(rest):
             rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
-        chair_text = None
-        chair_match = CHAIR.search(rest)
-        if chair_match:
-            chair_text = rest[chair_match.end() :]
-            rest = rest[: chair_match.start()].rstrip(" ,;-–—(")
+        rest, chair_text = _split_chair(rest)
         if label and not rest and not _FIELD_LABEL.match(label):
             title_text = label  # "Lunch: 12:00–13:30" (but "Time: 10:30 - 12:00" names nothing)
         elif rest:
@@ -966,8 +962,9 @@ class Builder:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
                 if not _ROOM_CELL.match(cell) and not is_link_line(cell):
-                    title_text = cell
                     other_cells.remove(cell)
+                    # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
+                    title_text, chair_text = _split_chair(cell)
                     break
         previous_title = None
         if not title_text:
@@ -2436,6 +2433,18 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     ):
         return None
     return title, parsed.authors
+
+
+def _split_chair(text: str) -> tuple[str, str | None]:
+    """(title, chair) of an item's text that names its chair after the title, `Invited Talks
+    (Session Chair: Wenying Zhang)` or `Storage - Chair: Bo Li`; (text, None) without one."""
+    m = CHAIR.search(text)
+    if m is None:
+        return text, None
+    chair = text[m.end() :].strip()
+    if "(" in m.group() and chair.endswith(")") and chair.count("(") < chair.count(")"):
+        chair = chair[:-1].rstrip()  # the parenthesis the chair was printed in
+    return text[: m.start()].rstrip(" ,;-–—("), chair
 
 
 _NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")

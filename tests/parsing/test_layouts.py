@@ -1838,3 +1838,24 @@ def test_one_title_with_a_name_like_prefix_keeps_its_colon() -> None:
     )
     assert papers(program) == []
     assert program.sessions[0].title == "Graph Neural Networks: A survey of message passing"
+
+
+# --- a session's chair inside its title cell ---------------------------------------------------
+
+
+def test_a_chair_in_parentheses_in_a_timed_rows_title_cell_is_the_sessions_chair() -> None:
+    program = parse(
+        "Friday, 1st December, 2023\n"
+        "09:00 – 09:30\tRegistration\n"
+        "09:30 – 10:30\tInvited Talks (Session Chair: Wenying Zhang)\n"
+        "Fast correlation attacks on stream ciphers, Ana Silva (Uni A, Spain)\n"
+        "Meet-in-the-middle attacks and models, Bo Li (Uni B, China)\n"
+        "10:30 – 11:00\tCoffee Break\n"
+    )
+    talks = next(s for s in program.sessions if s.papers)
+    assert talks.title == "Invited Talks"
+    assert [c.name for c in talks.chairs] == ["Wenying Zhang"]
+    assert [p.title.rstrip(",") for p in talks.papers] == [
+        "Fast correlation attacks on stream ciphers",
+        "Meet-in-the-middle attacks and models",
+    ]
