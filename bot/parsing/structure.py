@@ -81,6 +81,8 @@ _ROOM_CELL = re.compile(
 )
 _TRAILING_ROOM = re.compile(
     r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
+    # "Lunch (@Minghu Restaurant)": an at sign before a place
+    r"|@\s*(?P<at>[^()@]{2,60})"
     r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
     re.I,
 )
@@ -92,7 +94,7 @@ def _room_in_parentheses(title: str) -> tuple[str, str | None]:
     m = _TRAILING_ROOM.search(title)
     if m is None or m.start() == 0:
         return title, None
-    return title[: m.start()].strip(), clean(m.group("named") or m.group("room"))
+    return title[: m.start()].strip(), clean(m.group("named") or m.group("at") or m.group("room"))
 
 
 _LEADING_CLOCK = re.compile(

@@ -60,8 +60,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/clara-oceania-2024.html": (0.91, 0.91, 0.97, 0.97, 1.00, 1.00),
     # Found in new fields (cryptanalysis, blockchain, robotics) and page styles (a raw HTML
     # table in Markdown, a hand-written div layout, a kramdown table of talks).
-    "found/symcrypt-2023-guangzhou.txt": (1.00, 0.84, 1.00, 1.00, 1.00, 1.00),
-    "found/symcrypt-2023-guangzhou.html": (1.00, 0.84, 1.00, 1.00, 1.00, 1.00),
+    "found/symcrypt-2023-guangzhou.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/symcrypt-2023-guangzhou.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/bts-2023.txt": (0.85, 0.80, 0.88, 0.88, 1.00, 1.00),
     "found/bts-2023.html": (0.85, 0.80, 0.88, 0.88, 1.00, 1.00),
     "found/iros-2025-robustness.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),

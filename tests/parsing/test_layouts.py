@@ -1859,3 +1859,17 @@ def test_a_chair_in_parentheses_in_a_timed_rows_title_cell_is_the_sessions_chair
         "Fast correlation attacks on stream ciphers",
         "Meet-in-the-middle attacks and models",
     ]
+
+
+def test_a_place_after_an_at_sign_in_parentheses_is_the_items_room() -> None:
+    program = parse(
+        "Friday, 1st December, 2023\n"
+        "12:30 – 14:00\tLunch (@Minghu Restaurant)\n"
+        "14:00 – 16:00\tGroup Discussion (@Science Building)\n"
+        "@Rome 523, 512, 511-left, 3-Lab1\n"
+    )
+    assert papers(program) == []
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Lunch", "Minghu Restaurant"),
+        ("Group Discussion", "Science Building"),
+    ]
