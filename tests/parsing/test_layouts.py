@@ -1855,7 +1855,7 @@ def test_a_chair_in_parentheses_in_a_timed_rows_title_cell_is_the_sessions_chair
     talks = next(s for s in program.sessions if s.papers)
     assert talks.title == "Invited Talks"
     assert [c.name for c in talks.chairs] == ["Wenying Zhang"]
-    assert [p.title.rstrip(",") for p in talks.papers] == [
+    assert [p.title for p in talks.papers] == [
         "Fast correlation attacks on stream ciphers",
         "Meet-in-the-middle attacks and models",
     ]
@@ -1873,3 +1873,25 @@ def test_a_place_after_an_at_sign_in_parentheses_is_the_items_room() -> None:
         ("Lunch", "Minghu Restaurant"),
         ("Group Discussion", "Science Building"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "people"),
+    [
+        (
+            "Fine-tuning ideal worlds for two permutations, Ana Maria Silva (Uni A, Spain)",
+            "Fine-tuning ideal worlds for two permutations",
+            [("Ana Maria Silva", "Uni A, Spain")],
+        ),
+        (
+            "A library for automated analysis, Juan Grados and Mo Rachidi (TII, UAE)",
+            "A library for automated analysis",
+            [("Juan Grados", "TII, UAE"), ("Mo Rachidi", "TII, UAE")],
+        ),
+    ],
+)
+def test_a_talk_printed_title_comma_speakers_ends_its_title_at_the_comma(
+    line: str, title: str, people: list[tuple[str, str]]
+) -> None:
+    program = parse(f"Friday, 1st December, 2023\n09:30 – 10:30\tInvited Talks\n{line}\n")
+    assert papers(program) == [(title, people)]
