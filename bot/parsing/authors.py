@@ -18,7 +18,7 @@ from bot.model import Person
 
 # "and" joining the last two names of a group (French "et", German "und"); only outside
 # parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
-_AND = re.compile(r"\s+(?:and|&|et|und)\s+", re.I)
+_AND = re.compile(r"\s+(?:and|&|et|und|/)\s+", re.I)
 _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()

@@ -16,7 +16,7 @@ from bot.parsing.authors import author_line_score, parse_author_line, split_sent
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
-from bot.parsing.lexer import numbered_lines
+from bot.parsing.lexer import LineKind, classify, numbered_lines
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -1895,3 +1895,25 @@ def test_a_talk_printed_title_comma_speakers_ends_its_title_at_the_comma(
 ) -> None:
     program = parse(f"Friday, 1st December, 2023\n09:30 – 10:30\tInvited Talks\n{line}\n")
     assert papers(program) == [(title, people)]
+
+
+def test_speakers_joined_by_a_spaced_slash_share_the_affiliation_after_them() -> None:
+    program = parse(
+        "Thursday, June 1\n13:45 – 14:05\nShort Contributed Talks\n\n"
+        "Securing Charging Networks with Ledgers\nAna Silva (ETS)\nLearn More\n"
+        "14:05 – 14:25\nA Robust Loan Ecosystem for Small Businesses\n"
+        "Koosha Esmaeilzadeh Khorasani / Kiarash Shamsi (University of Manitoba)\nLearn More\n"
+    )
+    assert (
+        "A Robust Loan Ecosystem for Small Businesses",
+        [
+            ("Koosha Esmaeilzadeh Khorasani", "University of Manitoba"),
+            ("Kiarash Shamsi", "University of Manitoba"),
+        ],
+    ) in papers(program)
+
+
+@pytest.mark.parametrize("button", ["Learn More", "More info", "Details", "View details"])
+def test_a_pages_button_words_under_a_talk_are_a_link_line(button: str) -> None:
+    # Collapsible abstract boxes print their button's label between one talk and the next.
+    assert classify(1, button).kind is LineKind.LINK
