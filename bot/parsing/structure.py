@@ -1873,6 +1873,10 @@ class Builder:
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and self._next_is_authors(lookahead):
+            # "Cryptography for Audits (Solvency, Voting)" / "Kostas Chalkias (Mysten Labs)":
+            # the speakers are on the line below, so the parenthesis is the title's own.
+            combined = None
         if combined is not None and score < 0.5:
             title, parsed = combined
             self.add_paper(title, line.number)

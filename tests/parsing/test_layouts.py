@@ -1917,3 +1917,17 @@ def test_speakers_joined_by_a_spaced_slash_share_the_affiliation_after_them() ->
 def test_a_pages_button_words_under_a_talk_are_a_link_line(button: str) -> None:
     # Collapsible abstract boxes print their button's label between one talk and the next.
     assert classify(1, button).kind is LineKind.LINK
+
+
+def test_a_parenthesis_in_a_title_is_its_own_when_the_speaker_line_follows() -> None:
+    program = parse(
+        "Friday, June 2\n11:00 – 12:00\nKeynote\n\n"
+        "Cryptography for Transparent Audits (Solvency, Lotteries, Fundraising, Voting)\n"
+        "Ana Maria Silva (Mysten Labs)\n"
+    )
+    assert papers(program) == [
+        (
+            "Cryptography for Transparent Audits (Solvency, Lotteries, Fundraising, Voting)",
+            [("Ana Maria Silva", "Mysten Labs")],
+        )
+    ]
