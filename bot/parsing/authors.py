@@ -485,6 +485,8 @@ def _names_after_last_comma(head: str) -> int:
 _TRAILING_MARKS = re.compile(
     r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
     r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
+    # "***SLIDES***": a wiki's bold italics left as they were typed
+    r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )

@@ -2006,7 +2006,7 @@ class Builder:
             ):
                 rest = [c for c in others if c not in content]
                 speakers = list(parse_author_line(people).authors)
-                return strip_trailing_marks(title)[0], speakers, rest
+                return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
         return None
 
     def _names_a_speaker(self, text: str, speaker_column: bool) -> bool:
@@ -2236,7 +2236,7 @@ _NUMBERED_ENTRY = re.compile(
 )
 _QUOTES = '"“”„«»'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
-_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
+_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,50})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
     r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"
@@ -2545,12 +2545,13 @@ def _prints_authors_first(lines: list[Line]) -> bool:
 
 
 def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
-    """Parenthesised tags that open several lines of the page (`(short) Title`)."""
+    """Parenthesised tags that open several lines or table cells of the page (`(short) Title`,
+    `10:45-11:05 | Jo Smith | [GPU Computing] Title`)."""
     counts: dict[str, int] = {}
     for line in lines:
-        found = _LEADING_MARK.match(line.text)
-        if found:
-            counts[found.group(0)] = counts.get(found.group(0), 0) + 1
+        found = {m.group(0) for t in (line.text, *line.cells) if (m := _LEADING_MARK.match(t))}
+        for mark in found:
+            counts[mark] = counts.get(mark, 0) + 1
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 

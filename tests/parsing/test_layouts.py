@@ -1931,3 +1931,26 @@ def test_a_parenthesis_in_a_title_is_its_own_when_the_speaker_line_follows() -> 
             [("Ana Maria Silva", "Mysten Labs")],
         )
     ]
+
+
+# --- a topic in brackets before each title of a speaker | title table ----------------------------
+
+
+_TOPIC_TABLE = (
+    "Day 1\tSaturday\tJune 27\n"
+    "10:45-11:05\tAna Silva\t[Multicore & GPGPU Computing] Biomanycores, a repository of code"
+    " ***SLIDES***\n"
+    "11:05-11:25\tBo Li\t[Multicore & GPGPU Computing] Enabling GPU computing in R ***SLIDES***\n"
+    "11:25-11:45\tCy Ng\t[Computational Grids] Taverna workflows across grids ***SLIDES***\n"
+    "11:45-12:05\tDee Ray\t[Computational Grids] Grid-based expression analysis\n"
+)
+
+
+def test_a_recurring_topic_in_brackets_and_wiki_link_words_are_no_part_of_a_title() -> None:
+    program = parse_text(_TOPIC_TABLE, ParseOptions(timezone="UTC", year=2009))
+    assert papers(program) == [
+        ("Biomanycores, a repository of code", [("Ana Silva", None)]),
+        ("Enabling GPU computing in R", [("Bo Li", None)]),
+        ("Taverna workflows across grids", [("Cy Ng", None)]),
+        ("Grid-based expression analysis", [("Dee Ray", None)]),
+    ]
