@@ -2402,9 +2402,18 @@ _NAME_SMALL_WORDS = frozenset(
 )
 
 
+_INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
+
+
 def _reads_as_a_name(text: str) -> bool:
-    """A name and nothing else, its particles allowed ("Anne van Schie", "Simon de Givry")."""
-    words = [w for w in text.split() if w not in _NAME_SMALL_WORDS]
+    """A name and nothing else, its particles and middle initials allowed ("Anne van Schie",
+    "Simon de Givry", "Hajo N. Krabbenhöft")."""
+    words = text.split()
+    words = [
+        w
+        for n, w in enumerate(words)
+        if w not in _NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and _INITIAL.match(w))
+    ]
     return len(words) >= 2 and is_name_like_strict(" ".join(words))
 
 

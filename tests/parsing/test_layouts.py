@@ -1954,3 +1954,12 @@ def test_a_recurring_topic_in_brackets_and_wiki_link_words_are_no_part_of_a_titl
         ("Taverna workflows across grids", [("Cy Ng", None)]),
         ("Grid-based expression analysis", [("Dee Ray", None)]),
     ]
+
+
+def test_a_speaker_cell_with_a_middle_initial_is_a_name() -> None:
+    program = parse_text(
+        _TOPIC_TABLE
+        + "12:05-12:25\tHajo N. Krabbenhöft\t[Computational Grids] Workflows on grids\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Workflows on grids", [("Hajo N. Krabbenhöft", None)])
