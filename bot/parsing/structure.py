@@ -245,6 +245,9 @@ class Builder:
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
+        # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
+        # "[Visualization] Title") prints its once-seen topics so too.
+        self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
@@ -1231,7 +1234,9 @@ class Builder:
             title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
         leading = _LEADING_MARK.match(title)
         if leading and (
-            _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
+            _MARK_WORDS.match(leading.group("mark"))
+            or leading.group(0) in self.leading_marks
+            or (self.bracketed_topics and leading.group(0).startswith("["))
         ):
             title = title[leading.end() :]
         return title

@@ -1963,3 +1963,11 @@ def test_a_speaker_cell_with_a_middle_initial_is_a_name() -> None:
         ParseOptions(timezone="UTC", year=2009),
     )
     assert papers(program)[-1] == ("Workflows on grids", [("Hajo N. Krabbenhöft", None)])
+
+
+def test_a_once_seen_bracketed_topic_on_a_page_of_bracketed_topics_is_no_part_of_a_title() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "12:05-12:25\tEd Po\t[Regulatory Genomics] Bayesian network inference\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Bayesian network inference", [("Ed Po", None)])
