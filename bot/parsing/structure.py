@@ -121,6 +121,7 @@ def _slot_date(before: str) -> DayExpr | None:
 _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
+_PARENTHESISED = re.compile(r"^\([^()]+\)$")
 _QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
 
 
@@ -1675,6 +1676,19 @@ class Builder:
             session.expects_title = False
             session.line = line.number
             self._speakers_from_title(session)
+            return
+        if (
+            session is not None
+            and session.speakers
+            and session.title
+            and not session.papers
+            and not session.expects_talk_title
+            and _PARENTHESISED.match(text)
+        ):
+            # "10:45 | Mikhail Fursov | UGENE: …" / "(cancelled)", "(talk given by Pjotr
+            # Prins)": a remark on the talk the row gave, not another title.
+            session.notes.append(text)
+            self.read(line.number, NOTE, 0.8)
             return
         if session is not None and session.expects_talk_title:
             session.expects_talk_title = False

@@ -1971,3 +1971,11 @@ def test_a_once_seen_bracketed_topic_on_a_page_of_bracketed_topics_is_no_part_of
         ParseOptions(timezone="UTC", year=2009),
     )
     assert papers(program)[-1] == ("Bayesian network inference", [("Ed Po", None)])
+
+
+def test_a_remark_in_parentheses_under_a_timed_talk_row_is_a_note_not_a_title() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "(talk given by Ed Po)\n", ParseOptions(timezone="UTC", year=2009)
+    )
+    assert papers(program)[-1] == ("Grid-based expression analysis", [("Dee Ray", None)])
+    assert program.sessions[-1].notes == ("(talk given by Ed Po)",)
