@@ -1979,3 +1979,12 @@ def test_a_remark_in_parentheses_under_a_timed_talk_row_is_a_note_not_a_title() 
     )
     assert papers(program)[-1] == ("Grid-based expression analysis", [("Dee Ray", None)])
     assert program.sessions[-1].notes == ("(talk given by Ed Po)",)
+
+
+def test_a_timed_row_broken_by_a_cell_of_two_paragraphs_is_one_row_again() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "12:05-12:25\tEd Po\n\n(cancelled)\t[Computational Grids] Grids for all\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Grids for all", [("Ed Po", None)])
+    assert program.sessions[-1].notes == ("(cancelled)",)
