@@ -1018,6 +1018,11 @@ class Builder:
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
             )
             session.speakers = speakers
+            for cell in (title_text, *other_cells):
+                label = _LEADING_MARK.match(cell)
+                if label and _keynote_mark(label.group("mark")):
+                    # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
+                    session.title, session.talk_title = label.group("mark"), talk_title
             for cell in beside_talk:
                 if _ROOM_CELL.match(cell) and session.room is None:
                     session.room = cell
@@ -2007,6 +2012,9 @@ class Builder:
             if role.startswith(("speaker", "presenter", "author", "name", "who"))
         ]
         for people, title in ((content[0], content[1]), (content[1], content[0])):
+            label = _LEADING_MARK.match(title)
+            if label and _keynote_mark(label.group("mark")):
+                title = title[label.end() :]  # "[Keynote] Can we reduce the burden of …"
             if (
                 (
                     _title_score(title) < 0.5
@@ -2419,6 +2427,10 @@ _NAME_SMALL_WORDS = frozenset(
     "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
     " and et und".split()
 )
+
+
+def _keynote_mark(mark: str) -> bool:
+    return classify_kind(mark, paper_count=1) is SessionKind.KEYNOTE
 
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")

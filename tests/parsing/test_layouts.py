@@ -1988,3 +1988,17 @@ def test_a_timed_row_broken_by_a_cell_of_two_paragraphs_is_one_row_again() -> No
     )
     assert papers(program)[-1] == ("Grids for all", [("Ed Po", None)])
     assert program.sessions[-1].notes == ("(cancelled)",)
+
+
+def test_a_keynote_in_brackets_before_its_title_in_a_speaker_title_row() -> None:
+    program = parse_text(
+        "Day 1\tSaturday\tJune 27\n9:15-10:15\tAlan Ruttenberg\t[Keynote] Can we reduce the"
+        " burden of data integration?\n" + _TOPIC_TABLE.split("\n", 1)[1],
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    keynote = program.sessions[0]
+    assert (keynote.kind, keynote.title) == (SessionKind.KEYNOTE, "Keynote")
+    assert papers(program)[0] == (
+        "Can we reduce the burden of data integration?",
+        [("Alan Ruttenberg", None)],
+    )
