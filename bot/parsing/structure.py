@@ -1019,10 +1019,10 @@ class Builder:
             )
             session.speakers = speakers
             for cell in (title_text, *other_cells):
-                label = _LEADING_MARK.match(cell)
-                if label and _keynote_mark(label.group("mark")):
+                keynote = _LEADING_MARK.match(cell)
+                if keynote and _keynote_mark(keynote.group("mark")):
                     # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
-                    session.title, session.talk_title = label.group("mark"), talk_title
+                    session.title, session.talk_title = keynote.group("mark"), talk_title
             for cell in beside_talk:
                 if _ROOM_CELL.match(cell) and session.room is None:
                     session.room = cell
