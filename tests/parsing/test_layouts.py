@@ -2002,3 +2002,24 @@ def test_a_keynote_in_brackets_before_its_title_in_a_speaker_title_row() -> None
         "Can we reduce the burden of data integration?",
         [("Alan Ruttenberg", None)],
     )
+
+
+# --- "Kind: Speaker - Title" items ----------------------------------------------------------------
+
+
+def test_a_talks_kind_then_speaker_then_title_after_a_spaced_dash() -> None:
+    program = parse(
+        "Thursday 17 December\nTime\tSpeaker\n"
+        "14:55 - 15:20\tLong talk: Ana Silva - Infinity Flow: quantifying proteins at scale\n"
+        "15:20 - 15:30\tBreak\n"
+        "17:30 - 18:15\tShort Workshop 5: Bo Li - QFeatures: quantitative features in R\n"
+    )
+    assert papers(program) == [
+        ("Infinity Flow: quantifying proteins at scale", [("Ana Silva", None)]),
+        ("QFeatures: quantitative features in R", [("Bo Li", None)]),
+    ]
+
+
+def test_a_kind_then_a_title_then_a_name_is_not_read_the_other_way_round() -> None:
+    program = parse("Monday, June 2\n09:00 - 09:30\tKeynote: Data Systems - Ana Silva\n")
+    assert ("Ana Silva", [("Data Systems", None)]) not in papers(program)
