@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass
 
 from bot.model import Person
-from bot.parsing.authors import clean, is_name_like, parse_author_line, without_parentheses
+from bot.parsing.authors import (
+    clean,
+    is_name_like,
+    is_name_like_strict,
+    parse_author_line,
+    without_parentheses,
+)
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -161,9 +167,16 @@ def _name_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
         return None
     who, title = text[: dash.start()].strip(), text[dash.end() :].strip()
     people = _people(who)
+    if people is None and is_name_like_strict(who) and _LOWER_WORD.search(title):
+        # "Johannes Rainer - Seamless Integration of Mass Spectrometry Data": a name whose
+        # ending reads like a title word, before a title that has a title's small words.
+        people = (Person(clean(who), None),)
     if people is None or len(title.split()) < 2 or _people(title) is not None:
         return None
     return people, title
+
+
+_LOWER_WORD = re.compile(r"\s(?:of|the|and|for|with|in|on|to|from|a|an)\s")
 
 
 def read_talk_title(title: str) -> TalkTitle | None:

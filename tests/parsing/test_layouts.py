@@ -2013,10 +2013,13 @@ def test_a_talks_kind_then_speaker_then_title_after_a_spaced_dash() -> None:
         "14:55 - 15:20\tLong talk: Ana Silva - Infinity Flow: quantifying proteins at scale\n"
         "15:20 - 15:30\tBreak\n"
         "17:30 - 18:15\tShort Workshop 5: Bo Li - QFeatures: quantitative features in R\n"
+        "18:30 - 19:15\tShort Workshop 7: Johannes Rainer - Integration of spectra from sources\n"
     )
     assert papers(program) == [
         ("Infinity Flow: quantifying proteins at scale", [("Ana Silva", None)]),
         ("QFeatures: quantitative features in R", [("Bo Li", None)]),
+        # a first name that ends like a title word ("Johannes"), before a title with "of"
+        ("Integration of spectra from sources", [("Johannes Rainer", None)]),
     ]
 
 
