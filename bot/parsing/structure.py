@@ -1440,6 +1440,24 @@ class Builder:
         if len(cells) >= 2:
             self._paper_row(line.cells, line, None)
             return 1
+        current = self.current
+        if (
+            len(cells) == 1
+            and len(line.cells) >= 2
+            and not line.cells[0]
+            and current is not None
+            and current.start is not None
+            and current.speakers
+            and not current.papers
+            and read_talk_title(cells[0]) is not None
+        ):
+            # "17:30 - 18:15 | Short Workshop 5: Name - Title" / " | Short Workshop 6: Name -
+            # Title": a talk in the row below with its time cell empty runs in the same slot.
+            session = self.open_session(
+                line.number, title=cells[0], start=current.start, end=current.end
+            )
+            self._speakers_from_title(session)
+            return 1
         if len(cells) == 1 and self._titles_a_chaired_session(i):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
             # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of

@@ -2026,3 +2026,17 @@ def test_a_talks_kind_then_speaker_then_title_after_a_spaced_dash() -> None:
 def test_a_kind_then_a_title_then_a_name_is_not_read_the_other_way_round() -> None:
     program = parse("Monday, June 2\n09:00 - 09:30\tKeynote: Data Systems - Ana Silva\n")
     assert ("Ana Silva", [("Data Systems", None)]) not in papers(program)
+
+
+def test_a_talk_on_a_row_with_an_empty_time_cell_runs_in_the_slot_above() -> None:
+    program = parse(
+        "Thursday 17 December\nTime\tSpeaker\n"
+        "17:30 - 18:15\tShort Workshop 5: Ana Silva - QFeatures: quantitative features in R\n"
+        "\tShort Workshop 6: Bo Li - Multi-omic integration of cancer data\n"
+        "18:15 - 18:30\tBreak\n"
+    )
+    assert [(s.title, s.start.hour if s.start else None) for s in program.sessions[:2]] == [
+        ("Short Workshop 5", 17),
+        ("Short Workshop 6", 17),
+    ]
+    assert ("Multi-omic integration of cancer data", [("Bo Li", None)]) in papers(program)
