@@ -18,7 +18,7 @@ from bot.model import Person
 
 # "and" joining the last two names of a group (French "et", German "und"); only outside
 # parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
-_AND = re.compile(r"\s+(?:and|&|et|und)\s+", re.I)
+_AND = re.compile(r"\s+(?:and|&|et|und|/)\s+", re.I)
 _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
@@ -457,18 +457,36 @@ def split_title_and_authors(
             take = n
             break
     if not take:
+        take = _names_after_last_comma(text[:cut])
+    if not take:
         take = 3 if len(head_words) > 3 and re.fullmatch(r"\w\.", head_words[-2]) else 2
-    title = " ".join(head_words[:-take]).rstrip(" -–—:.")
+    title = " ".join(head_words[:-take]).rstrip(" -–—:.,")
     authors = parse_author_line(" ".join(head_words[-take:]) + " " + text[cut:])
     if not title or author_line_score(" ".join(head_words[-take:]) + " " + text[cut:]) < 1.0:
         return None
     return title, authors
 
 
+def _names_after_last_comma(head: str) -> int:
+    """How many words after the last comma of `Title, Ana Maria Silva` or `Title, Juan Grados
+    and Mo Rachidi` are the speakers' names (0 when they are no names): the comma is where a
+    title printed before its speakers ends."""
+    title, comma, tail = head.rpartition(", ")
+    words = tail.split()
+    if not comma or len(title.split()) < 2 or not 2 <= len(words) <= 8:
+        return 0
+    names = [n.strip() for n in re.split(r",\s*|\s+(?:and|&)\s+", tail) if n.strip()]
+    if not all(2 <= len(n.split()) <= 4 and is_name_like_strict(n) for n in names):
+        return 0
+    return len(words)
+
+
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
 _TRAILING_MARKS = re.compile(
     r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
     r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
+    # "***SLIDES***": a wiki's bold italics left as they were typed
+    r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )

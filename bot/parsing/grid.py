@@ -236,3 +236,45 @@ def _text_row(
         row.extend([(number, part)] for part in parts[1:])
         j += 1
     return row, j
+
+
+def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
+    """Timed table rows that a cell of several paragraphs broke over lines, made whole again.
+
+    A browser copies `<td><p>Mikhail Fursov</p><p>(cancelled)</p></td>` with its line breaks,
+    so the row `11:25-11:40 | Mikhail Fursov (cancelled) | UGENE …` arrives as
+    `11:25-11:40<TAB>Mikhail Fursov`, a blank line, then `(cancelled)<TAB>UGENE …`. Where the
+    page's timed rows all have the same number of cells and two such lines make up one row,
+    the row is put back together and the cell's later paragraph follows it on a line of its
+    own, as the page reader renders such a cell."""
+    widths: dict[int, int] = {}
+    for _, text in lines:
+        if "\t" in text and _time_led(text):
+            widths[text.count("\t")] = widths.get(text.count("\t"), 0) + 1
+    if not widths:
+        return list(lines)
+    tabs, seen = max(widths.items(), key=lambda item: item[1])
+    if seen < 3:
+        return list(lines)
+    out: list[Source] = []
+    i = 0
+    while i < len(lines):
+        number, text = lines[i]
+        j = _skip_blank(lines, i + 1)
+        if (
+            _time_led(text)
+            and 0 < text.count("\t") < tabs
+            and j < len(lines)
+            and 2 <= j - i <= 3  # paragraphs: a blank line between them
+            and not _time_led(lines[j][1])
+            and text.count("\t") + lines[j][1].count("\t") == tabs
+            and lines[j][1].partition("\t")[0].strip()  # "<TAB>Title": a row of its own
+        ):
+            rest, _, cells = lines[j][1].partition("\t")
+            out.append((number, text + "\t" + cells))
+            out.append((lines[j][0], rest))
+            i = j + 1
+            continue
+        out.append((number, text))
+        i += 1
+    return out

@@ -81,6 +81,8 @@ _ROOM_CELL = re.compile(
 )
 _TRAILING_ROOM = re.compile(
     r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
+    # "Lunch (@Minghu Restaurant)": an at sign before a place
+    r"|@\s*(?P<at>[^()@]{2,60})"
     r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
     re.I,
 )
@@ -92,7 +94,7 @@ def _room_in_parentheses(title: str) -> tuple[str, str | None]:
     m = _TRAILING_ROOM.search(title)
     if m is None or m.start() == 0:
         return title, None
-    return title[: m.start()].strip(), clean(m.group("named") or m.group("room"))
+    return title[: m.start()].strip(), clean(m.group("named") or m.group("at") or m.group("room"))
 
 
 _LEADING_CLOCK = re.compile(
@@ -119,6 +121,7 @@ def _slot_date(before: str) -> DayExpr | None:
 _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
+_PARENTHESISED = re.compile(r"^\([^()]+\)$")
 _QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
 
 
@@ -243,6 +246,9 @@ class Builder:
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
+        # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
+        # "[Visualization] Title") prints its once-seen topics so too.
+        self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
         self.authors_first_page = _prints_authors_first(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
@@ -252,6 +258,7 @@ class Builder:
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
         self.name_cells = _timed_name_cells(lines)
+        self.colon_speakers = _prints_name_colon_titles(lines)
         # A timetable with a column per day: the index in `days` of each column's day.
         self.day_columns: list[int | None] | None = None
         # Under such a timetable, the items printed outside it are its first day's (a page's
@@ -918,11 +925,7 @@ class Builder:
         rest = after.lstrip(":|-–—~, ").strip()
         if DURATION.match(rest):
             rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
-        chair_text = None
-        chair_match = CHAIR.search(rest)
-        if chair_match:
-            chair_text = rest[chair_match.end() :]
-            rest = rest[: chair_match.start()].rstrip(" ,;-–—(")
+        rest, chair_text = _split_chair(rest)
         if label and not rest and not _FIELD_LABEL.match(label):
             title_text = label  # "Lunch: 12:00–13:30" (but "Time: 10:30 - 12:00" names nothing)
         elif rest:
@@ -965,8 +968,9 @@ class Builder:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
                 if not _ROOM_CELL.match(cell) and not is_link_line(cell):
-                    title_text = cell
                     other_cells.remove(cell)
+                    # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
+                    title_text, chair_text = _split_chair(cell)
                     break
         previous_title = None
         if not title_text:
@@ -1010,6 +1014,11 @@ class Builder:
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
             )
             session.speakers = speakers
+            for cell in (title_text, *other_cells):
+                keynote = _LEADING_MARK.match(cell)
+                if keynote and _keynote_mark(keynote.group("mark")):
+                    # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
+                    session.title, session.talk_title = keynote.group("mark"), talk_title
             _file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
             return 1
@@ -1223,7 +1232,9 @@ class Builder:
             title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
         leading = _LEADING_MARK.match(title)
         if leading and (
-            _MARK_WORDS.match(leading.group("mark")) or leading.group(0) in self.leading_marks
+            _MARK_WORDS.match(leading.group("mark"))
+            or leading.group(0) in self.leading_marks
+            or (self.bracketed_topics and leading.group(0).startswith("["))
         ):
             title = title[leading.end() :]
         return title
@@ -1355,6 +1366,13 @@ class Builder:
             session.title = session.talk_title = spoken[0]
             session.speakers = list(spoken[1])
             return
+        named = _name_colon_title(session.title) if self.colon_speakers else None
+        if named is not None:
+            # "Kensuke Harada: Realizing robust motion planning": on a page that prints its
+            # talks so, a bare name before the colon is the speaker.
+            session.title = session.talk_title = named[1]
+            session.speakers = [Person(named[0], None)]
+            return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)
             if (
@@ -1413,6 +1431,24 @@ class Builder:
             return 1
         if len(cells) >= 2:
             self._paper_row(line.cells, line, None)
+            return 1
+        current = self.current
+        if (
+            len(cells) == 1
+            and len(line.cells) >= 2
+            and not line.cells[0]
+            and current is not None
+            and current.start is not None
+            and current.speakers
+            and not current.papers
+            and read_talk_title(cells[0]) is not None
+        ):
+            # "17:30 - 18:15 | Short Workshop 5: Name - Title" / " | Short Workshop 6: Name -
+            # Title": a talk in the row below with its time cell empty runs in the same slot.
+            session = self.open_session(
+                line.number, title=cells[0], start=current.start, end=current.end
+            )
+            self._speakers_from_title(session)
             return 1
         if len(cells) == 1 and self._titles_a_chaired_session(i):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
@@ -1656,6 +1692,19 @@ class Builder:
             session.line = line.number
             self._speakers_from_title(session)
             return
+        if (
+            session is not None
+            and session.speakers
+            and session.title
+            and not session.papers
+            and not session.expects_talk_title
+            and _PARENTHESISED.match(text)
+        ):
+            # "10:45 | Mikhail Fursov | UGENE: …" / "(cancelled)", "(talk given by Pjotr
+            # Prins)": a remark on the talk the row gave, not another title.
+            session.notes.append(text)
+            self.read(line.number, NOTE, 0.8)
+            return
         if session is not None and session.expects_talk_title:
             session.expects_talk_title = False
             self.add_paper(_unquote(text), line.number)
@@ -1858,6 +1907,10 @@ class Builder:
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and self._next_is_authors(lookahead):
+            # "Cryptography for Audits (Solvency, Voting)" / "Kostas Chalkias (Mysten Labs)":
+            # the speakers are on the line below, so the parenthesis is the title's own.
+            combined = None
         if combined is not None and score < 0.5:
             title, parsed = combined
             self.add_paper(title, line.number)
@@ -1969,6 +2022,9 @@ class Builder:
             if role.startswith(("speaker", "presenter", "author", "name", "who"))
         ]
         for people, title in ((content[0], content[1]), (content[1], content[0])):
+            label = _LEADING_MARK.match(title)
+            if label and _keynote_mark(label.group("mark")):
+                title = title[label.end() :]  # "[Keynote] Can we reduce the burden of …"
             if (
                 (
                     _title_score(title) < 0.5
@@ -1987,7 +2043,7 @@ class Builder:
             ):
                 rest = [c for c in others if c not in content]
                 speakers = list(parse_author_line(people).authors)
-                return strip_trailing_marks(title)[0], speakers, rest
+                return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
         return None
 
     def _names_a_speaker(self, text: str, speaker_column: bool) -> bool:
@@ -2227,7 +2283,7 @@ _NUMBERED_ENTRY = re.compile(
 )
 _QUOTES = '"“”„«»'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
-_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,25})[)\]]\s+(?=\S)")
+_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,50})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
     r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"
@@ -2393,9 +2449,22 @@ _NAME_SMALL_WORDS = frozenset(
 )
 
 
+def _keynote_mark(mark: str) -> bool:
+    return classify_kind(mark, paper_count=1) is SessionKind.KEYNOTE
+
+
+_INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
+
+
 def _reads_as_a_name(text: str) -> bool:
-    """A name and nothing else, its particles allowed ("Anne van Schie", "Simon de Givry")."""
-    words = [w for w in text.split() if w not in _NAME_SMALL_WORDS]
+    """A name and nothing else, its particles and middle initials allowed ("Anne van Schie",
+    "Simon de Givry", "Hajo N. Krabbenhöft")."""
+    words = text.split()
+    words = [
+        w
+        for n, w in enumerate(words)
+        if w not in _NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and _INITIAL.match(w))
+    ]
     return len(words) >= 2 and is_name_like_strict(" ".join(words))
 
 
@@ -2430,6 +2499,61 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     ):
         return None
     return title, parsed.authors
+
+
+def _split_chair(text: str) -> tuple[str, str | None]:
+    """(title, chair) of an item's text that names its chair after the title, `Invited Talks
+    (Session Chair: Wenying Zhang)` or `Storage - Chair: Bo Li`; (text, None) without one."""
+    m = CHAIR.search(text)
+    if m is None:
+        return text, None
+    chair = text[m.end() :].strip()
+    if "(" in m.group() and chair.endswith(")") and chair.count("(") < chair.count(")"):
+        chair = chair[:-1].rstrip()  # the parenthesis the chair was printed in
+    return text[: m.start()].rstrip(" ,;-–—("), chair
+
+
+_NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")
+
+
+def _name_colon_title(text: str) -> tuple[str, str] | None:
+    """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
+    side is two to four words that could be a name; whether it is one only the page can say
+    (`Graph Neural Networks: A Survey` reads the same)."""
+    m = _NAME_COLON.match(clean(text))
+    if m is None:
+        return None
+    who, title = m.group("who").strip(), m.group("title").strip()
+    if (
+        not 2 <= len(who.split()) <= 4
+        or not is_name_like_strict(who)
+        or _ITEM_WORD.match(who)
+        or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
+        or not _reads_as_title(title)
+    ):
+        return None
+    return who, title
+
+
+def _prints_name_colon_titles(lines: list[Line]) -> bool:
+    """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
+    from its timed rows: at least three such rows with different names, and more of them
+    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
+    names: set[str] = set()
+    named = other = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        for cell in line.cells[1:]:
+            if ": " not in cell:
+                continue
+            found = _name_colon_title(cell)
+            if found is None:
+                other += 1
+            else:
+                named += 1
+                names.add(found[0])
+    return len(names) >= 3 and named > other
 
 
 def _timed_name_cells(lines: list[Line]) -> bool:
@@ -2481,12 +2605,13 @@ def _prints_authors_first(lines: list[Line]) -> bool:
 
 
 def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
-    """Parenthesised tags that open several lines of the page (`(short) Title`)."""
+    """Parenthesised tags that open several lines or table cells of the page (`(short) Title`,
+    `10:45-11:05 | Jo Smith | [GPU Computing] Title`)."""
     counts: dict[str, int] = {}
     for line in lines:
-        found = _LEADING_MARK.match(line.text)
-        if found:
-            counts[found.group(0)] = counts.get(found.group(0), 0) + 1
+        found = {m.group(0) for t in (line.text, *line.cells) if (m := _LEADING_MARK.match(t))}
+        for mark in found:
+            counts[mark] = counts.get(mark, 0) + 1
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 

@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass
 
 from bot.model import Person
-from bot.parsing.authors import clean, is_name_like, parse_author_line, without_parentheses
+from bot.parsing.authors import (
+    clean,
+    is_name_like,
+    is_name_like_strict,
+    parse_author_line,
+    without_parentheses,
+)
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -21,6 +27,9 @@ _TALK_WORD = re.compile(
     r"ponencias?)\b",
     re.I,
 )
+# "Short Workshop 5: Name - Title": a workshop given by someone, named before a colon only
+# ("Workshop Opening (Organisers)" names its hosts, not a talk's speakers).
+_WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
 # "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
 _KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
 _KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
@@ -149,6 +158,27 @@ def _title_then_name(text: str) -> tuple[str, tuple[Person, ...]] | None:
     return title, (Person(clean(who), None),)
 
 
+def _name_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
+    """`Etienne Becht - Infinity Flow: High-throughput …`: after a talk's kind, who gives it,
+    a spaced dash, then its title (which is no name itself: `Data Systems - Ana Silva` is
+    the other way round)."""
+    dash = _DASH.search(text)
+    if dash is None:
+        return None
+    who, title = text[: dash.start()].strip(), text[dash.end() :].strip()
+    people = _people(who)
+    if people is None and is_name_like_strict(who) and _LOWER_WORD.search(title):
+        # "Johannes Rainer - Seamless Integration of Mass Spectrometry Data": a name whose
+        # ending reads like a title word, before a title that has a title's small words.
+        people = (Person(clean(who), None),)
+    if people is None or len(title.split()) < 2 or _people(title) is not None:
+        return None
+    return people, title
+
+
+_LOWER_WORD = re.compile(r"\s(?:of|the|and|for|with|in|on|to|from|a|an)\s")
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
     dashed = split_dash_speakers(title)
@@ -163,7 +193,10 @@ def read_talk_title(title: str) -> TalkTitle | None:
             return TalkTitle(kind, by.group("talk").strip(), people)
     for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):
         m = shape.match(title)
-        if not m or not _TALK_WORD.search(m.group("kind")):
+        if not m or not (
+            _TALK_WORD.search(m.group("kind"))
+            or (shape is _KIND_COLON and _WORKSHOP.search(m.group("kind")))
+        ):
             continue
         kind, rest = m.group("kind").strip(), m.group("rest").strip()
         who, colon, talk = rest.partition(": ")
@@ -174,6 +207,9 @@ def read_talk_title(title: str) -> TalkTitle | None:
         titled = _title_then_name(rest) if shape is _KIND_COLON else None
         if titled is not None:
             return TalkTitle(kind, titled[0], titled[1])  # "Keynote 1: Title – Name"
+        named = _name_then_title(rest) if shape is _KIND_COLON else None
+        if named is not None:
+            return TalkTitle(kind, named[1], named[0])  # "Long talk: Name - Title"
         people = _people(rest)
         if people:
             if shape is _KIND_DASH:

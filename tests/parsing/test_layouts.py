@@ -16,7 +16,7 @@ from bot.parsing.authors import author_line_score, parse_author_line, split_sent
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
-from bot.parsing.lexer import numbered_lines
+from bot.parsing.lexer import LineKind, classify, numbered_lines
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import parse_day_header
@@ -1805,3 +1805,238 @@ def test_a_keynotes_one_line_below_is_its_title_only_when_it_is_no_bare_name() -
     keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
     assert [p.title for p in keynote.papers] != ["Dora Kim"]
     assert [a.name for p in keynote.papers for a in p.authors] == ["Cy Ng"]
+
+
+# --- talks printed "Speaker Name: Title" ------------------------------------------------------
+
+
+_NAME_COLON_PAGE = (
+    "Monday, June 2\nTime\tEvent\tDescription\n"
+    "08:30 – 08:40\tOpening\tWelcome and foreword\n"
+    "08:40 – 09:10\t\tAna Silva: Planning robust grasps under noise\n(20 mins + 5 mins Q&A)\n"
+    "09:10 – 09:40\t\tBo Li: Learning to recover from falls\n(20 mins + 5 mins Q&A)\n"
+    "09:40 – 10:10\t\tCy Ng Pereira: Failure detection for mobile manipulators\n"
+    "10:10 – 10:40\tBreak\tCoffee and posters\n"
+)
+
+
+def test_a_page_of_name_colon_title_talks_names_each_speaker() -> None:
+    program = parse(_NAME_COLON_PAGE)
+    assert papers(program) == [
+        ("Planning robust grasps under noise", [("Ana Silva", None)]),
+        ("Learning to recover from falls", [("Bo Li", None)]),
+        ("Failure detection for mobile manipulators", [("Cy Ng Pereira", None)]),
+    ]
+
+
+def test_one_title_with_a_name_like_prefix_keeps_its_colon() -> None:
+    # "Graph Neural Networks: ..." reads like a name too; a page that prints no other talk so
+    # gives no reason to take it for one.
+    program = parse(
+        "Monday, June 2\n09:00 – 09:30\tGraph Neural Networks: A survey of message passing\n"
+        "09:30 – 10:00\tPipeDream: Generalized pipeline parallelism for training\n"
+    )
+    assert papers(program) == []
+    assert program.sessions[0].title == "Graph Neural Networks: A survey of message passing"
+
+
+# --- a session's chair inside its title cell ---------------------------------------------------
+
+
+def test_a_chair_in_parentheses_in_a_timed_rows_title_cell_is_the_sessions_chair() -> None:
+    program = parse(
+        "Friday, 1st December, 2023\n"
+        "09:00 – 09:30\tRegistration\n"
+        "09:30 – 10:30\tInvited Talks (Session Chair: Wenying Zhang)\n"
+        "Fast correlation attacks on stream ciphers, Ana Silva (Uni A, Spain)\n"
+        "Meet-in-the-middle attacks and models, Bo Li (Uni B, China)\n"
+        "10:30 – 11:00\tCoffee Break\n"
+    )
+    talks = next(s for s in program.sessions if s.papers)
+    assert talks.title == "Invited Talks"
+    assert [c.name for c in talks.chairs] == ["Wenying Zhang"]
+    assert [p.title for p in talks.papers] == [
+        "Fast correlation attacks on stream ciphers",
+        "Meet-in-the-middle attacks and models",
+    ]
+
+
+def test_a_place_after_an_at_sign_in_parentheses_is_the_items_room() -> None:
+    program = parse(
+        "Friday, 1st December, 2023\n"
+        "12:30 – 14:00\tLunch (@Minghu Restaurant)\n"
+        "14:00 – 16:00\tGroup Discussion (@Science Building)\n"
+        "@Rome 523, 512, 511-left, 3-Lab1\n"
+    )
+    assert papers(program) == []
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Lunch", "Minghu Restaurant"),
+        ("Group Discussion", "Science Building"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "people"),
+    [
+        (
+            "Fine-tuning ideal worlds for two permutations, Ana Maria Silva (Uni A, Spain)",
+            "Fine-tuning ideal worlds for two permutations",
+            [("Ana Maria Silva", "Uni A, Spain")],
+        ),
+        (
+            "A library for automated analysis, Juan Grados and Mo Rachidi (TII, UAE)",
+            "A library for automated analysis",
+            [("Juan Grados", "TII, UAE"), ("Mo Rachidi", "TII, UAE")],
+        ),
+    ],
+)
+def test_a_talk_printed_title_comma_speakers_ends_its_title_at_the_comma(
+    line: str, title: str, people: list[tuple[str, str]]
+) -> None:
+    program = parse(f"Friday, 1st December, 2023\n09:30 – 10:30\tInvited Talks\n{line}\n")
+    assert papers(program) == [(title, people)]
+
+
+def test_speakers_joined_by_a_spaced_slash_share_the_affiliation_after_them() -> None:
+    program = parse(
+        "Thursday, June 1\n13:45 – 14:05\nShort Contributed Talks\n\n"
+        "Securing Charging Networks with Ledgers\nAna Silva (ETS)\nLearn More\n"
+        "14:05 – 14:25\nA Robust Loan Ecosystem for Small Businesses\n"
+        "Koosha Esmaeilzadeh Khorasani / Kiarash Shamsi (University of Manitoba)\nLearn More\n"
+    )
+    assert (
+        "A Robust Loan Ecosystem for Small Businesses",
+        [
+            ("Koosha Esmaeilzadeh Khorasani", "University of Manitoba"),
+            ("Kiarash Shamsi", "University of Manitoba"),
+        ],
+    ) in papers(program)
+
+
+@pytest.mark.parametrize("button", ["Learn More", "More info", "Details", "View details"])
+def test_a_pages_button_words_under_a_talk_are_a_link_line(button: str) -> None:
+    # Collapsible abstract boxes print their button's label between one talk and the next.
+    assert classify(1, button).kind is LineKind.LINK
+
+
+def test_a_parenthesis_in_a_title_is_its_own_when_the_speaker_line_follows() -> None:
+    program = parse(
+        "Friday, June 2\n11:00 – 12:00\nKeynote\n\n"
+        "Cryptography for Transparent Audits (Solvency, Lotteries, Fundraising, Voting)\n"
+        "Ana Maria Silva (Mysten Labs)\n"
+    )
+    assert papers(program) == [
+        (
+            "Cryptography for Transparent Audits (Solvency, Lotteries, Fundraising, Voting)",
+            [("Ana Maria Silva", "Mysten Labs")],
+        )
+    ]
+
+
+# --- a topic in brackets before each title of a speaker | title table ----------------------------
+
+
+_TOPIC_TABLE = (
+    "Day 1\tSaturday\tJune 27\n"
+    "10:45-11:05\tAna Silva\t[Multicore & GPGPU Computing] Biomanycores, a repository of code"
+    " ***SLIDES***\n"
+    "11:05-11:25\tBo Li\t[Multicore & GPGPU Computing] Enabling GPU computing in R ***SLIDES***\n"
+    "11:25-11:45\tCy Ng\t[Computational Grids] Taverna workflows across grids ***SLIDES***\n"
+    "11:45-12:05\tDee Ray\t[Computational Grids] Grid-based expression analysis\n"
+)
+
+
+def test_a_recurring_topic_in_brackets_and_wiki_link_words_are_no_part_of_a_title() -> None:
+    program = parse_text(_TOPIC_TABLE, ParseOptions(timezone="UTC", year=2009))
+    assert papers(program) == [
+        ("Biomanycores, a repository of code", [("Ana Silva", None)]),
+        ("Enabling GPU computing in R", [("Bo Li", None)]),
+        ("Taverna workflows across grids", [("Cy Ng", None)]),
+        ("Grid-based expression analysis", [("Dee Ray", None)]),
+    ]
+
+
+def test_a_speaker_cell_with_a_middle_initial_is_a_name() -> None:
+    program = parse_text(
+        _TOPIC_TABLE
+        + "12:05-12:25\tHajo N. Krabbenhöft\t[Computational Grids] Workflows on grids\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Workflows on grids", [("Hajo N. Krabbenhöft", None)])
+
+
+def test_a_once_seen_bracketed_topic_on_a_page_of_bracketed_topics_is_no_part_of_a_title() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "12:05-12:25\tEd Po\t[Regulatory Genomics] Bayesian network inference\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Bayesian network inference", [("Ed Po", None)])
+
+
+def test_a_remark_in_parentheses_under_a_timed_talk_row_is_a_note_not_a_title() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "(talk given by Ed Po)\n", ParseOptions(timezone="UTC", year=2009)
+    )
+    assert papers(program)[-1] == ("Grid-based expression analysis", [("Dee Ray", None)])
+    assert program.sessions[-1].notes == ("(talk given by Ed Po)",)
+
+
+def test_a_timed_row_broken_by_a_cell_of_two_paragraphs_is_one_row_again() -> None:
+    program = parse_text(
+        _TOPIC_TABLE + "12:05-12:25\tEd Po\n\n(cancelled)\t[Computational Grids] Grids for all\n",
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    assert papers(program)[-1] == ("Grids for all", [("Ed Po", None)])
+    assert program.sessions[-1].notes == ("(cancelled)",)
+
+
+def test_a_keynote_in_brackets_before_its_title_in_a_speaker_title_row() -> None:
+    program = parse_text(
+        "Day 1\tSaturday\tJune 27\n9:15-10:15\tAlan Ruttenberg\t[Keynote] Can we reduce the"
+        " burden of data integration?\n" + _TOPIC_TABLE.split("\n", 1)[1],
+        ParseOptions(timezone="UTC", year=2009),
+    )
+    keynote = program.sessions[0]
+    assert (keynote.kind, keynote.title) == (SessionKind.KEYNOTE, "Keynote")
+    assert papers(program)[0] == (
+        "Can we reduce the burden of data integration?",
+        [("Alan Ruttenberg", None)],
+    )
+
+
+# --- "Kind: Speaker - Title" items ----------------------------------------------------------------
+
+
+def test_a_talks_kind_then_speaker_then_title_after_a_spaced_dash() -> None:
+    program = parse(
+        "Thursday 17 December\nTime\tSpeaker\n"
+        "14:55 - 15:20\tLong talk: Ana Silva - Infinity Flow: quantifying proteins at scale\n"
+        "15:20 - 15:30\tBreak\n"
+        "17:30 - 18:15\tShort Workshop 5: Bo Li - QFeatures: quantitative features in R\n"
+        "18:30 - 19:15\tShort Workshop 7: Johannes Rainer - Integration of spectra from sources\n"
+    )
+    assert papers(program) == [
+        ("Infinity Flow: quantifying proteins at scale", [("Ana Silva", None)]),
+        ("QFeatures: quantitative features in R", [("Bo Li", None)]),
+        # a first name that ends like a title word ("Johannes"), before a title with "of"
+        ("Integration of spectra from sources", [("Johannes Rainer", None)]),
+    ]
+
+
+def test_a_kind_then_a_title_then_a_name_is_not_read_the_other_way_round() -> None:
+    program = parse("Monday, June 2\n09:00 - 09:30\tKeynote: Data Systems - Ana Silva\n")
+    assert ("Ana Silva", [("Data Systems", None)]) not in papers(program)
+
+
+def test_a_talk_on_a_row_with_an_empty_time_cell_runs_in_the_slot_above() -> None:
+    program = parse(
+        "Thursday 17 December\nTime\tSpeaker\n"
+        "17:30 - 18:15\tShort Workshop 5: Ana Silva - QFeatures: quantitative features in R\n"
+        "\tShort Workshop 6: Bo Li - Multi-omic integration of cancer data\n"
+        "18:15 - 18:30\tBreak\n"
+    )
+    assert [(s.title, s.start.hour if s.start else None) for s in program.sessions[:2]] == [
+        ("Short Workshop 5", 17),
+        ("Short Workshop 6", 17),
+    ]
+    assert ("Multi-omic integration of cancer data", [("Bo Li", None)]) in papers(program)
