@@ -1805,3 +1805,14 @@ def test_a_keynotes_one_line_below_is_its_title_only_when_it_is_no_bare_name() -
     keynote = next(s for s in program.sessions if s.kind is SessionKind.KEYNOTE)
     assert [p.title for p in keynote.papers] != ["Dora Kim"]
     assert [a.name for p in keynote.papers for a in p.authors] == ["Cy Ng"]
+
+
+def test_a_year_less_numeric_date_is_read_as_its_weekday_says() -> None:
+    program = parse_text(
+        "Monday (9/4)\n9 AM - 10:30 AM: Welcome\n\nTuesday (9/5)\n8:35 AM: Meet at the desk\n",
+        ParseOptions(timezone="UTC", year=2017),
+    )
+    assert [(s.day, f"{s.start:%H:%M}", s.title) for s in program.sessions] == [
+        (date(2017, 9, 4), "09:00", "Welcome"),
+        (date(2017, 9, 5), "08:35", "Meet at the desk"),
+    ]
