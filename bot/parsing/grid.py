@@ -77,6 +77,80 @@ def is_header_row(row: Row) -> bool:
     return len(headings) >= 2 and all(_is_heading(_first(cell)) for cell in headings)
 
 
+# "Room A", "Hall 1 (Level 2)", "Track 2", "Main Hall", "B104": a column's heading naming the
+# place (or track) its items are in.
+_ROOM_HEADING = re.compile(
+    r"^(?:(?:" + ROOM_WORDS + r"|track|stream|level|floor|building|salle|saal|raum|hörsaal)\b"
+    r".{0,40}|[\w .'-]{1,30}\b(?:" + ROOM_WORDS + r")\b[\w ().,'-]{0,20}|[A-Z]{0,3}\d{1,4}[A-Z]?)$",
+    re.I,
+)
+
+
+def is_room_header_row(row: Row) -> bool:
+    """A corner over the time column, then a room (or track) over each other column: the
+    timetable's items sit in the rooms of their columns."""
+    if len(row) < 3 or not _is_corner(_first(row[0])):
+        return False
+    headings = [cell for cell in row[1:] if _filled(cell)]
+    return len(headings) >= 2 and all(
+        len([t for _, t in cell if t.strip()]) == 1
+        and _ROOM_HEADING.match(_first(cell))
+        and not _is_heading(_first(cell))
+        and not _time_led(_first(cell))
+        for cell in headings
+    )
+
+
+def is_room_slot_row(row: Row, columns: int) -> bool:
+    """A slot of a timetable of rooms: a slot row, or one whose trailing rooms are empty (a
+    page drops their cells) but which still holds items in two rooms or more."""
+    return is_slot_row(row, columns) or (
+        bool(row)
+        and _time_led(_first(row[0]))
+        and len([c for c in row[1:columns] if _filled(c)]) >= 2
+    )
+
+
+def is_spanning_row(row: Row) -> bool:
+    """`10:30–11:00 | Coffee Break` in a timetable of rooms: one item across all of them."""
+    return bool(row) and _time_led(_first(row[0])) and len([c for c in row[1:] if _filled(c)]) == 1
+
+
+def by_room(header: Row, rows: Sequence[Row], columns: int) -> list[Source]:
+    """A timetable of rooms one room after another: each filled cell an item of its own at
+    its row's time, its room named below its title and its other lines (a chair, its talks)
+    after that; a row across all the rooms stays where it is, between the slots it parts."""
+    out: list[Source] = []
+    segment: list[Row] = []
+
+    def flush() -> None:
+        for column in range(1, columns):
+            room = _first(header[column]) if column < len(header) else ""
+            for row in segment:
+                if column >= len(row) or not _filled(row[column]):
+                    continue
+                lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+                lines = [(number, text.strip()) for number, text in row[column] if text.strip()]
+                out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+                if room:
+                    out.append((lines[0][0], f"Room: {room}"))
+                out.extend(lines[1:])
+        segment.clear()
+
+    for row in rows:
+        if is_room_slot_row(row, columns):
+            segment.append(row)
+            continue
+        flush()
+        lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+        cell = next(c for c in row[1:] if _filled(c))
+        lines = [(number, text.strip()) for number, text in cell if text.strip()]
+        out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+        out.extend(lines[1:])
+    flush()
+    return out
+
+
 def _time_led(text: str) -> bool:
     found = find_time_range(text.strip())
     return found is not None and found.span[0] == 0
@@ -143,6 +217,15 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
     out: list[Source] = []
     i = 0
     while i < len(lines):
+        number, text = lines[i]
+        rooms: Row = [[(number, cell)] for cell in text.split("\t")]
+        if is_room_header_row(rooms):
+            grid_end = _room_grid(lines, rooms, i + 1)
+            if grid_end is not None:
+                room_rows, end = grid_end
+                out.extend(by_room(rooms, room_rows, len(rooms)))
+                i = end
+                continue
         header, after = _text_row(lines, i, header=True)
         if not is_header_row(header):
             joined = _time_cell_joined(lines, i)
@@ -165,6 +248,22 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def _room_grid(lines: Sequence[Source], header: Row, after: int) -> tuple[list[Row], int] | None:
+    """The rows of the timetable of rooms below `header`, and where they end; None where its
+    items each fit on one line, which the structure builder reads row by row itself."""
+    columns = len(header)
+    rows: list[Row] = []
+    j = _skip_blank(lines, after)
+    while j < len(lines) and not _starts_header(lines[j][1]):
+        row, end = _text_row(lines, j, header=False, columns=columns)
+        if not (is_room_slot_row(row, columns) or is_spanning_row(row)):
+            break
+        rows.append(row)
+        j = _skip_blank(lines, end)
+    slots = [row for row in rows if is_room_slot_row(row, columns)]
+    return (rows, j) if slots and needs_columns(slots) else None
 
 
 def needs_columns(rows: Sequence[Row]) -> bool:

@@ -553,8 +553,14 @@ class Builder:
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         self.header_roles = self.table_columns
-        rooms = [None if c.lower().rstrip(":") in _NOT_ROOMS or "(" in c else c for c in line.cells]
-        # "Time | Room A | Room B": a timetable whose columns are rooms.
+        rooms = [
+            None
+            if c.lower().rstrip(":") in _NOT_ROOMS or ("(" in c and not _ROOM_CELL.match(c))
+            else c
+            for c in line.cells
+        ]
+        # "Time | Room A | Room B": a timetable whose columns are rooms ("Hall 1 (Level 2)" a
+        # room with its floor; "Track A (Aula)" a track, read by its rows).
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
         return 1
 

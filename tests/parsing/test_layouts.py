@@ -1807,6 +1807,102 @@ def test_a_keynotes_one_line_below_is_its_title_only_when_it_is_no_bare_name() -
     assert [a.name for p in keynote.papers for a in p.authors] == ["Cy Ng"]
 
 
+# --- timetables whose columns are rooms -----------------------------------------------------
+
+
+def _items(program: Program) -> list[tuple[str, str | None, str | None, list[str]]]:
+    return [
+        (f"{s.start:%H:%M}" if s.start else "", s.title, s.room, [c.name for c in s.chairs])
+        for s in program.sessions
+    ]
+
+
+def test_a_three_room_timetable_with_a_break_across_the_rooms() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tRoom A\tRoom B\tRoom C\n"
+        "09:00–10:30\tSession 1: Storage\tSession 2: Networks\tSession 3: Security\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tSession 4: Databases\tSession 5: Compilers\tSession 6: Theory\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage", "Room A", []),
+        ("09:00", "Networks", "Room B", []),
+        ("09:00", "Security", "Room C", []),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Databases", "Room A", []),
+        ("11:00", "Compilers", "Room B", []),
+        ("11:00", "Theory", "Room C", []),
+    ]
+    assert program.sessions[3].kind is SessionKind.BREAK
+
+
+def test_room_headings_with_their_floor_and_empty_cells() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tHall 1 (Level 2)\tHall 2 (Level 3)\tHall 3\n"
+        "09:00–10:30\tSession 1: Storage\tSession 2: Networks\t\n"
+        "\tChair: Ann Lee\tChair: Bo Li\t\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tDatabases\t\tTheory\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage", "Hall 1 (Level 2)", ["Ann Lee"]),
+        ("09:00", "Networks", "Hall 2 (Level 3)", ["Bo Li"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Databases", "Hall 1 (Level 2)", []),
+        ("11:00", "Theory", "Hall 3", []),
+    ]
+
+
+def test_a_room_cell_of_several_lines_as_a_browser_copies_it() -> None:
+    # Each cell's later lines start lines of their own, the next room's cell after a TAB.
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tRoom A\tRoom B\n"
+        "09:00–10:30\tStorage Systems\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+        "A Faster Store\nBo Li (Uni B)\tNetworks\nChair: Cy Ng\nA Fast Net\nDi Wu (Uni D)\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tTheory\nChair: Ed Po\nProofs\nFay Xu (Uni F)\tCompilers\nFast Code\n"
+        "Gil Oz (Uni G)\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage Systems", "Room A", ["Ann Lee"]),
+        ("09:00", "Networks", "Room B", ["Cy Ng"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Theory", "Room A", ["Ed Po"]),
+        ("11:00", "Compilers", "Room B", []),
+    ]
+    assert papers(program) == [
+        ("A Fast Store", [("Ana Silva", "Uni A")]),
+        ("A Faster Store", [("Bo Li", "Uni B")]),
+        ("A Fast Net", [("Di Wu", "Uni D")]),
+        ("Proofs", [("Fay Xu", "Uni F")]),
+        ("Fast Code", [("Gil Oz", "Uni G")]),
+    ]
+
+
+def test_a_page_timetable_of_rooms_with_talks_in_its_cells() -> None:
+    page = (
+        "<html><body><h2>Tuesday, 3 June 2025</h2><table><tr><th>Time</th>"
+        "<th>Hall 1 (Level 2)</th><th>Hall 2</th><th>Hall 3</th></tr>"
+        "<tr><td>09:00–10:30</td><td><b>Storage Systems</b><br>Chair: Ann Lee"
+        "<p>A Fast Store<br>Ana Silva (Uni A)</p></td><td></td>"
+        "<td><b>Networks</b><br>Chair: Cy Ng<p>A Fast Net<br>Di Wu (Uni D)</p></td></tr>"
+        "<tr><td>10:30–11:00</td><td colspan=3>Coffee Break</td></tr>"
+        "<tr><td>11:00–12:30</td><td><b>Theory</b><br>Chair: Ed Po<p>Proofs<br>Fay Xu (Uni F)</p>"
+        "</td><td><b>Compilers</b><p>Fast Code<br>Gil Oz (Uni G)</p></td><td></td></tr>"
+        "</table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert _items(program) == [
+        ("09:00", "Storage Systems", "Hall 1 (Level 2)", ["Ann Lee"]),
+        ("09:00", "Networks", "Hall 3", ["Cy Ng"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Theory", "Hall 1 (Level 2)", ["Ed Po"]),
+        ("11:00", "Compilers", "Hall 2", []),
+    ]
+    assert [p.title for p in program.sessions[3].papers] == ["Proofs"]
+    assert [p.title for p in program.sessions[4].papers] == ["Fast Code"]
+
+
 def test_a_year_less_numeric_date_is_read_as_its_weekday_says() -> None:
     program = parse_text(
         "Monday (9/4)\n9 AM - 10:30 AM: Welcome\n\nTuesday (9/5)\n8:35 AM: Meet at the desk\n",
