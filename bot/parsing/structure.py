@@ -71,6 +71,10 @@ _ROLE = re.compile(
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
     re.I,
 )
+# "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.
+_SPEAKER_AND_PLACE = re.compile(
+    r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
+)
 _KEYNOTE_SPEAKER = re.compile(
     r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
@@ -1361,6 +1365,13 @@ class Builder:
             session.talk_title = _unquote(talk.talk_title) if talk.talk_title else None
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
+            return
+        given = _SPEAKER_AND_PLACE.match(session.title)
+        if given and _reads_as_a_name(given["who"]) and _has_common_word(given["title"]):
+            # "Introduction to the Week (Ariel Rokem; PAB5)": a talk, who gives it and where.
+            session.title = session.talk_title = given["title"]
+            session.speakers = [Person(clean(given["who"]), None)]
+            session.room = session.room or clean(given["place"])
             return
         spoken = _speaker_then_title(session.title)
         if spoken is not None:

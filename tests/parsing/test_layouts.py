@@ -1912,3 +1912,15 @@ def test_a_year_less_numeric_date_is_read_as_its_weekday_says() -> None:
         (date(2017, 9, 4), "09:00", "Welcome"),
         (date(2017, 9, 5), "08:35", "Meet at the desk"),
     ]
+
+
+def test_a_title_then_its_speaker_and_room_in_one_parenthesis() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "9 AM - 10:30 AM: Introduction to the Week (Ariel Rokem; PAB5)\n"
+        "12 PM - 1 PM: Lunch (LH)\n"
+    )
+    talk, lunch = program.sessions
+    assert (talk.title, talk.room) == ("Introduction to the Week", "PAB5")
+    assert papers(program) == [("Introduction to the Week", [("Ariel Rokem", None)])]
+    assert lunch.kind is SessionKind.BREAK
