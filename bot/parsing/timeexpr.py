@@ -410,7 +410,7 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
         return None
     prefix = _DAY_PREFIX.match(text)
     body = text[prefix.end() :] if prefix else text
-    found = find_date(body)
+    found = find_date(body) or _numeric_day_alone(body)
     if found is None:
         return None
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
@@ -422,6 +422,20 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     if len(leftover) > 3:
         return None
     return found, text.strip()
+
+
+def _numeric_day_alone(text: str) -> DayExpr | None:
+    """`22/05` on a line (or in a day column) of its own: a day and a month, day first unless
+    the month would be past 12."""
+    m = _YEARLESS_NUMERIC.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    day, month = int(m.group("d")), int(m.group("m"))
+    if month > 12 and day <= 12:
+        month, day = day, month
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return DayExpr(None, month, day, None, m.span(), order_unsettled=True)
 
 
 def infer_year(month: int, day: int, weekday: int, around: int) -> int | None:

@@ -1924,3 +1924,23 @@ def test_a_title_then_its_speaker_and_room_in_one_parenthesis() -> None:
     assert (talk.title, talk.room) == ("Introduction to the Week", "PAB5")
     assert papers(program) == [("Introduction to the Week", [("Ariel Rokem", None)])]
     assert lunch.kind is SessionKind.BREAK
+
+
+def test_a_sessions_matrix_with_a_day_column_left_of_its_times() -> None:
+    # The day spans its rows (a rowspan): printed in the first only; a second header row
+    # names the day and time columns.
+    program = parse(
+        "Sessions Matrix\n\tRoom\tR1\tR2\tR3\nDay\tTime\t\t\t\n"
+        "22/05\t10:15-11:55\tFirms I\tMonetary Policy I\tLabour I\n"
+        "\t15:10-16:50\tMethods\t\tHousing\n"
+        "23/05\t10:00-11:15\tWealth\tHANK II\t\n"
+    )
+    assert [(s.day, f"{s.start:%H:%M}", s.title, s.room) for s in program.sessions] == [
+        (date(2025, 5, 22), "10:15", "Firms I", "R1"),
+        (date(2025, 5, 22), "15:10", "Methods", "R1"),
+        (date(2025, 5, 22), "10:15", "Monetary Policy I", "R2"),
+        (date(2025, 5, 22), "10:15", "Labour I", "R3"),
+        (date(2025, 5, 22), "15:10", "Housing", "R3"),
+        (date(2025, 5, 23), "10:00", "Wealth", "R1"),
+        (date(2025, 5, 23), "10:00", "HANK II", "R2"),
+    ]
