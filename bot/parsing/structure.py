@@ -27,6 +27,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     names_an_institution,
     parse_author_line,
+    split_by_line,
     split_colon_authors,
     split_sentence_authors,
     split_title_and_authors,
@@ -63,12 +64,15 @@ from bot.parsing.timeexpr import (
 )
 
 _ROLE = re.compile(
-    r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    # "Session organized by A and B" too: a role ending in "by" needs no colon.
+    r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
+    r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
     r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
     r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
     r"conferencista)|"
-    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))"
+    r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )
 # "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.
@@ -248,6 +252,7 @@ class Builder:
         self.trailing_marks = _recurring_trailing_marks(lines)
         self.leading_marks = _recurring_leading_marks(lines)
         self.authors_first_page = _prints_authors_first(lines)
+        self.speakers_after_by = _prints_speakers_after_by(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
@@ -1221,7 +1226,10 @@ class Builder:
         if dashed is not None:
             return dashed[0], AuthorLine(dashed[1]), False
         colon = split_colon_authors(text)
-        return None if colon is None else (colon[0], colon[1], True)
+        if colon is not None:
+            return colon[0], colon[1], True
+        by = split_by_line(text) if self.speakers_after_by else None
+        return None if by is None else (by[0], by[1], False)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
@@ -2493,6 +2501,18 @@ def _prints_authors_first(lines: list[Line]) -> bool:
                 first += found[2]
                 last += not found[2]
     return first >= 3 and first > 2 * last
+
+
+def _prints_speakers_after_by(lines: list[Line]) -> bool:
+    """A page that prints its talks `Title by Name` (`Sorting Into Teams by Edoardo Acabbi`),
+    three times or more: read so, its lines end with who gives each talk."""
+    found = 0
+    for line in lines:
+        if line.kind is LineKind.TEXT and " by " in line.text and split_by_line(line.text):
+            found += 1
+            if found >= 3:
+                return True
+    return False
 
 
 def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:

@@ -1944,3 +1944,33 @@ def test_a_sessions_matrix_with_a_day_column_left_of_its_times() -> None:
         (date(2025, 5, 23), "10:00", "Wealth", "R1"),
         (date(2025, 5, 23), "10:00", "HANK II", "R2"),
     ]
+
+
+def test_a_page_that_prints_its_speakers_after_by() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n10:15-11:55 | Room R1 | Firms I\n"
+        "Session organized by Ann Lee and Bo Li\n"
+        "Executive Pay and Investment   by Chryssi Giannitsarou\n"
+        "Sorting Into Teams   by Edoardo Maria Acabbi\n"
+        "Capping Profits for Efficiency   by Gabriele Patete\n"
+    )
+    assert papers(program) == [
+        ("Executive Pay and Investment", [("Chryssi Giannitsarou", None)]),
+        ("Sorting Into Teams", [("Edoardo Maria Acabbi", None)]),
+        ("Capping Profits for Efficiency", [("Gabriele Patete", None)]),
+    ]
+    assert program.sessions[0].room == "Room R1"
+
+
+def test_a_single_title_saying_by_keeps_its_words() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n10:15-11:55 Session 1: Security\n"
+        "Assessing Attack Impact on Business Processes by Interconnecting Attack Graphs\n"
+        "Ana Silva (Uni A)\n"
+    )
+    assert papers(program) == [
+        (
+            "Assessing Attack Impact on Business Processes by Interconnecting Attack Graphs",
+            [("Ana Silva", "Uni A")],
+        )
+    ]
