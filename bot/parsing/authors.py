@@ -40,6 +40,8 @@ _CONTRACTION = re.compile(
 _ITEM_WORDS = frozenset(
     "lunch coffee break breakfast dinner reception banquet refreshments registration".split()
     + "welcome opening introduction closing remarks keynote".split()
+    # the words of a program's own parts ("Parallel Sessions A", "Poster Session B")
+    + "session sessions parallel plenary poster posters track tracks tutorials".split()
     # the nouns of research topics, as session and track names print them
     + "analysis mining media social systems networks language languages learning processing"
     " data models computational computing semantics parsing retrieval translation".split()

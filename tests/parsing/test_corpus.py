@@ -62,8 +62,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/cav-2025-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/nhw-2017-monday.txt": (0.16, 1.00, 0.28, 0.28, 1.00, 1.00),
     "found/nhw-2017-monday.html": (0.16, 1.00, 0.28, 0.28, 1.00, 1.00),
-    "found/t2m-2025-thursday.txt": (1.00, 0.95, 1.00, 1.00, 1.00, 1.00),
-    "found/t2m-2025-thursday.html": (1.00, 0.95, 1.00, 1.00, 1.00, 1.00),
+    "found/t2m-2025-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/t2m-2025-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -1974,3 +1974,8 @@ def test_a_single_title_saying_by_keeps_its_words() -> None:
             [("Ana Silva", "Uni A")],
         )
     ]
+
+
+@pytest.mark.parametrize("words", ["Parallel Sessions A", "Poster Session B", "Plenary Tracks"])
+def test_the_names_of_a_programs_parts_are_no_persons(words: str) -> None:
+    assert author_line_score(words) < 0.5
