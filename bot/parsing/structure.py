@@ -75,6 +75,8 @@ _ROLE = re.compile(
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )
+# "(Valentina)", "(Ann Lee)": one to three capitalised words in parentheses, as a person.
+_PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-]+){0,2})\)")
 # "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.
 _SPEAKER_AND_PLACE = re.compile(
     r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
@@ -231,6 +233,8 @@ class Builder:
         self.pending_authors: tuple[AuthorLine, int] | None = None
         self.table_columns: list[str] | None = None
         self.room_columns: list[str | None] | None = None  # a timetable's room per column
+        # Its cells name their speaker in parentheses: "Unix shell 1 (Valentina)".
+        self.room_cell_speakers = False
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
         self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
@@ -571,7 +575,27 @@ class Builder:
         # "Time | Room A | Room B": a timetable whose columns are rooms ("Hall 1 (Level 2)" a
         # room with its floor; "Track A (Aula)" a track, read by its rows).
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
+        self.room_cell_speakers = self.room_columns is not None and self._speakers_in_cells(i)
         return 1
+
+    def _speakers_in_cells(self, i: int) -> bool:
+        """Whether the items of the timetable of rooms below line `i` name their speaker in
+        parentheses, nearly every one: the room is the column's, so what each cell adds in
+        parentheses (a name, a first name) is who gives it."""
+        cells: list[str] = []
+        for line in self.lines[i + 1 :]:
+            if line.kind is LineKind.BLANK:
+                continue
+            if line.kind is not LineKind.TIME or len(line.cells) < 2:
+                break
+            cells += [
+                c
+                for c in line.cells[1:]
+                if c
+                and classify_kind(c, paper_count=0) not in (SessionKind.BREAK, SessionKind.SOCIAL)
+            ]
+        named = sum(1 for c in cells if _PARENTHESISED_PERSON.search(c))
+        return len(cells) >= 4 and named >= 0.75 * len(cells)
 
     def _items_in_rooms(self, line: Line, tr: TimeRange) -> bool:
         """`09:00-10:30 | Session 1A | Session 1B` under a header of rooms: one item per
@@ -586,6 +610,9 @@ class Builder:
         track: list[_SessionDraft] = []
         for index, cell in filled:
             text, printed_room = self.split_room(cell)
+            named = _PARENTHESISED_PERSON.search(text) if self.room_cell_speakers else None
+            if named:
+                text = clean(text[: named.start()] + text[named.end() :]).replace(" :", ":")
             session = self.open_session(
                 line.number,
                 title=_strip_session_title(text),
@@ -594,7 +621,11 @@ class Builder:
                 room=printed_room or rooms[index],
             )
             session.timed_by_own_line = True
-            self._speakers_from_title(session)
+            if named:
+                session.talk_title = session.title
+                session.speakers = [Person(named["who"], None)]
+            else:
+                self._speakers_from_title(session)
             track.append(session)
         # Rows timed inside the slot below fill these sessions column by column.
         self.grid = track if len(track) > 1 else []

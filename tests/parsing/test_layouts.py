@@ -1979,3 +1979,37 @@ def test_a_single_title_saying_by_keeps_its_words() -> None:
 @pytest.mark.parametrize("words", ["Parallel Sessions A", "Poster Session B", "Plenary Tracks"])
 def test_the_names_of_a_programs_parts_are_no_persons(words: str) -> None:
     assert author_line_score(words) < 0.5
+
+
+def test_timetable_cells_of_rooms_that_name_their_speaker_in_parentheses() -> None:
+    program = parse(
+        "Monday, 4 September 2017\nTime\tRoom 1\tRoom 2\n"
+        "1 - 2 PM\tUnix shell (Valentina)\tBest practices (Chris): Software testing\n"
+        "2 - 3 PM\tGit and GitHub (Bernease)\tIntro to R (Jeanette)\n"
+        "3 - 4 PM\tCoffee Break\n"
+        "4 - 5 PM\tPython programming (Tal Yarkoni)\tData viz with D3.js (Anisha)\n"
+    )
+    assert papers(program) == [
+        ("Unix shell", [("Valentina", None)]),
+        ("Best practices: Software testing", [("Chris", None)]),
+        ("Git and GitHub", [("Bernease", None)]),
+        ("Intro to R", [("Jeanette", None)]),
+        ("Python programming", [("Tal Yarkoni", None)]),
+        ("Data viz with D3.js", [("Anisha", None)]),
+    ]
+    assert [s.room for s in program.sessions if s.papers] == ["Room 1", "Room 2"] * 3
+
+
+def test_a_few_parentheses_in_a_timetable_of_rooms_name_no_speakers() -> None:
+    program = parse(
+        "Monday, 4 September 2017\nTime\tRoom 1\tRoom 2\n"
+        "09:00-10:30\tStorage Systems (Revisited)\tComputer Networks\n"
+        "11:00-12:30\tDatabases\tCompilers\n"
+    )
+    assert [s.title for s in program.sessions] == [
+        "Storage Systems (Revisited)",
+        "Computer Networks",
+        "Databases",
+        "Compilers",
+    ]
+    assert papers(program) == []
