@@ -40,6 +40,8 @@ _CONTRACTION = re.compile(
 _ITEM_WORDS = frozenset(
     "lunch coffee break breakfast dinner reception banquet refreshments registration".split()
     + "welcome opening introduction closing remarks keynote".split()
+    # the words of a program's own parts ("Parallel Sessions A", "Poster Session B")
+    + "session sessions parallel plenary poster posters track tracks tutorials".split()
     # the nouns of research topics, as session and track names print them
     + "analysis mining media social systems networks language languages learning processing"
     " data models computational computing semantics parsing retrieval translation".split()
@@ -602,6 +604,29 @@ def split_sentence_authors(
             if best is None or quality > best[0]:
                 best = (quality, title, authors, authors_first)
     return None if best is None else (best[1], best[2], best[3])
+
+
+# "Capping Profits for Efficiency by Gabriele Patete": the last " by " of a line, then people.
+_TITLE_BY = re.compile(r"^(?P<title>.*\S)\s+by\s+(?P<who>[^:;()]+?)\s*$")
+
+
+_ROLE_BEFORE_BY = re.compile(
+    r"\b(?:organi[sz]ed|chaired|moderated|hosted|sponsored|supported|led|run|introduced"
+    r"|convened|coordinated|curated)$",
+    re.I,
+)
+
+
+def split_by_line(text: str) -> tuple[str, AuthorLine] | None:
+    """A title, then `by` and who gives it, or None where what follows the last `by` is no
+    clean list of names. Titles say "by" too ("Processes by Interconnecting Graphs"): read so
+    only on a page that prints its speakers this way throughout."""
+    m = _TITLE_BY.match(clean(text))
+    if not m or _is_running_text(m["title"]) or not _is_author_list(m["who"], alone=True):
+        return None
+    if _ROLE_BEFORE_BY.search(m["title"]):
+        return None  # "Session organized by A and B": who runs the session, not a talk
+    return m["title"].rstrip(" ,;:-–—"), parse_author_line(m["who"])
 
 
 _TITLE_SENTENCE = re.compile(r"[a-z]{3}(?P<end>[.!?])\s+[A-Z][a-z]")

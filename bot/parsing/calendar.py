@@ -15,6 +15,7 @@ from bot.parsing.timeexpr import (
     ZONE_NAMES,
     DayExpr,
     infer_year,
+    reads_month_first,
     shift_to_weekday,
     zone_offset_hours,
 )
@@ -72,8 +73,9 @@ def resolve_days(
                         " weekday (use --year to override)",
                     )
                     break
+    month_first = year is not None and reads_month_first([d.expr for d in days], year)
     for day in days:
-        day.resolved = day.expr.resolve(year)
+        day.resolved = day.expr.resolve(year, month_first=month_first)
         e = day.expr
         if day.resolved and e.weekday is not None and day.resolved.weekday() != e.weekday:
             warn(

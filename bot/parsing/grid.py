@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from bot.model import SessionKind
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import DURATION, ROOM_WORDS, SESSION_LABEL
-from bot.parsing.timeexpr import find_time_range
+from bot.parsing.timeexpr import find_time_range, parse_day_header
 
 Source = tuple[int, str]  # a line of text and the number of the line it came from
 Cell = list[Source]
@@ -39,7 +39,11 @@ def _first(cell: Cell) -> str:
 
 
 # What the corner over a timetable's time column says, if anything.
-_CORNER = frozenset({"", "time", "times", "when", "slot", "hour", "hours", "zeit", "heure"})
+_CORNER = frozenset(
+    {"", "time", "times", "when", "slot", "hour", "hours", "zeit", "heure", "room", "rooms"}
+)
+# What heads a timetable's day column, left of its times.
+_DAY_CORNER = frozenset({"", "day", "days", "date", "dates", "tag", "jour", "día"})
 
 
 def _is_corner(text: str) -> bool:
@@ -75,6 +79,112 @@ def is_header_row(row: Row) -> bool:
         return False
     headings = [cell for cell in row[1:] if _filled(cell)]
     return len(headings) >= 2 and all(_is_heading(_first(cell)) for cell in headings)
+
+
+# "Room A", "Hall 1 (Level 2)", "Track 2", "Main Hall", "B104": a column's heading naming the
+# place (or track) its items are in.
+_ROOM_HEADING = re.compile(
+    r"^(?:(?:" + ROOM_WORDS + r"|track|stream|level|floor|building|salle|saal|raum|hörsaal)\b"
+    r".{0,40}|[\w .'-]{1,30}\b(?:" + ROOM_WORDS + r")\b[\w ().,'-]{0,20}|[A-Z]{0,3}\d{1,4}[A-Z]?)$",
+    re.I,
+)
+
+
+def is_room_header_row(row: Row) -> bool:
+    """A corner over the time column, then a room (or track) over each other column: the
+    timetable's items sit in the rooms of their columns."""
+    if len(row) < 3 or not _is_corner(_first(row[0])):
+        return False
+    headings = [cell for cell in row[1:] if _filled(cell)]
+    return len(headings) >= 2 and all(
+        len([t for _, t in cell if t.strip()]) == 1
+        and _first(cell).lower().rstrip(":") not in _CORNER
+        and _ROOM_HEADING.match(_first(cell))
+        and not _is_heading(_first(cell))
+        and not _time_led(_first(cell))
+        for cell in headings
+    )
+
+
+def without_day_column(header: Row) -> Row | None:
+    """`Day | Time | Room A | Room B`, ` | Room | R1 | R2`: a timetable of rooms with a column
+    of days left of its times; its header without that column (else None)."""
+    if (
+        len(header) >= 4
+        and _first(header[0]).lower().rstrip(":") in _DAY_CORNER
+        and _first(header[1]).lower().rstrip(":") in _CORNER
+        and is_room_header_row(header[1:])
+    ):
+        return header[1:]
+    return None
+
+
+def is_label_row(row: Row) -> bool:
+    """`Day | Time | | |`: a second header row naming the day and time columns only."""
+    return any(_filled(c) for c in row) and all(
+        _first(c).lower().rstrip(":") in _CORNER | _DAY_CORNER for c in row
+    )
+
+
+def day_cell_split(row: Row) -> tuple[Row, Source | None]:
+    """A row of a timetable with a day column: the row without it, and the day it names (a
+    day spanning several rows names it in its first only)."""
+    day = next(((n, t.strip()) for n, t in row[0] if t.strip()), None) if row else None
+    return row[1:], day
+
+
+def is_room_slot_row(row: Row, columns: int) -> bool:
+    """A slot of a timetable of rooms: a slot row, or one whose trailing rooms are empty (a
+    page drops their cells) but which still holds items in two rooms or more."""
+    return is_slot_row(row, columns) or (
+        bool(row)
+        and _time_led(_first(row[0]))
+        and len([c for c in row[1:columns] if _filled(c)]) >= 2
+    )
+
+
+def is_spanning_row(row: Row) -> bool:
+    """`10:30–11:00 | Coffee Break` in a timetable of rooms: one item across all of them."""
+    return bool(row) and _time_led(_first(row[0])) and len([c for c in row[1:] if _filled(c)]) == 1
+
+
+def by_room(header: Row, rows: Sequence[Row], columns: int) -> list[Source]:
+    """A timetable of rooms one room after another: each filled cell an item of its own at
+    its row's time, its room named below its title and its other lines (a chair, its talks)
+    after that; a row across all the rooms stays where it is, between the slots it parts, and
+    so does a row of one cell (the day the rows below are on)."""
+    out: list[Source] = []
+    segment: list[Row] = []
+
+    def flush() -> None:
+        for column in range(1, columns):
+            room = _first(header[column]) if column < len(header) else ""
+            for row in segment:
+                if column >= len(row) or not _filled(row[column]):
+                    continue
+                lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+                lines = [(number, text.strip()) for number, text in row[column] if text.strip()]
+                out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+                if room:
+                    out.append((lines[0][0], f"Room: {room}"))
+                out.extend(lines[1:])
+        segment.clear()
+
+    for row in rows:
+        if is_room_slot_row(row, columns):
+            segment.append(row)
+            continue
+        flush()
+        if len(row) == 1:
+            out.extend((number, text.strip()) for number, text in row[0] if text.strip())
+            continue  # the day the rows below are on
+        lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+        cell = next(c for c in row[1:] if _filled(c))
+        lines = [(number, text.strip()) for number, text in cell if text.strip()]
+        out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+        out.extend(lines[1:])
+    flush()
+    return out
 
 
 def _time_led(text: str) -> bool:
@@ -143,6 +253,24 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
     out: list[Source] = []
     i = 0
     while i < len(lines):
+        number, text = lines[i]
+        rooms: Row = [[(number, cell)] for cell in text.split("\t")]
+        dayless = without_day_column(rooms)
+        if dayless is not None:
+            view, origin = _days_apart(lines, i + 1)
+            grid_end = _room_grid(view, dayless, 0, always=True)
+            if grid_end is not None:
+                room_rows, end = grid_end
+                out.extend(by_room(dayless, room_rows, len(dayless)))
+                i = origin[end] if end < len(origin) else len(lines)
+                continue
+        if is_room_header_row(rooms):
+            grid_end = _room_grid(lines, rooms, i + 1)
+            if grid_end is not None:
+                room_rows, end = grid_end
+                out.extend(by_room(rooms, room_rows, len(rooms)))
+                i = end
+                continue
         header, after = _text_row(lines, i, header=True)
         if not is_header_row(header):
             joined = _time_cell_joined(lines, i)
@@ -165,6 +293,53 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def _room_grid(
+    lines: Sequence[Source], header: Row, after: int, *, always: bool = False
+) -> tuple[list[Row], int] | None:
+    """The rows of the timetable of rooms below `header`, and where they end; None where its
+    items each fit on one line (unless `always`), which the structure builder reads row by row
+    itself. A line of its own amid the rows (the day the next rows are on) is a row of one cell."""
+    columns = len(header)
+    rows: list[Row] = []
+    j = _skip_blank(lines, after)
+    while j < len(lines) and not _starts_header(lines[j][1]):
+        number, text = lines[j]
+        if always and "\t" not in text and parse_day_header(text.strip()):
+            rows.append([[(number, text)]])
+            j = _skip_blank(lines, j + 1)
+            continue
+        row, end = _text_row(lines, j, header=False, columns=columns)
+        if not (is_room_slot_row(row, columns) or is_spanning_row(row)):
+            break
+        rows.append(row)
+        j = _skip_blank(lines, end)
+    slots = [row for row in rows if is_room_slot_row(row, columns)]
+    return (rows, j) if slots and (always or needs_columns(slots)) else None
+
+
+def _days_apart(lines: Sequence[Source], start: int) -> tuple[list[Source], list[int]]:
+    """The lines below the header of a timetable with a day column, as if it had none: a
+    second header row (`Day | Time`) dropped, a day cell on a line of its own before its row.
+    Only the rows of the timetable itself (a day cell, or none, then a time) are changed.
+    Returns the lines and, for each, the index of the line it came from."""
+    out: list[Source] = []
+    origin: list[int] = []
+    for j in range(start, len(lines)):
+        number, text = lines[j]
+        cells = text.split("\t")
+        if j == start and is_label_row([[(number, c)] for c in cells]):
+            continue
+        if len(cells) >= 2 and _time_led(cells[1]) and not _time_led(cells[0]):
+            if cells[0].strip():
+                out.append((number, cells[0].strip()))
+                origin.append(j)
+            out.append((number, "\t".join(cells[1:])))
+        else:
+            out.append((number, text))
+        origin.append(j)
+    return out, origin
 
 
 def needs_columns(rows: Sequence[Row]) -> bool:
@@ -221,6 +396,8 @@ def _text_row(
             break
         if j > i and (_time_led(text.split("\t")[0]) or (not header and _starts_header(text))):
             break
+        if j > i and "\t" not in text and parse_day_header(text.strip()):
+            break  # the next day's rows start: no cell holds a day of its own
         parts = text.split("\t")
         if j > i and width >= 3 and len(row) == width == len(parts) and not parts[0].strip():
             # "10:30 | Session A1 | Session B1" / " | Chair: X | Chair: Y": a row of its own

@@ -17,7 +17,17 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from bot.parsing.grid import Row, by_column, is_header_row, is_slot_row, needs_columns
+from bot.parsing.grid import (
+    Row,
+    by_column,
+    by_room,
+    is_header_row,
+    is_room_header_row,
+    is_room_slot_row,
+    is_slot_row,
+    is_spanning_row,
+    needs_columns,
+)
 from bot.parsing.lexer import DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
 
@@ -217,13 +227,29 @@ def _rows(table: LexborNode) -> list[LexborNode]:
 def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     """Rows as TAB-joined cells. A cell spanning rows leaves its column empty in the rows below,
     so that every row's cells stay under their own header. Parallel sessions side by side
-    under a header row naming each column's session are read column by column (see grid)."""
+    under a header row naming each column's session, and items under a header row of rooms,
+    are read column by column (see grid)."""
     rows = _table_cells(renderer, table)
     index = 0
     while index < len(rows):
         header = _as_grid_row(rows[index])
         body: list[Row] = []
-        if is_header_row(header):
+        if is_room_header_row(header):
+            # Rooms over the columns: a row across them (a break) stays in the timetable.
+            while index + 1 + len(body) < len(rows):
+                row = _as_grid_row(rows[index + 1 + len(body)])
+                if not (is_room_slot_row(row, len(header)) or is_spanning_row(row)):
+                    break
+                body.append(row)
+            slots = [row for row in body if is_room_slot_row(row, len(header))]
+            if slots and needs_columns(slots):
+                for _, line in by_room(header, body, len(header)):
+                    out.add(line)
+                    out.newline()
+                index += 1 + len(body)
+                continue
+            body = []
+        elif is_header_row(header):
             while index + 1 + len(body) < len(rows):
                 row = _as_grid_row(rows[index + 1 + len(body)])
                 if not is_slot_row(row, len(header)):

@@ -27,6 +27,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     names_an_institution,
     parse_author_line,
+    split_by_line,
     split_colon_authors,
     split_sentence_authors,
     split_title_and_authors,
@@ -63,13 +64,22 @@ from bot.parsing.timeexpr import (
 )
 
 _ROLE = re.compile(
-    r"^\(?\s*(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    # "Session organized by A and B" too: a role ending in "by" needs no colon.
+    r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
+    r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
     r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
     r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
     r"conferencista)|"
-    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))\s*[:：]\s*(?P<who>.*?)\)?$",
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))"
+    r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
+)
+# "(Valentina)", "(Ann Lee)": one to three capitalised words in parentheses, as a person.
+_PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-]+){0,2})\)")
+# "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.
+_SPEAKER_AND_PLACE = re.compile(
+    r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
 )
 _KEYNOTE_SPEAKER = re.compile(
     r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
@@ -226,6 +236,8 @@ class Builder:
         self.pending_authors: tuple[AuthorLine, int] | None = None
         self.table_columns: list[str] | None = None
         self.room_columns: list[str | None] | None = None  # a timetable's room per column
+        # Its cells name their speaker in parentheses: "Unix shell 1 (Valentina)".
+        self.room_cell_speakers = False
         self.columns: list[_SessionDraft] = []  # parallel tracks interleaved row by row
         self.grid: list[_SessionDraft] = []  # parallel tracks side by side, a column each
         self.column_turn = 0
@@ -250,6 +262,7 @@ class Builder:
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
         self.authors_first_page = _prints_authors_first(lines)
+        self.speakers_after_by = _prints_speakers_after_by(lines)
         self.title_side = _title_side(lines)
         self.people_before_titles = _timed_people_before_titles(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
@@ -560,10 +573,36 @@ class Builder:
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         self.header_roles = self.table_columns
-        rooms = [None if c.lower().rstrip(":") in _NOT_ROOMS or "(" in c else c for c in line.cells]
-        # "Time | Room A | Room B": a timetable whose columns are rooms.
+        rooms = [
+            None
+            if c.lower().rstrip(":") in _NOT_ROOMS or ("(" in c and not _ROOM_CELL.match(c))
+            else c
+            for c in line.cells
+        ]
+        # "Time | Room A | Room B": a timetable whose columns are rooms ("Hall 1 (Level 2)" a
+        # room with its floor; "Track A (Aula)" a track, read by its rows).
         self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
+        self.room_cell_speakers = self.room_columns is not None and self._speakers_in_cells(i)
         return 1
+
+    def _speakers_in_cells(self, i: int) -> bool:
+        """Whether the items of the timetable of rooms below line `i` name their speaker in
+        parentheses, nearly every one: the room is the column's, so what each cell adds in
+        parentheses (a name, a first name) is who gives it."""
+        cells: list[str] = []
+        for line in self.lines[i + 1 :]:
+            if line.kind is LineKind.BLANK:
+                continue
+            if line.kind is not LineKind.TIME or len(line.cells) < 2:
+                break
+            cells += [
+                c
+                for c in line.cells[1:]
+                if c
+                and classify_kind(c, paper_count=0) not in (SessionKind.BREAK, SessionKind.SOCIAL)
+            ]
+        named = sum(1 for c in cells if _PARENTHESISED_PERSON.search(c))
+        return len(cells) >= 4 and named >= 0.75 * len(cells)
 
     def _items_in_rooms(self, line: Line, tr: TimeRange) -> bool:
         """`09:00-10:30 | Session 1A | Session 1B` under a header of rooms: one item per
@@ -578,6 +617,9 @@ class Builder:
         track: list[_SessionDraft] = []
         for index, cell in filled:
             text, printed_room = self.split_room(cell)
+            named = _PARENTHESISED_PERSON.search(text) if self.room_cell_speakers else None
+            if named:
+                text = clean(text[: named.start()] + text[named.end() :]).replace(" :", ":")
             session = self.open_session(
                 line.number,
                 title=_strip_session_title(text),
@@ -586,7 +628,11 @@ class Builder:
                 room=printed_room or rooms[index],
             )
             session.timed_by_own_line = True
-            self._speakers_from_title(session)
+            if named:
+                session.talk_title = session.title
+                session.speakers = [Person(named["who"], None)]
+            else:
+                self._speakers_from_title(session)
             track.append(session)
         # Rows timed inside the slot below fill these sessions column by column.
         self.grid = track if len(track) > 1 else []
@@ -1212,7 +1258,10 @@ class Builder:
         if dashed is not None:
             return dashed[0], AuthorLine(dashed[1]), False
         colon = split_colon_authors(text)
-        return None if colon is None else (colon[0], colon[1], True)
+        if colon is not None:
+            return colon[0], colon[1], True
+        by = split_by_line(text) if self.speakers_after_by else None
+        return None if by is None else (by[0], by[1], False)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
@@ -1358,6 +1407,13 @@ class Builder:
             session.talk_title = _unquote(talk.talk_title) if talk.talk_title else None
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
+            return
+        given = _SPEAKER_AND_PLACE.match(session.title)
+        if given and _reads_as_a_name(given["who"]) and _has_common_word(given["title"]):
+            # "Introduction to the Week (Ariel Rokem; PAB5)": a talk, who gives it and where.
+            session.title = session.talk_title = given["title"]
+            session.speakers = [Person(clean(given["who"]), None)]
+            session.room = session.room or clean(given["place"])
             return
         spoken = _speaker_then_title(session.title)
         if spoken is not None:
@@ -2602,6 +2658,18 @@ def _prints_authors_first(lines: list[Line]) -> bool:
                 first += found[2]
                 last += not found[2]
     return first >= 3 and first > 2 * last
+
+
+def _prints_speakers_after_by(lines: list[Line]) -> bool:
+    """A page that prints its talks `Title by Name` (`Sorting Into Teams by Edoardo Acabbi`),
+    three times or more: read so, its lines end with who gives each talk."""
+    found = 0
+    for line in lines:
+        if line.kind is LineKind.TEXT and " by " in line.text and split_by_line(line.text):
+            found += 1
+            if found >= 3:
+                return True
+    return False
 
 
 def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:

@@ -178,8 +178,9 @@ _LEADING_START = re.compile(
     + r"))?|h|\s*(?P<ampm2>"
     + _MERIDIEM
     + r"))(?:\s?(?:Uhr|hrs?|horas?|hs|h)(?![\w]))?)"
-    # A capital, a quote or a bracket next: not "2.05 release", "3.50 euros".
-    r"(?-i:(?=\s+[A-ZÀ-Ý\"“«(\[]))",
+    # A capital, a quote or a bracket next: not "2.05 release", "3.50 euros"; a colon may
+    # come between ("8:35 AM: Meet at the desk", "7 PM : Welcome reception").
+    r"(?-i:(?=\s*(?::\s|\s)\s*[A-ZÀ-Ý\"“«(\[]))",
     re.I,
 )
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
@@ -289,6 +290,9 @@ _DATE_FORMS = (
     # 23/04/2024, 23.04.2024 (day first, as everywhere but the US; a month > 12 swaps them)
     re.compile(r"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>(?:19|20)?\d\d)\b"),
 )
+# "Monday (9/4)": a day and month without a year, read only beside a weekday (alone it could
+# be a fraction or a score); which comes first is settled by the weekday once the year is known.
+_YEARLESS_NUMERIC = re.compile(r"(?<![\d/.])(?P<d>[0-3]?\d)/(?P<m>[01]?\d)(?![\d/])")
 _WEEKDAY = re.compile(r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
 _DAY_PREFIX = re.compile(r"^\s*day\s*(?P<n>\d{1,2})\b\s*[:.\-–—]?\s*", re.I)
 
@@ -302,15 +306,40 @@ class DayExpr:
     day: int | None
     weekday: int | None
     span: tuple[int, int]
+    # Printed as numbers without a year ("9/4"): day first unless the weekday says otherwise.
+    order_unsettled: bool = False
 
-    def resolve(self, year: int | None) -> date | None:
+    def resolve(self, year: int | None, *, month_first: bool = False) -> date | None:
+        """The date in `year` (unless it prints its own); a year-less numeric date is read
+        month first if `month_first` (the page's other days say so), else by its weekday."""
         y = self.year or year
         if y is None or self.month is None or self.day is None:
             return None
+        month, day = self.month, self.day
+        if self.order_unsettled and month_first and day <= 12:
+            month, day = day, month
+        elif self.order_unsettled and self.weekday is not None:
+            month, day = _reading_on_weekday(y, month, day, self.weekday)
         try:
-            return date(y, self.month, self.day)
+            return date(y, month, day)
         except ValueError:
             return None
+
+
+def reads_month_first(exprs: list[DayExpr], year: int) -> bool:
+    """Whether a page's year-less numeric dates (`Monday (9/4)`) are printed month first: more
+    of them fall on their weekday read so than read day first."""
+    votes = 0
+    for e in exprs:
+        if not (e.order_unsettled and e.weekday is not None and e.month and e.day):
+            continue
+        kept = _reading_on_weekday(year, e.month, e.day, e.weekday) == (e.month, e.day)
+        swapped = e.day <= 12 and _reading_on_weekday(year, e.day, e.month, e.weekday) == (
+            e.day,
+            e.month,
+        )
+        votes += (swapped and not kept) - (kept and not swapped)
+    return votes > 0
 
 
 def _reading_on_weekday(year: int, month: int, day: int, weekday: int) -> tuple[int, int]:
@@ -353,6 +382,15 @@ def find_date(text: str) -> DayExpr | None:
             start, end = min(start, weekday_match.start()), max(end, weekday_match.end())
         return DayExpr(year, month, day, weekday, (start, end))
     if weekday_match:
+        numeric = _YEARLESS_NUMERIC.search(text)
+        if numeric:
+            day, month = int(numeric.group("d")), int(numeric.group("m"))
+            if month > 12 and day <= 12:
+                month, day = day, month
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                start = min(numeric.start(), weekday_match.start())
+                end = max(numeric.end(), weekday_match.end())
+                return DayExpr(None, month, day, weekday, (start, end), order_unsettled=True)
         return DayExpr(None, None, None, weekday, weekday_match.span())
     return None
 
@@ -372,7 +410,7 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
         return None
     prefix = _DAY_PREFIX.match(text)
     body = text[prefix.end() :] if prefix else text
-    found = find_date(body)
+    found = find_date(body) or _numeric_day_alone(body)
     if found is None:
         return None
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
@@ -384,6 +422,20 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     if len(leftover) > 3:
         return None
     return found, text.strip()
+
+
+def _numeric_day_alone(text: str) -> DayExpr | None:
+    """`22/05` on a line (or in a day column) of its own: a day and a month, day first unless
+    the month would be past 12."""
+    m = _YEARLESS_NUMERIC.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    day, month = int(m.group("d")), int(m.group("m"))
+    if month > 12 and day <= 12:
+        month, day = day, month
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return DayExpr(None, month, day, None, m.span(), order_unsettled=True)
 
 
 def infer_year(month: int, day: int, weekday: int, around: int) -> int | None:

@@ -80,6 +80,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cav-2025-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cav-2025-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/nhw-2017-monday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/nhw-2017-monday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/t2m-2025-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/t2m-2025-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -2040,3 +2040,211 @@ def test_a_talk_on_a_row_with_an_empty_time_cell_runs_in_the_slot_above() -> Non
         ("Short Workshop 6", 17),
     ]
     assert ("Multi-omic integration of cancer data", [("Bo Li", None)]) in papers(program)
+
+
+# --- timetables whose columns are rooms -----------------------------------------------------
+
+
+def _items(program: Program) -> list[tuple[str, str | None, str | None, list[str]]]:
+    return [
+        (f"{s.start:%H:%M}" if s.start else "", s.title, s.room, [c.name for c in s.chairs])
+        for s in program.sessions
+    ]
+
+
+def test_a_three_room_timetable_with_a_break_across_the_rooms() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tRoom A\tRoom B\tRoom C\n"
+        "09:00–10:30\tSession 1: Storage\tSession 2: Networks\tSession 3: Security\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tSession 4: Databases\tSession 5: Compilers\tSession 6: Theory\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage", "Room A", []),
+        ("09:00", "Networks", "Room B", []),
+        ("09:00", "Security", "Room C", []),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Databases", "Room A", []),
+        ("11:00", "Compilers", "Room B", []),
+        ("11:00", "Theory", "Room C", []),
+    ]
+    assert program.sessions[3].kind is SessionKind.BREAK
+
+
+def test_room_headings_with_their_floor_and_empty_cells() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tHall 1 (Level 2)\tHall 2 (Level 3)\tHall 3\n"
+        "09:00–10:30\tSession 1: Storage\tSession 2: Networks\t\n"
+        "\tChair: Ann Lee\tChair: Bo Li\t\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tDatabases\t\tTheory\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage", "Hall 1 (Level 2)", ["Ann Lee"]),
+        ("09:00", "Networks", "Hall 2 (Level 3)", ["Bo Li"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Databases", "Hall 1 (Level 2)", []),
+        ("11:00", "Theory", "Hall 3", []),
+    ]
+
+
+def test_a_room_cell_of_several_lines_as_a_browser_copies_it() -> None:
+    # Each cell's later lines start lines of their own, the next room's cell after a TAB.
+    program = parse(
+        "Tuesday, 3 June 2025\nTime\tRoom A\tRoom B\n"
+        "09:00–10:30\tStorage Systems\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+        "A Faster Store\nBo Li (Uni B)\tNetworks\nChair: Cy Ng\nA Fast Net\nDi Wu (Uni D)\n"
+        "10:30–11:00\tCoffee Break\n"
+        "11:00–12:30\tTheory\nChair: Ed Po\nProofs\nFay Xu (Uni F)\tCompilers\nFast Code\n"
+        "Gil Oz (Uni G)\n"
+    )
+    assert _items(program) == [
+        ("09:00", "Storage Systems", "Room A", ["Ann Lee"]),
+        ("09:00", "Networks", "Room B", ["Cy Ng"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Theory", "Room A", ["Ed Po"]),
+        ("11:00", "Compilers", "Room B", []),
+    ]
+    assert papers(program) == [
+        ("A Fast Store", [("Ana Silva", "Uni A")]),
+        ("A Faster Store", [("Bo Li", "Uni B")]),
+        ("A Fast Net", [("Di Wu", "Uni D")]),
+        ("Proofs", [("Fay Xu", "Uni F")]),
+        ("Fast Code", [("Gil Oz", "Uni G")]),
+    ]
+
+
+def test_a_page_timetable_of_rooms_with_talks_in_its_cells() -> None:
+    page = (
+        "<html><body><h2>Tuesday, 3 June 2025</h2><table><tr><th>Time</th>"
+        "<th>Hall 1 (Level 2)</th><th>Hall 2</th><th>Hall 3</th></tr>"
+        "<tr><td>09:00–10:30</td><td><b>Storage Systems</b><br>Chair: Ann Lee"
+        "<p>A Fast Store<br>Ana Silva (Uni A)</p></td><td></td>"
+        "<td><b>Networks</b><br>Chair: Cy Ng<p>A Fast Net<br>Di Wu (Uni D)</p></td></tr>"
+        "<tr><td>10:30–11:00</td><td colspan=3>Coffee Break</td></tr>"
+        "<tr><td>11:00–12:30</td><td><b>Theory</b><br>Chair: Ed Po<p>Proofs<br>Fay Xu (Uni F)</p>"
+        "</td><td><b>Compilers</b><p>Fast Code<br>Gil Oz (Uni G)</p></td><td></td></tr>"
+        "</table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert _items(program) == [
+        ("09:00", "Storage Systems", "Hall 1 (Level 2)", ["Ann Lee"]),
+        ("09:00", "Networks", "Hall 3", ["Cy Ng"]),
+        ("10:30", "Coffee Break", None, []),
+        ("11:00", "Theory", "Hall 1 (Level 2)", ["Ed Po"]),
+        ("11:00", "Compilers", "Hall 2", []),
+    ]
+    assert [p.title for p in program.sessions[3].papers] == ["Proofs"]
+    assert [p.title for p in program.sessions[4].papers] == ["Fast Code"]
+
+
+def test_a_year_less_numeric_date_is_read_as_its_weekday_says() -> None:
+    program = parse_text(
+        "Monday (9/4)\n9 AM - 10:30 AM: Welcome\n\nTuesday (9/5)\n8:35 AM: Meet at the desk\n",
+        ParseOptions(timezone="UTC", year=2017),
+    )
+    assert [(s.day, f"{s.start:%H:%M}", s.title) for s in program.sessions] == [
+        (date(2017, 9, 4), "09:00", "Welcome"),
+        (date(2017, 9, 5), "08:35", "Meet at the desk"),
+    ]
+
+
+def test_a_title_then_its_speaker_and_room_in_one_parenthesis() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "9 AM - 10:30 AM: Introduction to the Week (Ariel Rokem; PAB5)\n"
+        "12 PM - 1 PM: Lunch (LH)\n"
+    )
+    talk, lunch = program.sessions
+    assert (talk.title, talk.room) == ("Introduction to the Week", "PAB5")
+    assert papers(program) == [("Introduction to the Week", [("Ariel Rokem", None)])]
+    assert lunch.kind is SessionKind.BREAK
+
+
+def test_a_sessions_matrix_with_a_day_column_left_of_its_times() -> None:
+    # The day spans its rows (a rowspan): printed in the first only; a second header row
+    # names the day and time columns.
+    program = parse(
+        "Sessions Matrix\n\tRoom\tR1\tR2\tR3\nDay\tTime\t\t\t\n"
+        "22/05\t10:15-11:55\tFirms I\tMonetary Policy I\tLabour I\n"
+        "\t15:10-16:50\tMethods\t\tHousing\n"
+        "23/05\t10:00-11:15\tWealth\tHANK II\t\n"
+    )
+    assert [(s.day, f"{s.start:%H:%M}", s.title, s.room) for s in program.sessions] == [
+        (date(2025, 5, 22), "10:15", "Firms I", "R1"),
+        (date(2025, 5, 22), "15:10", "Methods", "R1"),
+        (date(2025, 5, 22), "10:15", "Monetary Policy I", "R2"),
+        (date(2025, 5, 22), "10:15", "Labour I", "R3"),
+        (date(2025, 5, 22), "15:10", "Housing", "R3"),
+        (date(2025, 5, 23), "10:00", "Wealth", "R1"),
+        (date(2025, 5, 23), "10:00", "HANK II", "R2"),
+    ]
+
+
+def test_a_page_that_prints_its_speakers_after_by() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n10:15-11:55 | Room R1 | Firms I\n"
+        "Session organized by Ann Lee and Bo Li\n"
+        "Executive Pay and Investment   by Chryssi Giannitsarou\n"
+        "Sorting Into Teams   by Edoardo Maria Acabbi\n"
+        "Capping Profits for Efficiency   by Gabriele Patete\n"
+    )
+    assert papers(program) == [
+        ("Executive Pay and Investment", [("Chryssi Giannitsarou", None)]),
+        ("Sorting Into Teams", [("Edoardo Maria Acabbi", None)]),
+        ("Capping Profits for Efficiency", [("Gabriele Patete", None)]),
+    ]
+    assert program.sessions[0].room == "Room R1"
+
+
+def test_a_single_title_saying_by_keeps_its_words() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n10:15-11:55 Session 1: Security\n"
+        "Assessing Attack Impact on Business Processes by Interconnecting Attack Graphs\n"
+        "Ana Silva (Uni A)\n"
+    )
+    assert papers(program) == [
+        (
+            "Assessing Attack Impact on Business Processes by Interconnecting Attack Graphs",
+            [("Ana Silva", "Uni A")],
+        )
+    ]
+
+
+@pytest.mark.parametrize("words", ["Parallel Sessions A", "Poster Session B", "Plenary Tracks"])
+def test_the_names_of_a_programs_parts_are_no_persons(words: str) -> None:
+    assert author_line_score(words) < 0.5
+
+
+def test_timetable_cells_of_rooms_that_name_their_speaker_in_parentheses() -> None:
+    program = parse(
+        "Monday, 4 September 2017\nTime\tRoom 1\tRoom 2\n"
+        "1 - 2 PM\tUnix shell (Valentina)\tBest practices (Chris): Software testing\n"
+        "2 - 3 PM\tGit and GitHub (Bernease)\tIntro to R (Jeanette)\n"
+        "3 - 4 PM\tCoffee Break\n"
+        "4 - 5 PM\tPython programming (Tal Yarkoni)\tData viz with D3.js (Anisha)\n"
+    )
+    assert papers(program) == [
+        ("Unix shell", [("Valentina", None)]),
+        ("Best practices: Software testing", [("Chris", None)]),
+        ("Git and GitHub", [("Bernease", None)]),
+        ("Intro to R", [("Jeanette", None)]),
+        ("Python programming", [("Tal Yarkoni", None)]),
+        ("Data viz with D3.js", [("Anisha", None)]),
+    ]
+    assert [s.room for s in program.sessions if s.papers] == ["Room 1", "Room 2"] * 3
+
+
+def test_a_few_parentheses_in_a_timetable_of_rooms_name_no_speakers() -> None:
+    program = parse(
+        "Monday, 4 September 2017\nTime\tRoom 1\tRoom 2\n"
+        "09:00-10:30\tStorage Systems (Revisited)\tComputer Networks\n"
+        "11:00-12:30\tDatabases\tCompilers\n"
+    )
+    assert [s.title for s in program.sessions] == [
+        "Storage Systems (Revisited)",
+        "Computer Networks",
+        "Databases",
+        "Compilers",
+    ]
+    assert papers(program) == []
