@@ -54,6 +54,30 @@ from bot.parsing.lexer import (
     is_link_line,
     zone_label_in,
 )
+from bot.parsing.page import (
+    prints_authors_first,
+    prints_name_colon_titles,
+    prints_speakers_after_by,
+    recurring_leading_marks,
+    recurring_rooms,
+    recurring_trailing_marks,
+    timed_name_cells,
+    timed_people_before_titles,
+    times_after_items,
+    title_side,
+)
+from bot.parsing.shapes import (
+    FIELD_LABEL,
+    ITEM_WORD,
+    LEADING_MARK,
+    NAME_SMALL_WORDS,
+    ROOM_CELL,
+    has_common_word,
+    is_own_item,
+    name_colon_title,
+    reads_as_title,
+    title_score,
+)
 from bot.parsing.talks import read_talk_title, split_dash_speakers, split_title_people
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -85,9 +109,6 @@ _KEYNOTE_SPEAKER = re.compile(
     r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
     re.I,
-)
-_ROOM_CELL = re.compile(
-    r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
 )
 _TRAILING_ROOM = re.compile(
     r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
@@ -250,28 +271,28 @@ class Builder:
         self.known_names: set[str] = set()
         self.last_author_text = ""
         self.readings: dict[int, Reading] = {}
-        self.rooms = _recurring_rooms(lines)
+        self.rooms = recurring_rooms(lines)
         self.pending_room: str | None = None
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
-        self.trailing_marks = _recurring_trailing_marks(lines)
-        self.leading_marks = _recurring_leading_marks(lines)
+        self.trailing_marks = recurring_trailing_marks(lines)
+        self.leading_marks = recurring_leading_marks(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
-        self.authors_first_page = _prints_authors_first(lines)
-        self.speakers_after_by = _prints_speakers_after_by(lines)
-        self.title_side = _title_side(lines)
-        self.people_before_titles = _timed_people_before_titles(lines)
+        self.authors_first_page = prints_authors_first(lines)
+        self.speakers_after_by = prints_speakers_after_by(lines)
+        self.title_side = title_side(lines)
+        self.people_before_titles = timed_people_before_titles(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
         # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
-        self.name_cells = _timed_name_cells(lines)
-        self.colon_speakers = _prints_name_colon_titles(lines)
+        self.name_cells = timed_name_cells(lines)
+        self.colon_speakers = prints_name_colon_titles(lines)
         # A timetable with a column per day: the index in `days` of each column's day.
         self.day_columns: list[int | None] | None = None
         # Under such a timetable, the items printed outside it are its first day's (a page's
@@ -282,7 +303,7 @@ class Builder:
         # the time line that closes it.
         # Judged with every line above the first time, links included: "Title" / "Zoom" /
         # time is an item printed before its time, not a title above the items below it.
-        self.item_times = _times_after_items(lines, _title_side(lines, past_controls=False))
+        self.item_times = times_after_items(lines, title_side(lines, past_controls=False))
         self.closing_times = frozenset(self.item_times.values())
         # Index of the first non-blank line at or after / at or before each index.
         self.after: list[int | None] = [None] * len(lines)
@@ -575,7 +596,7 @@ class Builder:
         self.header_roles = self.table_columns
         rooms = [
             None
-            if c.lower().rstrip(":") in _NOT_ROOMS or ("(" in c and not _ROOM_CELL.match(c))
+            if c.lower().rstrip(":") in _NOT_ROOMS or ("(" in c and not ROOM_CELL.match(c))
             else c
             for c in line.cells
         ]
@@ -795,7 +816,7 @@ class Builder:
         if (
             len([d for d in days if d]) >= 2
             and all(d or not c for d, c in zip(days, cells[1:], strict=True))
-            and (not cells[0] or _FIELD_LABEL.match(cells[0].rstrip(":")))
+            and (not cells[0] or FIELD_LABEL.match(cells[0].rstrip(":")))
         ):
             self.close_paper()
             columns: list[int | None] = [None]
@@ -919,7 +940,7 @@ class Builder:
                 or self._shares_the_session_slot(i)
             )
             and _holds_contributions(self.current.title)
-            and not _is_own_item(other_cells[0] if other_cells else after)
+            and not is_own_item(other_cells[0] if other_cells else after)
         ):
             cells = other_cells or [after]
             if len(cells) == 1 and self._names_people_above_title(cells[0], i):
@@ -972,14 +993,14 @@ class Builder:
         if DURATION.match(rest):
             rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
         rest, chair_text = _split_chair(rest)
-        if label and not rest and not _FIELD_LABEL.match(label):
+        if label and not rest and not FIELD_LABEL.match(label):
             title_text = label  # "Lunch: 12:00–13:30" (but "Time: 10:30 - 12:00" names nothing)
         elif rest:
             title_text = (title_text + " " + rest).strip() if title_text else rest
         if _SLOT_ONLY.match(title_text):
             title_text = ""
         room = None
-        if _ROOM_CELL.match(title_text):
+        if ROOM_CELL.match(title_text):
             room, title_text = title_text, ""  # "10:30-12:00, Room 101"
         current = self.current
         if (
@@ -1013,7 +1034,7 @@ class Builder:
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
-                if not _ROOM_CELL.match(cell) and not is_link_line(cell):
+                if not ROOM_CELL.match(cell) and not is_link_line(cell):
                     other_cells.remove(cell)
                     # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
                     title_text, chair_text = _split_chair(cell)
@@ -1061,7 +1082,7 @@ class Builder:
             )
             session.speakers = speakers
             for cell in (title_text, *other_cells):
-                keynote = _LEADING_MARK.match(cell)
+                keynote = LEADING_MARK.match(cell)
                 if keynote and _keynote_mark(keynote.group("mark")):
                     # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
                     session.title, session.talk_title = keynote.group("mark"), talk_title
@@ -1101,7 +1122,7 @@ class Builder:
             self.current = session
             return 1
         for cell in other_cells:
-            if _ROOM_CELL.match(cell) and session.room is None:
+            if ROOM_CELL.match(cell) and session.room is None:
                 session.room = cell
             else:
                 self.dispatch_cell(cell, line)
@@ -1124,7 +1145,7 @@ class Builder:
             return None
         # A break printed above its time, on a page that prints titles above: surely its title,
         # even where its words look like names ("Coffee Break and Discussion Time").
-        break_above = self.title_side == "above" and _is_own_item(before.text)
+        break_above = self.title_side == "above" and is_own_item(before.text)
         if (
             not break_above
             and author_line_score(before.text) >= 0.8
@@ -1138,7 +1159,7 @@ class Builder:
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and (
                 author_line_score(after.text) < 0.8
-                or _is_own_item(after.text)  # "Lunch (catered for registered participants)"
+                or is_own_item(after.text)  # "Lunch (catered for registered participants)"
                 or self._speakers_above_title(self.after[i + 1], more=False)
             )
         ):
@@ -1279,7 +1300,7 @@ class Builder:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
             title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
-        leading = _LEADING_MARK.match(title)
+        leading = LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark"))
             or leading.group(0) in self.leading_marks
@@ -1409,7 +1430,7 @@ class Builder:
             session.awaits_speakers = not talk.speakers
             return
         given = _SPEAKER_AND_PLACE.match(session.title)
-        if given and _reads_as_a_name(given["who"]) and _has_common_word(given["title"]):
+        if given and _reads_as_a_name(given["who"]) and has_common_word(given["title"]):
             # "Introduction to the Week (Ariel Rokem; PAB5)": a talk, who gives it and where.
             session.title = session.talk_title = given["title"]
             session.speakers = [Person(clean(given["who"]), None)]
@@ -1422,7 +1443,7 @@ class Builder:
             session.title = session.talk_title = spoken[0]
             session.speakers = list(spoken[1])
             return
-        named = _name_colon_title(session.title) if self.colon_speakers else None
+        named = name_colon_title(session.title) if self.colon_speakers else None
         if named is not None:
             # "Kensuke Harada: Realizing robust motion planning": on a page that prints its
             # talks so, a bare name before the colon is the speaker.
@@ -1998,7 +2019,7 @@ class Builder:
             and first.start is not None
             and first.end is not None
             and first.start <= tr.start < first.end
-            and (len(cells) > 1 or not _is_own_item(cells[0]))
+            and (len(cells) > 1 or not is_own_item(cells[0]))
         )
 
     def _grid_cell(self, cell: str, line: Line, tr: TimeRange) -> None:
@@ -2026,7 +2047,7 @@ class Builder:
         if (
             author_line_score(text) < 0.5
             and len(text.split()) >= 3
-            and not _ROOM_CELL.match(text)
+            and not ROOM_CELL.match(text)
             and self._people_follow(i)
         ):
             return True  # "Fairness in AI Systems" / "Salla Westerstrand": one author, alone
@@ -2068,7 +2089,7 @@ class Builder:
         content = [first] + [
             c
             for c in others
-            if not _ROOM_CELL.match(c) and not _DURATION_CELL.match(c) and not is_link_line(c)
+            if not ROOM_CELL.match(c) and not _DURATION_CELL.match(c) and not is_link_line(c)
         ]
         if len(content) != 2:
             return None
@@ -2078,16 +2099,16 @@ class Builder:
             if role.startswith(("speaker", "presenter", "author", "name", "who"))
         ]
         for people, title in ((content[0], content[1]), (content[1], content[0])):
-            label = _LEADING_MARK.match(title)
+            label = LEADING_MARK.match(title)
             if label and _keynote_mark(label.group("mark")):
                 title = title[label.end() :]  # "[Keynote] Can we reduce the burden of …"
             if (
                 (
-                    _title_score(title) < 0.5
+                    title_score(title) < 0.5
                     or (
-                        _has_common_word(title)
+                        has_common_word(title)
                         and not any(
-                            _has_common_word(a.name) for a in parse_author_line(people).authors
+                            has_common_word(a.name) for a in parse_author_line(people).authors
                         )
                     )
                 )
@@ -2107,7 +2128,7 @@ class Builder:
         column or on a page whose timed rows name people so, a name and nothing else."""
         parsed = parse_author_line(text)
         if parsed.rest or any(
-            len(a.name.split()) < 2 or _ITEM_WORD.match(a.name) for a in parsed.authors
+            len(a.name.split()) < 2 or ITEM_WORD.match(a.name) for a in parsed.authors
         ):
             return False  # "Machines, Learning", "Session A (Jeunes Chercheurs)"
         score = author_line_score(text)
@@ -2132,8 +2153,8 @@ class Builder:
         ):
             return False
         names = parse_author_line(text).authors
-        if _title_score(below.text) >= 0.8 and not (
-            _has_common_word(below.text) and not any(_has_common_word(a.name) for a in names)
+        if title_score(below.text) >= 0.8 and not (
+            has_common_word(below.text) and not any(has_common_word(a.name) for a in names)
         ):
             return False  # "Mixing times and cutoff" reads as two names, but not as people
         if classify_kind(text, paper_count=0) is not SessionKind.OTHER or _GROUP.search(text):
@@ -2244,7 +2265,7 @@ def _file_cells_beside(session: _SessionDraft, cells: list[str]) -> None:
     """A timed row's cells beside its talk: the first that names a room is the room, the
     rest (a mentor, a discussant) are notes."""
     for cell in cells:
-        if _ROOM_CELL.match(cell) and session.room is None:
+        if ROOM_CELL.match(cell) and session.room is None:
             session.room = cell
         else:
             session.notes.append(cell)
@@ -2267,19 +2288,6 @@ _NAMES_A_PAPER_SESSION = re.compile(
 )
 
 
-def _is_own_item(text: str) -> bool:
-    """A row that names an item of its own wherever it is printed: a break, a meal, a
-    reception, the opening or closing."""
-    kind = classify_kind(text, paper_count=0)
-    return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
-
-
-# "Session A", "Poster Session": an item's name, never a person's.
-_ITEM_WORD = re.compile(
-    r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper|poster|workshop|tutorial|"
-    r"break)\b",
-    re.I,
-)
 # "Organising Committee", "Program Chairs": a group, not a person giving a talk.
 _GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 _ROLE_HEADING = re.compile(
@@ -2312,7 +2320,6 @@ def _person_with_role(text: str) -> Person | None:
     return Person(parts[0], ", ".join(parts[2:]) or None)
 
 
-_FIELD_LABEL = re.compile(r"^(?:time|times|when|slot|hours?|date|schedule)$", re.I)
 _DURATION_CELL = re.compile(
     r"^\d{1,3}\s*(?:m|min|mins|minutes|['’′])$|^\d{1,2}\s*h(?:\s*\d{1,2})?$", re.I
 )
@@ -2339,7 +2346,6 @@ _NUMBERED_ENTRY = re.compile(
 )
 _QUOTES = '"“”„«»'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
-_LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,50})[)\]]\s+(?=\S)")
 _MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
     r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"
@@ -2379,132 +2385,6 @@ def _minutes_after(start: time, minutes: int) -> time:
     return time(end // 60, end % 60)
 
 
-def _is_bare_time(line: Line) -> bool:
-    """A time line with nothing beside its time: `9:00 am–10:30 am`, `Time: 9:10-10:30`."""
-    if line.kind is not LineKind.TIME or line.time is None or len(line.cells) > 1:
-        return False
-    before = line.text[: line.time.span[0]].strip().rstrip(":").strip()
-    rest = line.text[line.time.span[1] :].strip(" :|-–—~,")
-    return not rest and (not before or bool(_FIELD_LABEL.match(before)))
-
-
-def _title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
-    """Whether this page prints an item's title "below" its bare time line or "above" it, or
-    None when the page does not say.
-
-    Decided once for the page, from the first bare time line: one that opens the program or
-    comes right under a day header has no title above it, so titles follow their times, even
-    where the line above a later time looks like a title (a break's name, a room, a link
-    word); one whose line above is itself right under the day header has its title above.
-    """
-
-    # A page's controls ("Expand All") say nothing of where its titles stand.
-    passed = (LineKind.BLANK, LineKind.LINK, LineKind.JUNK) if past_controls else (LineKind.BLANK,)
-
-    def above(index: int) -> int | None:
-        return next((j for j in range(index - 1, -1, -1) if lines[j].kind not in passed), None)
-
-    for index, line in enumerate(lines):
-        if not _is_bare_time(line):
-            continue
-        over = above(index)
-        if over is None or lines[over].kind in (
-            LineKind.DAY,
-            LineKind.TABLE_HEADER,
-            LineKind.ZONE_NOTE,
-        ):
-            return "below"
-        if lines[over].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
-            top = above(over)
-            if top is None or lines[top].kind is LineKind.DAY:
-                return "above"
-        return None
-    return None
-
-
-def _times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:
-    """{first line of an item: index of its time line} on a page that prints every item's
-    time after the item (`SESSION A` / `Zoom` / `"Title"` / `Par A et B.` / `14h-14h50`),
-    else {}.
-
-    Decided once for the page: its last line is a bare time (no item can follow it), the
-    page does not print titles above their times with the items below, and most of its
-    bare times close two or more lines of their own. The first item starts after the last
-    line that cannot be part of it (a timetable row, a day, a table header)."""
-    if title_side == "above":
-        return {}
-    filled = [i for i, line in enumerate(lines) if line.kind is not LineKind.BLANK]
-    times = [i for i in filled if _is_bare_time(lines[i])]
-    if len(times) < 3 or not filled or filled[-1] != times[-1]:
-        return {}
-    first = times[0]
-    while (
-        first > 0
-        and lines[first - 1].kind in _ITEM_LINE_KINDS
-        and not _lists_days(lines[first - 1].text)  # the tabs of a page's days
-    ):
-        first -= 1
-    starts = [first] + [t + 1 for t in times[:-1]]
-    sizes = [
-        sum(1 for j in range(a, t) if lines[j].kind is not LineKind.BLANK)
-        for a, t in zip(starts, times, strict=True)
-    ]
-    if 0 in sizes or sum(size >= 2 for size in sizes) * 2 < len(sizes):
-        return {}
-    return {
-        next(j for j in range(a, t) if lines[j].kind is not LineKind.BLANK): t
-        for a, t in zip(starts, times, strict=True)
-    }
-
-
-def _lists_days(text: str) -> bool:
-    """`Mardi 22 juin Mercredi 23 juin Jeudi 24 juin`: two dates or more on one line."""
-    count = 0
-    while (found := find_date(text)) is not None and found.month is not None:
-        count += 1
-        text = text[found.span[1] :]
-    return count >= 2
-
-
-_ITEM_LINE_KINDS = frozenset(
-    {LineKind.TEXT, LineKind.ROOM, LineKind.BLANK, LineKind.LINK, LineKind.CHAIR}
-)
-
-
-def _beside_time(line: Line) -> str:
-    """What a time line prints beside its time: its next cell (the item; further cells are
-    rooms, mentors, discussants), or the rest of the line."""
-    filled = [c for c in line.cells if c]
-    if len(filled) > 1:
-        return filled[1]
-    assert line.time is not None
-    return line.text[line.time.span[1] :].strip(" :|-–—~,")
-
-
-def _timed_people_before_titles(lines: list[Line]) -> bool:
-    """Whether this page's timed rows name the talk's people, with the title on the line
-    below (`09:00 | Alice Smith (ETH Zurich)` / `Verified Compilers`): decided once for the
-    page, from the timed rows followed by a title-like line."""
-    people = titles = 0
-    following: Line | None = None
-    for line in reversed(lines):
-        if line.kind is LineKind.TIME and line.time is not None and following is not None:
-            beside = _beside_time(line)
-            if beside and following.kind is LineKind.TEXT and _title_score(following.text) < 0.5:
-                score = author_line_score(beside)
-                people += score >= 0.8
-                titles += score < 0.5
-        if line.kind is not LineKind.BLANK:
-            following = line
-    return people >= 2 and people > titles
-
-
-_NAME_SMALL_WORDS = frozenset(
-    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
-    " and et und".split()
-)
-
-
 def _keynote_mark(mark: str) -> bool:
     return classify_kind(mark, paper_count=1) is SessionKind.KEYNOTE
 
@@ -2519,15 +2399,9 @@ def _reads_as_a_name(text: str) -> bool:
     words = [
         w
         for n, w in enumerate(words)
-        if w not in _NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and _INITIAL.match(w))
+        if w not in NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and _INITIAL.match(w))
     ]
     return len(words) >= 2 and is_name_like_strict(" ".join(words))
-
-
-def _has_common_word(text: str) -> bool:
-    """A lowercase word that no name has ("Mixing times and cutoff"): a title, however an
-    author list might split it."""
-    return any(w[:1].islower() and w.isalpha() and w not in _NAME_SMALL_WORDS for w in text.split())
 
 
 _CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
@@ -2548,9 +2422,9 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if (
         parsed.rest
         or not parsed.authors
-        or any(_ITEM_WORD.match(a.name) or _GROUP.search(a.name) for a in parsed.authors)
+        or any(ITEM_WORD.match(a.name) or _GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
-        or not _reads_as_title(title)
+        or not reads_as_title(title)
         or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
     ):
         return None
@@ -2567,120 +2441,6 @@ def _split_chair(text: str) -> tuple[str, str | None]:
     if "(" in m.group() and chair.endswith(")") and chair.count("(") < chair.count(")"):
         chair = chair[:-1].rstrip()  # the parenthesis the chair was printed in
     return text[: m.start()].rstrip(" ,;-–—("), chair
-
-
-_NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")
-
-
-def _name_colon_title(text: str) -> tuple[str, str] | None:
-    """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
-    side is two to four words that could be a name; whether it is one only the page can say
-    (`Graph Neural Networks: A Survey` reads the same)."""
-    m = _NAME_COLON.match(clean(text))
-    if m is None:
-        return None
-    who, title = m.group("who").strip(), m.group("title").strip()
-    if (
-        not 2 <= len(who.split()) <= 4
-        or not is_name_like_strict(who)
-        or _ITEM_WORD.match(who)
-        or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
-        or not _reads_as_title(title)
-    ):
-        return None
-    return who, title
-
-
-def _prints_name_colon_titles(lines: list[Line]) -> bool:
-    """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
-    from its timed rows: at least three such rows with different names, and more of them
-    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
-    names: set[str] = set()
-    named = other = 0
-    for line in lines:
-        if line.kind is not LineKind.TIME:
-            continue
-        for cell in line.cells[1:]:
-            if ": " not in cell:
-                continue
-            found = _name_colon_title(cell)
-            if found is None:
-                other += 1
-            else:
-                named += 1
-                names.add(found[0])
-    return len(names) >= 3 and named > other
-
-
-def _timed_name_cells(lines: list[Line]) -> bool:
-    """Whether this page's timed rows put a name in one cell and a title in another
-    (`09:00 | John Smith | Spectral Gaps of Random Graphs`): decided once for the page, from
-    the timed rows of exactly two such cells."""
-    named = plain = 0
-    for line in lines:
-        if line.kind is not LineKind.TIME:
-            continue
-        cells = [c for c in line.cells[1:] if c and not _ROOM_CELL.match(c)]
-        if len(cells) != 2:
-            continue
-        a, b = cells
-        if _is_own_item(a) or _is_own_item(b):
-            continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
-        if (is_name_like_strict(a) and _reads_as_title(b)) or (
-            is_name_like_strict(b) and _reads_as_title(a)
-        ):
-            named += 1
-        else:
-            plain += 1
-    return named >= 2 and named > plain
-
-
-def _reads_as_title(text: str) -> bool:
-    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or _has_common_word(text))
-
-
-def _title_score(text: str) -> float:
-    """How much a line below a row of people reads as people too: its author score without
-    the marks after a title ("(on-site)"), and 0 for an author list that runs on into more
-    words ("Dalkalaen (Oceanic): Articulatory variation …" is a title)."""
-    title, _ = strip_trailing_marks(text)
-    return 0.0 if parse_author_line(title).rest else author_line_score(title)
-
-
-def _prints_authors_first(lines: list[Line]) -> bool:
-    """Whether the page prints its papers as `Authors. Title` rather than `Title. Authors`:
-    decided once for the page, from the lines that read clearly one way."""
-    first = last = 0
-    for line in lines:
-        for cell in line.cells:
-            found = split_sentence_authors(cell) if ". " in cell else None
-            if found is not None and len(found[1].authors) >= 2:
-                first += found[2]
-                last += not found[2]
-    return first >= 3 and first > 2 * last
-
-
-def _prints_speakers_after_by(lines: list[Line]) -> bool:
-    """A page that prints its talks `Title by Name` (`Sorting Into Teams by Edoardo Acabbi`),
-    three times or more: read so, its lines end with who gives each talk."""
-    found = 0
-    for line in lines:
-        if line.kind is LineKind.TEXT and " by " in line.text and split_by_line(line.text):
-            found += 1
-            if found >= 3:
-                return True
-    return False
-
-
-def _recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
-    """Parenthesised tags that open several lines or table cells of the page (`(short) Title`,
-    `10:45-11:05 | Jo Smith | [GPU Computing] Title`)."""
-    counts: dict[str, int] = {}
-    for line in lines:
-        found = {m.group(0) for t in (line.text, *line.cells) if (m := _LEADING_MARK.match(t))}
-        for mark in found:
-            counts[mark] = counts.get(mark, 0) + 1
-    return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
@@ -2727,44 +2487,6 @@ def _is_prose(text: str) -> bool:
         return False
     separators = text.count(",") + text.count(";") + text.count("·")
     return len(_SENTENCE_BREAK.findall(text)) >= 2 or (words >= 60 and separators < words / 8)
-
-
-def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
-    """Link words that end many lines of the page (`... Slides`, `... (More)`): glued-on links,
-    where one title ending in "Video" would be a title."""
-    counts: dict[str, int] = {}
-    for line in lines:
-        words = line.text.split()
-        if len(words) > 3:
-            last = words[-1].lower()
-            if is_link_line(last) or last in ("(more)", "[slides]") or _VENUE_TAG.match(last):
-                counts[last] = counts.get(last, 0) + 1
-    marks = {word for word, n in counts.items() if n >= 3}
-    # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
-    tags = {word for word, n in counts.items() if n >= 2 and _VENUE_TAG.match(word)}
-    if tags:
-        # A page that tags its titles so: a tag it prints once ("(CL)") is one of them too.
-        tags |= {word for word in counts if _VENUE_TAG.match(word)}
-    return frozenset(marks | tags | ({"(more)"} if marks else set()))
-
-
-_VENUE_TAG = re.compile(r"^\((?:[a-z]{2,6}|findings|demo|industry|short|long)\)$")
-
-
-def _recurring_rooms(lines: list[Line]) -> frozenset[str]:
-    """Places a program names after a comma again and again (`Coffee Break, TUtheSky`,
-    `Chair: A. Name, TUtheSky`): a document-wide fact no single line shows."""
-    counts: dict[str, int] = {}
-    for line in lines:
-        for cell in line.cells:
-            head, comma, tail = cell.rpartition(", ")
-            tail = tail.strip()
-            if not comma or not head or not 1 <= len(tail.split()) <= 4 or len(tail) > 40:
-                continue
-            if is_name_like(tail) and (", " in head or " and " in head):
-                continue  # "Ana Silva, Bo Li, Cy Ng": the end of a list of people, not a place
-            counts[tail] = counts.get(tail, 0) + 1
-    return frozenset(t for t, n in counts.items() if n >= 3)
 
 
 def _strip_session_title(text: str) -> str:

@@ -1,0 +1,268 @@
+"""Decisions made once for a whole page, from every line of it: where titles stand beside their
+times, whether authors or speakers come first, which marks, badges and rooms recur. The
+structure builder reads each line by these, so one odd line cannot mislead the rest."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parsing.authors import (
+    author_line_score,
+    is_name_like,
+    is_name_like_strict,
+    split_by_line,
+    split_sentence_authors,
+)
+from bot.parsing.lexer import (
+    Line,
+    LineKind,
+    is_link_line,
+)
+from bot.parsing.shapes import (
+    FIELD_LABEL,
+    LEADING_MARK,
+    ROOM_CELL,
+    is_own_item,
+    name_colon_title,
+    reads_as_title,
+    title_score,
+)
+from bot.parsing.timeexpr import find_date
+
+
+def is_bare_time(line: Line) -> bool:
+    """A time line with nothing beside its time: `9:00 am–10:30 am`, `Time: 9:10-10:30`."""
+    if line.kind is not LineKind.TIME or line.time is None or len(line.cells) > 1:
+        return False
+    before = line.text[: line.time.span[0]].strip().rstrip(":").strip()
+    rest = line.text[line.time.span[1] :].strip(" :|-–—~,")
+    return not rest and (not before or bool(FIELD_LABEL.match(before)))
+
+
+def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
+    """Whether this page prints an item's title "below" its bare time line or "above" it, or
+    None when the page does not say.
+
+    Decided once for the page, from the first bare time line: one that opens the program or
+    comes right under a day header has no title above it, so titles follow their times, even
+    where the line above a later time looks like a title (a break's name, a room, a link
+    word); one whose line above is itself right under the day header has its title above.
+    """
+
+    # A page's controls ("Expand All") say nothing of where its titles stand.
+    passed = (LineKind.BLANK, LineKind.LINK, LineKind.JUNK) if past_controls else (LineKind.BLANK,)
+
+    def above(index: int) -> int | None:
+        return next((j for j in range(index - 1, -1, -1) if lines[j].kind not in passed), None)
+
+    for index, line in enumerate(lines):
+        if not is_bare_time(line):
+            continue
+        over = above(index)
+        if over is None or lines[over].kind in (
+            LineKind.DAY,
+            LineKind.TABLE_HEADER,
+            LineKind.ZONE_NOTE,
+        ):
+            return "below"
+        if lines[over].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
+            top = above(over)
+            if top is None or lines[top].kind is LineKind.DAY:
+                return "above"
+        return None
+    return None
+
+
+def times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:
+    """{first line of an item: index of its time line} on a page that prints every item's
+    time after the item (`SESSION A` / `Zoom` / `"Title"` / `Par A et B.` / `14h-14h50`),
+    else {}.
+
+    Decided once for the page: its last line is a bare time (no item can follow it), the
+    page does not print titles above their times with the items below, and most of its
+    bare times close two or more lines of their own. The first item starts after the last
+    line that cannot be part of it (a timetable row, a day, a table header)."""
+    if title_side == "above":
+        return {}
+    filled = [i for i, line in enumerate(lines) if line.kind is not LineKind.BLANK]
+    times = [i for i in filled if is_bare_time(lines[i])]
+    if len(times) < 3 or not filled or filled[-1] != times[-1]:
+        return {}
+    first = times[0]
+    while (
+        first > 0
+        and lines[first - 1].kind in ITEM_LINE_KINDS
+        and not lists_days(lines[first - 1].text)  # the tabs of a page's days
+    ):
+        first -= 1
+    starts = [first] + [t + 1 for t in times[:-1]]
+    sizes = [
+        sum(1 for j in range(a, t) if lines[j].kind is not LineKind.BLANK)
+        for a, t in zip(starts, times, strict=True)
+    ]
+    if 0 in sizes or sum(size >= 2 for size in sizes) * 2 < len(sizes):
+        return {}
+    return {
+        next(j for j in range(a, t) if lines[j].kind is not LineKind.BLANK): t
+        for a, t in zip(starts, times, strict=True)
+    }
+
+
+def lists_days(text: str) -> bool:
+    """`Mardi 22 juin Mercredi 23 juin Jeudi 24 juin`: two dates or more on one line."""
+    count = 0
+    while (found := find_date(text)) is not None and found.month is not None:
+        count += 1
+        text = text[found.span[1] :]
+    return count >= 2
+
+
+ITEM_LINE_KINDS = frozenset(
+    {LineKind.TEXT, LineKind.ROOM, LineKind.BLANK, LineKind.LINK, LineKind.CHAIR}
+)
+
+
+def beside_time(line: Line) -> str:
+    """What a time line prints beside its time: its next cell (the item; further cells are
+    rooms, mentors, discussants), or the rest of the line."""
+    filled = [c for c in line.cells if c]
+    if len(filled) > 1:
+        return filled[1]
+    assert line.time is not None
+    return line.text[line.time.span[1] :].strip(" :|-–—~,")
+
+
+def timed_people_before_titles(lines: list[Line]) -> bool:
+    """Whether this page's timed rows name the talk's people, with the title on the line
+    below (`09:00 | Alice Smith (ETH Zurich)` / `Verified Compilers`): decided once for the
+    page, from the timed rows followed by a title-like line."""
+    people = titles = 0
+    following: Line | None = None
+    for line in reversed(lines):
+        if line.kind is LineKind.TIME and line.time is not None and following is not None:
+            beside = beside_time(line)
+            if beside and following.kind is LineKind.TEXT and title_score(following.text) < 0.5:
+                score = author_line_score(beside)
+                people += score >= 0.8
+                titles += score < 0.5
+        if line.kind is not LineKind.BLANK:
+            following = line
+    return people >= 2 and people > titles
+
+
+def prints_name_colon_titles(lines: list[Line]) -> bool:
+    """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
+    from its timed rows: at least three such rows with different names, and more of them
+    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
+    names: set[str] = set()
+    named = other = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        for cell in line.cells[1:]:
+            if ": " not in cell:
+                continue
+            found = name_colon_title(cell)
+            if found is None:
+                other += 1
+            else:
+                named += 1
+                names.add(found[0])
+    return len(names) >= 3 and named > other
+
+
+def timed_name_cells(lines: list[Line]) -> bool:
+    """Whether this page's timed rows put a name in one cell and a title in another
+    (`09:00 | John Smith | Spectral Gaps of Random Graphs`): decided once for the page, from
+    the timed rows of exactly two such cells."""
+    named = plain = 0
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        cells = [c for c in line.cells[1:] if c and not ROOM_CELL.match(c)]
+        if len(cells) != 2:
+            continue
+        a, b = cells
+        if is_own_item(a) or is_own_item(b):
+            continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
+        if (is_name_like_strict(a) and reads_as_title(b)) or (
+            is_name_like_strict(b) and reads_as_title(a)
+        ):
+            named += 1
+        else:
+            plain += 1
+    return named >= 2 and named > plain
+
+
+def prints_authors_first(lines: list[Line]) -> bool:
+    """Whether the page prints its papers as `Authors. Title` rather than `Title. Authors`:
+    decided once for the page, from the lines that read clearly one way."""
+    first = last = 0
+    for line in lines:
+        for cell in line.cells:
+            found = split_sentence_authors(cell) if ". " in cell else None
+            if found is not None and len(found[1].authors) >= 2:
+                first += found[2]
+                last += not found[2]
+    return first >= 3 and first > 2 * last
+
+
+def prints_speakers_after_by(lines: list[Line]) -> bool:
+    """A page that prints its talks `Title by Name` (`Sorting Into Teams by Edoardo Acabbi`),
+    three times or more: read so, its lines end with who gives each talk."""
+    found = 0
+    for line in lines:
+        if line.kind is LineKind.TEXT and " by " in line.text and split_by_line(line.text):
+            found += 1
+            if found >= 3:
+                return True
+    return False
+
+
+def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
+    """Parenthesised tags that open several lines or table cells of the page (`(short) Title`,
+    `10:45-11:05 | Jo Smith | [GPU Computing] Title`)."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        found = {m.group(0) for t in (line.text, *line.cells) if (m := LEADING_MARK.match(t))}
+        for mark in found:
+            counts[mark] = counts.get(mark, 0) + 1
+    return frozenset(mark for mark, n in counts.items() if n >= 2)
+
+
+def recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
+    """Link words that end many lines of the page (`... Slides`, `... (More)`): glued-on links,
+    where one title ending in "Video" would be a title."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        words = line.text.split()
+        if len(words) > 3:
+            last = words[-1].lower()
+            if is_link_line(last) or last in ("(more)", "[slides]") or VENUE_TAG.match(last):
+                counts[last] = counts.get(last, 0) + 1
+    marks = {word for word, n in counts.items() if n >= 3}
+    # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
+    tags = {word for word, n in counts.items() if n >= 2 and VENUE_TAG.match(word)}
+    if tags:
+        # A page that tags its titles so: a tag it prints once ("(CL)") is one of them too.
+        tags |= {word for word in counts if VENUE_TAG.match(word)}
+    return frozenset(marks | tags | ({"(more)"} if marks else set()))
+
+
+VENUE_TAG = re.compile(r"^\((?:[a-z]{2,6}|findings|demo|industry|short|long)\)$")
+
+
+def recurring_rooms(lines: list[Line]) -> frozenset[str]:
+    """Places a program names after a comma again and again (`Coffee Break, TUtheSky`,
+    `Chair: A. Name, TUtheSky`): a document-wide fact no single line shows."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        for cell in line.cells:
+            head, comma, tail = cell.rpartition(", ")
+            tail = tail.strip()
+            if not comma or not head or not 1 <= len(tail.split()) <= 4 or len(tail) > 40:
+                continue
+            if is_name_like(tail) and (", " in head or " and " in head):
+                continue  # "Ana Silva, Bo Li, Cy Ng": the end of a list of people, not a place
+            counts[tail] = counts.get(tail, 0) + 1
+    return frozenset(t for t, n in counts.items() if n >= 3)

@@ -1,0 +1,85 @@
+"""What a line or a cell of program text looks like: shapes the structure builder and the page-wide
+decisions (`bot.parsing.page`) both test, one line at a time."""
+
+from __future__ import annotations
+
+import re
+
+from bot.model import SessionKind
+from bot.parsing.authors import (
+    author_line_score,
+    clean,
+    is_name_like_strict,
+    parse_author_line,
+    strip_trailing_marks,
+)
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import ROOM_WORDS
+
+ROOM_CELL = re.compile(
+    r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
+)
+
+
+def is_own_item(text: str) -> bool:
+    """A row that names an item of its own wherever it is printed: a break, a meal, a
+    reception, the opening or closing."""
+    kind = classify_kind(text, paper_count=0)
+    return kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
+
+
+# "Session A", "Poster Session": an item's name, never a person's.
+ITEM_WORD = re.compile(
+    r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper|poster|workshop|tutorial|"
+    r"break)\b",
+    re.I,
+)
+
+FIELD_LABEL = re.compile(r"^(?:time|times|when|slot|hours?|date|schedule)$", re.I)
+
+LEADING_MARK = re.compile(r"^[(\[](?P<mark>[^()\[\]]{1,50})[)\]]\s+(?=\S)")
+
+NAME_SMALL_WORDS = frozenset(
+    "van von der den de del della di da dos das du la le ten ter bin binti al el y e ibn"
+    " and et und".split()
+)
+
+
+def has_common_word(text: str) -> bool:
+    """A lowercase word that no name has ("Mixing times and cutoff"): a title, however an
+    author list might split it."""
+    return any(w[:1].islower() and w.isalpha() and w not in NAME_SMALL_WORDS for w in text.split())
+
+
+NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")
+
+
+def name_colon_title(text: str) -> tuple[str, str] | None:
+    """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
+    side is two to four words that could be a name; whether it is one only the page can say
+    (`Graph Neural Networks: A Survey` reads the same)."""
+    m = NAME_COLON.match(clean(text))
+    if m is None:
+        return None
+    who, title = m.group("who").strip(), m.group("title").strip()
+    if (
+        not 2 <= len(who.split()) <= 4
+        or not is_name_like_strict(who)
+        or ITEM_WORD.match(who)
+        or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
+        or not reads_as_title(title)
+    ):
+        return None
+    return who, title
+
+
+def reads_as_title(text: str) -> bool:
+    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or has_common_word(text))
+
+
+def title_score(text: str) -> float:
+    """How much a line below a row of people reads as people too: its author score without
+    the marks after a title ("(on-site)"), and 0 for an author list that runs on into more
+    words ("Dalkalaen (Oceanic): Articulatory variation …" is a title)."""
+    title, _ = strip_trailing_marks(text)
+    return 0.0 if parse_author_line(title).rest else author_line_score(title)
