@@ -333,13 +333,19 @@ def covers(query: str, label: str) -> bool:
     if not words:
         return False
     label_words = fold(label).split()
-    label_text = " ".join(label_words)
+    spaced = " " + " ".join(label_words)  # " word" found: a label word starts with it
+    unspaced = spaced.replace(" ", "")
     covered = 0
     for word in words:
-        if any(
-            lw.startswith(word) or (len(word) >= 4 and fuzz.ratio(word, lw) >= 75)
-            for lw in label_words
-        ) or (len(word) >= 4 and word in label_text.replace(" ", "")):
+        if (
+            f" {word}" in spaced
+            or (
+                len(word) >= 4
+                and process.extractOne(word, label_words, scorer=fuzz.ratio, score_cutoff=75)
+                is not None
+            )
+            or (len(word) >= 4 and word in unspaced)
+        ):
             covered += len(word)
     return covered * 2 >= sum(len(w) for w in words)
 
