@@ -289,6 +289,7 @@ class Builder:
         # Where each line stands in reading order: a grid of parallel sessions is read column
         # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}
+        self.walking = 0  # the index of the line the walk is at (a row's cells stand there)
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
         self.name_cells = timed_name_cells(lines)
@@ -452,6 +453,7 @@ class Builder:
             if self._on_day_columns(line):
                 i += 1
                 continue
+            self.walking = i
             consumed = self.handlers[line.kind](i, line)
             if line.kind is not LineKind.BLANK:
                 self.read(line.number, *_DEFAULT_READING[line.kind])
@@ -1069,7 +1071,7 @@ class Builder:
             self.read(line.number, AUTHORS, 0.8)
             return 1
         talk = (
-            self._talk_in_cells(title_text, other_cells)
+            self._talk_in_cells(title_text, other_cells, line.cells)
             if title_text and previous_title is None and not chair_text
             else None
         )
@@ -2082,7 +2084,7 @@ class Builder:
         return score >= 0.8 or (self.people_before_titles and score >= 0.5)
 
     def _talk_in_cells(
-        self, first: str, others: list[str]
+        self, first: str, others: list[str], row: list[str]
     ) -> tuple[str, list[Person], list[str]] | None:
         """(title, speakers, other cells) of a timed row holding one talk: a cell of people
         and a cell that reads as a title, in either order; None for any other row."""
@@ -2098,6 +2100,21 @@ class Builder:
             for index, role in enumerate(self.header_roles)
             if role.startswith(("speaker", "presenter", "author", "name", "who"))
         ]
+        # "Time | Session | Presenter": the header says which cell is who, so the title needs
+        # no title's shape ("Functions" is one).
+        in_speaker_column = [row[k] for k in speaker_columns if k < len(row) and row[k] in content]
+        if len(in_speaker_column) == 1:
+            people = in_speaker_column[0]
+            title = content[1] if content[0] == people else content[0]
+            if (
+                title != people
+                and not _is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+                and self._names_a_speaker(people, True)
+            ):
+                rest = [c for c in others if c not in content]
+                speakers = list(parse_author_line(people).authors)
+                return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
         for people, title in ((content[0], content[1]), (content[1], content[0])):
             label = LEADING_MARK.match(title)
             if label and _keynote_mark(label.group("mark")):
@@ -2216,7 +2233,8 @@ class Builder:
     def _previous_text_line(self, line: Line) -> int | None:
         """The number of the last non-blank line above `line` (in reading order, which puts a
         grid's columns one after another)."""
-        index = self.place[id(line)] - 1
+        # A cell of a row is no line of the page: it stands where its row does.
+        index = self.place.get(id(line), self.walking) - 1
         at = self.before[index] if 0 <= index < len(self.before) else None
         return self.lines[at].number if at is not None else None
 

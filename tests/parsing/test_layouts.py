@@ -2248,3 +2248,29 @@ def test_a_few_parentheses_in_a_timetable_of_rooms_name_no_speakers() -> None:
         "Compilers",
     ]
     assert papers(program) == []
+
+
+_PRESENTER_TABLE = (
+    "Schedule\nMonday March 18th, 2024\nTime\tSession\tPresenter\n"
+    "09:30–10:00\tCoffee\t\n"
+    "10:00–10:10\tWelcome and Introduction\tAna Silva, Bo Li\n"
+    "10:10–11:25\tFunctions\tAna Silva\n"
+    "11:25–11:40\tCoffee break\t\n"
+    "11:40–13:00\tClasses and Methods\tAna Silva\n"
+    "13:30–14:45\tOpen Source and Git(Hub)\tBo Li\n"
+)
+
+
+def test_a_presenter_column_names_each_rows_speaker_whatever_the_titles_shape() -> None:
+    # A tutorial day: one talk a row, its presenter in the column the header names. Before,
+    # the one-word title made the row a plain item (and a cell's text lookup crashed).
+    program = parse(_PRESENTER_TABLE)
+    talks = {p.title: [a.name for a in p.authors] for s in program.sessions for p in s.papers}
+    assert talks == {
+        "Functions": ["Ana Silva"],
+        "Classes and Methods": ["Ana Silva"],
+        "Open Source and Git(Hub)": ["Bo Li"],
+    }
+    coffee = next(s for s in program.sessions if s.title == "Coffee")
+    assert coffee.kind is SessionKind.BREAK
+    assert not coffee.papers
