@@ -2103,18 +2103,20 @@ class Builder:
         # "Time | Session | Presenter": the header says which cell is who, so the title needs
         # no title's shape ("Functions" is one).
         in_speaker_column = [row[k] for k in speaker_columns if k < len(row) and row[k] in content]
-        if len(in_speaker_column) == 1:
+        if in_speaker_column:
             people = in_speaker_column[0]
             title = content[1] if content[0] == people else content[0]
+            named = _presenters(people)
             if (
-                title != people
+                len(in_speaker_column) == 1
+                and title != people
+                and named
                 and not _is_prose(title)
                 and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
-                and self._names_a_speaker(people, True)
             ):
                 rest = [c for c in others if c not in content]
-                speakers = list(parse_author_line(people).authors)
-                return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
+                return self.strip_marks(strip_trailing_marks(title)[0]), named, rest
+            return None  # the column says who; the other cell cannot be the people
         for people, title in ((content[0], content[1]), (content[1], content[0])):
             label = LEADING_MARK.match(title)
             if label and _keynote_mark(label.group("mark")):
@@ -2277,6 +2279,32 @@ def _opens_next_cell(line: Line) -> bool:
     """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
     next cell of a row whose cells run over several lines."""
     return len(line.cells) == 2 and line.cells[0] == ""
+
+
+_PRESENTER_JOIN = re.compile(r"\s+[+&/]\s+")
+_NOBODY = frozenset("all everyone everybody tba tbd tbc staff organizers organisers".split())
+
+
+def _presenters(text: str) -> list[Person]:
+    """The people of a cell in a column headed Speaker or Presenter: there even a first name
+    alone is a person ("Jim + Laurent", "Chris"); [] for anything else."""
+    people: list[Person] = []
+    for part in _PRESENTER_JOIN.split(text):  # "Jim + Laurent": one name each side
+        parsed = parse_author_line(part)
+        if parsed.rest or not parsed.authors:
+            return []
+        people.extend(parsed.authors)
+    for author in people:
+        words = author.name.split()
+        if (
+            not 1 <= len(words) <= 5
+            or author.name.casefold() in _NOBODY
+            or ITEM_WORD.match(author.name)
+            or not all(w[:1].isupper() for w in words if w.isalpha() and len(w) > 3)
+            or not is_name_like(author.name)
+        ):
+            return []
+    return people
 
 
 def _file_cells_beside(session: _SessionDraft, cells: list[str]) -> None:

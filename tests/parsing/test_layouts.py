@@ -2274,3 +2274,21 @@ def test_a_presenter_column_names_each_rows_speaker_whatever_the_titles_shape() 
     coffee = next(s for s in program.sessions if s.title == "Coffee")
     assert coffee.kind is SessionKind.BREAK
     assert not coffee.papers
+
+
+def test_a_presenter_column_takes_first_names_and_is_never_read_the_other_way_round() -> None:
+    program = parse(
+        "Monday, March 4, 2019\nTime\tTitle\tPresenter\n"
+        "9:00\tIntroduction\tJim + Laurent\n"
+        "9:10\tLecture 1: Intro to Forms\tJim\n"
+        "10:45\tCoffee break\n"
+        "11:00\tLecture 2: Azure Functions\tLaurent\n"
+        "12:00\tLunch break\tAll\n"
+    )
+    talks = {p.title: [a.name for a in p.authors] for s in program.sessions for p in s.papers}
+    assert talks == {
+        "Introduction": ["Jim", "Laurent"],
+        "Lecture 1: Intro to Forms": ["Jim"],
+        # Not a paper "Laurent" by "Azure Functions": the column says who is who.
+        "Lecture 2: Azure Functions": ["Laurent"],
+    }
