@@ -252,6 +252,11 @@ class Builder:
         self.readings: dict[int, Reading] = {}
         self.rooms = _recurring_rooms(lines)
         self.pending_room: str | None = None
+        # A page listed room by room ("Room A" / its timed items / "Room B" / ...): each room
+        # line above a time heads the items below it, not the item above.
+        self.room_headings = _places_head_their_items(lines, _is_room_heading)
+        self.room_in_force: str | None = None
+        self.track_headings = _places_head_their_items(lines, _is_track_heading)
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
@@ -343,6 +348,8 @@ class Builder:
             session.track = self.track_name
         if session.room is None and self.pending_room is not None:
             session.room = self.pending_room
+        if session.room is None and self.room_in_force is not None:
+            session.room = self.room_in_force
         self.pending_room = None
         self.sessions.append(session)
         self.current = session
@@ -529,6 +536,7 @@ class Builder:
         if label and ZONE_NOTE.search(line.text):
             self.zone_notes.append((label, line.number))
         self.room_columns = None
+        self.room_in_force = None
         current = self.current
         if (
             current is not None
@@ -690,6 +698,10 @@ class Builder:
         session = self.current
         below = self.next_nonblank(i)
         closes_item = below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+        if self.room_headings and below is not None and below.kind is LineKind.TIME:
+            self.room_in_force = room
+            self.pending_room = None
+            return 1
         if session is not None and session.room is None and (not session.papers or closes_item):
             # Its session's room: printed under its title, or last, right before the next time.
             session.room = room
@@ -1318,6 +1330,14 @@ class Builder:
         self.known_names.update(p.name for p in people)
 
     def on_session_header(self, i: int, line: Line) -> int:
+        if self.track_headings and _is_track_heading(line, self.next_nonblank(i)):
+            # "Track 2: Networks" over its own timed items: a tab of the page copied after
+            # the previous track's, its items at the same times.
+            self.close_paper()
+            self.flush_pending_authors()
+            self.track_name = line.text
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
         filled = [c for c in line.cells if c]
         cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell
@@ -2749,6 +2769,49 @@ def _recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
 
 
 _VENUE_TAG = re.compile(r"^\((?:[a-z]{2,6}|findings|demo|industry|short|long)\)$")
+
+
+_TRACK_HEADING = re.compile(r"^track\s+\w{1,3}\b(?:\s*[:–—-]\s*\S.*)?$", re.I)
+
+
+def _is_room_heading(line: Line, below: Line | None) -> bool:
+    return line.kind is LineKind.ROOM and below is not None and below.kind is LineKind.TIME
+
+
+def _is_track_heading(line: Line, below: Line | None) -> bool:
+    """`Track 2` / `Track B: Networks` alone on its line, a timed item right below it."""
+    return (
+        line.kind is LineKind.SESSION_HEADER
+        and len([c for c in line.cells if c]) == 1
+        and bool(_TRACK_HEADING.match(line.text))
+        and below is not None
+        and below.kind is LineKind.TIME
+    )
+
+
+def _places_head_their_items(
+    lines: list[Line], is_heading: Callable[[Line, Line | None], bool]
+) -> bool:
+    """Whether the page is listed place by place (a room or track, its timed items, the next
+    one): two such headings or more, the first above the page's first time, and each followed
+    by at least two times before the next (a page-wide fact: a room printed after each item
+    is that item's)."""
+    filled = [line for line in lines if line.kind is not LineKind.BLANK]
+    headings = [
+        k
+        for k, line in enumerate(filled)
+        if is_heading(line, filled[k + 1] if k + 1 < len(filled) else None)
+    ]
+    if len(headings) < 2:
+        return False
+    first_time = next((k for k, line in enumerate(filled) if line.kind is LineKind.TIME), None)
+    if first_time is None or headings[0] > first_time:
+        return False
+    ends = [*headings[1:], len(filled)]
+    return all(
+        sum(line.kind is LineKind.TIME for line in filled[start:end]) >= 2
+        for start, end in zip(headings, ends, strict=True)
+    )
 
 
 def _recurring_rooms(lines: list[Line]) -> frozenset[str]:

@@ -2248,3 +2248,102 @@ def test_a_few_parentheses_in_a_timetable_of_rooms_name_no_speakers() -> None:
         "Compilers",
     ]
     assert papers(program) == []
+
+
+# --- programs listed room by room or track by track, and rooms as rows -------------------------
+
+
+def _talks(program: Program) -> list[tuple[str, str | None, str | None, str | None, list[str]]]:
+    """Each paper session's start, title, room, track and chairs (breaks left out)."""
+    return [
+        (
+            f"{s.start:%H:%M}" if s.start else "",
+            s.title,
+            s.room,
+            s.track,
+            [c.name for c in s.chairs],
+        )
+        for s in program.sessions
+        if s.kind is not SessionKind.BREAK
+    ]
+
+
+_ROOM_BY_ROOM = (
+    "Tuesday, 3 June 2025\n\n"
+    "Room A\n09:00–10:30 Session 1: Storage\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Session 4: Databases\nChair: Ed Po\nQuery Plans\n"
+    "Fay Xu (Uni F)\n\n"
+    "Room B\n09:00–10:30 Session 2: Networks\nChair: Bo Li\nA Fast Net\nDi Wu (Uni D)\n"
+    "11:00–12:30 Session 5: Compilers\nFast Code\nGil Oz (Uni G)\n\n"
+    "Room C\n09:00–10:30 Session 3: Security\nChair: Cy Ng\nSafe Keys\nHal Kim (Uni H)\n"
+    "11:00–12:30 Session 6: Theory\nProofs\nIda Ros (Uni I)\n"
+)
+
+
+def test_a_program_listed_room_by_room_puts_each_item_in_the_room_above_it() -> None:
+    program = parse(_ROOM_BY_ROOM)
+    assert _talks(program) == [
+        ("09:00", "Storage", "Room A", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Room A", None, ["Ed Po"]),
+        ("09:00", "Networks", "Room B", None, ["Bo Li"]),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, ["Cy Ng"]),
+        ("11:00", "Theory", "Room C", None, []),
+    ]
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Coffee Break"]
+    assert ("Proofs", [("Ida Ros", "Uni I")]) in papers(program)
+
+
+def test_a_page_listed_room_by_room_under_room_headings() -> None:
+    page = "<html><body><h2>Tuesday, 3 June 2025</h2>"
+    for room, items in (
+        ("Room A", [("09:00–10:30", "Storage", "Ann Lee"), ("11:00–12:30", "Databases", None)]),
+        ("Room B", [("09:00–10:30", "Networks", "Bo Li"), ("11:00–12:30", "Compilers", None)]),
+        ("Room C", [("09:00–10:30", "Security", None), ("11:00–12:30", "Theory", "Cy Ng")]),
+    ):
+        page += f"<h3>{room}</h3>"
+        for when, title, chair in items:
+            page += f"<p><b>{when} {title}</b></p>"
+            if chair:
+                page += f"<p>Chair: {chair}</p>"
+            page += f"<p>On {title}<br>Ana Silva (Uni A)</p>"
+    program = parse_program(page + "</body></html>", UTC)
+    assert _talks(program) == [
+        ("09:00", "Storage", "Room A", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Room A", None, []),
+        ("09:00", "Networks", "Room B", None, ["Bo Li"]),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, []),
+        ("11:00", "Theory", "Room C", None, ["Cy Ng"]),
+    ]
+
+
+_TRACK_BY_TRACK = (
+    "Tuesday, 3 June 2025\n\n"
+    "Track 1: Systems\n09:00–10:30 Storage\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Databases\nQuery Plans\nFay Xu (Uni F)\n\n"
+    "Track 2: Networks\n09:00–10:30 Wireless\nChair: Bo Li\nA Fast Net\nDi Wu (Uni D)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Routing\nFast Routes\nGil Oz (Uni G)\n\n"
+    "Track 3: Theory\n09:00–10:30 Logic\nSafe Keys\nHal Kim (Uni H)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Algorithms\nChair: Cy Ng\nProofs\nIda Ros (Uni I)\n"
+)
+
+
+def test_track_tabs_copied_one_after_another_keep_each_item_in_its_track() -> None:
+    program = parse(_TRACK_BY_TRACK)
+    assert _talks(program) == [
+        ("09:00", "Storage", None, "Track 1: Systems", ["Ann Lee"]),
+        ("11:00", "Databases", None, "Track 1: Systems", []),
+        ("09:00", "Wireless", None, "Track 2: Networks", ["Bo Li"]),
+        ("11:00", "Routing", None, "Track 2: Networks", []),
+        ("09:00", "Logic", None, "Track 3: Theory", []),
+        ("11:00", "Algorithms", None, "Track 3: Theory", ["Cy Ng"]),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "A Fast Store",
+        "Query Plans",
+        "A Fast Net",
+        "Fast Routes",
+        "Safe Keys",
+        "Proofs",
+    ]
