@@ -2347,3 +2347,47 @@ def test_track_tabs_copied_one_after_another_keep_each_item_in_its_track() -> No
         "Safe Keys",
         "Proofs",
     ]
+
+
+def test_a_timetable_with_rooms_as_rows_and_times_as_columns() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "Room\t09:00–10:30\t10:30–11:00\t11:00–12:30\n"
+        "Room A\tStorage\tCoffee Break\tDatabases\n"
+        "Room B\tNetworks\tCoffee Break\tCompilers\n"
+        "Room C\tSecurity\tCoffee Break\tTheory\n"
+    )
+    assert sorted(_talks(program)) == [
+        ("09:00", "Networks", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, []),
+        ("09:00", "Storage", "Room A", None, []),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("11:00", "Databases", "Room A", None, []),
+        ("11:00", "Theory", "Room C", None, []),
+    ]
+    breaks = [s for s in program.sessions if s.kind is SessionKind.BREAK]
+    assert {(f"{s.start:%H:%M}", s.title) for s in breaks} == {("10:30", "Coffee Break")}
+
+
+def test_a_page_timetable_with_rooms_as_rows_and_several_lines_in_a_cell() -> None:
+    page = (
+        "<html><body><h2>Tuesday, 3 June 2025</h2><table>"
+        "<tr><th>Room</th><th>09:00–10:30</th><th>10:30–11:00</th><th>11:00–12:30</th></tr>"
+        "<tr><th>Hall 1</th><td><b>Storage</b><br>Chair: Ann Lee<p>A Fast Store<br>"
+        "Ana Silva (Uni A)</p></td><td>Coffee Break</td><td><b>Databases</b></td></tr>"
+        "<tr><th>Hall 2</th><td><b>Networks</b><br>Chair: Bo Li</td><td>Coffee Break</td>"
+        "<td></td></tr>"
+        "<tr><th>Hall 3</th><td></td><td>Coffee Break</td><td><b>Theory</b><br>Chair: Cy Ng"
+        "<p>Proofs<br>Ida Ros (Uni I)</p></td></tr>"
+        "</table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert sorted(_talks(program)) == [
+        ("09:00", "Networks", "Hall 2", None, ["Bo Li"]),
+        ("09:00", "Storage", "Hall 1", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Hall 1", None, []),
+        ("11:00", "Theory", "Hall 3", None, ["Cy Ng"]),
+    ]
+    assert ("A Fast Store", [("Ana Silva", "Uni A")]) in papers(program)
+    assert ("Proofs", [("Ida Ros", "Uni I")]) in papers(program)
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Coffee Break"]
