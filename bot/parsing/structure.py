@@ -256,7 +256,7 @@ class Builder:
         # line above a time heads the items below it, not the item above.
         self.room_headings = _places_head_their_items(lines, _is_room_heading)
         self.room_in_force: str | None = None
-        self.track_headings = _places_head_their_items(lines, _is_track_heading)
+        self.track_headings = _places_head_their_items(lines, _is_track_heading, over_sessions=True)
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
@@ -2790,12 +2790,19 @@ def _is_track_heading(line: Line, below: Line | None) -> bool:
 
 
 def _places_head_their_items(
-    lines: list[Line], is_heading: Callable[[Line, Line | None], bool]
+    lines: list[Line],
+    is_heading: Callable[[Line, Line | None], bool],
+    *,
+    over_sessions: bool = False,
 ) -> bool:
     """Whether the page is listed place by place (a room or track, its timed items, the next
-    one): two such headings or more, the first above the page's first time, and each followed
-    by at least two times before the next (a page-wide fact: a room printed after each item
-    is that item's)."""
+    one): two such headings or more, each followed by two times or more before the next, and
+    either the first above the page's first time or the clock running back at every later
+    one (each place's list starts the day again). A page-wide fact: a room printed after each
+    item, the clock only running on, is that item's.
+
+    With `over_sessions`, each heading's items must be sessions, not one session's talks (a
+    grid's column under `Track A: Storage`): a chair or a break among them."""
     filled = [line for line in lines if line.kind is not LineKind.BLANK]
     headings = [
         k
@@ -2804,13 +2811,30 @@ def _places_head_their_items(
     ]
     if len(headings) < 2:
         return False
-    first_time = next((k for k, line in enumerate(filled) if line.kind is LineKind.TIME), None)
-    if first_time is None or headings[0] > first_time:
+    blocks = [filled[a:b] for a, b in zip(headings, [*headings[1:], len(filled)], strict=True)]
+    starts = [
+        [line.time.start for line in block if line.kind is LineKind.TIME and line.time]
+        for block in blocks
+    ]
+    if any(len(found) < 2 for found in starts):
         return False
-    ends = [*headings[1:], len(filled)]
-    return all(
-        sum(line.kind is LineKind.TIME for line in filled[start:end]) >= 2
-        for start, end in zip(headings, ends, strict=True)
+    if over_sessions and not all(_holds_sessions(block[2:]) for block in blocks):
+        return False
+    first_time = next(k for k, line in enumerate(filled) if line.kind is LineKind.TIME)
+    return headings[0] < first_time or all(
+        later[0] <= earlier[-1] for earlier, later in itertools.pairwise(starts)
+    )
+
+
+def _holds_sessions(lines: list[Line]) -> bool:
+    """A chair line or a timed break among these lines: they are sessions of their own."""
+    return any(
+        line.kind is LineKind.CHAIR
+        or (
+            line.kind is LineKind.TIME
+            and classify_kind(line.text, paper_count=0) is SessionKind.BREAK
+        )
+        for line in lines
     )
 
 

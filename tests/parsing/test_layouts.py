@@ -2391,3 +2391,40 @@ def test_a_page_timetable_with_rooms_as_rows_and_several_lines_in_a_cell() -> No
     assert ("A Fast Store", [("Ana Silva", "Uni A")]) in papers(program)
     assert ("Proofs", [("Ida Ros", "Uni I")]) in papers(program)
     assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Coffee Break"]
+
+
+def test_room_lists_after_a_plenary_opening_start_the_clock_again_under_each_room() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n08:30–09:00 Opening\n\n"
+        "Room A\n09:00–10:30 Session 1: Storage\nA Fast Store\nAna Silva (Uni A)\n"
+        "11:00–12:30 Session 4: Databases\nQuery Plans\nFay Xu (Uni F)\n\n"
+        "Room B\n09:00–10:30 Session 2: Networks\nA Fast Net\nDi Wu (Uni D)\n"
+        "11:00–12:30 Session 5: Compilers\nFast Code\nGil Oz (Uni G)\n"
+    )
+    assert [(t[1], t[2]) for t in _talks(program)] == [
+        ("Opening", None),
+        ("Storage", "Room A"),
+        ("Databases", "Room A"),
+        ("Networks", "Room B"),
+        ("Compilers", "Room B"),
+    ]
+
+
+def test_a_room_printed_after_each_session_while_the_clock_runs_on_is_that_sessions() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n\n09:00–10:30 Session 1: Storage\n09:00 A Fast Store\n"
+        "Ana Silva (Uni A)\n09:30 A Faster Store\nBo Li (Uni B)\nRoom A\n"
+        "11:00–12:30 Session 2: Nets\n11:00 A Fast Net\nDi Wu (Uni D)\n11:30 Routing\n"
+        "Ed Po (Uni E)\nRoom B\n"
+    )
+    assert [(t[1], t[2]) for t in _talks(program)] == [("Storage", "Room A"), ("Nets", "Room B")]
+
+
+def test_a_grid_of_track_columns_opening_the_page_is_still_read_as_its_sessions() -> None:
+    # Read column by column, each `Track A: ...` heading stands over its own timed talks: one
+    # session's talks, not a track tab of sessions (no chair, no break among them).
+    program = parse(SIDE_BY_SIDE.replace("09:00 - 09:30\tWelcome Coffee\t\n", ""))
+    assert [(s.title, s.track, len(s.papers)) for s in program.sessions if s.papers] == [
+        ("Storage Systems", "Track A", 2),
+        ("Query Engines", "Track B", 2),
+    ]
