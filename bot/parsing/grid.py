@@ -205,11 +205,13 @@ def _is_bare_time(text: str) -> bool:
 
 
 def is_room_row(row: Row, columns: int) -> bool:
-    """A row of a timetable of rooms as rows: the room first, then an item in some slot."""
+    """A row of a timetable of rooms as rows: the room first, then an item in some slot (a
+    day first is a calendar's row, not a room's)."""
     return (
         2 <= len(row) <= columns
         and _filled(row[0])
         and not _time_led(_first(row[0]))
+        and not parse_day_header(_first(row[0]))
         and any(_filled(cell) for cell in row[1:])
     )
 
