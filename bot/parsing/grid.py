@@ -187,6 +187,58 @@ def by_room(header: Row, rows: Sequence[Row], columns: int) -> list[Source]:
     return out
 
 
+def is_times_header_row(row: Row) -> bool:
+    """`Room | 09:00–10:30 | 10:30–11:00 | 11:00–12:30`: a corner, then a slot's time over
+    each other column: a timetable whose rows are rooms."""
+    if len(row) < 3 or _first(row[0]).lower().rstrip(":") not in _CORNER:
+        return False
+    times = [cell for cell in row[1:] if _filled(cell)]
+    return len(times) >= 2 and all(
+        len([t for _, t in cell if t.strip()]) == 1 and _is_bare_time(_first(cell))
+        for cell in times
+    )
+
+
+def _is_bare_time(text: str) -> bool:
+    found = find_time_range(text.strip())
+    return found is not None and found.span == (0, len(text.strip()))
+
+
+def is_room_row(row: Row, columns: int) -> bool:
+    """A row of a timetable of rooms as rows: the room first, then an item in some slot (a
+    day first is a calendar's row, not a room's)."""
+    return (
+        2 <= len(row) <= columns
+        and _filled(row[0])
+        and not _time_led(_first(row[0]))
+        and not parse_day_header(_first(row[0]))
+        and any(_filled(cell) for cell in row[1:])
+    )
+
+
+def rooms_as_columns(header: Row, rows: Sequence[Row]) -> tuple[Row, list[Row]]:
+    """A timetable of rooms as rows turned so that its rooms are its columns (the form
+    `by_room` reads): a slot where every room holds the same item (a break printed in each
+    room) becomes one item across the rooms."""
+    corner: Cell = [(header[0][0][0], "Time")] if header[0] else [(0, "Time")]
+    turned_header: Row = [corner, *(row[0] for row in rows)]
+    turned: list[Row] = []
+    for column in range(1, len(header)):
+        if not _filled(header[column]):
+            continue
+        cells = [row[column] if column < len(row) else [] for row in rows]
+        texts = {
+            " ".join(t.strip() for _, t in cell if t.strip()) for cell in cells if _filled(cell)
+        }
+        if not texts:
+            continue
+        if len(texts) == 1 and all(_filled(cell) for cell in cells):
+            turned.append([header[column], cells[0]])
+        else:
+            turned.append([header[column], *cells])
+    return turned_header, turned
+
+
 def _time_led(text: str) -> bool:
     found = find_time_range(text.strip())
     return found is not None and found.span[0] == 0
@@ -263,6 +315,20 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
                 room_rows, end = grid_end
                 out.extend(by_room(dayless, room_rows, len(dayless)))
                 i = origin[end] if end < len(origin) else len(lines)
+                continue
+        if is_times_header_row(rooms):
+            room_rows = []
+            j = _skip_blank(lines, i + 1)
+            while j < len(lines):
+                row: Row = [[(lines[j][0], cell)] for cell in lines[j][1].split("\t")]
+                if not is_room_row(row, len(rooms)):
+                    break
+                room_rows.append(row)
+                j = _skip_blank(lines, j + 1)
+            if len(room_rows) >= 2:
+                turned_header, turned = rooms_as_columns(rooms, room_rows)
+                out.extend(by_room(turned_header, turned, len(turned_header)))
+                i = j
                 continue
         if is_room_header_row(rooms):
             grid_end = _room_grid(lines, rooms, i + 1)

@@ -23,10 +23,13 @@ from bot.parsing.grid import (
     by_room,
     is_header_row,
     is_room_header_row,
+    is_room_row,
     is_room_slot_row,
     is_slot_row,
     is_spanning_row,
+    is_times_header_row,
     needs_columns,
+    rooms_as_columns,
 )
 from bot.parsing.lexer import DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
@@ -234,6 +237,21 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     while index < len(rows):
         header = _as_grid_row(rows[index])
         body: list[Row] = []
+        if is_times_header_row(header):
+            # Slots over the columns, a room per row: read as the timetable of rooms it is.
+            while index + 1 + len(body) < len(rows):
+                row = _as_grid_row(rows[index + 1 + len(body)])
+                if not is_room_row(row, len(header)):
+                    break
+                body.append(row)
+            if len(body) >= 2:
+                turned_header, turned = rooms_as_columns(header, body)
+                for _, line in by_room(turned_header, turned, len(turned_header)):
+                    out.add(line)
+                    out.newline()
+                index += 1 + len(body)
+                continue
+            body = []
         if is_room_header_row(header):
             # Rooms over the columns: a row across them (a break) stays in the timetable.
             while index + 1 + len(body) < len(rows):

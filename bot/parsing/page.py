@@ -4,8 +4,11 @@ structure builder reads each line by these, so one odd line cannot mislead the r
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 
+from bot.model import SessionKind
 from bot.parsing.authors import (
     author_line_score,
     is_name_like,
@@ -13,6 +16,7 @@ from bot.parsing.authors import (
     split_by_line,
     split_sentence_authors,
 )
+from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import (
     Line,
     LineKind,
@@ -266,3 +270,70 @@ def recurring_rooms(lines: list[Line]) -> frozenset[str]:
                 continue  # "Ana Silva, Bo Li, Cy Ng": the end of a list of people, not a place
             counts[tail] = counts.get(tail, 0) + 1
     return frozenset(t for t, n in counts.items() if n >= 3)
+
+
+_TRACK_HEADING = re.compile(r"^track\s+\w{1,3}\b(?:\s*[:–—-]\s*\S.*)?$", re.I)
+
+
+def is_room_heading(line: Line, below: Line | None) -> bool:
+    return line.kind is LineKind.ROOM and below is not None and below.kind is LineKind.TIME
+
+
+def is_track_heading(line: Line, below: Line | None) -> bool:
+    """`Track 2` / `Track B: Networks` alone on its line, a timed item right below it."""
+    return (
+        line.kind is LineKind.SESSION_HEADER
+        and len([c for c in line.cells if c]) == 1
+        and bool(_TRACK_HEADING.match(line.text))
+        and below is not None
+        and below.kind is LineKind.TIME
+    )
+
+
+def places_head_their_items(
+    lines: list[Line],
+    is_heading: Callable[[Line, Line | None], bool],
+    *,
+    over_sessions: bool = False,
+) -> bool:
+    """Whether the page is listed place by place (a room or track, its timed items, the next
+    one): two such headings or more, each followed by two times or more before the next, and
+    either the first above the page's first time or the clock running back at every later
+    one (each place's list starts the day again). A page-wide fact: a room printed after each
+    item, the clock only running on, is that item's.
+
+    With `over_sessions`, each heading's items must be sessions, not one session's talks (a
+    grid's column under `Track A: Storage`): a chair or a break among them."""
+    filled = [line for line in lines if line.kind is not LineKind.BLANK]
+    headings = [
+        k
+        for k, line in enumerate(filled)
+        if is_heading(line, filled[k + 1] if k + 1 < len(filled) else None)
+    ]
+    if len(headings) < 2:
+        return False
+    blocks = [filled[a:b] for a, b in zip(headings, [*headings[1:], len(filled)], strict=True)]
+    starts = [
+        [line.time.start for line in block if line.kind is LineKind.TIME and line.time]
+        for block in blocks
+    ]
+    if any(len(found) < 2 for found in starts):
+        return False
+    if over_sessions and not all(_holds_sessions(block[2:]) for block in blocks):
+        return False
+    first_time = next(k for k, line in enumerate(filled) if line.kind is LineKind.TIME)
+    return headings[0] < first_time or all(
+        later[0] <= earlier[-1] for earlier, later in itertools.pairwise(starts)
+    )
+
+
+def _holds_sessions(lines: list[Line]) -> bool:
+    """A chair line or a timed break among these lines: they are sessions of their own."""
+    return any(
+        line.kind is LineKind.CHAIR
+        or (
+            line.kind is LineKind.TIME
+            and classify_kind(line.text, paper_count=0) is SessionKind.BREAK
+        )
+        for line in lines
+    )

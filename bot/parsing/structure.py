@@ -55,6 +55,9 @@ from bot.parsing.lexer import (
     zone_label_in,
 )
 from bot.parsing.page import (
+    is_room_heading,
+    is_track_heading,
+    places_head_their_items,
     prints_authors_first,
     prints_name_colon_titles,
     prints_speakers_after_by,
@@ -273,6 +276,11 @@ class Builder:
         self.readings: dict[int, Reading] = {}
         self.rooms = recurring_rooms(lines)
         self.pending_room: str | None = None
+        # A page listed room by room ("Room A" / its timed items / "Room B" / ...): each room
+        # line above a time heads the items below it, not the item above.
+        self.room_headings = places_head_their_items(lines, is_room_heading)
+        self.room_in_force: str | None = None
+        self.track_headings = places_head_their_items(lines, is_track_heading, over_sessions=True)
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
@@ -365,6 +373,8 @@ class Builder:
             session.track = self.track_name
         if session.room is None and self.pending_room is not None:
             session.room = self.pending_room
+        if session.room is None and self.room_in_force is not None:
+            session.room = self.room_in_force
         self.pending_room = None
         self.sessions.append(session)
         self.current = session
@@ -552,6 +562,7 @@ class Builder:
         if label and ZONE_NOTE.search(line.text):
             self.zone_notes.append((label, line.number))
         self.room_columns = None
+        self.room_in_force = None
         current = self.current
         if (
             current is not None
@@ -713,6 +724,10 @@ class Builder:
         session = self.current
         below = self.next_nonblank(i)
         closes_item = below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+        if self.room_headings and below is not None and below.kind is LineKind.TIME:
+            self.room_in_force = room
+            self.pending_room = None
+            return 1
         if session is not None and session.room is None and (not session.papers or closes_item):
             # Its session's room: printed under its title, or last, right before the next time.
             session.room = room
@@ -1341,6 +1356,14 @@ class Builder:
         self.known_names.update(p.name for p in people)
 
     def on_session_header(self, i: int, line: Line) -> int:
+        if self.track_headings and is_track_heading(line, self.next_nonblank(i)):
+            # "Track 2: Networks" over its own timed items: a tab of the page copied after
+            # the previous track's, its items at the same times.
+            self.close_paper()
+            self.flush_pending_authors()
+            self.track_name = line.text
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
         filled = [c for c in line.cells if c]
         cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell

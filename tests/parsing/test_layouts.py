@@ -2292,3 +2292,183 @@ def test_a_presenter_column_takes_first_names_and_is_never_read_the_other_way_ro
         # Not a paper "Laurent" by "Azure Functions": the column says who is who.
         "Lecture 2: Azure Functions": ["Laurent"],
     }
+
+
+# --- programs listed room by room or track by track, and rooms as rows -------------------------
+
+
+def _talks(program: Program) -> list[tuple[str, str | None, str | None, str | None, list[str]]]:
+    """Each paper session's start, title, room, track and chairs (breaks left out)."""
+    return [
+        (
+            f"{s.start:%H:%M}" if s.start else "",
+            s.title,
+            s.room,
+            s.track,
+            [c.name for c in s.chairs],
+        )
+        for s in program.sessions
+        if s.kind is not SessionKind.BREAK
+    ]
+
+
+_ROOM_BY_ROOM = (
+    "Tuesday, 3 June 2025\n\n"
+    "Room A\n09:00–10:30 Session 1: Storage\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Session 4: Databases\nChair: Ed Po\nQuery Plans\n"
+    "Fay Xu (Uni F)\n\n"
+    "Room B\n09:00–10:30 Session 2: Networks\nChair: Bo Li\nA Fast Net\nDi Wu (Uni D)\n"
+    "11:00–12:30 Session 5: Compilers\nFast Code\nGil Oz (Uni G)\n\n"
+    "Room C\n09:00–10:30 Session 3: Security\nChair: Cy Ng\nSafe Keys\nHal Kim (Uni H)\n"
+    "11:00–12:30 Session 6: Theory\nProofs\nIda Ros (Uni I)\n"
+)
+
+
+def test_a_program_listed_room_by_room_puts_each_item_in_the_room_above_it() -> None:
+    program = parse(_ROOM_BY_ROOM)
+    assert _talks(program) == [
+        ("09:00", "Storage", "Room A", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Room A", None, ["Ed Po"]),
+        ("09:00", "Networks", "Room B", None, ["Bo Li"]),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, ["Cy Ng"]),
+        ("11:00", "Theory", "Room C", None, []),
+    ]
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Coffee Break"]
+    assert ("Proofs", [("Ida Ros", "Uni I")]) in papers(program)
+
+
+def test_a_page_listed_room_by_room_under_room_headings() -> None:
+    page = "<html><body><h2>Tuesday, 3 June 2025</h2>"
+    for room, items in (
+        ("Room A", [("09:00–10:30", "Storage", "Ann Lee"), ("11:00–12:30", "Databases", None)]),
+        ("Room B", [("09:00–10:30", "Networks", "Bo Li"), ("11:00–12:30", "Compilers", None)]),
+        ("Room C", [("09:00–10:30", "Security", None), ("11:00–12:30", "Theory", "Cy Ng")]),
+    ):
+        page += f"<h3>{room}</h3>"
+        for when, title, chair in items:
+            page += f"<p><b>{when} {title}</b></p>"
+            if chair:
+                page += f"<p>Chair: {chair}</p>"
+            page += f"<p>On {title}<br>Ana Silva (Uni A)</p>"
+    program = parse_program(page + "</body></html>", UTC)
+    assert _talks(program) == [
+        ("09:00", "Storage", "Room A", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Room A", None, []),
+        ("09:00", "Networks", "Room B", None, ["Bo Li"]),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, []),
+        ("11:00", "Theory", "Room C", None, ["Cy Ng"]),
+    ]
+
+
+_TRACK_BY_TRACK = (
+    "Tuesday, 3 June 2025\n\n"
+    "Track 1: Systems\n09:00–10:30 Storage\nChair: Ann Lee\nA Fast Store\nAna Silva (Uni A)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Databases\nQuery Plans\nFay Xu (Uni F)\n\n"
+    "Track 2: Networks\n09:00–10:30 Wireless\nChair: Bo Li\nA Fast Net\nDi Wu (Uni D)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Routing\nFast Routes\nGil Oz (Uni G)\n\n"
+    "Track 3: Theory\n09:00–10:30 Logic\nSafe Keys\nHal Kim (Uni H)\n"
+    "10:30–11:00 Coffee Break\n11:00–12:30 Algorithms\nChair: Cy Ng\nProofs\nIda Ros (Uni I)\n"
+)
+
+
+def test_track_tabs_copied_one_after_another_keep_each_item_in_its_track() -> None:
+    program = parse(_TRACK_BY_TRACK)
+    assert _talks(program) == [
+        ("09:00", "Storage", None, "Track 1: Systems", ["Ann Lee"]),
+        ("11:00", "Databases", None, "Track 1: Systems", []),
+        ("09:00", "Wireless", None, "Track 2: Networks", ["Bo Li"]),
+        ("11:00", "Routing", None, "Track 2: Networks", []),
+        ("09:00", "Logic", None, "Track 3: Theory", []),
+        ("11:00", "Algorithms", None, "Track 3: Theory", ["Cy Ng"]),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "A Fast Store",
+        "Query Plans",
+        "A Fast Net",
+        "Fast Routes",
+        "Safe Keys",
+        "Proofs",
+    ]
+
+
+def test_a_timetable_with_rooms_as_rows_and_times_as_columns() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "Room\t09:00–10:30\t10:30–11:00\t11:00–12:30\n"
+        "Room A\tStorage\tCoffee Break\tDatabases\n"
+        "Room B\tNetworks\tCoffee Break\tCompilers\n"
+        "Room C\tSecurity\tCoffee Break\tTheory\n"
+    )
+    assert sorted(_talks(program)) == [
+        ("09:00", "Networks", "Room B", None, []),
+        ("09:00", "Security", "Room C", None, []),
+        ("09:00", "Storage", "Room A", None, []),
+        ("11:00", "Compilers", "Room B", None, []),
+        ("11:00", "Databases", "Room A", None, []),
+        ("11:00", "Theory", "Room C", None, []),
+    ]
+    breaks = [s for s in program.sessions if s.kind is SessionKind.BREAK]
+    assert {(f"{s.start:%H:%M}", s.title) for s in breaks} == {("10:30", "Coffee Break")}
+
+
+def test_a_page_timetable_with_rooms_as_rows_and_several_lines_in_a_cell() -> None:
+    page = (
+        "<html><body><h2>Tuesday, 3 June 2025</h2><table>"
+        "<tr><th>Room</th><th>09:00–10:30</th><th>10:30–11:00</th><th>11:00–12:30</th></tr>"
+        "<tr><th>Hall 1</th><td><b>Storage</b><br>Chair: Ann Lee<p>A Fast Store<br>"
+        "Ana Silva (Uni A)</p></td><td>Coffee Break</td><td><b>Databases</b></td></tr>"
+        "<tr><th>Hall 2</th><td><b>Networks</b><br>Chair: Bo Li</td><td>Coffee Break</td>"
+        "<td></td></tr>"
+        "<tr><th>Hall 3</th><td></td><td>Coffee Break</td><td><b>Theory</b><br>Chair: Cy Ng"
+        "<p>Proofs<br>Ida Ros (Uni I)</p></td></tr>"
+        "</table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert sorted(_talks(program)) == [
+        ("09:00", "Networks", "Hall 2", None, ["Bo Li"]),
+        ("09:00", "Storage", "Hall 1", None, ["Ann Lee"]),
+        ("11:00", "Databases", "Hall 1", None, []),
+        ("11:00", "Theory", "Hall 3", None, ["Cy Ng"]),
+    ]
+    assert ("A Fast Store", [("Ana Silva", "Uni A")]) in papers(program)
+    assert ("Proofs", [("Ida Ros", "Uni I")]) in papers(program)
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Coffee Break"]
+
+
+def test_room_lists_after_a_plenary_opening_start_the_clock_again_under_each_room() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n08:30–09:00 Opening\n\n"
+        "Room A\n09:00–10:30 Session 1: Storage\nA Fast Store\nAna Silva (Uni A)\n"
+        "11:00–12:30 Session 4: Databases\nQuery Plans\nFay Xu (Uni F)\n\n"
+        "Room B\n09:00–10:30 Session 2: Networks\nA Fast Net\nDi Wu (Uni D)\n"
+        "11:00–12:30 Session 5: Compilers\nFast Code\nGil Oz (Uni G)\n"
+    )
+    assert [(t[1], t[2]) for t in _talks(program)] == [
+        ("Opening", None),
+        ("Storage", "Room A"),
+        ("Databases", "Room A"),
+        ("Networks", "Room B"),
+        ("Compilers", "Room B"),
+    ]
+
+
+def test_a_room_printed_after_each_session_while_the_clock_runs_on_is_that_sessions() -> None:
+    program = parse(
+        "Tuesday, 3 June 2025\n\n09:00–10:30 Session 1: Storage\n09:00 A Fast Store\n"
+        "Ana Silva (Uni A)\n09:30 A Faster Store\nBo Li (Uni B)\nRoom A\n"
+        "11:00–12:30 Session 2: Nets\n11:00 A Fast Net\nDi Wu (Uni D)\n11:30 Routing\n"
+        "Ed Po (Uni E)\nRoom B\n"
+    )
+    assert [(t[1], t[2]) for t in _talks(program)] == [("Storage", "Room A"), ("Nets", "Room B")]
+
+
+def test_a_grid_of_track_columns_opening_the_page_is_still_read_as_its_sessions() -> None:
+    # Read column by column, each `Track A: ...` heading stands over its own timed talks: one
+    # session's talks, not a track tab of sessions (no chair, no break among them).
+    program = parse(SIDE_BY_SIDE.replace("09:00 - 09:30\tWelcome Coffee\t\n", ""))
+    assert [(s.title, s.track, len(s.papers)) for s in program.sessions if s.papers] == [
+        ("Storage Systems", "Track A", 2),
+        ("Query Engines", "Track B", 2),
+    ]
