@@ -35,7 +35,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.calendar import DayDraft
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import (
     CHAIR,
     DURATION,
@@ -2231,9 +2231,6 @@ class Builder:
         )
 
 
-_REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
-
-
 def _opens_next_cell(line: Line) -> bool:
     """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
     next cell of a row whose cells run over several lines."""
@@ -2258,7 +2255,7 @@ def _holds_contributions(title: str | None) -> bool:
     if _NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
         return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
     kind = classify_kind(title, paper_count=0)
-    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not _REGISTRATION.search(title)
+    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not REGISTRATION.search(title)
 
 
 # "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
@@ -2414,12 +2411,19 @@ def _title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
             LineKind.ZONE_NOTE,
         ):
             return "below"
+        if lines[over].kind is LineKind.TEXT and _introduces(lines[over].text):
+            return "below"  # a day's introduction ("The organisers may change …"), no title
         if lines[over].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
             top = above(over)
             if top is None or lines[top].kind is LineKind.DAY:
                 return "above"
         return None
     return None
+
+
+def _introduces(text: str) -> bool:
+    """A sentence or more of running text (no title is twenty words closed by a full stop)."""
+    return _is_prose(text) or (len(text.split()) >= 20 and text.rstrip().endswith("."))
 
 
 def _times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:

@@ -86,11 +86,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/nhw-2017-monday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/t2m-2025-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/t2m-2025-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    # Found in other languages (Portuguese, Japanese), first seen as added (issue #9).
-    "found/abenepi-2018-sexta.txt": (0.41, 0.27, 0.28, 0.28, 0.00, 0.00),
-    "found/abenepi-2018-sexta.html": (0.41, 0.27, 0.28, 0.28, 0.00, 0.00),
-    "found/biomol-2025-day1.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/biomol-2025-day1.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    # Found in other languages (Portuguese, Japanese); first seen at recall 0.42 and 0 (issue #9).
+    "found/abenepi-2018-sexta.txt": (0.83, 0.83, 0.85, 0.85, 1.00, 1.00),
+    "found/abenepi-2018-sexta.html": (0.83, 0.83, 0.85, 0.85, 1.00, 1.00),
+    "found/biomol-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/biomol-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
