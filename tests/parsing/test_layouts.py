@@ -2378,3 +2378,25 @@ def test_a_days_introductory_sentence_is_no_title_of_the_first_item() -> None:
     )
     starts = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
     assert starts[:2] == [("Registration", "08:00"), ("Opening lecture", "08:30")]
+
+
+@pytest.mark.parametrize(
+    ("title", "label", "talk"),
+    [
+        (
+            "Palestra 2 - Promoção das funções executivas",
+            "Palestra 2",
+            "Promoção das funções executivas",
+        ),
+        ("Talk 1: Mental health in childhood", "Talk 1", "Mental health in childhood"),
+        ("Wykład 3: Grafy i algorytmy", "Wykład 3", "Grafy i algorytmy"),
+    ],
+)
+def test_a_numbered_talk_is_its_label_and_its_title(title: str, label: str, talk: str) -> None:
+    found = read_talk_title(title)
+    assert found is not None
+    assert (found.session_title, found.talk_title, found.speakers) == (label, talk, ())
+
+
+def test_a_numbered_session_is_no_talk() -> None:
+    assert read_talk_title("Session 2 - Storage systems") is None
