@@ -1906,6 +1906,17 @@ class Builder:
             and (
                 (session.awaits_speakers and score >= 0.5)
                 or (score >= 0.8 and session.line == self._previous_text_line(line))
+                or (
+                    # "15:15 | Title" / "Liesbeth De Mol" / "16:00 | …": the one line under a
+                    # timed talk, a name and nothing more, is who gives it.
+                    score >= 0.5
+                    and lookahead is not None
+                    and not _is_own_item(session.title)
+                    and _holds_contributions(session.title)
+                    and is_name_like_strict(text)
+                    and self._item_ends_after(lookahead)
+                    and session.line == self._previous_text_line(line)
+                )
             )
             and not self._next_is_authors(lookahead)
             and not self._title_follows(lookahead)
@@ -2210,6 +2221,11 @@ class Builder:
             and len([c for c in nxt.cells if c]) == 1
             and not _is_prose(nxt.text)
         )
+
+    def _item_ends_after(self, i: int) -> bool:
+        """Is the line after `i` a new item's time or day, or the end of the program?"""
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY)
 
     def _people_follow(self, i: int | None) -> bool:
         """Does the next non-blank line name people (so this one is the title they wrote)?"""

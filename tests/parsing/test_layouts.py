@@ -2400,3 +2400,20 @@ def test_a_numbered_talk_is_its_label_and_its_title(title: str, label: str, talk
 
 def test_a_numbered_session_is_no_talk() -> None:
     assert read_talk_title("Session 2 - Storage systems") is None
+
+
+def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
+    program = parse(
+        "Wednesday 16 March\n"
+        "15:00\tOpening\n"
+        "15:15\tWhat is a computer program?\n"
+        "Liesbeth De Mol\n"
+        "16:00\tCoffee break\n"
+        "Gather Town\n"
+        "16:30\tArchiving all software\n"
+        "Roberto Di Cosmo\n"
+    )
+    assert papers(program) == [
+        ("What is a computer program?", [("Liesbeth De Mol", None)]),
+        ("Archiving all software", [("Roberto Di Cosmo", None)]),
+    ]
