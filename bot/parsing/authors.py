@@ -25,6 +25,7 @@ _NAME_PARTICLES = frozenset(
 )
 _NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
 _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
@@ -132,6 +133,8 @@ def is_name_like(text: str) -> bool:
         return False
     if not all(_NAME_TOKEN.match(w) and _HAS_LETTER.search(w) for w in words):
         return False
+    if any(len(w) > 6 and _CJK.search(w) for w in words):
+        return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
         return False
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
@@ -182,7 +185,9 @@ _INSTITUTION = re.compile(
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
     r"cnrs|csail|nus|ntu|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"
-    r"|^[A-Z][A-Z&\-]{1,9}$",
+    r"|^[A-Z][A-Z&\-]{1,9}$"
+    # "東大院・工学", "清华大学", "서울대학교": East Asian institution words, inside a word.
+    r"|大学|大院|研究所|研究院|センター|学院|病院|公司|대학|연구소|병원",
     re.I,
 )
 
@@ -241,7 +246,9 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 
 # "Prof. Dr. Name", "Dr.-Ing. Name": how a person is addressed, not their name.
 _HONORIFIC = re.compile(
-    r"^(?:(?:prof|dr|mr|mrs|ms|mx|sir|dame|assoc|asst|ass|univ)\.(?:-\w+\.)?\s*)+"
+    # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
+    r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
+    r"(?:-\w+\.)?\s*)+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
@@ -320,6 +327,15 @@ _CLOSING_STOP = re.compile(r"(?<=[^\W\d_]{2})\.$")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
 _GLUED_MARK_LIST = re.compile(r"(?<=[^\W\d_])(\d(?:,\d)+)(?=,\s|\s|$)")
 _SUPERSCRIPT_OF = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+# "〇愛場　雄一郎1、渡瀬　瑞希1": Japanese and Chinese lists part entries with an ideographic
+# comma and mark the presenter with a circle before the name.
+_IDEOGRAPHIC_COMMA = re.compile(r"\s*[、，；]\s*")
+_PRESENTER_CIRCLE = re.compile(r"(?:^|(?<=[,;]\s))[〇○◯◎●]\s*")
+
+
+def _western_punctuation(text: str) -> str:
+    text = _IDEOGRAPHIC_COMMA.sub(lambda m: "; " if "；" in m.group(0) else ", ", text)
+    return _PRESENTER_CIRCLE.sub("", text)
 
 
 def _as_superscripts(match: re.Match[str]) -> str:
@@ -329,7 +345,7 @@ def _as_superscripts(match: re.Match[str]) -> str:
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
-    text = _LIST_DOTS.sub("; ", clean(text))
+    text = _LIST_DOTS.sub("; ", _western_punctuation(clean(text)))
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _CLOSING_STOP.sub("", _BY.sub("", text))
     colon_pairs = _colon_pairs(text)
@@ -424,8 +440,8 @@ def author_line_score(text: str) -> float:
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
         return 0.3 * ratio if with_affiliation else 0.0
-    if with_affiliation:
-        return 1.0
+    if with_affiliation or _HONORIFIC.match(text):
+        return 1.0  # "Dra. Sylvia Maria Ciasca": only a person is addressed so
     if len(names) >= 2:
         # "Carbon Pricing and Innovation": title words, not surnames.
         return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
@@ -694,7 +710,7 @@ def _comma_footnotes(mark: str, text: str) -> dict[str, str]:
 def footnote_affiliations(text: str) -> dict[str, str] | None:
     """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
     the line is not a list of numbered affiliations."""
-    text = clean(text)
+    text = _western_punctuation(clean(text))
     found: dict[str, str] = {}
     for m in _FOOTNOTE.finditer(text):
         mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))

@@ -6,8 +6,16 @@ import re
 
 from bot.model import SessionKind
 
+# "Registration", "Credenciamento", "受付": an item open for hours, holding no talks.
+REGISTRATION = re.compile(
+    r"\bregistration\b|\bcheck-?in\b|"
+    r"\b(?:credenciamento|acreditaci[óo]n|inscripci[óo]n|registrazione|accoglienza|"
+    r"registratie|rejestracja|registrace|регистрация)\b|受付|签到|報到|등록",
+    re.I,
+)
+
 _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
-    (SessionKind.OTHER, re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)),
+    (SessionKind.OTHER, REGISTRATION),
     (
         SessionKind.KEYNOTE,
         re.compile(
@@ -17,7 +25,12 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bexposés? invités?\b|\bconférences? (?:invitée|plénière|inaugurale)s?\b|"
             r"\b(?:haupt|plenar|fest|eröffnungs)vortrag\b|"
             r"\bconferencias? (?:inaugural|plenaria|magistral)(?:es)?\b|"
-            r"\bconferenz[ae] (?:plenari[ae]|inaugurale)\b|\bpalestras? (?:de abertura|magna)\b",
+            r"\bconferenz[ae] (?:plenari[ae]|inaugurale)\b|\bpalestras? (?:de abertura|magna)\b|"
+            r"\bconferências? (?:de abertura|de encerramento|plenárias?|magna)\b|"
+            r"\bpleno?arn[yí]\w* (?:wykład|přednáška|доклад)|\bпленарн\w+ доклад\w*|"
+            # Japanese, Chinese, Korean
+            r"招待講演|基調講演|特別講演|特邀报告|特邀報告|大会报告|主旨报告|主题报告|主旨演讲|"
+            r"主题演讲|기조연설|기조강연|초청강연",
             re.I,
         ),
     ),

@@ -111,7 +111,11 @@ CHAIR = re.compile(
     r"(?:\s*\(s\))?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
     r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore|"
-    r"modera|vorsitz|leitung)"
+    r"modera|vorsitz|leitung|"
+    # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Japanese, Chinese, Korean
+    r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
+    r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
+    r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
     r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
@@ -212,6 +216,8 @@ def _trailing_range_first(text: str) -> str:
 _ENTRY_ID = re.compile(
     r"^(?:id|paper id|submission|no\.?|#)\s*[:#]?\s*\d+(?:\s*[/|,]\s*[\w.-]+\s*:?\s*\d*)*$", re.I
 )
+# "O1", "IN2", "P12": a paper's code alone on the line above its title, as symposia print them.
+_PAPER_CODE = re.compile(r"^[A-Z]{1,3}\d{1,3}$")
 
 
 def _time_cell_first(cells: list[str]) -> list[str]:
@@ -258,7 +264,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if flat.lower().rstrip(":") == "title":
         line.kind = LineKind.TITLE_LABEL
         return line
-    if _ENTRY_ID.match(flat):
+    if _ENTRY_ID.match(flat) or _PAPER_CODE.match(flat):
         line.kind = LineKind.LINK  # "ID: 123 / S12: 1": the entry's reference, not its title
         return line
     if is_link_line(flat):

@@ -27,6 +27,7 @@ from bot.parsing.shapes import (
     LEADING_MARK,
     ROOM_CELL,
     is_own_item,
+    is_prose,
     name_colon_title,
     reads_as_title,
     title_score,
@@ -69,12 +70,19 @@ def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
             LineKind.ZONE_NOTE,
         ):
             return "below"
+        if lines[over].kind is LineKind.TEXT and _introduces(lines[over].text):
+            return "below"  # a day's introduction ("The organisers may change …"), no title
         if lines[over].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
             top = above(over)
             if top is None or lines[top].kind is LineKind.DAY:
                 return "above"
         return None
     return None
+
+
+def _introduces(text: str) -> bool:
+    """A sentence or more of running text (no title is twenty words closed by a full stop)."""
+    return is_prose(text) or (len(text.split()) >= 20 and text.rstrip().endswith("."))
 
 
 def times_after_items(lines: list[Line], title_side: str | None) -> dict[int, int]:

@@ -83,3 +83,16 @@ def title_score(text: str) -> float:
     words ("Dalkalaen (Oceanic): Articulatory variation …" is a title)."""
     title, _ = strip_trailing_marks(text)
     return 0.0 if parse_author_line(title).rest else author_line_score(title)
+
+
+SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
+
+
+def is_prose(text: str) -> bool:
+    """Running text (an abstract, a description): several sentences, or many words with few
+    list separators. A long author list is neither."""
+    words = len(text.split())
+    if words < 16 or author_line_score(text) >= 0.5:
+        return False
+    separators = text.count(",") + text.count(";") + text.count("·")
+    return len(SENTENCE_BREAK.findall(text)) >= 2 or (words >= 60 and separators < words / 8)

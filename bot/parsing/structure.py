@@ -35,7 +35,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.calendar import DayDraft
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import (
     CHAIR,
     DURATION,
@@ -77,6 +77,7 @@ from bot.parsing.shapes import (
     ROOM_CELL,
     has_common_word,
     is_own_item,
+    is_prose,
     name_colon_title,
     reads_as_title,
     title_score,
@@ -1156,7 +1157,7 @@ class Builder:
             before = self.lines[at] if at is not None else before
         if before.kind is LineKind.ROOM and i >= 2:
             before = self.lines[i - 2]  # title / room / time: the room is already pending
-        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or _is_prose(before.text):
+        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or is_prose(before.text):
             return None
         if self.current is not None and self.current.expects_title:
             return None
@@ -1615,7 +1616,7 @@ class Builder:
                 return False
             score = author_line_score(below.text)
             if score < 0.5:
-                return not _is_prose(below.text)
+                return not is_prose(below.text)
         return False
 
     def _add_speaker_line(self, session: _SessionDraft, text: str) -> None:
@@ -1642,7 +1643,7 @@ class Builder:
         current = self.current
         if current is not None and current.expects_title and not current.papers:
             return False  # the title of the item its time line opened
-        if _is_prose(text) or len(text.split()) > 14:
+        if is_prose(text) or len(text.split()) > 14:
             return False
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
@@ -1666,7 +1667,7 @@ class Builder:
             and above > current.line - 1
             and below is not None
             and below.kind is LineKind.ROOM
-            and not _is_prose(self.lines[i].text)
+            and not is_prose(self.lines[i].text)
             and author_line_score(self.lines[i].text) < 0.8
         )
 
@@ -1952,6 +1953,17 @@ class Builder:
             and (
                 (session.awaits_speakers and score >= 0.5)
                 or (score >= 0.8 and session.line == self._previous_text_line(line))
+                or (
+                    # "15:15 | Title" / "Liesbeth De Mol" / "16:00 | …": the one line under a
+                    # timed talk, a name and nothing more, is who gives it.
+                    score >= 0.5
+                    and lookahead is not None
+                    and not is_own_item(session.title)
+                    and _holds_contributions(session.title)
+                    and is_name_like_strict(text)
+                    and self._item_ends_after(lookahead)
+                    and session.line == self._previous_text_line(line)
+                )
             )
             and not self._next_is_authors(lookahead)
             and not self._title_follows(lookahead)
@@ -1991,7 +2003,7 @@ class Builder:
             self.add_paper(title, line.number)
             self.attach_authors(parsed, line.number)
             return
-        if _is_prose(text):
+        if is_prose(text):
             # An abstract or a description: sentences, not a title.
             self.read(line.number, NOTE, 0.8)
             if session is not None:
@@ -2134,7 +2146,7 @@ class Builder:
                 len(in_speaker_column) == 1
                 and title != people
                 and named
-                and not _is_prose(title)
+                and not is_prose(title)
                 and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
             ):
                 rest = [c for c in others if c not in content]
@@ -2155,7 +2167,7 @@ class Builder:
                     )
                 )
                 and len(title.split()) >= 2
-                and not _is_prose(title)
+                and not is_prose(title)
                 and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
                 and classify_kind(people, paper_count=0) is SessionKind.OTHER
                 and self._names_a_speaker(people, bool(speaker_columns))
@@ -2191,7 +2203,7 @@ class Builder:
             below is None
             or below.kind is not LineKind.TEXT
             or len([c for c in below.cells if c]) != 1
-            or _is_prose(below.text)
+            or is_prose(below.text)
         ):
             return False
         names = parse_author_line(text).authors
@@ -2228,7 +2240,7 @@ class Builder:
             and below.kind is LineKind.TEXT
             and len([c for c in below.cells if c]) == 1
             and author_line_score(below.text) < 0.8
-            and not _is_prose(below.text)
+            and not is_prose(below.text)
             and classify_kind(below.text, paper_count=0)
             not in (SessionKind.BREAK, SessionKind.SOCIAL)
         )
@@ -2272,8 +2284,13 @@ class Builder:
             and nxt.kind is LineKind.TEXT
             and author_line_score(nxt.text) < 0.8
             and len([c for c in nxt.cells if c]) == 1
-            and not _is_prose(nxt.text)
+            and not is_prose(nxt.text)
         )
+
+    def _item_ends_after(self, i: int) -> bool:
+        """Is the line after `i` a new item's time or day, or the end of the program?"""
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY)
 
     def _people_follow(self, i: int | None) -> bool:
         """Does the next non-blank line name people (so this one is the title they wrote)?"""
@@ -2293,9 +2310,6 @@ class Builder:
             and author_line_score(nxt.text) >= 0.8
             and not self._titles_a_chaired_session(i + 1)
         )
-
-
-_REGISTRATION = re.compile(r"\bregistration\b|\bcheck-?in\b", re.I)
 
 
 def _opens_next_cell(line: Line) -> bool:
@@ -2348,7 +2362,7 @@ def _holds_contributions(title: str | None) -> bool:
     if _NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
         return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
     kind = classify_kind(title, paper_count=0)
-    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not _REGISTRATION.search(title)
+    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not REGISTRATION.search(title)
 
 
 # "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
@@ -2512,9 +2526,6 @@ def _split_chair(text: str) -> tuple[str, str | None]:
     return text[: m.start()].rstrip(" ,;-–—("), chair
 
 
-_SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
-
-
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
 # "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper".
@@ -2546,16 +2557,6 @@ _LABELLED_FIELDS = re.compile(
 _LABELLED_PROSE = re.compile(
     r"^(?:abstract|summary|description|bio(?:graphy)?|short bio|about)\s*[.:：]\s*\S", re.I
 )
-
-
-def _is_prose(text: str) -> bool:
-    """Running text (an abstract, a description): several sentences, or many words with few
-    list separators. A long author list is neither."""
-    words = len(text.split())
-    if words < 16 or author_line_score(text) >= 0.5:
-        return False
-    separators = text.count(",") + text.count(";") + text.count("·")
-    return len(_SENTENCE_BREAK.findall(text)) >= 2 or (words >= 60 and separators < words / 8)
 
 
 def _strip_session_title(text: str) -> str:

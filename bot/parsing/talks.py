@@ -24,7 +24,8 @@ _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
     r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?|"
     r"conferencias?|conférences?|exposés?|vortrag|vorträge|conferenz[ae]|palestras?|"
-    r"ponencias?)\b",
+    r"ponencias?|charlas?|relazion[ei]|lezion[ei]|lezing(?:en)?|voordracht(?:en)?|wykład\w*|"
+    r"přednášk\w*|доклад\w*)\b|講演",
     re.I,
 )
 # "Short Workshop 5: Name - Title": a workshop given by someone, named before a colon only
@@ -114,6 +115,13 @@ _KEYNOTE_KIND = re.compile(
 _ENTRY_KIND = re.compile(
     r"^(?:talk|poster|demo|paper|short paper|full paper|lightning talk|invited talk|"
     r"contributed talk|keynote|spotlight|tutorial|position paper)\s*:\s+(?=\S)",
+    re.I,
+)
+
+# "Talk 3", "Palestra 1", "Ponencia 2", "Wykład 4": one of a program's numbered talks.
+_NUMBERED_TALK = re.compile(
+    r"(?:talk|lecture|palestra|ponencia|charla|conferencia|conferência|relazione|lezione|"
+    r"lezing|voordracht|wykład|přednáška|доклад|講演)\s*\d{1,2}",
     re.I,
 )
 
@@ -219,6 +227,8 @@ def read_talk_title(title: str) -> TalkTitle | None:
             return TalkTitle(title, None, people)  # "Keynote: Name"
         if shape is _KIND_COLON and _KEYNOTE_KIND.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
+        if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
+            return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None
 
 

@@ -10,8 +10,22 @@ WEEKDAYS = {
     name: index
     for index, names in enumerate(
         (
-            # English, then German, French, Spanish, Italian, Dutch: programs print their own.
-            ("monday", "mon", "montag", "lundi", "lunes", "lunedì", "lunedi", "maandag"),
+            # English, then German, French, Spanish, Italian, Dutch, Portuguese, Polish, Czech,
+            # Russian: programs print their own.
+            (
+                "monday",
+                "mon",
+                "montag",
+                "lundi",
+                "lunes",
+                "lunedì",
+                "lunedi",
+                "maandag",
+                "segunda-feira",
+                "poniedziałek",
+                "pondělí",
+                "понедельник",
+            ),
             (
                 "tuesday",
                 "tue",
@@ -22,6 +36,11 @@ WEEKDAYS = {
                 "martedì",
                 "martedi",
                 "dinsdag",
+                "terça-feira",
+                "terca-feira",
+                "wtorek",
+                "úterý",
+                "вторник",
             ),
             (
                 "wednesday",
@@ -33,6 +52,10 @@ WEEKDAYS = {
                 "mercoledì",
                 "mercoledi",
                 "woensdag",
+                "quarta-feira",
+                "środa",
+                "středa",
+                "среда",
             ),
             (
                 "thursday",
@@ -45,10 +68,48 @@ WEEKDAYS = {
                 "giovedì",
                 "giovedi",
                 "donderdag",
+                "quinta-feira",
+                "czwartek",
+                "čtvrtek",
+                "четверг",
             ),
-            ("friday", "fri", "freitag", "vendredi", "viernes", "venerdì", "venerdi", "vrijdag"),
-            ("saturday", "sat", "samstag", "samedi", "sábado", "sabato", "zaterdag"),
-            ("sunday", "sun", "sonntag", "dimanche", "domingo", "domenica", "zondag"),
+            (
+                "friday",
+                "fri",
+                "freitag",
+                "vendredi",
+                "viernes",
+                "venerdì",
+                "venerdi",
+                "vrijdag",
+                "sexta-feira",
+                "piątek",
+                "pátek",
+                "пятница",
+            ),
+            (
+                "saturday",
+                "sat",
+                "samstag",
+                "samedi",
+                "sábado",
+                "sabato",
+                "zaterdag",
+                "sobota",
+                "суббота",
+            ),
+            (
+                "sunday",
+                "sun",
+                "sonntag",
+                "dimanche",
+                "domingo",
+                "domenica",
+                "zondag",
+                "niedziela",
+                "neděle",
+                "воскресенье",
+            ),
         )
     )
     for name in names
@@ -57,18 +118,124 @@ MONTHS = {
     name: index + 1
     for index, names in enumerate(
         (
-            ("january", "jan", "januar", "janvier", "enero", "gennaio", "januari"),
-            ("february", "feb", "februar", "février", "fevrier", "febrero", "febbraio", "februari"),
-            ("march", "mar", "märz", "maerz", "mars", "marzo", "maart"),
-            ("april", "apr", "avril", "abril", "aprile"),
-            ("may", "mai", "mayo", "maggio", "mei"),
-            ("june", "jun", "juni", "juin", "junio", "giugno"),
-            ("july", "jul", "juli", "juillet", "julio", "luglio"),
-            ("august", "aug", "août", "aout", "agosto", "augustus"),
-            ("september", "sep", "sept", "septembre", "septiembre", "settembre"),
-            ("october", "oct", "oktober", "octobre", "octubre", "ottobre", "okt"),
-            ("november", "nov", "novembre", "noviembre"),
-            ("december", "dec", "dezember", "décembre", "decembre", "diciembre", "dicembre", "dez"),
+            # Then Portuguese, and Polish, Czech and Russian as a date prints them (genitive).
+            (
+                "january",
+                "jan",
+                "januar",
+                "janvier",
+                "enero",
+                "gennaio",
+                "januari",
+                "janeiro",
+                "stycznia",
+                "ledna",
+                "января",
+            ),
+            (
+                "february",
+                "feb",
+                "februar",
+                "février",
+                "fevrier",
+                "febrero",
+                "febbraio",
+                "februari",
+                "fevereiro",
+                "lutego",
+                "února",
+                "февраля",
+            ),
+            (
+                "march",
+                "mar",
+                "märz",
+                "maerz",
+                "mars",
+                "marzo",
+                "maart",
+                "março",
+                "marca",
+                "března",
+                "марта",
+            ),
+            ("april", "apr", "avril", "abril", "aprile", "kwietnia", "dubna", "апреля"),
+            ("may", "mai", "mayo", "maggio", "mei", "maio", "maja", "května", "мая"),
+            (
+                "june",
+                "jun",
+                "juni",
+                "juin",
+                "junio",
+                "giugno",
+                "junho",
+                "czerwca",
+                "června",
+                "июня",
+            ),
+            (
+                "july",
+                "jul",
+                "juli",
+                "juillet",
+                "julio",
+                "luglio",
+                "julho",
+                "lipca",
+                "července",
+                "июля",
+            ),
+            ("august", "aug", "août", "aout", "agosto", "augustus", "sierpnia", "srpna", "августа"),
+            (
+                "september",
+                "sep",
+                "sept",
+                "septembre",
+                "septiembre",
+                "settembre",
+                "setiembre",
+                "setembro",
+                "września",
+                "září",
+                "сентября",
+            ),
+            (
+                "october",
+                "oct",
+                "oktober",
+                "octobre",
+                "octubre",
+                "ottobre",
+                "okt",
+                "outubro",
+                "października",
+                "října",
+                "октября",
+            ),
+            (
+                "november",
+                "nov",
+                "novembre",
+                "noviembre",
+                "novembro",
+                "listopada",
+                "listopadu",
+                "ноября",
+            ),
+            (
+                "december",
+                "dec",
+                "dezember",
+                "décembre",
+                "decembre",
+                "diciembre",
+                "dicembre",
+                "dez",
+                "dezembro",
+                "grudnia",
+                "prosince",
+                "декабря",
+            ),
         )
     )
     for name in names
@@ -158,7 +325,12 @@ _CLOCK = (
     r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
     r"(?![\w]|:\d)"
 )
-_SEPARATOR = r"\s*(?:-{1,2}|–|—|~|to|until|till|→)\s*"
+# Also "8:00 às 8:30", "10:00 a 11:30", "dalle 9 alle 10", "9:00 tot 10:00", "od 9:00 do 10:00",
+# "9:00 до 10:00" (the word only before a clock), and "9:00〜10:00" / "9:00至10:00".
+_SEPARATOR = (
+    r"\s*(?:(?:às|as|a|al|hasta|alle|tot|do|до)(?=\s*[012]?\d[:.h]\d)"
+    r"|-{1,2}|–|—|~|〜|～|至|to|until|till|→)\s*"
+)
 TIME_RANGE = re.compile(
     r"(?<![\w:./-])"
     + _CLOCK.format(p="s")
@@ -289,6 +461,18 @@ _DATE_FORMS = (
     re.compile(r"\b(?P<y>(?:19|20)\d\d)(?P<sep>[-/.])(?P<m>[01]?\d)(?P=sep)(?P<d>[0-3]?\d)\b"),
     # 23/04/2024, 23.04.2024 (day first, as everywhere but the US; a month > 12 swaps them)
     re.compile(r"\b(?P<d>[0-3]?\d)[/.](?P<m>[01]?\d)[/.](?P<y>(?:19|20)?\d\d)\b"),
+    # 2025年6月26日, 6月26日 (Japanese, Chinese), 6월 26일 (Korean)
+    re.compile(
+        r"(?:(?P<y>(?:19|20)\d\d)\s*[年년]\s*)?(?<!\d)(?P<m>[01]?\d)\s*[月월]\s*(?P<d>[0-3]?\d)\s*[日일号]"
+    ),
+)
+# "6月26日（木）", "木曜日", "星期四", "목요일": East Asian weekdays, Monday first; a lone
+# character only in brackets, where it cannot be part of a word.
+_CJK_WEEKDAYS = ("月火水木金土日", "一二三四五六日", "월화수목금토일")
+_CJK_WEEKDAY = re.compile(
+    r"[(（]\s*(?P<a>[月火水木金土日월화수목금토일])(?:曜日?|요일)?\s*[)）]"
+    r"|(?P<b>[月火水木金土日])曜日?|(?P<c>[월화수목금토일])요일"
+    r"|(?:星期|週|周|礼拜|禮拜)(?P<d>[一二三四五六日天])"
 )
 # "Monday (9/4)": a day and month without a year, read only beside a weekday (alone it could
 # be a fraction or a score); which comes first is settled by the weekday once the year is known.
@@ -359,8 +543,11 @@ def _reading_on_weekday(year: int, month: int, day: int, weekday: int) -> tuple[
 
 def find_date(text: str) -> DayExpr | None:
     """A calendar date in `text` (with its weekday if one is printed), or a bare weekday."""
-    weekday_match = _WEEKDAY.search(text)
+    weekday_match: re.Match[str] | None = _WEEKDAY.search(text)
     weekday = WEEKDAYS[weekday_match.group("wd").lower()] if weekday_match else None
+    if weekday_match is None:
+        weekday_match = _CJK_WEEKDAY.search(text)
+        weekday = _cjk_weekday(weekday_match) if weekday_match else None
     for form in _DATE_FORMS:
         m = form.search(text)
         if not m:
@@ -393,6 +580,13 @@ def find_date(text: str) -> DayExpr | None:
                 return DayExpr(None, month, day, weekday, (start, end), order_unsettled=True)
         return DayExpr(None, None, None, weekday, weekday_match.span())
     return None
+
+
+def _cjk_weekday(match: re.Match[str]) -> int:
+    char = next(c for c in match.groups() if c)
+    if char == "天":
+        return 6
+    return next(names.index(char) for names in _CJK_WEEKDAYS if char in names)
 
 
 # "Session 4. Mars rovers", "Track 2: May the Source Be With You": an item, whatever date its

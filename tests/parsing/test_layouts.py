@@ -16,10 +16,11 @@ from bot.parsing.authors import author_line_score, parse_author_line, split_sent
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
+from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import LineKind, classify, numbered_lines
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
-from bot.parsing.timeexpr import parse_day_header
+from bot.parsing.timeexpr import find_time_range, parse_day_header
 
 UTC = ParseOptions(timezone="UTC", year=2025)
 
@@ -2471,4 +2472,172 @@ def test_a_grid_of_track_columns_opening_the_page_is_still_read_as_its_sessions(
     assert [(s.title, s.track, len(s.papers)) for s in program.sessions if s.papers] == [
         ("Storage Systems", "Track A", 2),
         ("Query Engines", "Track B", 2),
+    ]
+
+
+# --- programs in other languages (Portuguese, Spanish, Polish, Czech, Russian, CJK) ----------
+
+
+@pytest.mark.parametrize(
+    ("line", "month", "day", "weekday"),
+    [
+        ("28 de Setembro (Sexta-feira)", 9, 28, 4),
+        ("Czwartek, 26 czerwca", 6, 26, 3),
+        ("Středa 14. října", 10, 14, 2),
+        ("Четверг, 26 июня", 6, 26, 3),
+        ("1日目　6月26日（木）", 6, 26, 3),
+        ("6월 26일 (목)", 6, 26, 3),
+        ("2025年6月26日 星期四", 6, 26, 3),
+    ],
+)
+def test_day_headers_in_other_languages(line: str, month: int, day: int, weekday: int) -> None:
+    found = parse_day_header(line)
+    assert found is not None
+    assert (found[0].month, found[0].day, found[0].weekday) == (month, day, weekday)
+
+
+@pytest.mark.parametrize(
+    ("line", "start", "end"),
+    [
+        ("8:00 às 8:30", "08:00", "08:30"),
+        ("10:00 a 11:30 Mesa redonda", "10:00", "11:30"),
+        ("9:00 tot 10:30", "09:00", "10:30"),
+        ("od 9:00 do 10:15", "09:00", "10:15"),
+        ("14:00〜15:30", "14:00", "15:30"),
+    ],
+)
+def test_time_ranges_joined_by_a_word_or_a_wave_dash(line: str, start: str, end: str) -> None:
+    found = find_time_range(line)
+    assert found is not None
+    assert found.end is not None
+    assert (found.start.strftime("%H:%M"), found.end.strftime("%H:%M")) == (start, end)
+
+
+def test_a_word_after_a_time_joins_no_range_without_a_second_clock() -> None:
+    found = find_time_range("10:00 a 11 participantes")
+    assert found is None or found.end is None
+
+
+@pytest.mark.parametrize(
+    "line", ["Dra. Ana Souza", "Profa. Ana Souza", "Lic. Ana Souza", "Mgr. Jan Nowak"]
+)
+def test_academic_titles_of_other_languages_are_no_part_of_the_name(line: str) -> None:
+    (person,) = parse_author_line(line).authors
+    assert person.name == line.split(". ", 1)[1]
+
+
+def test_a_name_under_an_academic_title_is_a_person_however_long() -> None:
+    assert author_line_score("Dr. Silvio David Araújo Giffoni") >= 0.8
+    assert author_line_score("Silvio David Araújo Giffoni") < 0.8
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Coordenadora: Dra. Ana Souza", "Coordinador: Luis Pérez", "座長：山田　太郎", "主持人：王伟"],
+)
+def test_chair_labels_of_other_languages(line: str) -> None:
+    assert classify(1, line).kind is LineKind.CHAIR
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Conferência de abertura", SessionKind.KEYNOTE),
+        ("招待講演", SessionKind.KEYNOTE),
+        ("特邀报告", SessionKind.KEYNOTE),
+    ],
+)
+def test_item_kinds_named_in_other_languages(title: str, kind: SessionKind) -> None:
+    assert classify_kind(title, paper_count=0) is kind
+
+
+@pytest.mark.parametrize("title", ["Credenciamento e recepção", "Acreditación", "受付開始"])
+def test_registration_named_in_other_languages(title: str) -> None:
+    assert REGISTRATION.search(title)
+
+
+def test_a_japanese_session_of_coded_papers_with_numbered_affiliations() -> None:
+    # A code line above each title, authors parted by "、" with the presenter circled and
+    # affiliation numbers glued on, then the numbered affiliations.
+    program = parse(
+        "6月26日（木）\n"
+        "10:05 – 11:05「口頭発表」\n"
+        "O1\n"
+        "タンパク質の機能制御に関する研究\n"
+        "〇山田　太郎1、佐藤　花子1,2\n"
+        "1東大院・理、2京大・工\n"
+        "O2\n"
+        "酵素を用いた新しい合成法\n"
+        "〇鈴木　一郎1\n"
+        "1北大院・薬\n"
+        "11:05 – 11:20 休憩\n"
+    )
+    assert papers(program) == [
+        (
+            "タンパク質の機能制御に関する研究",
+            [("山田 太郎", "東大院・理"), ("佐藤 花子", "東大院・理; 京大・工")],
+        ),
+        ("酵素を用いた新しい合成法", [("鈴木 一郎", "北大院・薬")]),
+    ]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.date() == date(2025, 6, 26)
+
+
+def test_a_long_run_of_characters_is_a_title_not_a_name() -> None:
+    assert author_line_score("ユビキチン鎖化学合成制御によって得られた知見") == 0.0
+    assert author_line_score("〇岡本　晃充") >= 0.5
+
+
+def test_a_days_introductory_sentence_is_no_title_of_the_first_item() -> None:
+    program = parse(
+        "Friday, 28 September\n"
+        "The organisers may change a speaker or a talk if someone cannot come for a serious"
+        " reason, and will keep the programme as good as it can be.\n"
+        "8:00 - 8:30\n"
+        "Registration\n"
+        "8:30 - 9:15\n"
+        "Opening lecture\n"
+        "Neurodevelopmental disorders: an interdisciplinary approach\n"
+        "Dr. Ana Souza\n"
+    )
+    starts = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert starts[:2] == [("Registration", "08:00"), ("Opening lecture", "08:30")]
+
+
+@pytest.mark.parametrize(
+    ("title", "label", "talk"),
+    [
+        (
+            "Palestra 2 - Promoção das funções executivas",
+            "Palestra 2",
+            "Promoção das funções executivas",
+        ),
+        ("Talk 1: Mental health in childhood", "Talk 1", "Mental health in childhood"),
+        ("Wykład 3: Grafy i algorytmy", "Wykład 3", "Grafy i algorytmy"),
+    ],
+)
+def test_a_numbered_talk_is_its_label_and_its_title(title: str, label: str, talk: str) -> None:
+    found = read_talk_title(title)
+    assert found is not None
+    assert (found.session_title, found.talk_title, found.speakers) == (label, talk, ())
+
+
+def test_a_numbered_session_is_no_talk() -> None:
+    assert read_talk_title("Session 2 - Storage systems") is None
+
+
+def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
+    program = parse(
+        "Wednesday 16 March\n"
+        "15:00\tOpening\n"
+        "15:15\tWhat is a computer program?\n"
+        "Liesbeth De Mol\n"
+        "16:00\tCoffee break\n"
+        "Gather Town\n"
+        "16:30\tArchiving all software\n"
+        "Roberto Di Cosmo\n"
+    )
+    assert papers(program) == [
+        ("What is a computer program?", [("Liesbeth De Mol", None)]),
+        ("Archiving all software", [("Roberto Di Cosmo", None)]),
     ]
