@@ -1929,11 +1929,8 @@ class Builder:
         paper = self.paper
         if (
             session is not None
-            and paper is None
-            and not session.papers
-            and not session.speakers
-            and session.title
-            and classify_kind(session.title, paper_count=1) is SessionKind.KEYNOTE
+            and _awaits_its_people(session, paper)
+            and classify_kind(session.title or "", paper_count=1) is SessionKind.KEYNOTE
             and score >= 0.5
             and is_name_like_strict(text)
             and self._title_follows(lookahead)
@@ -1946,10 +1943,7 @@ class Builder:
             return
         if (
             session is not None
-            and paper is None
-            and not session.papers
-            and not session.speakers
-            and session.title
+            and _awaits_its_people(session, paper)
             and (
                 (session.awaits_speakers and score >= 0.5)
                 or (score >= 0.8 and session.line == self._previous_text_line(line))
@@ -1958,7 +1952,7 @@ class Builder:
                     # timed talk, a name and nothing more, is who gives it.
                     score >= 0.5
                     and lookahead is not None
-                    and not is_own_item(session.title)
+                    and not is_own_item(session.title or "")
                     and _holds_contributions(session.title)
                     and is_name_like_strict(text)
                     and self._item_ends_after(lookahead)
@@ -2342,6 +2336,12 @@ def _presenters(text: str) -> list[Person]:
         ):
             return []
     return people
+
+
+def _awaits_its_people(session: _SessionDraft, paper: _PaperDraft | None) -> bool:
+    """A titled item with nothing in it yet: no paper, no speaker (the line below its title may
+    name who gives it)."""
+    return paper is None and not session.papers and not session.speakers and bool(session.title)
 
 
 def _file_cells_beside(session: _SessionDraft, cells: list[str]) -> None:
