@@ -111,6 +111,7 @@ def build_catalog(slug: str, program: Program) -> Catalog:
         )
         for key, forms in affiliation_forms.items()
     }
+    timeline = Timeline.build(program.sessions)
     return Catalog(
         slug=slug,
         program=program,
@@ -121,6 +122,6 @@ def build_catalog(slug: str, program: Program) -> Catalog:
         people=dict(people),
         affiliations=affiliations,
         rooms=tuple(dict.fromkeys(s.room for s in program.sessions if s.room)),
-        days=tuple(sorted({s.day for s in program.sessions if s.day})),
-        timeline=Timeline.build(program.sessions),
+        days=tuple(timeline.by_day),  # sorted, as the timeline keeps them
+        timeline=timeline,
     )

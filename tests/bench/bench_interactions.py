@@ -201,11 +201,11 @@ async def wait_answered(
     woken by each request it records: polling from the bot's loop would spend the bot's CPU
     and delay its answers, which is what is measured."""
     await threaded.call(
-        threaded.fake.wait_until(_all_answered(interactions), within, "every answer", poll=1.0)
+        threaded.fake.wait_until(all_answered(interactions), within, "every answer", poll=1.0)
     )
 
 
-def _all_answered(interactions: Sequence[FakeInteraction]) -> Callable[[], bool | None]:
+def all_answered(interactions: Sequence[FakeInteraction]) -> Callable[[], bool | None]:
     """A predicate for `wait_until`: True once every interaction has its first answer. It
     resumes where it stopped, so a burst of n costs O(n) checks in all, not per request."""
     checked = 0

@@ -29,7 +29,7 @@ from pathlib import Path
 from bot.app import open_app
 from bot.config import Settings
 from bot.model import Program
-from tests.bench.bench_interactions import percentile, requests_for, send
+from tests.bench.bench_interactions import all_answered, percentile, requests_for, send
 from tests.bench.synthetic import make_program
 from tests.fakediscord.server import AUTOCOMPLETE, FakeDiscord, FakeInteraction, running_fake
 
@@ -45,12 +45,7 @@ def cpu_seconds(pid: int) -> float:
 async def answered(
     fake: FakeDiscord, interactions: list[FakeInteraction], within: float = 120.0
 ) -> None:
-    await fake.wait_until(
-        lambda: True if all(ix.callback is not None for ix in interactions) else None,
-        within,
-        "every answer",
-        poll=0.5,
-    )
+    await fake.wait_until(all_answered(interactions), within, "every answer", poll=0.5)
 
 
 async def bench(count: int, rounds: int) -> None:
