@@ -249,6 +249,8 @@ _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
     r"(?:-\w+\.)?\s*)+"
+    # "Dr David Male", "Dr: David Male": the common ones also bare or with a colon, before a name
+    r"|^(?:(?:dr|dra|prof|mr|mrs|ms)(?::\s*|\s+)(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )

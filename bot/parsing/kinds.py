@@ -43,7 +43,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bbest papers?\b|"
             r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
             r"\bclausura\b|\bchiusura\b|\bapertura\b|\babertura\b|\bencerramento\b|"
-            r"\bbienvenue\b|\bbienvenida\b",
+            r"\bbienvenue\b|\bbienvenida\b|"
+            # Polish
+            r"\botwarci[ae]\b|\bzakończeni[ae]\b|\bpowitanie\b",
             re.I,
         ),
     ),
@@ -53,7 +55,8 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
             r"\brefreshments?\b|\btea\b|"
             r"\b(?:kaffee|mittags)?pause\b|\bpausa\b|\bcaf[ée]\b|\bdéjeuner\b|"
-            r"\bmittagessen\b|\balmuerzo\b|\bpranzo\b|\balmoço\b",
+            r"\bmittagessen\b|\balmuerzo\b|\brefrigerio\b|\bpranzo\b|\balmoço\b|"
+            r"\b(?:koffie)?pauze\b|\bprzerwa\b|\bперерыв\b|\bкофе-брейк\b|\bобед\b",
             re.I,
         ),
     ),
@@ -64,7 +67,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
             r"\bget-together\b|\bnetworking event\b|\btour\b|"
             r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"
-            r"\bcena\b|\bexcursión\b|\bausflug\b",
+            r"\bcena\b|\bexcursión\b|\bausflug\b|\bspotkanie towarzyskie\b",
             re.I,
         ),
     ),

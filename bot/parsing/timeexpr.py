@@ -591,6 +591,7 @@ def _cjk_weekday(match: re.Match[str]) -> int:
 
 # "Session 4. Mars rovers", "Track 2: May the Source Be With You": an item, whatever date its
 # words seem to spell.
+_TRAILING_PARENTHESIS = re.compile(r"\([^()]*\)\s*$")
 _NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper)\b", re.I)
 
 
@@ -613,6 +614,10 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     leftover = re.findall(r"[^\W\d_]{2,}", rest)
     if found.month is None and (leftover or len(text) > 24):
         return None  # "Monday keynote", "Tue afternoon session": a weekday inside a title
+    if len(leftover) > 3:
+        # A place or note in parentheses after a full date is the day's, not a title's words:
+        # "Czwartek, 1.12.2022 (Aula Bogumiła Krygowskiego, Collegium Geographicum)".
+        leftover = re.findall(r"[^\W\d_]{2,}", _TRAILING_PARENTHESIS.sub(" ", rest))
     if len(leftover) > 3:
         return None
     return found, text.strip()
