@@ -125,6 +125,9 @@ def _split_top_level(text: str) -> list[tuple[str, str]]:
     return pieces
 
 
+_ROMAN_NUMERAL = re.compile(r"(?=[IVXLC])C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
 @lru_cache(maxsize=65536)
 def is_name_like(text: str) -> bool:
     """A plausible personal name: 1 to 6 words, letters, no sentence-like function words."""
@@ -137,6 +140,8 @@ def is_name_like(text: str) -> bool:
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
         return False
+    if len(words) == 1 and _ROMAN_NUMERAL.fullmatch(text):
+        return False  # "Sesje referatowe I – III": the last of a numbered range, not a person
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]

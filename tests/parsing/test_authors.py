@@ -6,6 +6,7 @@ import pytest
 
 from bot.parsing.authors import (
     author_line_score,
+    is_name_like,
     parse_author_line,
     split_title_and_authors,
 )
@@ -86,6 +87,8 @@ HCST = "Key Lab of HCST (PKU), MOE; SCS, Peking University"
         pytest.param(
             "Ana Silva, Bo Li", [("Ana Silva", None), ("Bo Li", None)], id="no-affiliations"
         ),
+        pytest.param("Dr: David Male (UK)", [("David Male", "UK")], id="honorific-with-a-colon"),
+        pytest.param("Dr David Male (UK)", [("David Male", "UK")], id="bare-honorific"),
         pytest.param(
             "Chiyuan Zhang (Google (Research)",
             [("Chiyuan Zhang", "Google (Research)")],
@@ -172,3 +175,9 @@ def test_affiliation_after_a_comma_as_on_usenix_pages(
     line: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+
+
+def test_a_roman_numeral_alone_is_no_name() -> None:
+    # "Sesje referatowe I – III (referaty 15 min)": the end of a numbered range of sessions
+    assert not is_name_like("III")
+    assert is_name_like("John Smith III")

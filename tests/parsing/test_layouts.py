@@ -538,6 +538,7 @@ def test_poster_board_and_list_numbers_are_not_title_words() -> None:
         ("mercredi 4 septembre 2024", 9, 4),
         ("Miércoles 4 de septiembre", 9, 4),
         ("Giovedì 5 settembre 2024", 9, 5),
+        ("Czwartek, 1.12.2022 (Aula Bogumiła Krygowskiego, Collegium Geographicum)", 12, 1),
     ],
 )
 def test_day_headers_in_several_forms_and_languages(header: str, month: int, day: int) -> None:
