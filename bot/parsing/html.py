@@ -31,7 +31,7 @@ from bot.parsing.grid import (
     needs_columns,
     rooms_as_columns,
 )
-from bot.parsing.lexer import DURATION, normalise
+from bot.parsing.lexer import CHAIR, DURATION, normalise
 from bot.parsing.timeexpr import find_time_range
 
 _SKIPPED = frozenset(
@@ -232,7 +232,7 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     so that every row's cells stay under their own header. Parallel sessions side by side
     under a header row naming each column's session, and items under a header row of rooms,
     are read column by column (see grid)."""
-    rows = _table_cells(renderer, table)
+    rows = _with_chair_column_as_labels(_table_cells(renderer, table))
     index = 0
     while index < len(rows):
         header = _as_grid_row(rows[index])
@@ -281,6 +281,49 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             continue
         _render_row(rows[index], out)
         index += 1
+
+
+def _with_chair_column_as_labels(rows: list[list[str]]) -> list[list[str]]:
+    """A column headed `Chair` (`主持人`, `Moderation`, ...) names each row's chair: its cell
+    becomes a `Chair: Name` line under the first line of the row's item, as the page means."""
+    for at, header in enumerate(rows):
+        column = next(
+            (
+                i
+                for i, cell in enumerate(header)
+                if 0 < len(cell) <= 30 and "\n" not in cell and _names_a_role_only(cell)
+            ),
+            None,
+        )
+        if column is None or column == 0 or any(find_time_range(cell) for cell in header):
+            continue
+        label = header[column].rstrip(":： ")
+        out = rows[: at + 1]
+        for row in rows[at + 1 :]:
+            row = list(row)
+            item = next((i for i in range(min(column, len(row)) - 1, -1, -1) if row[i]), None)
+            if column < len(row) and item is not None:
+                name = row[column]
+                row[column] = ""
+                if _HAS_LETTER.search(name):  # "--", "-", "/": no chair
+                    # under the item's first line, as a chair line follows a session's title
+                    first, _, rest = row[item].partition("\n")
+                    row[item] = f"{first}\n{label}: {name}" + (f"\n{rest}" if rest else "")
+                while row and not row[-1]:
+                    row.pop()
+            out.append(row)
+        return out
+    return rows
+
+
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _names_a_role_only(cell: str) -> bool:
+    """`Chair`, `主持人:`: the heading of a chair column, not a cell naming one (`Chair: X`)."""
+    label = cell.rstrip(":： ")
+    found = CHAIR.match(f"{label}: X")
+    return found is not None and found.end() >= len(label) + 1
 
 
 def _as_grid_row(cells: list[str]) -> Row:

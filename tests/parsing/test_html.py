@@ -150,3 +150,18 @@ def test_a_css_comment_before_a_rule_does_not_hide_the_rule() -> None:
         '<body><div>Tuesday talks</div><div class="hide">Wednesday talks</div></body></html>'
     )
     assert html_to_text(page).splitlines() == ["Tuesday talks"]
+
+
+def test_a_column_headed_chair_names_each_rows_chair() -> None:
+    html = (
+        "<table><tr><th>Time</th><th>Session</th><th>Chair</th></tr>"
+        "<tr><td>9:00-10:30</td><td>Storage<br>A Fast Store</td><td>Ana Silva</td></tr>"
+        "<tr><td>10:30-11:00</td><td>Coffee break</td><td>--</td></tr></table>"
+    )
+    assert html_to_text(html).splitlines() == [
+        "Time\tSession\tChair",
+        "9:00-10:30\tStorage",
+        "Chair: Ana Silva",
+        "A Fast Store",
+        "10:30-11:00\tCoffee break",
+    ]
