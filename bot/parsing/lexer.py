@@ -233,6 +233,23 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     return [last, *filled[:-1]]
 
 
+# "Morning", "上午": a column naming the part of the day its rows fall in, left of their times.
+_PARTS_OF_DAY = frozenset(
+    "morning afternoon evening am pm vormittag nachmittag abend matin après-midi soir"
+    " mañana tarde noche mattina pomeriggio sera manhã ochtend middag avond rano"
+    " popołudnie wieczór утро день вечер 上午 下午 晚上 午前 午後 오전 오후".split()
+)
+
+
+def _part_of_day_cell_dropped(cells: list[str]) -> list[str]:
+    """`上午 | 8:30-8:55 | Opening`: the row's part of the day before its time, which the time
+    already says; the row reads from its time on."""
+    if len(cells) < 3 or cells[0].lower() not in _PARTS_OF_DAY:
+        return cells
+    found = find_time_range(cells[1])
+    return cells[1:] if found is not None and found.span[0] == 0 else cells
+
+
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
 _MODE_MARK = re.compile(
     r"^[\[(](?:virtual|online|remote|in[- ]person|hybrid|pre-?recorded|recorded)[\])]$", re.I
@@ -253,7 +270,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
-    cells = _time_cell_first(cells)
+    cells = _part_of_day_cell_dropped(_time_cell_first(cells))
     flat = clean(_BULLET.sub("", " ".join(cells).strip()))
     line = Line(number, flat, cells)
     if not flat:

@@ -2642,3 +2642,17 @@ def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
         ("What is a computer program?", [("Liesbeth De Mol", None)]),
         ("Archiving all software", [("Roberto Di Cosmo", None)]),
     ]
+
+
+def test_a_part_of_the_day_cell_before_the_time_is_not_the_item() -> None:
+    program = parse(
+        "Monday, 5 May 2025\n"
+        "Morning\t9:00-10:00\tStorage Systems\nChair: Ana Silva\n"
+        "\t10:00-10:30\tCoffee break\n"
+        "Afternoon\t14:00-15:00\tNetworks\nChair: Bo Li\n"
+    )
+    assert [(s.title, s.start.hour if s.start else None) for s in program.sessions] == [
+        ("Storage Systems", 9),
+        ("Coffee break", 10),
+        ("Networks", 14),
+    ]
