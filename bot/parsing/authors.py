@@ -259,6 +259,29 @@ _HONORIFIC = re.compile(
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
+# "熊璋教授", "张进宝副教授", "陈鹏鹤副研究员": Chinese and Japanese glue the academic title after
+# the name (two or more ideographs before it stay the name).
+_CJK_TITLE_AFTER = re.compile(
+    r"(?<=[\u3400-\u9fff]{2})(?:副|准)?(?:教授|研究员|研究員|讲师|講師)$|"
+    r"(?<=[\u3400-\u9fff]{2})(?:博士|院士|老师|老師|先生|女士)$"
+)
+
+
+def is_addressed(text: str) -> bool:
+    """Every name of `text` comes with how the person is addressed (`Prof. Ana`, `熊璋教授`,
+    `A副教授、B教授`): people, whatever their names look like."""
+    parts = [p.strip() for p in _ADDRESS_LIST.split(text) if p.strip()]
+    return bool(parts) and all(_HONORIFIC.match(p) or _CJK_TITLE_AFTER.search(p) for p in parts)
+
+
+_ADDRESS_LIST = re.compile(r"[、,;，；]")
+
+
+def _without_address(name: str) -> str:
+    """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`."""
+    return _CJK_TITLE_AFTER.sub("", _HONORIFIC.sub("", name))
+
+
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
 _ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
 _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")
@@ -365,9 +388,7 @@ def parse_author_line(text: str) -> AuthorLine:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
             return AuthorLine(
-                tuple(
-                    Person(_HONORIFIC.sub("", p.name) or p.name, p.affiliation) for p in comma_form
-                )
+                tuple(Person(_without_address(p.name) or p.name, p.affiliation) for p in comma_form)
             )
     pieces = _split_top_level(text)
     authors: list[Person] = []
@@ -379,7 +400,7 @@ def parse_author_line(text: str) -> AuthorLine:
     def flush_name() -> None:
         nonlocal name_buf
         for part in _AND.split(name_buf):
-            name = _HONORIFIC.sub("", clean(part))
+            name = _without_address(clean(part))
             if name:
                 pending.append(name)
         name_buf = ""

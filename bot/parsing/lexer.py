@@ -147,7 +147,10 @@ HEADER_WORDS = frozenset(
     "title titles author authors paper papers speaker speakers presenter presenters time"
     " session affiliation affiliations room topic talk talks presentation links link"
     " authors/affiliations # event events content contents activity item what when where"
-    " details description program programme schedule agenda location video".split()
+    " details description program programme schedule agenda location video"
+    # and as other languages head the columns ("时间 | 内容 | 主持人", "Zeit | Thema")
+    " zeit uhrzeit thema programm hora horario tema heure horaire sujet czas temat tijd"
+    " onderwerp время тема 时间 時間 内容 內容 主持人 主持 题目 題目 报告人 地点 시간 내용".split()
 )
 
 

@@ -1454,6 +1454,10 @@ class Builder:
             session.talk_title = _unquote(talk.talk_title) if talk.talk_title else None
             session.speakers = list(talk.speakers)
             session.awaits_speakers = not talk.speakers
+            # "Keynote (Ana Silva)", "主题报告一（熊璋教授）": the talk is named only by its kind,
+            # so a title on a line of its own below is the talk's.
+            named_by_kind = talk.talk_title == talk.session_title
+            session.expects_talk_title = bool(talk.speakers) and named_by_kind
             return
         given = _SPEAKER_AND_PLACE.match(session.title)
         if given and _reads_as_a_name(given["who"]) and has_common_word(given["title"]):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person
 from bot.parsing.authors import (
     clean,
+    is_addressed,
     is_name_like,
     is_name_like_strict,
     parse_author_line,
@@ -25,7 +26,7 @@ _TALK_WORD = re.compile(
     r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?|"
     r"conferencias?|conférences?|exposés?|vortrag|vorträge|conferenz[ae]|palestras?|"
     r"ponencias?|charlas?|relazion[ei]|lezion[ei]|lezing(?:en)?|voordracht(?:en)?|wykład\w*|"
-    r"přednášk\w*|доклад\w*)\b|講演",
+    r"přednášk\w*|доклад\w*)\b|講演|报告|報告|演讲|演講|讲座|講座|论坛|論壇|致辞|致词|致詞|발표|강연",
     re.I,
 )
 # "Short Workshop 5: Name - Title": a workshop given by someone, named before a colon only
@@ -34,7 +35,8 @@ _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
 # "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
 _KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
 _KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
-_KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*\((?P<rest>[^()]+)\)$")
+# (Chinese and Japanese print the parentheses full-width: "主题报告一（中文）（熊璋教授）".)
+_KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*[(（](?P<rest>[^()（）]+)[)）]$")
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
 
@@ -81,6 +83,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
     if any(a.affiliation and _DURATION.match(a.affiliation) for a in parsed.authors):
         return None  # "Searchable Corpora (20 min)": how long the talk is, not who gives it
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
+    if is_addressed(text) and all(n and is_name_like(n) for n in names):
+        return parsed.authors  # "熊璋教授", "Prof. Manuel Filipe Pereira Cunha Martins Costa"
     if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
         return None
     if any(

@@ -90,6 +90,11 @@ HCST = "Key Lab of HCST (PKU), MOE; SCS, Peking University"
         pytest.param("Dr: David Male (UK)", [("David Male", "UK")], id="honorific-with-a-colon"),
         pytest.param("Dr David Male (UK)", [("David Male", "UK")], id="bare-honorific"),
         pytest.param(
+            "陈鹏鹤副研究员、张宝辉教授",
+            [("陈鹏鹤", None), ("张宝辉", None)],
+            id="academic-titles-glued-after-chinese-names",
+        ),
+        pytest.param(
             "Chiyuan Zhang (Google (Research)",
             [("Chiyuan Zhang", "Google (Research)")],
             id="unbalanced-parenthesis-closed-at-end",

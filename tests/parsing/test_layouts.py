@@ -109,6 +109,13 @@ def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
         ("Keynote: Ana Silva", "Keynote: Ana Silva", None, ["Ana Silva"]),
         ("Keynote (Ana Silva)", "Keynote", "Keynote", ["Ana Silva"]),
         ("Keynote: Securing Data Pipelines", "Keynote", "Securing Data Pipelines", []),
+        ("主题报告一（中文）（熊璋教授）", "主题报告一（中文）", "主题报告一（中文）", ["熊璋"]),
+        (
+            "Panel (Prof. Manuel Filipe Pereira Cunha Martins Costa, Dr.Steven Sexton)",
+            "Panel",
+            "Panel",
+            ["Manuel Filipe Pereira Cunha Martins Costa", "Steven Sexton"],
+        ),
     ],
 )
 def test_talk_shapes(
@@ -2656,3 +2663,12 @@ def test_a_part_of_the_day_cell_before_the_time_is_not_the_item() -> None:
         ("Coffee break", 10),
         ("Networks", 14),
     ]
+
+
+def test_a_talk_named_by_its_kind_takes_the_title_on_a_line_below() -> None:
+    program = parse(
+        "Monday, 5 May 2025\n9:00-9:30\tKeynote (Prof. Ana Silva)\nChair: Bo Li\n\n"
+        "The Future of Storage Systems\n9:30-10:00\tCoffee break\n"
+    )
+    assert papers(program) == [("The Future of Storage Systems", [("Ana Silva", None)])]
+    assert [c.name for c in program.sessions[0].chairs] == ["Bo Li"]
