@@ -248,6 +248,15 @@ class _SessionDraft:
     sub_rows: list[tuple[time, time | None]] = field(default_factory=list)  # timed notes
 
 
+# A slot row that names several sessions rather than one: "Sesje referatowe I – III",
+# "Parallel sessions", "Sesiones simultáneas", "Sessions 4A-4C".
+_SESSIONS_AHEAD = re.compile(
+    r"^(?:(?:parallel|concurrent|breakout|technical|paper)\s+)?(?:sessions|sesje|sesiones|"
+    r"sessões|sessioni|sitzungen|sessies|sekcje|секции|сессии|parallelsitzungen)\b",
+    re.I,
+)
+
+
 class Builder:
     """Walks lexed lines once, building session and paper drafts and warnings."""
 
@@ -309,6 +318,9 @@ class Builder:
         # first tab), until a day header says otherwise.
         self.day_in_force: int | None = None
         self.day_column_items: dict[int, _SessionDraft] = {}
+        # "9.00 – 10.30 | Sesje referatowe I – III" over rows with an empty time cell: the
+        # slot row naming several sessions, each row below one of them.
+        self.umbrella: _SessionDraft | None = None
         # Where a page prints each item's time after it: the first line of each item, and
         # the time line that closes it.
         # Judged with every line above the first time, links included: "Title" / "Zoom" /
@@ -1502,6 +1514,26 @@ class Builder:
         if author_line_score(who) >= 0.8:
             session.speakers = list(parse_author_line(who).authors)
 
+    def _umbrella_over(self, current: _SessionDraft, i: int) -> _SessionDraft | None:
+        """The slot row naming several sessions (`Sesje referatowe I – III`, `Parallel
+        sessions`) that a bare title with an empty time cell falls under, if any: the current
+        item itself, still empty, or the umbrella of the session opened last under it."""
+        if current.papers or current.speakers or current.chairs:
+            return None
+        below = self.next_nonblank(i)
+        if below is not None and author_line_score(below.text) >= 0.8:
+            return None  # a paper's title, its authors below
+        if current is self.umbrella or (
+            self.umbrella is not None
+            and current.start == self.umbrella.start
+            and current is self.sessions[-1]
+            and self.umbrella in self.sessions
+        ):
+            return self.umbrella
+        if current.start is not None and current.title and _SESSIONS_AHEAD.match(current.title):
+            return current
+        return None
+
     def on_text(self, i: int, line: Line) -> int:
         following = i + 1
         while (
@@ -1540,6 +1572,16 @@ class Builder:
             self._paper_row(line.cells, line, None)
             return 1
         current = self.current
+        if len(cells) == 1 and len(line.cells) >= 2 and not line.cells[0] and current is not None:
+            umbrella = self._umbrella_over(current, i)
+            if umbrella is not None:
+                # One of the sessions the slot row above announces, at its time.
+                self.umbrella = umbrella
+                self.open_session(
+                    line.number, title=cells[0], start=umbrella.start, end=umbrella.end
+                )
+                self.read(line.number, SESSION_HEADER, 0.8)
+                return 1
         if (
             len(cells) == 1
             and len(line.cells) >= 2

@@ -2672,3 +2672,21 @@ def test_a_talk_named_by_its_kind_takes_the_title_on_a_line_below() -> None:
     )
     assert papers(program) == [("The Future of Storage Systems", [("Ana Silva", None)])]
     assert [c.name for c in program.sessions[0].chairs] == ["Bo Li"]
+
+
+def test_a_slot_row_naming_several_sessions_heads_one_session_per_row_below() -> None:
+    program = parse(
+        "Friday, 2 May 2025\n"
+        "9:00-10:30\tParallel sessions 1-3 (15 min talks)\n"
+        "\tSpatial modelling and machine learning\n\tDatabases and geographic information systems\n"
+        "\tGIS in teaching and public education\n"
+        "10:30-11:00\tCoffee break\n"
+    )
+    assert [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions][
+        1:
+    ] == [
+        ("Spatial modelling and machine learning", "09:00"),
+        ("Databases and geographic information systems", "09:00"),
+        ("GIS in teaching and public education", "09:00"),
+        ("Coffee break", "10:30"),
+    ]
