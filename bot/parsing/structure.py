@@ -2082,6 +2082,8 @@ class Builder:
             and paper.line == line.number - 1
             and self.pending_authors is None
             and self._next_is_authors(lookahead)
+            # a table row of its own (its time cell empty) is another entry, not more title
+            and not (len(line.cells) >= 2 and not line.cells[0])
         ):
             paper.title = f"{paper.title} {text}"
             self.warn(line.number, "title continues from the line above; joined them")
