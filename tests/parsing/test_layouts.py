@@ -2690,3 +2690,16 @@ def test_a_slot_row_naming_several_sessions_heads_one_session_per_row_below() ->
         ("GIS in teaching and public education", "09:00"),
         ("Coffee break", "10:30"),
     ]
+
+
+def test_rows_with_an_empty_time_cell_are_entries_of_their_own() -> None:
+    program = parse(
+        "Thursday, 1 May 2025\n10:00-10:45\tOpening session\n"
+        "\tAward of the logo competition prize\n"
+        "\tTwenty years of geoinformation – experience and challenges,\n"
+        "Zbigniew Zwoliński, UAM\n10:45-11:00\tCoffee break\n"
+    )
+    assert papers(program)[-1] == (
+        "Twenty years of geoinformation – experience and challenges,",
+        [("Zbigniew Zwoliński", "UAM")],
+    )
