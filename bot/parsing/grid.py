@@ -41,6 +41,11 @@ def _first(cell: Cell) -> str:
 # What the corner over a timetable's time column says, if anything.
 _CORNER = frozenset(
     {"", "time", "times", "when", "slot", "hour", "hours", "zeit", "heure", "room", "rooms"}
+    # "Turno" (the slot), "Tarde" (afternoon): what the corner says in other languages, or
+    # the part of the day its rows fill
+    | {"uhrzeit", "hora", "horario", "turno", "orario", "tijd", "godzina", "время", "时间"}
+    | {"morning", "afternoon", "evening", "mañana", "tarde", "matin", "après-midi"}
+    | {"vormittag", "nachmittag", "mattina", "pomeriggio", "manhã", "上午", "下午"}
 )
 # What heads a timetable's day column, left of its times.
 _DAY_CORNER = frozenset({"", "day", "days", "date", "dates", "tag", "jour", "día"})
@@ -84,10 +89,22 @@ def is_header_row(row: Row) -> bool:
 # "Room A", "Hall 1 (Level 2)", "Track 2", "Main Hall", "B104": a column's heading naming the
 # place (or track) its items are in.
 _ROOM_HEADING = re.compile(
-    r"^(?:(?:" + ROOM_WORDS + r"|track|stream|level|floor|building|salle|saal|raum|hörsaal)\b"
+    r"^(?:(?:" + ROOM_WORDS + r"|track|stream|level|floor|building|salle|saal|raum|hörsaal|"
+    r"sala|zaal|зал)\b"
     r".{0,40}|[\w .'-]{1,30}\b(?:" + ROOM_WORDS + r")\b[\w ().,'-]{0,20}|[A-Z]{0,3}\d{1,4}[A-Z]?)$",
     re.I,
 )
+
+
+def is_titles_row(row: Row, columns: int) -> bool:
+    """` | Cancer Immunology | Transplants | Allergy I`: under a header of rooms, the name of
+    each room's session, the time cell empty."""
+    cells = [_first(cell) for cell in row]
+    return (
+        len(cells) == columns
+        and not cells[0].strip()
+        and all(c.strip() and not _time_led(c) and len(c) <= 80 for c in cells[1:])
+    )
 
 
 def is_room_header_row(row: Row) -> bool:

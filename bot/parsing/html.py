@@ -28,6 +28,7 @@ from bot.parsing.grid import (
     is_slot_row,
     is_spanning_row,
     is_times_header_row,
+    is_titles_row,
     needs_columns,
     rooms_as_columns,
 )
@@ -237,6 +238,33 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     while index < len(rows):
         header = _as_grid_row(rows[index])
         body: list[Row] = []
+        if (
+            index + 1 < len(rows)
+            and is_room_header_row(header)
+            and is_titles_row(_as_grid_row(rows[index + 1]), len(header))
+        ):
+            # Rooms over the columns, then each room's session: the columns are sessions,
+            # each in its room, read as a header of sessions is.
+            _render_row(rows[index][:1], out)
+            rooms, titles = rows[index], rows[index + 1]
+            header = _as_grid_row(
+                ["", *(f"{t} (Room: {r})" for t, r in zip(titles[1:], rooms[1:], strict=False))]
+            )
+            start = index + 2
+            while start + len(body) < len(rows):
+                row = _as_grid_row(rows[start + len(body)])
+                if not is_slot_row(row, len(header)):
+                    break
+                body.append(row)
+            if body:
+                # each a session of its own, even with every talk on one line
+                for _, line in by_column(header, body):
+                    out.add(line)
+                    out.newline()
+                index = start + len(body)
+                continue
+            index += 1
+            continue
         if is_times_header_row(header):
             # Slots over the columns, a room per row: read as the timetable of rooms it is.
             while index + 1 + len(body) < len(rows):

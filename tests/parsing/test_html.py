@@ -165,3 +165,23 @@ def test_a_column_headed_chair_names_each_rows_chair() -> None:
         "A Fast Store",
         "10:30-11:00\tCoffee break",
     ]
+
+
+def test_rooms_over_the_columns_then_each_rooms_session_are_read_as_sessions() -> None:
+    html = (
+        "<table><tr><td>Afternoon</td><td>Sala A</td><td>Sala B</td></tr>"
+        "<tr><td></td><td><b>Cancer</b></td><td><b>Transplants</b></td></tr>"
+        "<tr><td>3:00 pm - 3:30 pm</td><td>Tumour escape. Dr. Ana Silva (USA)</td>"
+        "<td>Tolerance. Dr. Bo Li (PER)</td></tr>"
+        "<tr><td>3:30 pm - 4:00 pm</td><td>Microbiota. Dr. Cy Ng (UK)</td>"
+        "<td>Rejection. Dra. Di Wu (MEX)</td></tr></table>"
+    )
+    lines = html_to_text(html).splitlines()
+    assert lines[1:] == [
+        "3:00 pm - 4:00 pm\tCancer (Room: Sala A)",
+        "3:00 pm - 3:30 pm\tTumour escape. Dr. Ana Silva (USA)",
+        "3:30 pm - 4:00 pm\tMicrobiota. Dr. Cy Ng (UK)",
+        "3:00 pm - 4:00 pm\tTransplants (Room: Sala B)",
+        "3:00 pm - 3:30 pm\tTolerance. Dr. Bo Li (PER)",
+        "3:30 pm - 4:00 pm\tRejection. Dra. Di Wu (MEX)",
+    ]
