@@ -626,8 +626,12 @@ def split_sentence_authors(
         word = re.search(r"(\S+)$", body[: m.start()])
         token = word.group(1) if word else ""
         bare_token = token.lower().lstrip("([").rstrip(".")
-        if len(bare_token) <= 1 or bare_token in _ABBREVIATIONS:
-            continue  # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end
+        if (len(bare_token) <= 1 or bare_token in _ABBREVIATIONS) and not (
+            bare_token not in _ABBREVIATIONS and _HONORIFIC.match(body[m.end() :].lstrip())
+        ):
+            # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end; but
+            # "linfocitos T. Dr. Thomas Gajewski": a name addressed so starts after it
+            continue
         left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
         right_authors = right.rstrip(" .")
         left_authors = left.rstrip(" .")

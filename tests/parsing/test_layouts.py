@@ -68,6 +68,12 @@ def papers(program: Program) -> list[tuple[str, list[tuple[str, str | None]]]]:
             ["Di Wu", "Ed Po"],
             True,
         ),
+        (
+            "Regulación Molecular de la anergia de linfocitos T. Dr. Thomas Gajewski (USA)",
+            "Regulación Molecular de la anergia de linfocitos T",
+            ["Thomas Gajewski"],
+            False,
+        ),
     ],
 )
 def test_sentence_split_either_way_round(
