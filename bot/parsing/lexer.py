@@ -70,8 +70,8 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
-# "10: 45- 11:15": a clock broken by a space after its colon.
-_SPLIT_CLOCK = re.compile(r"\b(\d{1,2}):\s+(\d{2})\b(?=\s*[-–—])")
+# "10: 45- 11:15", "05: 30 pm": a clock broken by a space after its colon.
+_SPLIT_CLOCK = re.compile(r"\b(\d{1,2}):\s+(\d{2})\b(?=\s*[-–—]|\s*(?i:[ap]\.?m)\b)")
 # "10:00-10:30Coffee Break": a clock glued to the word after it.
 _CLOCK_RUN_ON = re.compile(r"(\b\d{1,2}[:.h]\d{2})(?=[A-Z][a-z])")
 _LINK_WORD = (

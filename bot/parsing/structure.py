@@ -1665,6 +1665,20 @@ class Builder:
                 return not is_prose(below.text)
         return False
 
+    def _title_then_authors_follow(self, i: int | None) -> bool:
+        """Below line `i`: a title, then an author line that ends the item (each title above
+        its people; where a title follows instead, the people come first)."""
+        if i is None or not self._title_follows(i):
+            return False
+        title = self.next_nonblank(i)
+        below = self.next_nonblank(self.place[id(title)]) if title is not None else None
+        if below is None or below.kind is not LineKind.TEXT:
+            return False
+        after = self.next_nonblank(self.place[id(below)])
+        return author_line_score(below.text) >= 1.0 and (
+            after is None or after.kind is not LineKind.TEXT
+        )
+
     def _add_speaker_line(self, session: _SessionDraft, text: str) -> None:
         """One more line of a talk's speakers; a line naming only where the speakers above
         work ("Université de la Nouvelle-Calédonie, Eralo") is their affiliation."""
@@ -2028,6 +2042,21 @@ class Builder:
             # An author list wrapped onto a second line.
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
+            return
+        if (
+            score >= 1.0
+            and paper is None
+            and session is not None
+            and session.title
+            and not session.papers
+            and not session.speakers
+            and not self.authors_first_page
+            and self._title_then_authors_follow(lookahead)
+        ):
+            # "17:30 | Plenary: Cancer Immunotherapy" / "Dr. A (USA)" / "Title" / "Dra. B (USA)":
+            # each title above its speakers, the item's own first: the header is a talk too.
+            self.add_paper(session.title, session.line)
+            self.attach_authors(parse_author_line(text), line.number, text)
             return
         if score >= 1.0 and (paper is None or paper.authors) and self._title_follows(lookahead):
             # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".

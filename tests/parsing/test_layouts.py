@@ -2709,3 +2709,19 @@ def test_rows_with_an_empty_time_cell_are_entries_of_their_own() -> None:
         "Twenty years of geoinformation – experience and challenges,",
         [("Zbigniew Zwoliński", "UAM")],
     )
+
+
+def test_a_timed_item_whose_speaker_follows_holds_the_first_of_its_talks() -> None:
+    program = parse(
+        "Wednesday, 28 September 2016\n"
+        "05: 30 pm - 6:30 pm\tPlenary: Cancer immunotherapy against tumour resistance\n"
+        "Dr. Thomas Gajewski (USA)\nForcing NF-kB in T cells promotes tumour control\n"
+        "Dra. María Alegre (USA)\n06:30 pm - 07:30 pm\tShow\n"
+    )
+    plenary = program.sessions[0]
+    assert plenary.start is not None
+    assert plenary.start.strftime("%H:%M") == "17:30"
+    assert [(p.title, [a.name for a in p.authors]) for p in plenary.papers] == [
+        ("Plenary: Cancer immunotherapy against tumour resistance", ["Thomas Gajewski"]),
+        ("Forcing NF-kB in T cells promotes tumour control", ["María Alegre"]),
+    ]
