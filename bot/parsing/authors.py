@@ -86,6 +86,9 @@ def without_parentheses(name: str) -> str:
 _LIST_DOTS = re.compile(r"\s+[·•|]\s+")
 
 
+_DELIMITER = re.compile(r"([(),;])")
+
+
 def _split_top_level(text: str) -> list[tuple[str, str]]:
     """Split into ("text", s), ("paren", inner) and ("sep", ","/";") pieces at depth 0.
 
@@ -94,32 +97,36 @@ def _split_top_level(text: str) -> list[tuple[str, str]]:
     pieces: list[tuple[str, str]] = []
     depth = 0
     buf: list[str] = []
-    for ch in text:
-        if depth == 0:
-            if ch == "(":
+    # Odd items are the delimiters, even ones the runs between them: a line is walked a run
+    # at a time, not a character at a time.
+    for index, part in enumerate(_DELIMITER.split(text)):
+        if not index % 2:
+            if part:
+                buf.append(part)
+        elif depth == 0:
+            if part == "(":
                 if buf:
                     pieces.append(("text", "".join(buf)))
                     buf = []
                 depth = 1
-            elif ch in ",;":
+            elif part in ",;":
                 if buf:
                     pieces.append(("text", "".join(buf)))
                     buf = []
-                pieces.append(("sep", ch))
-            elif ch == ")":
-                continue  # a stray closing parenthesis carries nothing
+                pieces.append(("sep", part))
+            # a stray closing parenthesis carries nothing
+        elif part == "(":
+            depth += 1
+            buf.append(part)
+        elif part == ")":
+            depth -= 1
+            if depth == 0:
+                pieces.append(("paren", "".join(buf)))
+                buf = []
             else:
-                buf.append(ch)
+                buf.append(part)
         else:
-            if ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-                if depth == 0:
-                    pieces.append(("paren", "".join(buf)))
-                    buf = []
-                    continue
-            buf.append(ch)
+            buf.append(part)
     if buf:
         pieces.append(("paren" if depth else "text", "".join(buf)))
     return pieces
@@ -167,14 +174,16 @@ def is_name_like(text: str) -> bool:
     return capitalised >= max(1, len(words) - 1) or len(words) <= 2
 
 
+_NICKNAME = re.compile(r"[^\W\d_][\w'’.\-]{0,15}")
+_MORE_OF_THE_NAME = re.compile(r"\s+[^\W\d_]")
+
+
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
     inner = inner.strip()
     if len(inner) > 1 and inner.isupper():
         return False  # "(UCLA)": an acronym is an affiliation
-    return bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner)) and bool(
-        re.match(r"\s+[^\W\d_]", following)
-    )
+    return bool(_NICKNAME.fullmatch(inner)) and bool(_MORE_OF_THE_NAME.match(following))
 
 
 _INSTITUTION = re.compile(

@@ -66,6 +66,7 @@ class Line:
     day: DayExpr | None = None
 
 
+_DIGIT = re.compile(r"\d")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
@@ -152,10 +153,14 @@ HEADER_WORDS = frozenset(
 
 
 def _normalise(raw: str) -> str:
-    text = raw.translate(_INVISIBLE)
-    text = _ODD_SPACES.sub(" ", text)
-    text = unicodedata.normalize("NFC", text)
-    text = _CLOCK_RUN_ON.sub(r"\1 ", text.rstrip())
+    text = raw.rstrip()
+    if not text.isascii():  # invisible characters, odd spaces and decompositions are not ASCII
+        text = text.translate(_INVISIBLE)
+        text = _ODD_SPACES.sub(" ", text)
+        text = unicodedata.normalize("NFC", text).rstrip()
+    if not _DIGIT.search(text):
+        return text  # the repairs below mend clocks
+    text = _CLOCK_RUN_ON.sub(r"\1 ", text)
     text = _SPLIT_CLOCK.sub(r"\1:\2", text)
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 
