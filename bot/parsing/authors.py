@@ -342,7 +342,12 @@ _IDEOGRAPHIC_COMMA = re.compile(r"\s*[、，；]\s*")
 _PRESENTER_CIRCLE = re.compile(r"(?:^|(?<=[,;]\s))[〇○◯◎●]\s*")
 
 
+_DIGITS = re.compile(r"\d")
+
+
 def _western_punctuation(text: str) -> str:
+    if text.isascii():
+        return text  # the commas and circles mended here are all East Asian
     text = _IDEOGRAPHIC_COMMA.sub(lambda m: "; " if "；" in m.group(0) else ", ", text)
     return _PRESENTER_CIRCLE.sub("", text)
 
@@ -354,9 +359,14 @@ def _as_superscripts(match: re.Match[str]) -> str:
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
-    text = _LIST_DOTS.sub("; ", _western_punctuation(clean(text)))
-    text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
-    text = _CLOSING_STOP.sub("", _BY.sub("", text))
+    text = _western_punctuation(clean(text))
+    if "|" in text or not text.isascii():  # "·" and "•" are not ASCII
+        text = _LIST_DOTS.sub("; ", text)
+    if _DIGITS.search(text):
+        text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
+    text = _BY.sub("", text)
+    if text.endswith("."):
+        text = _CLOSING_STOP.sub("", text)
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)

@@ -128,6 +128,16 @@ LOCATION = re.compile(
     r"\s*[:：]\s*(?P<room>.+)$",
     re.I,
 )
+
+
+def find_chair_label(text: str) -> re.Match[str] | None:
+    """`CHAIR.search(text)`, cheaply: a label anywhere in the line needs its colon; without one,
+    only `Chaired by …` or `Animée par …` opening the line can be a chair label."""
+    if ":" in text or "：" in text:
+        return CHAIR.search(text)
+    return CHAIR.match(text)
+
+
 INLINE_LOCATION = re.compile(
     r"\s[-–—|,]\s*(?:location|room|venue)\s*[:：]\s*(?P<room>.+?)(?=\s[-–—|]\s*\w+\s*[:：]|$)",
     re.I,
@@ -336,7 +346,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or INLINE_LOCATION.search(cells[0])
-        or (non_empty and CHAIR.search(non_empty[0]) and not CHAIR.match(non_empty[0]))
+        or (non_empty and find_chair_label(non_empty[0]) and not CHAIR.match(non_empty[0]))
     ):
         line.kind = LineKind.SESSION_HEADER
         return line
@@ -379,7 +389,7 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     if before.endswith(":") and len(before.split()) <= 4:  # "Lunch:", "Coffee Break:"
         return True
     after = text[found.span[1] :]
-    return bool(CHAIR.search(after)) or not after.strip()
+    return bool(find_chair_label(after)) or not after.strip()
 
 
 def normalise(raw: str) -> str:

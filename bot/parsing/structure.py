@@ -51,6 +51,7 @@ from bot.parsing.lexer import (
     Line,
     LineKind,
     classify,
+    find_chair_label,
     is_link_line,
     zone_label_in,
 )
@@ -948,7 +949,7 @@ class Builder:
             and self.current.start is not None
             and self.current.end is not None
             and (other_cells or after)
-            and not CHAIR.search(after)
+            and not find_chair_label(after)
             and not SESSION_LABEL.match(after)
             and self.current.start <= tr.start
             and (tr.end is not None or tr.start < self.current.end)
@@ -1369,7 +1370,7 @@ class Builder:
         cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell
         chair_text = None
-        chair_match = CHAIR.search(text)
+        chair_match = find_chair_label(text)
         if chair_match and chair_match.start() > 0:
             chair_text = text[chair_match.end() :]
             text = text[: chair_match.start()]
@@ -1424,7 +1425,7 @@ class Builder:
             self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         else:
             for c in rest:
-                chair_in_cell = CHAIR.search(c)
+                chair_in_cell = find_chair_label(c)
                 if chair_in_cell and chair_in_cell.start() > 0:
                     # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
                     session.notes.append(_strip_session_title(c[: chair_in_cell.start()]))
@@ -2517,7 +2518,7 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
 def _split_chair(text: str) -> tuple[str, str | None]:
     """(title, chair) of an item's text that names its chair after the title, `Invited Talks
     (Session Chair: Wenying Zhang)` or `Storage - Chair: Bo Li`; (text, None) without one."""
-    m = CHAIR.search(text)
+    m = find_chair_label(text)
     if m is None:
         return text, None
     chair = text[m.end() :].strip()
