@@ -23,7 +23,9 @@ _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
 )
-_NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
+# The whole text at once: only name characters between the spaces, and no word without a letter.
+_NAME_CHARACTERS = re.compile(r"[\w'’.\-\s]*")
+_WORD_WITHOUT_LETTER = re.compile(r"(?<!\S)[\d_'’.\-]+(?!\S)")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
@@ -138,8 +140,8 @@ def is_name_like(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 6 or len(text) > 60:
         return False
-    if not all(_NAME_TOKEN.match(w) and _HAS_LETTER.search(w) for w in words):
-        return False
+    if not _NAME_CHARACTERS.fullmatch(text) or _WORD_WITHOUT_LETTER.search(text):
+        return False  # a character no name has, or a word of digits and punctuation only
     if any(len(w) > 6 and _CJK.search(w) for w in words):
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
@@ -527,6 +529,9 @@ _TRAILING_MARKS = re.compile(
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )
+# The last characters a trailing mark can end in: a bracket, a wiki's emphasis, or the last
+# letter of "slides", "video" or "pdf" in either case ("ſ" is an "s" to re.I).
+_TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")
 # Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
 _SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
 _ABBREVIATIONS = frozenset(
@@ -541,6 +546,8 @@ _PRESENTER_REMARK = re.compile(
 
 def strip_trailing_marks(text: str) -> tuple[str, str | None]:
     """`Title [Slides] [T1]` -> ("Title", "[Slides] [T1]"); text without marks is unchanged."""
+    if text.rstrip()[-1:] not in _TRAILING_MARK_ENDS:
+        return text, None
     m = _TRAILING_MARKS.search(text)
     if not m or m.start() == 0:
         return text, None
@@ -684,6 +691,7 @@ def _list_quality(authors: AuthorLine) -> float:
 # Footnoted affiliations: "Anna Kowalska1, Jörg Weber2,3" over "1Uni A, Poland; 2Uni B; 3Lab C".
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _MARKS = re.compile(r"(?<=[^\W\d_.])(?P<marks>(?:[\d" + _SUPERSCRIPTS + r"*†‡]+[,]?)+)$")
+_MARK_ENDS = frozenset(_SUPERSCRIPTS + "*†‡,")
 _FOOTNOTE = re.compile(
     r"(?:^|[;,]\s*)(?P<mark>\d{1,2}|["
     + _SUPERSCRIPTS
@@ -702,6 +710,9 @@ def _plain_digits(marks: str) -> tuple[str, ...]:
 
 def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
     """`Jörg Weber2,3` -> ("Jörg Weber", ("2", "3")); a name without marks is unchanged."""
+    last = name[-1:]
+    if not (last.isdecimal() or last in _MARK_ENDS):
+        return name, ()  # marks end the name, so its last character is one (or their comma)
     m = _MARKS.search(name)
     if m is None:
         return name, ()
@@ -730,10 +741,10 @@ def footnote_affiliations(text: str) -> dict[str, str] | None:
     """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
     the line is not a list of numbered affiliations."""
     text = _western_punctuation(clean(text))
+    if not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡":
+        return None  # the list starts with its first mark
     found: dict[str, str] = {}
     for m in _FOOTNOTE.finditer(text):
         mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))
         found.update(_comma_footnotes(mark, m.group("aff")))
-    if not found or (not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡"):
-        return None
-    return found
+    return found or None
