@@ -345,11 +345,12 @@ _PRESENTER_CIRCLE = re.compile(r"(?:^|(?<=[,;]\s))[〇○◯◎●]\s*")
 
 
 _DIGITS = re.compile(r"\d")
+_EAST_ASIAN_MARK = re.compile(r"[、，；〇○◯◎●]")  # what the two patterns above mend
 
 
 def _western_punctuation(text: str) -> str:
-    if text.isascii():
-        return text  # the commas and circles mended here are all East Asian
+    if not _EAST_ASIAN_MARK.search(text):
+        return text
     text = _IDEOGRAPHIC_COMMA.sub(lambda m: "; " if "；" in m.group(0) else ", ", text)
     return _PRESENTER_CIRCLE.sub("", text)
 
