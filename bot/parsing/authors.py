@@ -142,20 +142,20 @@ def is_name_like(text: str) -> bool:
         return False
     if not _NAME_CHARACTERS.fullmatch(text) or _WORD_WITHOUT_LETTER.search(text):
         return False  # a character no name has, or a word of digits and punctuation only
-    if any(len(w) > 6 and _CJK.search(w) for w in words):
+    if _CJK.search(text) and any(len(w) > 6 and _CJK.search(w) for w in words):
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
         return False
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]
-    if any(w in _ITEM_WORDS for w in lowered):
+    if not _ITEM_WORDS.isdisjoint(lowered):
         return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not
     # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
-    if any(
+    if "." in text and any(
         w.endswith(".")
         and len(w) > 3
         and w.lower() not in {"jr.", "sr.", "st."}
@@ -163,7 +163,7 @@ def is_name_like(text: str) -> bool:
         for w in words[:-1]
     ):
         return False
-    if len(words) > 1 and any(
+    if not _TITLE_WORDS.isdisjoint(lowered[1:-1]) and any(
         lw in _TITLE_WORDS
         for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
         if lw not in {"de", "y"}
