@@ -202,8 +202,10 @@ _TRAILING_LENGTH = re.compile(
 def _trailing_time_first(text: str) -> str:
     """`Opening (9:00)`, `Talk — Name, Affil (10:30–10:50)`, `Poster Session 5:00 - 7:30`: a
     time at the end of the line, in parentheses or a whole range, reads as if it came first."""
-    if "\t" in text:
-        return text
+    if "\t" in text or not _DIGIT.search(text):
+        return text  # no cells to reorder, or no clock to move
+    if "(" not in text and "[" not in text:
+        return _trailing_range_first(text)  # nothing in brackets: no length, no time in them
     text = _TRAILING_LENGTH.sub("", text)
     m = _TRAILING_TIME.match(text)
     if m is None:
