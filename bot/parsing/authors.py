@@ -224,6 +224,27 @@ def is_name_like_strict(text: str) -> bool:
     )
 
 
+_LIST_PUNCTUATION = frozenset(",;()&/|·•:")
+
+
+def split_known_names(text: str, known: Collection[str]) -> str | None:
+    """`Roberto Di Cosmo Stefano Vitali`: two names run together where the page's line break
+    or separator was lost in the copy. When one side is a name the program prints elsewhere
+    and both sides are shaped as names, returns them as a list (`A, B`); None otherwise."""
+    words = text.split()
+    if not 4 <= len(words) <= 8 or not _LIST_PUNCTUATION.isdisjoint(text) or _AND.search(text):
+        return None
+    for cut in range(2, len(words) - 1):
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        if (
+            (head in known or tail in known)
+            and is_name_like_strict(head)
+            and is_name_like_strict(tail)
+        ):
+            return f"{head}, {tail}"
+    return None
+
+
 def _institution_before_parenthesis(text: str) -> bool:
     """`Jo Ng, University of Tahiti (Eastco, MSH-P)`: the first parenthesis is inside an
     affiliation already begun after a comma, so it is not a name's own affiliation."""

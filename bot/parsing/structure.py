@@ -29,6 +29,7 @@ from bot.parsing.authors import (
     parse_author_line,
     split_by_line,
     split_colon_authors,
+    split_known_names,
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
@@ -1926,6 +1927,9 @@ class Builder:
             if session is not None:
                 session.notes.append(text)
             return
+        if session is not None and self.known_names and _awaits_its_people(session, self.paper):
+            # "Roberto Di Cosmo Stefano Vitali" under a talk: a name printed before, and another.
+            text = split_known_names(text, self.known_names) or text
         score = author_line_score(text)
         paper = self.paper
         if (
@@ -1965,6 +1969,7 @@ class Builder:
         ):
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
             session.speakers = list(parse_author_line(text).authors)
+            self.known_names.update(a.name for a in session.speakers)
             session.awaits_speakers = False
             self.read(line.number, AUTHORS, max(0.5, score))
             return

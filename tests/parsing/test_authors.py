@@ -7,6 +7,7 @@ import pytest
 from bot.parsing.authors import (
     author_line_score,
     parse_author_line,
+    split_known_names,
     split_title_and_authors,
 )
 
@@ -172,3 +173,33 @@ def test_affiliation_after_a_comma_as_on_usenix_pages(
     line: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "known", "expected"),
+    [
+        # a name printed before, then another: the separator was lost in the copy
+        (
+            "Roberto Di Cosmo Stefano Vitali",
+            {"Roberto Di Cosmo"},
+            "Roberto Di Cosmo, Stefano Vitali",
+        ),
+        (
+            "Stefano Vitali Roberto Di Cosmo",
+            {"Roberto Di Cosmo"},
+            "Stefano Vitali, Roberto Di Cosmo",
+        ),
+        # nobody known: a five-word line may as well be a title
+        ("Roberto Di Cosmo Stefano Vitali", set(), None),
+        # a title that starts with a known name is not two names
+        ("Ada Lovelace and the Analytical Engine", {"Ada Lovelace"}, None),
+        ("Ada Lovelace Reconsidered: Notes", {"Ada Lovelace"}, None),
+        ("Ada Lovelace in the History of Computing", {"Ada Lovelace"}, None),
+        # already a list
+        ("Roberto Di Cosmo, Stefano Vitali", {"Roberto Di Cosmo"}, None),
+    ],
+)
+def test_names_run_together_are_split_at_a_known_name(
+    line: str, known: set[str], expected: str | None
+) -> None:
+    assert split_known_names(line, known) == expected
