@@ -566,6 +566,12 @@ _PRESENTER_REMARK = re.compile(
 )
 
 
+def is_only_marks(text: str) -> bool:
+    """`***SLIDES***`, `[Slides] [Video]`: link marks and nothing else."""
+    m = _TRAILING_MARKS.search(text) if text.strip() else None
+    return m is not None and m.start() == 0
+
+
 def strip_trailing_marks(text: str) -> tuple[str, str | None]:
     """`Title [Slides] [T1]` -> ("Title", "[Slides] [T1]"); text without marks is unchanged."""
     if text.rstrip()[-1:] not in _TRAILING_MARK_ENDS:

@@ -25,6 +25,7 @@ from bot.parsing.authors import (
     footnote_marks,
     is_name_like,
     is_name_like_strict,
+    is_only_marks,
     names_an_institution,
     parse_author_line,
     split_by_line,
@@ -1326,6 +1327,8 @@ class Builder:
             or leading.group(0) in self.leading_marks
             or (self.bracketed_topics and leading.group(0).startswith("["))
         ):
+            if is_only_marks(title[leading.end() :]):
+                return leading.group("mark")  # "[Welcome] ***SLIDES***": the topic is all of it
             title = title[leading.end() :]
         return title
 

@@ -2641,3 +2641,35 @@ def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
         ("What is a computer program?", [("Liesbeth De Mol", None)]),
         ("Archiving all software", [("Roberto Di Cosmo", None)]),
     ]
+
+
+def test_an_opening_item_with_a_person_under_it_is_hosted_not_a_talk() -> None:
+    program = parse_text(
+        "Thursday, July 25, 2024\n\n10:00 – 10:15\n\nIntroduction\n"
+        "Christèle Maizonniaux, Flinders University\n\n10:15 – 11:00\n\n"
+        "Introduction to Language Documentation\nAna Silva, University of Tahiti\n",
+        ParseOptions(timezone="Australia/Adelaide", year=2024),
+    )
+    opening, talk = program.sessions
+    assert opening.papers == ()
+    assert opening.notes == ("Hosted by Christèle Maizonniaux (Flinders University)",)
+    # "Introduction to …" is a talk's title, not an opening
+    assert [p.title for p in talk.papers] == ["Introduction to Language Documentation"]
+    assert [a.name for a in talk.papers[0].authors] == ["Ana Silva"]
+
+
+def test_a_topic_followed_only_by_link_marks_is_the_item_itself() -> None:
+    program = parse_text(
+        "Day 1\tSaturday\tJune 27\n"
+        "9:00-9:15am\tKam Dahlquist\t[Welcome] ***SLIDES***\n"
+        "9:15-9:35\tAlan Ruttenberg\t[Semantic Web] Linked data for biology ***SLIDES***\n"
+        "9:35-9:55\tAna Silva\t[Semantic Web] Ontologies at scale ***SLIDES***\n"
+        "9:55-10:15\tBo Li\t[Visualization] Genome browsers in the web ***SLIDES***\n"
+        "10:15-10:35\tCy Ng\t[Visualization] Drawing pathways ***SLIDES***\n",
+        ParseOptions(timezone="Europe/Stockholm", year=2009),
+    )
+    welcome = program.sessions[0]
+    assert welcome.title == "Welcome"
+    assert welcome.papers == ()
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert titles[:2] == ["Linked data for biology", "Ontologies at scale"]
