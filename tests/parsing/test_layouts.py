@@ -2288,11 +2288,14 @@ def test_a_presenter_column_takes_first_names_and_is_never_read_the_other_way_ro
     )
     talks = {p.title: [a.name for a in p.authors] for s in program.sessions for p in s.papers}
     assert talks == {
-        "Introduction": ["Jim", "Laurent"],
         "Lecture 1: Intro to Forms": ["Jim"],
         # Not a paper "Laurent" by "Azure Functions": the column says who is who.
         "Lecture 2: Azure Functions": ["Laurent"],
     }
+    # The day's "Introduction" is hosted by the two presenters, not a talk of theirs.
+    introduction = program.sessions[0]
+    assert introduction.title == "Introduction"
+    assert introduction.notes == ("Hosted by Jim, Laurent",)
 
 
 # --- programs listed room by room or track by track, and rooms as rows -------------------------
