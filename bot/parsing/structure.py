@@ -1966,6 +1966,14 @@ class Builder:
                     and self._item_ends_after(lookahead)
                     and session.line == self._previous_text_line(line)
                 )
+                or (
+                    # "EXPOSÉ INVITÉ" / "Zoom" / "Thomas schiex" / "11h10-12h10": a keynote is
+                    # given by someone, so the one name under it, however cased, is who.
+                    score >= 0.5
+                    and lookahead is not None
+                    and classify_kind(session.title or "", paper_count=1) is SessionKind.KEYNOTE
+                    and self._item_ends_after(lookahead)
+                )
             )
             and not self._next_is_authors(lookahead)
             and not self._title_follows(lookahead)

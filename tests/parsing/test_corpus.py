@@ -52,7 +52,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ieeevis-2011-vast.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/acl-2019-monday.txt": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
     "found/acl-2019-monday.html": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
-    "found/jfpc-2021-mardi.txt": (0.90, 1.00, 0.98, 0.98, 1.00, 1.00),
+    # The keynote's speaker is read under it now (recall .90 -> 1); the timeline prints him
+    # "Thomas schiex" without the affiliation the overview grid gives, so one author triple
+    # of the matched talk is wrong where before the talk was missing (author F1 .988 -> .976).
+    "found/jfpc-2021-mardi.txt": (1.00, 1.00, 0.97, 0.97, 1.00, 1.00),
     "found/jfpc-2021-mardi.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),

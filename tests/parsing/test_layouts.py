@@ -2676,3 +2676,14 @@ def test_a_topic_followed_only_by_link_marks_is_the_item_itself() -> None:
     assert welcome.papers == ()
     titles = [p.title for s in program.sessions for p in s.papers]
     assert titles[:2] == ["Linked data for biology", "Ontologies at scale"]
+
+
+def test_the_one_name_under_a_keynote_is_its_speaker_however_cased() -> None:
+    program = parse_text(
+        "Tuesday, June 22, 2021\n11:00 – 11:10\nOpening\n11:10 – 12:10\nInvited talk\nZoom\n"
+        "Thomas schiex\n12:10 – 13:30\nLunch\n",
+        ParseOptions(timezone="Europe/Paris", year=2021),
+    )
+    keynote = next(s for s in program.sessions if s.title == "Invited talk")
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert [[a.name for a in p.authors] for p in keynote.papers] == [["Thomas schiex"]]
