@@ -63,6 +63,7 @@ from bot.parsing.page import (
     places_head_their_items,
     prints_authors_first,
     prints_name_colon_titles,
+    prints_name_comma_affiliation,
     prints_speakers_after_by,
     recurring_leading_marks,
     recurring_rooms,
@@ -296,6 +297,7 @@ class Builder:
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
         self.authors_first_page = prints_authors_first(lines)
         self.speakers_after_by = prints_speakers_after_by(lines)
+        self.name_comma_affiliation = prints_name_comma_affiliation(lines)
         self.title_side = title_side(lines)
         self.people_before_titles = timed_people_before_titles(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
@@ -434,8 +436,20 @@ class Builder:
             self.attach_authors(parsed, number)
         return paper
 
+    def people_in(self, text: str) -> AuthorLine:
+        """The people of an author or speaker line, as this page prints them."""
+        return self.page_reading(parse_author_line(text), text)
+
+    def page_reading(self, parsed: AuthorLine, text: str) -> AuthorLine:
+        """`parsed` (the people of `text`) read by this page's conventions."""
+        if self.name_comma_affiliation:
+            return _one_person_and_affiliation(parsed, text, self.known_names)
+        return parsed
+
     def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
         assert self.paper is not None
+        if text:
+            parsed = self.page_reading(parsed, text)
         if number == self.paper.line:
             self.readings.pop(number, None)  # the title's line carries its authors too
             self.read(number, TITLE_AUTHORS, 0.9)
@@ -1979,7 +1993,7 @@ class Builder:
             and not self._title_follows(lookahead)
         ):
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
-            session.speakers = list(parse_author_line(text).authors)
+            session.speakers = list(self.people_in(text).authors)
             self.known_names.update(a.name for a in session.speakers)
             session.awaits_speakers = False
             self.read(line.number, AUTHORS, max(0.5, score))
@@ -2353,6 +2367,17 @@ def _presenters(text: str) -> list[Person]:
         ):
             return []
     return people
+
+
+def _one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[str]) -> AuthorLine:
+    """`John Clements, Cal Poly` on a page that prints `Name, Affiliation`: one person and
+    where they work, not two people (unless the second is a name the page prints elsewhere)."""
+    if len(parsed.authors) != 2 or any(a.affiliation for a in parsed.authors):
+        return parsed
+    name, comma, rest = clean(text).partition(", ")
+    if not comma or "," in rest or rest in known_names or not is_name_like_strict(name):
+        return parsed
+    return AuthorLine((Person(parsed.authors[0].name, rest),), parsed.rest, parsed.problems)
 
 
 def _awaits_its_people(session: _SessionDraft, paper: _PaperDraft | None) -> bool:

@@ -2687,3 +2687,33 @@ def test_the_one_name_under_a_keynote_is_its_speaker_however_cased() -> None:
     keynote = next(s for s in program.sessions if s.title == "Invited talk")
     assert keynote.kind is SessionKind.KEYNOTE
     assert [[a.name for a in p.authors] for p in keynote.papers] == [["Thomas schiex"]]
+
+
+_NAME_COMMA_AFFILIATION_PAGE = (
+    "Saturday, November 14, 2015\n10:00 am\nParallelizing Sequential Computations\n"
+    "Madan Musuvathi, Microsoft Research\n10:30 am\nThe Sourcerer Dataset\nPedro Martins, UCI\n"
+    "11:00 am\nFuzzing for SMT Solvers\nKyle Dewey, UCSB\n11:30 am\nMeta-FRP for livecoding\n"
+    "{last}\n12:00 pm\nLunch\n"
+)
+
+
+def test_on_a_page_of_name_comma_affiliation_lines_the_part_after_the_comma_is_where() -> None:
+    program = parse(_NAME_COMMA_AFFILIATION_PAGE.format(last="John Clements, Cal Poly"))
+    talk = next(p for s in program.sessions for p in s.papers if p.title.startswith("Meta-FRP"))
+    assert [(a.name, a.affiliation) for a in talk.authors] == [("John Clements", "Cal Poly")]
+
+
+def test_a_name_the_page_prints_elsewhere_stays_a_person_after_the_comma() -> None:
+    page = _NAME_COMMA_AFFILIATION_PAGE.format(last="John Clements, Pedro Martins")
+    program = parse(page)
+    talk = next(p for s in program.sessions for p in s.papers if p.title.startswith("Meta-FRP"))
+    assert [a.name for a in talk.authors] == ["John Clements", "Pedro Martins"]
+
+
+def test_without_that_convention_two_names_after_a_title_stay_two_people() -> None:
+    program = parse(
+        "Saturday, November 14, 2015\n10:00 am\nParallelizing Sequential Computations\n"
+        "Madan Musuvathi, Ana Silva\n10:30 am\nMeta-FRP for livecoding\nJohn Clements, Cal Poly\n"
+    )
+    people = [[a.name for a in p.authors] for s in program.sessions for p in s.papers]
+    assert people == [["Madan Musuvathi", "Ana Silva"], ["John Clements", "Cal Poly"]]
