@@ -1219,6 +1219,10 @@ class Builder:
                     session.papers.pop()
             self.paper = None
         elif self.current is not None and self.current.line == before.number:
+            if self.current.speakers:
+                # "11:15 – 11:40" / "Nick Thieberger, …" / "Documenting …" / "11:40 – 12:05":
+                # an item with its speaker and title is whole; the time opens the next one.
+                return None
             self.sessions.remove(self.current)
             self.current = None
         return before

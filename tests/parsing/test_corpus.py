@@ -60,7 +60,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ett-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/clara-oceania-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/clara-oceania-2024.html": (0.91, 1.00, 0.97, 0.97, 1.00, 1.00),
+    "found/clara-oceania-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Found in new fields (cryptanalysis, blockchain, robotics) and page styles (a raw HTML
     # table in Markdown, a hand-written div layout, a kramdown table of talks).
     "found/symcrypt-2023-guangzhou.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),

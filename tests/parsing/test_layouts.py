@@ -2717,3 +2717,19 @@ def test_without_that_convention_two_names_after_a_title_stay_two_people() -> No
     )
     people = [[a.name for a in p.authors] for s in program.sessions for p in s.papers]
     assert people == [["Madan Musuvathi", "Ana Silva"], ["John Clements", "Cal Poly"]]
+
+
+def test_a_talk_with_its_speaker_above_its_title_keeps_its_time_when_a_bare_slot_follows() -> None:
+    # As a page's text comes without blank lines: the next slot's time has nothing but
+    # placeholders under it, so the title above it is not its title.
+    program = parse_text(
+        "Thursday, July 25, 2024\n11:15 – 11:40\n"
+        "Nick Thieberger, University of Melbourne, Australia\n"
+        "Documenting Pacific languages\n11:40 – 12:05\nTBA\nTBA\n12:05 – 13:55\nLunch\n",
+        ParseOptions(timezone="Australia/Adelaide", year=2024),
+    )
+    talk = next(s for s in program.sessions if s.papers)
+    assert talk.title == "Documenting Pacific languages"
+    assert talk.start is not None
+    assert f"{talk.start:%H:%M}" == "11:15"
+    assert [a.name for a in talk.papers[0].authors] == ["Nick Thieberger"]
