@@ -162,6 +162,13 @@ def _outline(text: str, source: str | None) -> _Outline:
         if name == "BEGIN":
             if not open_components and value != "VCALENDAR":
                 raise refuse(f"BEGIN:{value} outside BEGIN:VCALENDAR ... END:VCALENDAR", line)
+            unclosed = next((at for opened, at in open_components if opened == value), None)
+            if unclosed is not None:  # a component never holds its own kind: an END is missing
+                raise refuse(
+                    f"BEGIN:{value} is never closed: line {line} begins another before"
+                    f" its END:{value}",
+                    unclosed,
+                )
             open_components.append((value, line))
             if value == _EVENT:
                 current = _EventPlace(line)
