@@ -18,6 +18,7 @@ interpreted by `build_frab_program` like the frab and pretalx exports. Pure: no 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +64,16 @@ _URL_LINE = re.compile(
 # "Title - Speaker", "Title (talk by Speaker)": the summary repeating its own speakers.
 _SPEAKER_SUFFIX_SEPARATORS = (" - ", " – ", " — ", " | ")
 _BY_SUFFIX = re.compile(r"\s*\((?:[\w-]+\s+)?by\s+(?P<names>[^()]+)\)\s*$", re.I)
+# A summary naming its speakers where no field does: "Title (talk by A)", "(workshop by A & B)",
+# "(presented by A)". A type word or a presenting verb is required: "(By invitation only)".
+_SPEAKERS_IN_TITLE = re.compile(
+    r"\s*\((?:(?:talk|workshop|tutorial|keynote|lecture|presentation|seminar|session|panel|"
+    r"demo|training|course)\s+(?:given\s+|presented\s+|led\s+)?|presented\s+|given\s+|led\s+)"
+    r"by\s+(?P<names>[^()]+)\)\s*$",
+    re.I,
+)
+# HTML character references ("&amp;", "&#x3D;") that site generators leave in text values.
+_CHARACTER_REFERENCE = re.compile(r"&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);", re.I)
 # ATTENDEE roles: RFC 5545's CHAIR, and the speaker roles feeds write (REQ-PARTICIPANT is
 # RFC 5545's default, so only an explicit one counts).
 _CHAIR_ROLES = frozenset({"CHAIR", "MODERATOR"})
@@ -268,7 +279,9 @@ def _draft(
     description = _Description.read(
         _text(component, "DESCRIPTION"), summary, _text(component, "URL")
     )
-    speakers = description.speakers or _attendees(component, _SPEAKER_ROLES)
+    speakers = (
+        description.speakers or _attendees(component, _SPEAKER_ROLES) or _speakers_in_title(summary)
+    )
     title = _without_speaker_suffix(summary, speakers)
     return _Draft(
         ordinal=ordinal,
@@ -459,7 +472,7 @@ def _address_names(value: object) -> list[str]:
     common = params.get("CN")
     if isinstance(common, list):  # an unquoted CN with commas arrives as a list of values
         common = ", ".join(str(part) for part in common)
-    text = " ".join(str(common).split()) if common else ""
+    text = " ".join(_unescaped(str(common)).split()) if common else ""
     if not text:
         address = " ".join(str(value).split())
         text = "" if ":" in address or "@" in address else address
@@ -469,6 +482,11 @@ def _address_names(value: object) -> list[str]:
     if len(parts) > 1 and all(len(part.split()) >= 2 for part in parts):
         return parts
     return [text]
+
+
+def _speakers_in_title(title: str | None) -> tuple[Person, ...]:
+    match = _SPEAKERS_IN_TITLE.search(title) if title else None
+    return tuple(_names(match.group("names"))) if match else ()
 
 
 def _without_speaker_suffix(title: str | None, speakers: Sequence[Person]) -> str | None:
@@ -521,8 +539,13 @@ def _text(component: icalendar.cal.Component, name: str) -> str | None:
     values = _all(component.get(name))
     if not values:
         return None
-    text = str(values[0]).strip()
-    return text or None
+    return _unescaped(str(values[0])) or None
+
+
+def _unescaped(text: str) -> str:
+    """`text` stripped, with HTML character references read ("Online &amp; in-person")."""
+    text = text.strip()
+    return html.unescape(text) if "&" in text and _CHARACTER_REFERENCE.search(text) else text
 
 
 def _categories(component: icalendar.cal.Component) -> list[str]:

@@ -377,3 +377,35 @@ def test_an_event_begun_inside_another_names_the_unclosed_one() -> None:
         _parse(text + "END:VCALENDAR\n")
     assert raised.value.line == 2
     assert "line 4 begins another before its END:VEVENT" in raised.value.reason
+
+
+def test_a_summary_naming_its_speakers_gives_them_and_the_title_before_them() -> None:
+    text = _calendar(
+        _event("Python's GIL (talk by Larry Hastings)", "DTSTART:20150918T103000Z"),
+        _event("Games on iOS (talk by Safe Hammad & Fiona Burrows)", "DTSTART:20150918T110000Z"),
+        _event("Security (workshop by Peter Inglesby)", "DTSTART:20150918T120000Z"),
+        _event("AI for Climate (By invitation only)", "DTSTART:20150918T130000Z"),
+    )
+    sessions = _parse(text, timezone="UTC").sessions
+    read = [(s.title, [a.name for p in s.papers for a in p.authors]) for s in sessions]
+    assert read == [
+        ("Python's GIL", ["Larry Hastings"]),
+        ("Games on iOS", ["Safe Hammad", "Fiona Burrows"]),
+        ("Security", ["Peter Inglesby"]),
+        ("AI for Climate (By invitation only)", []),
+    ]
+
+
+def test_html_character_references_in_values_are_read() -> None:
+    text = _calendar(
+        _event(
+            "Data &amp; Society",
+            "DTSTART:20250612T090000Z",
+            "LOCATION:Online &amp; in-person; Seminar",
+            "DESCRIPTION:Tickets: https://example.org/e?aff&#x3D;schedule\\nR&D stays",
+        )
+    )
+    session = _only(_parse(text, timezone="UTC"))
+    assert session.title == "Data & Society"
+    assert session.room == "Online & in-person; Seminar"
+    assert session.notes == ("Tickets: https://example.org/e?aff=schedule", "R&D stays")
