@@ -39,7 +39,7 @@ from bot.parsing.lexer import CHAIR, LOCATION
 
 __all__ = ["looks_like_icalendar", "parse_icalendar"]
 
-_BOM_AND_SPACE = "\ufeff \t\r\n"
+_CALENDAR_START = re.compile(r"[\ufeff \t\r\n]*BEGIN:VCALENDAR", re.I)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # NAME *(";" PARAM "=" value *("," value)) ":" — a parameter value may be quoted and then hold
 # ";", ":" and ",". Only the shape is checked here; `icalendar` reads the values.
@@ -83,8 +83,9 @@ _HOSTED_KINDS = frozenset({SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PL
 
 
 def looks_like_icalendar(text: str) -> bool:
-    """Whether `text` starts like an iCalendar file (``BEGIN:VCALENDAR``)."""
-    return text.lstrip(_BOM_AND_SPACE)[:15].upper() == "BEGIN:VCALENDAR"
+    """Whether `text` starts like an iCalendar file (``BEGIN:VCALENDAR``); looks at its start
+    only, so a long program text costs nothing."""
+    return _CALENDAR_START.match(text) is not None
 
 
 def parse_icalendar(text: str, options: ParseOptions) -> Program:
