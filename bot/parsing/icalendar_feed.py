@@ -305,12 +305,13 @@ def _draft(
 
 
 def _event(draft: _Draft, *, by_organizer: bool) -> FrabEvent:
-    speakers = draft.speakers
-    if not speakers and by_organizer and not _hosted(draft.title):
+    speakers, title = draft.speakers, draft.title
+    if not speakers and by_organizer and not _hosted(title):
         speakers = tuple(Person(name) for name in draft.organizers)
+        title = _without_speaker_suffix(title, speakers)
     return FrabEvent(
         ordinal=draft.ordinal,
-        title=_without_speaker_suffix(draft.title, speakers),
+        title=title,
         line=draft.line,
         date=draft.date,
         end=draft.end,
@@ -496,6 +497,9 @@ def _without_speaker_suffix(title: str | None, speakers: Sequence[Person]) -> st
     if not title or not speakers:
         return title
     wanted = [fold(person.name) for person in speakers]
+    # Cheap first: a tail that repeats the speakers holds the first one's last word.
+    if not wanted[0] or wanted[0].split()[-1] not in fold(title):
+        return title
     if (match := _BY_SUFFIX.search(title)) and _same_people(match.group("names"), wanted):
         return title[: match.start()].strip() or title
     for separator in _SPEAKER_SUFFIX_SEPARATORS:
