@@ -83,6 +83,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # iCalendar feeds (issue #9); first seen at 0 (read as program text), then the importer.
+    "found-sheets/inpycon-2021-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/cfgmgmtcamp-2019-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/moca-2024-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Added after the importer, as a check on feeds it was not built on: first seen at
+    # recall 0.67 (pyconuk) and 0.94 (bristol); pyconuk then fixed ("(talk by Name)").
+    "found-sheets/pyconuk-2015-schedule.ics": (1.00, 0.81, 0.85, 0.85, 1.00, 1.00),
+    "found-sheets/bristol-data-week-2025-schedule.ics": (0.93, 1.00, 0.00, 0.00, 1.00, 1.00),
     "found/cav-2025-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cav-2025-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/nhw-2017-monday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
