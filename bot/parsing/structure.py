@@ -1995,6 +1995,10 @@ class Builder:
             )
             and not self._next_is_authors(lookahead)
             and not self._title_follows(lookahead)
+            # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
+            # by …" is another item beside it, not its speaker)
+            and classify_kind(session.title or "", paper_count=0)
+            not in (SessionKind.BREAK, SessionKind.SOCIAL)
         ):
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
             session.speakers = list(self.people_in(text).authors)

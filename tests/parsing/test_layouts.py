@@ -2733,3 +2733,16 @@ def test_a_talk_with_its_speaker_above_its_title_keeps_its_time_when_a_bare_slot
     assert talk.start is not None
     assert f"{talk.start:%H:%M}" == "11:15"
     assert [a.name for a in talk.papers[0].authors] == ["Nick Thieberger"]
+
+
+def test_a_meal_has_no_speaker_even_where_the_line_under_it_looks_like_one() -> None:
+    program = parse(
+        "Monday, October 17, 2016\n10:00 - 11:00\tSession 1: Touch\n\nFast Touch Input\n"
+        "Ana Silva, Bo Li\n\n12:40 - 14:00\tLunch (Lunchbox provided)\n"
+        "Women’s Luncheon, Sponsored by Microsoft Research (1F meeting room)\n\n"
+        "14:00 - 15:00\tSession 2: Haptics\n\nSoft Haptics\nCy Ng, Di Wu\n"
+    )
+    lunch = next(s for s in program.sessions if s.title and s.title.startswith("Lunch"))
+    assert lunch.kind is SessionKind.BREAK
+    assert lunch.papers == ()
+    assert any("Luncheon" in note for note in lunch.notes)
