@@ -95,6 +95,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # was not read); then fixed on it, so no longer unseen. Two speakers run together remain.
     "found/bbc-2022-bologna.txt": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
     "found/bbc-2022-bologna.html": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
+    # Found in fields far from computer science (issue #9), floors at first-seen figures.
+    "found/ipes-2016-friday.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    "found/ipes-2016-friday.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
