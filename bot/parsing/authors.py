@@ -248,7 +248,10 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
-    r"(?:-\w+\.)?\s*)+"
+    r"(?:-\w+\.)?\s*"
+    # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
+    # British and Australian usage, undotted or with "A/" for an associate professor
+    r"|(?:a/\s?)?prof\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )

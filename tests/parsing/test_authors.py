@@ -172,3 +172,19 @@ def test_affiliation_after_a_comma_as_on_usenix_pages(
     line: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Dr Mercy Akinyi / Dr Daniel Chai", ["Mercy Akinyi", "Daniel Chai"]),
+        ("Prof Jann Hau", ["Jann Hau"]),
+        ("A/Prof. Chun Wie Chong", ["Chun Wie Chong"]),
+        ("A/ Prof. Sam Forster", ["Sam Forster"]),
+        ("Drake Bell, Msizi Ndlovu", ["Drake Bell", "Msizi Ndlovu"]),
+    ],
+)
+def test_an_undotted_or_associate_academic_title_is_no_part_of_the_name(
+    line: str, names: list[str]
+) -> None:
+    assert [a.name for a in parse_author_line(line).authors] == names
