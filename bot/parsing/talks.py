@@ -118,10 +118,12 @@ _ENTRY_KIND = re.compile(
     re.I,
 )
 
-# "Talk 3", "Palestra 1", "Ponencia 2", "Wykład 4": one of a program's numbered talks.
+# "Talk 3", "Keynote Talk 1", "Speaker 2", "Palestra 1", "Wykład 4": one of a program's
+# numbered talks (a kind of talk may qualify the word).
 _NUMBERED_TALK = re.compile(
-    r"(?:talk|lecture|palestra|ponencia|charla|conferencia|conferência|relazione|lezione|"
-    r"lezing|voordracht|wykład|přednáška|доклад|講演)\s*\d{1,2}",
+    r"(?:(?:keynote|plenary|invited|contributed|short|long|lightning|flash)\s+)?"
+    r"(?:talk|lecture|speaker|palestra|ponencia|charla|conferencia|conferência|relazione|"
+    r"lezione|lezing|voordracht|wykład|přednáška|доклад|講演)\s*\d{1,2}",
     re.I,
 )
 
@@ -220,6 +222,8 @@ def read_talk_title(title: str) -> TalkTitle | None:
             return TalkTitle(kind, named[1], named[0])  # "Long talk: Name - Title"
         people = _people(rest)
         if people:
+            if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
+                return TalkTitle(kind, None, people)  # "Talk 2: Ms Name": untitled, its label
             if shape is _KIND_DASH:
                 return TalkTitle(kind, None, people)  # "Panel - A, B, C"
             if shape is _KIND_PAREN:

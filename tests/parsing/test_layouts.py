@@ -2641,3 +2641,20 @@ def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
         ("What is a computer program?", [("Liesbeth De Mol", None)]),
         ("Archiving all software", [("Roberto Di Cosmo", None)]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "label", "speaker"),
+    [
+        ("Talk 2: Ms Theresa Nyawira", "Talk 2", "Theresa Nyawira"),
+        ("Keynote Talk 1: Prof Steve Shapiro", "Keynote Talk 1", "Steve Shapiro"),
+        ("Speaker 3: Dr. Simone Li", "Speaker 3", "Simone Li"),
+    ],
+)
+def test_a_numbered_talk_naming_only_its_speaker_is_untitled(
+    title: str, label: str, speaker: str
+) -> None:
+    found = read_talk_title(title)
+    assert found is not None
+    assert (found.session_title, found.talk_title) == (label, None)
+    assert [p.name for p in found.speakers] == [speaker]
