@@ -255,6 +255,20 @@ _HONORIFIC = re.compile(
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
+# Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
+# "A/Prof.").
+_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
+
+
+def addresses_people(text: str) -> bool:
+    """`Dr Mercy Akinyi / Dr Daniel Chai`, `Prof. Ana Silva`: people only, every one addressed
+    by an academic or courtesy title, as no title or topic line is."""
+    pieces = [p for p in _PEOPLE_SEPARATOR.split(clean(text)) if p]
+    return bool(pieces) and all(
+        _HONORIFIC.match(p) and is_name_like(_HONORIFIC.sub("", p)) for p in pieces
+    )
+
+
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
 _ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
 _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")

@@ -19,6 +19,7 @@ from datetime import time
 from bot.model import ParseWarning, Person, SessionKind
 from bot.parsing.authors import (
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_affiliations,
@@ -1553,6 +1554,18 @@ class Builder:
             )
             self._speakers_from_title(session)
             return 1
+        chairs_at = self._addressed_chairs_below(i, line)
+        if chairs_at is not None:
+            # " | Primate Behavior, ethics and medicine" / "Dr Mercy Akinyi / Dr Daniel Chai" /
+            # "10:30-11:00 | Keynote Talk 1: Prof Name": a row with its time cell empty names a
+            # session, the people addressed under it chair it, its talks are timed below.
+            session = self.open_session(
+                line.number, title=_strip_session_title(cells[0]), from_header=True
+            )
+            chairs = self.lines[chairs_at]
+            self._add_chairs(session, chairs.text, chairs.number)
+            self.read(chairs.number, CHAIR_LABEL, 0.8)
+            return chairs_at - i + 1
         if len(cells) == 1 and self._titles_a_chaired_session(i):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
             # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
@@ -1650,6 +1663,25 @@ class Builder:
         return author_line_score(text) < 1.0 or (
             "(" not in text and not any(name in text for name in self.known_names)
         )
+
+    def _addressed_chairs_below(self, i: int, line: Line) -> int | None:
+        """The index of the line naming this untimed row's chairs, when the row (its time cell
+        empty) titles a session, the next line lists only people addressed as Dr, Prof, Ms …
+        and a timed row follows them."""
+        if i < 0 or len(line.cells) < 2 or line.cells[0] or len([c for c in line.cells if c]) != 1:
+            return None
+        if is_prose(line.text) or len(line.text.split()) > 14:
+            return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None:
+            return None
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len(below.cells) != 1:
+            return None
+        if not addresses_people(below.text):
+            return None
+        then = self.after[at + 1] if at + 1 < len(self.after) else None
+        return at if then is not None and self.lines[then].kind is LineKind.TIME else None
 
     def _is_parallel_item(self, i: int) -> bool:
         """Is this title line, right under the room of a single item and with a room of its

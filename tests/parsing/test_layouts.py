@@ -2658,3 +2658,25 @@ def test_a_numbered_talk_naming_only_its_speaker_is_untitled(
     assert found is not None
     assert (found.session_title, found.talk_title) == (label, None)
     assert [p.name for p in found.speakers] == [speaker]
+
+
+def test_an_untimed_row_over_people_addressed_by_title_is_a_session_they_chair() -> None:
+    program = parse(
+        "WEDNESDAY OCTOBER 29, 2025\n"
+        "10:00-10:30\tHealth Break\n"
+        "\tOne Health: Emerging infectious diseases\n"
+        "Dr Joseph Kamau / Prof Ann Lee\n"
+        "14:00-14:30\tKeynote Talk 2: Dr Isaac Ngere\n"
+        "14:30-14:50\tTalk 7: Dr James Hassell\n"
+        "14:50-15:10\tRound table discussion\n"
+    )
+    session = program.sessions[1]
+    assert session.title == "One Health: Emerging infectious diseases"
+    assert [c.name for c in session.chairs] == ["Joseph Kamau", "Ann Lee"]
+    assert [(p.title, [a.name for a in p.authors]) for p in session.papers] == [
+        ("Keynote Talk 2", ["Isaac Ngere"]),
+        ("Talk 7", ["James Hassell"]),
+    ]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "14:00"
+    assert program.sessions[2].title == "Round table discussion"
