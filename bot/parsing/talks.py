@@ -189,8 +189,13 @@ def _name_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
 _LOWER_WORD = re.compile(r"\s(?:of|the|and|for|with|in|on|to|from|a|an)\s")
 
 
+# "Talk 10:Prof Tony Perry": a numbered talk's label glued to what follows its colon.
+_GLUED_LABEL = re.compile(rf"^({_NUMBERED_TALK.pattern}):(?=[^\W\d_])", re.I)
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
+    title = _GLUED_LABEL.sub(r"\1: ", title)
     dashed = split_dash_speakers(title)
     if dashed is not None and _ENTRY_KIND.match(title):
         kind = title.split(":", 1)[0].strip()

@@ -98,8 +98,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Found in fields far from computer science (issue #9), floors at first-seen figures.
     "found/ipes-2016-friday.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "found/ipes-2016-friday.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
-    "found/kipre-2025-day1.txt": (0.93, 1.00, 0.92, 0.92, 1.00, 1.00),
-    "found/kipre-2025-day1.html": (0.93, 1.00, 0.92, 0.92, 1.00, 1.00),
+    "found/kipre-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/kipre-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/monash-microbiome-2025.txt": (0.08, 0.28, 0.14, 0.14, 1.00, 0.40),
     "found/monash-microbiome-2025.html": (0.08, 0.28, 0.14, 0.14, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),

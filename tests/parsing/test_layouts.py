@@ -2649,6 +2649,7 @@ def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
         ("Talk 2: Ms Theresa Nyawira", "Talk 2", "Theresa Nyawira"),
         ("Keynote Talk 1: Prof Steve Shapiro", "Keynote Talk 1", "Steve Shapiro"),
         ("Speaker 3: Dr. Simone Li", "Speaker 3", "Simone Li"),
+        ("Talk 11:Prof Jorum Kirundi", "Talk 11", "Jorum Kirundi"),
     ],
 )
 def test_a_numbered_talk_naming_only_its_speaker_is_untitled(
