@@ -83,7 +83,12 @@ from bot.parsing.shapes import (
     reads_as_title,
     title_score,
 )
-from bot.parsing.talks import read_talk_title, split_dash_speakers, split_title_people
+from bot.parsing.talks import (
+    numbered_talk,
+    read_talk_title,
+    split_dash_speakers,
+    split_title_people,
+)
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -1851,6 +1856,16 @@ class Builder:
             self.add_paper(_unquote(text), line.number)
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
+            return
+        numbered = numbered_talk(text) if session is not None else None
+        if numbered is not None:
+            # "9:40 - 10:00 Session 1: short talks" / "Speaker 1: Dr. Arash Zamyadi": one of
+            # the session's talks, untitled, known by its number.
+            label, speakers = numbered
+            self.add_paper(label, line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(speakers)
+            self.known_names.update(p.name for p in speakers)
             return
         heading = _ROLE_HEADING.match(text)
         if heading and session is not None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.model import Person
 from bot.parsing.authors import (
+    addresses_people,
     clean,
     is_name_like,
     is_name_like_strict,
@@ -87,7 +88,7 @@ def _people(text: str) -> tuple[Person, ...] | None:
         len(n.split()) < 2 and not a.affiliation for n, a in zip(names, parsed.authors, strict=True)
     ):
         return None  # "Blockchain and Hyperledger Fabric": one-word "names" are title words
-    if len(names) == 1 and not parsed.authors[0].affiliation:
+    if len(names) == 1 and not parsed.authors[0].affiliation and not addresses_people(text):
         words = names[0].split()
         if len(words) < 2 or any(_TITLE_SUFFIX.search(w) for w in words):
             return None  # "Better", "Securing Data Pipelines": as likely a title as a person
@@ -239,6 +240,17 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None
+
+
+def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Speaker 1: Dr. Arash Zamyadi`, `Talk 2: Ms Name`: one of a session's numbered talks,
+    untitled, its label and who gives it."""
+    talk = read_talk_title(text)
+    if talk is None or talk.talk_title is not None or not talk.speakers:
+        return None
+    if not _NUMBERED_TALK.fullmatch(talk.session_title):
+        return None
+    return talk.session_title, talk.speakers
 
 
 _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")

@@ -2681,3 +2681,20 @@ def test_an_untimed_row_over_people_addressed_by_title_is_a_session_they_chair()
     assert session.start is not None
     assert session.start.strftime("%H:%M") == "14:00"
     assert program.sessions[2].title == "Round table discussion"
+
+
+def test_numbered_speakers_under_a_timed_session_are_its_untitled_talks() -> None:
+    program = parse(
+        "7th November, 2025\n"
+        "10:00 - 11:00a Session 2: long talks (10 mins each)\n"
+        "\n"
+        "Speaker 1: Prof. Chris Greening\n"
+        "Speaker 2: A/Prof. Chun Wie Chong\n"
+        "Q&A: open 10 mins\n"
+        "\n"
+        "11:00 - 11:30a Morning break\n"
+    )
+    assert papers(program) == [
+        ("Speaker 1", [("Chris Greening", None)]),
+        ("Speaker 2", [("Chun Wie Chong", None)]),
+    ]
