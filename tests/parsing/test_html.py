@@ -150,3 +150,19 @@ def test_a_css_comment_before_a_rule_does_not_hide_the_rule() -> None:
         '<body><div>Tuesday talks</div><div class="hide">Wednesday talks</div></body></html>'
     )
     assert html_to_text(page).splitlines() == ["Tuesday talks"]
+
+
+def test_the_sites_banner_gives_its_date_to_a_program_printing_none() -> None:
+    banner = (
+        "<header><a href='/'><span class='title'>Microbiome Symposium</span>\n"
+        "<span class='subtitle'>7th November, 2025</span></a><nav>Program</nav></header>"
+    )
+    program = "<main><h1>Program</h1><p>9:00 - 9:10 Welcome</p></main>"
+    dated = "<main><h2>Friday 7 November 2025</h2><p>9:00 - 9:10 Welcome</p></main>"
+    page = "<!doctype html><html><body>{}{}</body></html>"
+    assert html_to_text(page.format(banner, program)).splitlines()[:2] == [
+        "Microbiome Symposium 7th November, 2025",
+        "Program",
+    ]
+    assert "Microbiome" not in html_to_text(page.format(banner, dated))
+    assert "7th November" not in html_to_text(page.format(banner, dated))
