@@ -21,7 +21,9 @@ from bot.parsing.grid import (
     Row,
     by_column,
     by_room,
+    by_room_column,
     is_header_row,
+    is_room_column_row,
     is_room_header_row,
     is_room_row,
     is_room_slot_row,
@@ -263,6 +265,23 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     while index < len(rows):
         header = _as_grid_row(rows[index])
         body: list[Row] = []
+        if is_room_column_row(header):
+            # "9:15-9:45 | Room 1 | …" / " | Room 2 | …": a room per row in each slot.
+            end = index
+            while end < len(rows):
+                row = _as_grid_row(rows[end])
+                if not (is_room_column_row(row) or is_spanning_row(row) or not any(rows[end])):
+                    break
+                end += 1
+            while end > index and not is_room_column_row(_as_grid_row(rows[end - 1])):
+                end -= 1
+            read = by_room_column([_as_grid_row(r) for r in rows[index:end] if any(r)])
+            if read is not None:
+                for _, line in read:
+                    out.add(line)
+                    out.newline()
+                index = end
+                continue
         if is_times_header_row(header):
             # Slots over the columns, a room per row: read as the timetable of rooms it is.
             while index + 1 + len(body) < len(rows):

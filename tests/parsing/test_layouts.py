@@ -2698,3 +2698,44 @@ def test_numbered_speakers_under_a_timed_session_are_its_untitled_talks() -> Non
         ("Speaker 1", [("Chris Greening", None)]),
         ("Speaker 2", [("Chun Wie Chong", None)]),
     ]
+
+
+ROOMS_AS_A_COLUMN = (
+    "Friday, November 11\n"
+    "AM Chairs\tRoom 1\tSarah Brooks\n"
+    "\tRoom 2\tDavid Singer\n"
+    "\n"
+    "9:15-9:45\tRoom 1\tChristian Ambrosius,\n"
+    'Freie Universitat Berlin\t"Do Remittances Crowd-In?"\n'
+    "\tRoom 2\tCristina Bodea,\n"
+    "Michigan State University\n"
+    "Fangjin Ye,\n"
+    'Michigan State University\t"Bilateral Investment Treaties"\n'
+    "\n"
+    "9:45-10:15\tRoom 1\tEric Arias,\n"
+    'New York University\t"Patronage by Credit"\n'
+    "\tRoom 2\tJulia Morse,\n"
+    'Princeton University\t"Pathways to Policy Change"\n'
+    "\n"
+    "10:15-10:45\t\tBreak\n"
+)
+
+
+def test_a_timetable_with_its_rooms_as_a_column_is_read_room_by_room() -> None:
+    program = parse(ROOMS_AS_A_COLUMN)
+    rooms = [
+        (s.room, [c.name for c in s.chairs], [p.title for p in s.papers]) for s in program.sessions
+    ]
+    assert rooms[:2] == [
+        ("Room 1", ["Sarah Brooks"], ["Do Remittances Crowd-In?", "Patronage by Credit"]),
+        (
+            "Room 2",
+            ["David Singer"],
+            ["Bilateral Investment Treaties", "Pathways to Policy Change"],
+        ),
+    ]
+    assert [(a.name, a.affiliation) for a in program.sessions[1].papers[0].authors] == [
+        ("Cristina Bodea", "Michigan State University"),
+        ("Fangjin Ye", "Michigan State University"),
+    ]
+    assert program.sessions[2].title == "Break"
