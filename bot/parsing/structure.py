@@ -1322,8 +1322,9 @@ class Builder:
             title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
-        elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
-            title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
+        if len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
+            # 'Paper #9: Hard Cases"': unpaired, or left over from a doubled '""Pathways …"'
+            title = title.strip(_QUOTES).strip() or title
         leading = LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark"))

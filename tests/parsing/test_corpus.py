@@ -96,8 +96,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/bbc-2022-bologna.txt": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
     "found/bbc-2022-bologna.html": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
     # Found in fields far from computer science (issue #9), floors at first-seen figures.
-    "found/ipes-2016-friday.txt": (0.88, 0.88, 0.96, 0.96, 1.00, 1.00),
-    "found/ipes-2016-friday.html": (0.88, 0.88, 0.96, 0.96, 1.00, 1.00),
+    "found/ipes-2016-friday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ipes-2016-friday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/kipre-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/kipre-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/monash-microbiome-2025.txt": (1.00, 0.96, 0.97, 0.97, 1.00, 0.80),

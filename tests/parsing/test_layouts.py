@@ -1221,10 +1221,13 @@ def test_title_with_an_unpaired_quote() -> None:
         "Ana Silva, Bo Li, and Cy Ng\n"
         '09:30 - 10:00\tFull Paper #68: "Caching at the Edge"\n'
         "Di Wu and Ed Po\n"
+        '10:00 - 10:30\tFull Paper #69: ""Pathways to Policy Change"\n'
+        "Fay Lu\n"
     )
     assert [p.title for p in program.sessions[0].papers] == [
         "Integrating Sustainability into Scrum",
         "Caching at the Edge",
+        "Pathways to Policy Change",
     ]
 
 
