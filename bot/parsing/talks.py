@@ -70,9 +70,15 @@ def _name_company_pairs(text: str) -> tuple[Person, ...] | None:
     return tuple(people)
 
 
+# "(topic tbd)", "(speaker TBA)": what is not decided yet names nobody.
+_UNDECIDED = re.compile(r"\b(?:tba|tbd|tbc|to be (?:announced|determined|confirmed))\b", re.I)
+
+
 def _people(text: str) -> tuple[Person, ...] | None:
     """`A, B and C`, `Name (Affiliation)`, `Name, Company & Name, Company`: people only, or
     None."""
+    if _UNDECIDED.search(text):
+        return None
     pairs = _name_company_pairs(text)
     if pairs is not None:
         return pairs

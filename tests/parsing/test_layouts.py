@@ -2742,3 +2742,11 @@ def test_a_timetable_with_its_rooms_as_a_column_is_read_room_by_room() -> None:
         ("Fangjin Ye", "Michigan State University"),
     ]
     assert program.sessions[2].title == "Break"
+
+
+@pytest.mark.parametrize(
+    "title", ["Panel discussion (topic tbd)", "Keynote: Speaker TBA", "Invited talk (TBC)"]
+)
+def test_what_is_not_decided_yet_names_no_speaker(title: str) -> None:
+    found = read_talk_title(title)
+    assert found is None or not found.speakers
