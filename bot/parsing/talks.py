@@ -196,6 +196,8 @@ def _name_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
 _LOWER_WORD = re.compile(r"\s(?:of|the|and|for|with|in|on|to|from|a|an)\s")
 
 
+# "Speaker 1:", "Talk 2 -": a line led by a numbered talk's label.
+_NUMBERED_LEAD = re.compile(rf"^\s*(?:{_NUMBERED_TALK.pattern})\s*[:\-–—]", re.I)
 # "Talk 10:Prof Tony Perry": a numbered talk's label glued to what follows its colon.
 _GLUED_LABEL = re.compile(rf"^({_NUMBERED_TALK.pattern}):(?=[^\W\d_])", re.I)
 
@@ -251,6 +253,8 @@ def read_talk_title(title: str) -> TalkTitle | None:
 def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
     """`Speaker 1: Dr. Arash Zamyadi`, `Talk 2: Ms Name`: one of a session's numbered talks,
     untitled, its label and who gives it."""
+    if not _NUMBERED_LEAD.match(text):
+        return None  # most lines: no label before a colon, so no need to read them further
     talk = read_talk_title(text)
     if talk is None or talk.talk_title is not None or not talk.speakers:
         return None
