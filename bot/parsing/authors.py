@@ -359,10 +359,31 @@ def _as_superscripts(match: re.Match[str]) -> str:
     return match.group(1).replace(",", "").translate(_SUPERSCRIPT_OF)
 
 
+# "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP": degrees and fellowships after a name
+# (not "MD", which is as often Maryland in an address).
+_POST_NOMINALS = re.compile(
+    r",\s*(?:Ph\.?\s?D|D\.?Phil|MBBS|MBChB|MPH|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
+    r"FRCS[A-Z]*|FMedSci|FREng)\.?(?=\s*(?:[,;]|$))"
+)
+
+
+def _without_post_nominals(text: str) -> str:
+    """The line without degrees and fellowships after its names (inside no parenthesis)."""
+    if "," not in text:
+        return text
+    kept, last = [], 0
+    for m in _POST_NOMINALS.finditer(text):
+        if text.count("(", 0, m.start()) == text.count(")", 0, m.start()):
+            kept.append(text[last : m.start()])
+            last = m.end()
+    return "".join(kept) + text[last:] if kept else text
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _LIST_DOTS.sub("; ", _western_punctuation(clean(text)))
+    text = _without_post_nominals(text)
     text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _CLOSING_STOP.sub("", _BY.sub("", text))
     colon_pairs = _colon_pairs(text)

@@ -188,3 +188,17 @@ def test_an_undotted_or_associate_academic_title_is_no_part_of_the_name(
     line: str, names: list[str]
 ) -> None:
     assert [a.name for a in parse_author_line(line).authors] == names
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        ("Prof. Madeleine van Oppen, FAA", [("Madeleine van Oppen", None)]),
+        ("Ana Silva, PhD, FRACP; Bo Li, MPH", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Jane Doe (Uni X, PhD School)", [("Jane Doe", "Uni X, PhD School")]),
+    ],
+)
+def test_degrees_and_fellowships_after_a_name_are_no_people(
+    line: str, people: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == people
