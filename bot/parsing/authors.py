@@ -280,10 +280,27 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
-    r"(?:-\w+\.)?\s*)+"
+    r"(?:-\w+\.)?\s*"
+    # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
+    # British and Australian usage, undotted or with "A/" for an associate professor
+    r"|(?:a/\s?)?prof\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
+# Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
+# "A/Prof.").
+_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
+
+
+def addresses_people(text: str) -> bool:
+    """`Dr Mercy Akinyi / Dr Daniel Chai`, `Prof. Ana Silva`: people only, every one addressed
+    by an academic or courtesy title, as no title or topic line is."""
+    pieces = [p for p in _PEOPLE_SEPARATOR.split(clean(text)) if p]
+    return bool(pieces) and all(
+        _HONORIFIC.match(p) and is_name_like(_HONORIFIC.sub("", p)) for p in pieces
+    )
+
+
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
 _ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
 _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")
@@ -380,12 +397,33 @@ def _as_superscripts(match: re.Match[str]) -> str:
     return match.group(1).replace(",", "").translate(_SUPERSCRIPT_OF)
 
 
+# "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP": degrees and fellowships after a name
+# (not "MD", which is as often Maryland in an address).
+_POST_NOMINALS = re.compile(
+    r",\s*(?:Ph\.?\s?D|D\.?Phil|MBBS|MBChB|MPH|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
+    r"FRCS[A-Z]*|FMedSci|FREng)\.?(?=\s*(?:[,;]|$))"
+)
+
+
+def _without_post_nominals(text: str) -> str:
+    """The line without degrees and fellowships after its names (inside no parenthesis)."""
+    if "," not in text:
+        return text
+    kept, last = [], 0
+    for m in _POST_NOMINALS.finditer(text):
+        if text.count("(", 0, m.start()) == text.count(")", 0, m.start()):
+            kept.append(text[last : m.start()])
+            last = m.end()
+    return "".join(kept) + text[last:] if kept else text
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
     text = _western_punctuation(clean(text))
     if "|" in text or not text.isascii():  # "·" and "•" are not ASCII
         text = _LIST_DOTS.sub("; ", text)
+    text = _without_post_nominals(text)
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)

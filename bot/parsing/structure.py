@@ -19,6 +19,7 @@ from datetime import time
 from bot.model import ParseWarning, Person, SessionKind
 from bot.parsing.authors import (
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_affiliations,
@@ -86,7 +87,12 @@ from bot.parsing.shapes import (
     reads_as_title,
     title_score,
 )
-from bot.parsing.talks import read_talk_title, split_dash_speakers, split_title_people
+from bot.parsing.talks import (
+    numbered_talk,
+    read_talk_title,
+    split_dash_speakers,
+    split_title_people,
+)
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -1337,8 +1343,9 @@ class Builder:
             title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
-        elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
-            title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
+        if len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
+            # 'Paper #9: Hard Cases"': unpaired, or left over from a doubled '""Pathways …"'
+            title = title.strip(_QUOTES).strip() or title
         leading = LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark"))
@@ -1576,6 +1583,18 @@ class Builder:
             )
             self._speakers_from_title(session)
             return 1
+        chairs_at = self._addressed_chairs_below(i, line)
+        if chairs_at is not None:
+            # " | Primate Behavior, ethics and medicine" / "Dr Mercy Akinyi / Dr Daniel Chai" /
+            # "10:30-11:00 | Keynote Talk 1: Prof Name": a row with its time cell empty names a
+            # session, the people addressed under it chair it, its talks are timed below.
+            session = self.open_session(
+                line.number, title=_strip_session_title(cells[0]), from_header=True
+            )
+            chairs = self.lines[chairs_at]
+            self._add_chairs(session, chairs.text, chairs.number)
+            self.read(chairs.number, CHAIR_LABEL, 0.8)
+            return chairs_at - i + 1
         if len(cells) == 1 and self._titles_a_chaired_session(i):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
             # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
@@ -1673,6 +1692,25 @@ class Builder:
         return author_line_score(text) < 1.0 or (
             "(" not in text and not any(name in text for name in self.known_names)
         )
+
+    def _addressed_chairs_below(self, i: int, line: Line) -> int | None:
+        """The index of the line naming this untimed row's chairs, when the row (its time cell
+        empty) titles a session, the next line lists only people addressed as Dr, Prof, Ms …
+        and a timed row follows them."""
+        if i < 0 or len(line.cells) < 2 or line.cells[0] or len([c for c in line.cells if c]) != 1:
+            return None
+        if is_prose(line.text) or len(line.text.split()) > 14:
+            return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None:
+            return None
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len(below.cells) != 1:
+            return None
+        if not addresses_people(below.text):
+            return None
+        then = self.after[at + 1] if at + 1 < len(self.after) else None
+        return at if then is not None and self.lines[then].kind is LineKind.TIME else None
 
     def _is_parallel_item(self, i: int) -> bool:
         """Is this title line, right under the room of a single item and with a room of its
@@ -1842,6 +1880,16 @@ class Builder:
             self.add_paper(_unquote(text), line.number)
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
+            return
+        numbered = numbered_talk(text) if session is not None else None
+        if numbered is not None:
+            # "9:40 - 10:00 Session 1: short talks" / "Speaker 1: Dr. Arash Zamyadi": one of
+            # the session's talks, untitled, known by its number.
+            label, speakers = numbered
+            self.add_paper(label, line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(speakers)
+            self.known_names.update(p.name for p in speakers)
             return
         heading = _ROLE_HEADING.match(text)
         if heading and session is not None:

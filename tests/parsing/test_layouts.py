@@ -1221,10 +1221,13 @@ def test_title_with_an_unpaired_quote() -> None:
         "Ana Silva, Bo Li, and Cy Ng\n"
         '09:30 - 10:00\tFull Paper #68: "Caching at the Edge"\n'
         "Di Wu and Ed Po\n"
+        '10:00 - 10:30\tFull Paper #69: ""Pathways to Policy Change"\n'
+        "Fay Lu\n"
     )
     assert [p.title for p in program.sessions[0].papers] == [
         "Integrating Sustainability into Scrum",
         "Caching at the Edge",
+        "Pathways to Policy Change",
     ]
 
 
@@ -2746,3 +2749,109 @@ def test_a_meal_has_no_speaker_even_where_the_line_under_it_looks_like_one() -> 
     assert lunch.kind is SessionKind.BREAK
     assert lunch.papers == ()
     assert any("Luncheon" in note for note in lunch.notes)
+
+
+@pytest.mark.parametrize(
+    ("title", "label", "speaker"),
+    [
+        ("Talk 2: Ms Theresa Nyawira", "Talk 2", "Theresa Nyawira"),
+        ("Keynote Talk 1: Prof Steve Shapiro", "Keynote Talk 1", "Steve Shapiro"),
+        ("Speaker 3: Dr. Simone Li", "Speaker 3", "Simone Li"),
+        ("Talk 11:Prof Jorum Kirundi", "Talk 11", "Jorum Kirundi"),
+    ],
+)
+def test_a_numbered_talk_naming_only_its_speaker_is_untitled(
+    title: str, label: str, speaker: str
+) -> None:
+    found = read_talk_title(title)
+    assert found is not None
+    assert (found.session_title, found.talk_title) == (label, None)
+    assert [p.name for p in found.speakers] == [speaker]
+
+
+def test_an_untimed_row_over_people_addressed_by_title_is_a_session_they_chair() -> None:
+    program = parse(
+        "WEDNESDAY OCTOBER 29, 2025\n"
+        "10:00-10:30\tHealth Break\n"
+        "\tOne Health: Emerging infectious diseases\n"
+        "Dr Joseph Kamau / Prof Ann Lee\n"
+        "14:00-14:30\tKeynote Talk 2: Dr Isaac Ngere\n"
+        "14:30-14:50\tTalk 7: Dr James Hassell\n"
+        "14:50-15:10\tRound table discussion\n"
+    )
+    session = program.sessions[1]
+    assert session.title == "One Health: Emerging infectious diseases"
+    assert [c.name for c in session.chairs] == ["Joseph Kamau", "Ann Lee"]
+    assert [(p.title, [a.name for a in p.authors]) for p in session.papers] == [
+        ("Keynote Talk 2", ["Isaac Ngere"]),
+        ("Talk 7", ["James Hassell"]),
+    ]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "14:00"
+    assert program.sessions[2].title == "Round table discussion"
+
+
+def test_numbered_speakers_under_a_timed_session_are_its_untitled_talks() -> None:
+    program = parse(
+        "7th November, 2025\n"
+        "10:00 - 11:00a Session 2: long talks (10 mins each)\n"
+        "\n"
+        "Speaker 1: Prof. Chris Greening\n"
+        "Speaker 2: A/Prof. Chun Wie Chong\n"
+        "Q&A: open 10 mins\n"
+        "\n"
+        "11:00 - 11:30a Morning break\n"
+    )
+    assert papers(program) == [
+        ("Speaker 1", [("Chris Greening", None)]),
+        ("Speaker 2", [("Chun Wie Chong", None)]),
+    ]
+
+
+ROOMS_AS_A_COLUMN = (
+    "Friday, November 11\n"
+    "AM Chairs\tRoom 1\tSarah Brooks\n"
+    "\tRoom 2\tDavid Singer\n"
+    "\n"
+    "9:15-9:45\tRoom 1\tChristian Ambrosius,\n"
+    'Freie Universitat Berlin\t"Do Remittances Crowd-In?"\n'
+    "\tRoom 2\tCristina Bodea,\n"
+    "Michigan State University\n"
+    "Fangjin Ye,\n"
+    'Michigan State University\t"Bilateral Investment Treaties"\n'
+    "\n"
+    "9:45-10:15\tRoom 1\tEric Arias,\n"
+    'New York University\t"Patronage by Credit"\n'
+    "\tRoom 2\tJulia Morse,\n"
+    'Princeton University\t"Pathways to Policy Change"\n'
+    "\n"
+    "10:15-10:45\t\tBreak\n"
+)
+
+
+def test_a_timetable_with_its_rooms_as_a_column_is_read_room_by_room() -> None:
+    program = parse(ROOMS_AS_A_COLUMN)
+    rooms = [
+        (s.room, [c.name for c in s.chairs], [p.title for p in s.papers]) for s in program.sessions
+    ]
+    assert rooms[:2] == [
+        ("Room 1", ["Sarah Brooks"], ["Do Remittances Crowd-In?", "Patronage by Credit"]),
+        (
+            "Room 2",
+            ["David Singer"],
+            ["Bilateral Investment Treaties", "Pathways to Policy Change"],
+        ),
+    ]
+    assert [(a.name, a.affiliation) for a in program.sessions[1].papers[0].authors] == [
+        ("Cristina Bodea", "Michigan State University"),
+        ("Fangjin Ye", "Michigan State University"),
+    ]
+    assert program.sessions[2].title == "Break"
+
+
+@pytest.mark.parametrize(
+    "title", ["Panel discussion (topic tbd)", "Keynote: Speaker TBA", "Invited talk (TBC)"]
+)
+def test_what_is_not_decided_yet_names_no_speaker(title: str) -> None:
+    found = read_talk_title(title)
+    assert found is None or not found.speakers
