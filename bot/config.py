@@ -97,8 +97,8 @@ class Settings(BaseSettings):
     # --- Program
     program_path: Path = Field(
         default_factory=bundled_program,
-        description="The program file loaded at start (text, pretalx schedule.json or frab "
-        "xml); unset: the bundled one.",
+        description="The program file loaded at start (text, pretalx schedule.json, frab "
+        "xml or .ics); unset: the bundled one.",
     )
     conference_slug: str | None = Field(
         default=None,

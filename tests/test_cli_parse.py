@@ -198,3 +198,52 @@ def test_first_day_from_conference_toml_and_a_bad_one_named(
     code, _, err = run_parse(capsys, str(path))
     assert code != 0
     assert "conference.toml: first_day must be a date" in err
+
+
+_ICS = (
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nX-WR-CALNAME:MiniConf 2025\r\n"
+    "X-WR-TIMEZONE:Europe/Vienna\r\n"
+    "BEGIN:VEVENT\r\nUID:1@test\r\nSUMMARY:Opening\r\nDTSTART:20250612T070000Z\r\n"
+    "DURATION:PT30M\r\nLOCATION:Hall A\r\nEND:VEVENT\r\n"
+    "BEGIN:VEVENT\r\nUID:2@test\r\nSUMMARY:Graphs\r\nDTSTART;TZID=Europe/Vienna:20250612T093000"
+    "\r\nDTEND;TZID=Europe/Vienna:20250612T100000\r\nDESCRIPTION:Speakers: Ada Lovelace (ETH)\\, "
+    "Bo\r\n  Li\\nAn abstract.\r\nCATEGORIES:Talk\r\nEND:VEVENT\r\n"
+    "BEGIN:VEVENT\r\nSUMMARY:Poster exhibition\r\nDTSTART;VALUE=DATE:20250613\r\nEND:VEVENT\r\n"
+    "END:VCALENDAR\r\n"
+)
+
+
+def test_an_icalendar_feed_prints_schema_valid_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.ics"
+    path.write_text(_ICS, encoding="utf-8", newline="")
+    code, out, err = run_parse(capsys, str(path))
+    assert code == 0, err
+    document = json.loads(out)
+    jsonschema.validate(document, json.loads((DATA / "program.schema.json").read_text()))
+    assert document["conference"]["name"] == "MiniConf 2025"
+    assert document["conference"]["timezone"] == "Europe/Vienna"
+    opening, graphs, posters = document["sessions"]
+    assert (opening["start"], opening["end"], opening["room"]) == (
+        "2025-06-12T09:00:00+02:00",
+        "2025-06-12T09:30:00+02:00",
+        "Hall A",
+    )
+    assert graphs["papers"][0]["authors"] == [
+        {"name": "Ada Lovelace", "affiliation": "ETH"},
+        {"name": "Bo Li", "affiliation": None},
+    ]
+    assert posters["day"] == "2025-06-13"
+    assert "start" not in posters or posters["start"] is None
+
+
+def test_a_malformed_icalendar_feed_exits_1_naming_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.ics"
+    path.write_text(_ICS.replace("END:VEVENT\r\nBEGIN:VEVENT\r\nUID:2", "BEGIN:VEVENT\r\nUID:2"))
+    code, out, err = run_parse(capsys, str(path))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{path}:6: ")
+    assert "Traceback" not in err

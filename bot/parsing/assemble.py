@@ -19,7 +19,7 @@ from bot.parsing.calendar import (
     resolve_days,
 )
 from bot.parsing.ids import assign_ids
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.structure import NOISE, Builder, Reading
 
 _LABEL = re.compile(
@@ -132,9 +132,14 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 # speaker's, from a cell beside).
                 notes.remove(lone)
                 talk_title = lone
-            papers.append(
-                Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
-            )
+            if title and talk_title in (None, title) and is_ceremony(title):
+                # "10:00 Introduction" / "Christèle Maizonniaux, Flinders University": who
+                # opens the day hosts it; no talk is given.
+                notes.append("Hosted by " + ", ".join(_person_text(p) for p in draft.speakers))
+            else:
+                papers.append(
+                    Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
+                )
         start, end = draft.start, draft.end
         timed = [(p.start, p.end) for p in draft.papers if p.start is not None]
         if timed and (start is None or (draft.from_header and not draft.timed_by_own_line)):
@@ -221,6 +226,10 @@ def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
             afternoon.add(day)
         if draft.start is not None:
             latest[day] = draft.start
+
+
+def _person_text(person: Person) -> str:
+    return f"{person.name} ({person.affiliation})" if person.affiliation else person.name
 
 
 def _without_marks(person: Person) -> Person:

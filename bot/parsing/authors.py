@@ -23,7 +23,9 @@ _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
 )
-_NAME_TOKEN = re.compile(r"^[\w'’.\-]+$")
+# The whole text at once: only name characters between the spaces, and no word without a letter.
+_NAME_CHARACTERS = re.compile(r"[\w'’.\-\s]*")
+_WORD_WITHOUT_LETTER = re.compile(r"(?<!\S)[\d_'’.\-]+(?!\S)")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
@@ -86,6 +88,9 @@ def without_parentheses(name: str) -> str:
 _LIST_DOTS = re.compile(r"\s+[·•|]\s+")
 
 
+_DELIMITER = re.compile(r"([(),;])")
+
+
 def _split_top_level(text: str) -> list[tuple[str, str]]:
     """Split into ("text", s), ("paren", inner) and ("sep", ","/";") pieces at depth 0.
 
@@ -94,32 +99,36 @@ def _split_top_level(text: str) -> list[tuple[str, str]]:
     pieces: list[tuple[str, str]] = []
     depth = 0
     buf: list[str] = []
-    for ch in text:
-        if depth == 0:
-            if ch == "(":
+    # Odd items are the delimiters, even ones the runs between them: a line is walked a run
+    # at a time, not a character at a time.
+    for index, part in enumerate(_DELIMITER.split(text)):
+        if not index % 2:
+            if part:
+                buf.append(part)
+        elif depth == 0:
+            if part == "(":
                 if buf:
                     pieces.append(("text", "".join(buf)))
                     buf = []
                 depth = 1
-            elif ch in ",;":
+            elif part in ",;":
                 if buf:
                     pieces.append(("text", "".join(buf)))
                     buf = []
-                pieces.append(("sep", ch))
-            elif ch == ")":
-                continue  # a stray closing parenthesis carries nothing
+                pieces.append(("sep", part))
+            # a stray closing parenthesis carries nothing
+        elif part == "(":
+            depth += 1
+            buf.append(part)
+        elif part == ")":
+            depth -= 1
+            if depth == 0:
+                pieces.append(("paren", "".join(buf)))
+                buf = []
             else:
-                buf.append(ch)
+                buf.append(part)
         else:
-            if ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-                if depth == 0:
-                    pieces.append(("paren", "".join(buf)))
-                    buf = []
-                    continue
-            buf.append(ch)
+            buf.append(part)
     if buf:
         pieces.append(("paren" if depth else "text", "".join(buf)))
     return pieces
@@ -134,9 +143,9 @@ def is_name_like(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 6 or len(text) > 60:
         return False
-    if not all(_NAME_TOKEN.match(w) and _HAS_LETTER.search(w) for w in words):
-        return False
-    if any(len(w) > 6 and _CJK.search(w) for w in words):
+    if not _NAME_CHARACTERS.fullmatch(text) or _WORD_WITHOUT_LETTER.search(text):
+        return False  # a character no name has, or a word of digits and punctuation only
+    if _CJK.search(text) and any(len(w) > 6 and _CJK.search(w) for w in words):
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
         return False
@@ -145,13 +154,13 @@ def is_name_like(text: str) -> bool:
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name
     lowered = [w.lower() for w in words]
-    if any(w in _ITEM_WORDS for w in lowered):
+    if not _ITEM_WORDS.isdisjoint(lowered):
         return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not
     # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
-    if any(
+    if "." in text and any(
         w.endswith(".")
         and len(w) > 3
         and w.lower() not in {"jr.", "sr.", "st."}
@@ -159,7 +168,7 @@ def is_name_like(text: str) -> bool:
         for w in words[:-1]
     ):
         return False
-    if len(words) > 1 and any(
+    if not _TITLE_WORDS.isdisjoint(lowered[1:-1]) and any(
         lw in _TITLE_WORDS
         for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
         if lw not in {"de", "y"}
@@ -172,14 +181,16 @@ def is_name_like(text: str) -> bool:
     return capitalised >= max(1, len(words) - 1) or len(words) <= 2
 
 
+_NICKNAME = re.compile(r"[^\W\d_][\w'’.\-]{0,15}")
+_MORE_OF_THE_NAME = re.compile(r"\s+[^\W\d_]")
+
+
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
     inner = inner.strip()
     if len(inner) > 1 and inner.isupper():
         return False  # "(UCLA)": an acronym is an affiliation
-    return bool(re.fullmatch(r"[^\W\d_][\w'’.\-]{0,15}", inner)) and bool(
-        re.match(r"\s+[^\W\d_]", following)
-    )
+    return bool(_NICKNAME.fullmatch(inner)) and bool(_MORE_OF_THE_NAME.match(following))
 
 
 _INSTITUTION = re.compile(
@@ -218,6 +229,27 @@ def is_name_like_strict(text: str) -> bool:
     )
 
 
+_LIST_PUNCTUATION = frozenset(",;()&/|·•:")
+
+
+def split_known_names(text: str, known: Collection[str]) -> str | None:
+    """`Roberto Di Cosmo Stefano Vitali`: two names run together where the page's line break
+    or separator was lost in the copy. When one side is a name the program prints elsewhere
+    and both sides are shaped as names, returns them as a list (`A, B`); None otherwise."""
+    words = text.split()
+    if not 4 <= len(words) <= 8 or not _LIST_PUNCTUATION.isdisjoint(text) or _AND.search(text):
+        return None
+    for cut in range(2, len(words) - 1):
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        if (
+            (head in known or tail in known)
+            and is_name_like_strict(head)
+            and is_name_like_strict(tail)
+        ):
+            return f"{head}, {tail}"
+    return None
+
+
 def _institution_before_parenthesis(text: str) -> bool:
     """`Jo Ng, University of Tahiti (Eastco, MSH-P)`: the first parenthesis is inside an
     affiliation already begun after a comma, so it is not a name's own affiliation."""
@@ -253,12 +285,29 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
-    r"(?:-\w+\.)?\s*)+"
-    # "Dr David Male", "Dr: David Male": the common ones also bare or with a colon, before a name
-    r"|^(?:(?:dr|dra|prof|mr|mrs|ms)(?::\s*|\s+)(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
+    r"(?:-\w+\.)?\s*"
+    # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
+    # British and Australian usage, undotted or with "A/" for an associate professor
+    r"|(?:a/\s?)?prof\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
+    # "Dr: David Male": with a colon
+    r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
+# Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
+# "A/Prof.").
+_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
+
+
+def addresses_people(text: str) -> bool:
+    """`Dr Mercy Akinyi / Dr Daniel Chai`, `Prof. Ana Silva`: people only, every one addressed
+    by an academic or courtesy title, as no title or topic line is."""
+    pieces = [p for p in _PEOPLE_SEPARATOR.split(clean(text)) if p]
+    return bool(pieces) and all(
+        _HONORIFIC.match(p) and is_name_like(_HONORIFIC.sub("", p)) for p in pieces
+    )
+
+
 # "熊璋教授", "张进宝副教授", "陈鹏鹤副研究员": Chinese and Japanese glue the academic title after
 # the name (two or more ideographs before it stay the name).
 _CJK_TITLE_AFTER = re.compile(
@@ -363,7 +412,13 @@ _IDEOGRAPHIC_COMMA = re.compile(r"\s*[、，；]\s*")
 _PRESENTER_CIRCLE = re.compile(r"(?:^|(?<=[,;]\s))[〇○◯◎●]\s*")
 
 
+_DIGITS = re.compile(r"\d")
+_EAST_ASIAN_MARK = re.compile(r"[、，；〇○◯◎●]")  # what the two patterns above mend
+
+
 def _western_punctuation(text: str) -> str:
+    if not _EAST_ASIAN_MARK.search(text):
+        return text
     text = _IDEOGRAPHIC_COMMA.sub(lambda m: "; " if "；" in m.group(0) else ", ", text)
     return _PRESENTER_CIRCLE.sub("", text)
 
@@ -372,12 +427,38 @@ def _as_superscripts(match: re.Match[str]) -> str:
     return match.group(1).replace(",", "").translate(_SUPERSCRIPT_OF)
 
 
+# "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP": degrees and fellowships after a name
+# (not "MD", which is as often Maryland in an address).
+_POST_NOMINALS = re.compile(
+    r",\s*(?:Ph\.?\s?D|D\.?Phil|MBBS|MBChB|MPH|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
+    r"FRCS[A-Z]*|FMedSci|FREng)\.?(?=\s*(?:[,;]|$))"
+)
+
+
+def _without_post_nominals(text: str) -> str:
+    """The line without degrees and fellowships after its names (inside no parenthesis)."""
+    if "," not in text:
+        return text
+    kept, last = [], 0
+    for m in _POST_NOMINALS.finditer(text):
+        if text.count("(", 0, m.start()) == text.count(")", 0, m.start()):
+            kept.append(text[last : m.start()])
+            last = m.end()
+    return "".join(kept) + text[last:] if kept else text
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
-    text = _LIST_DOTS.sub("; ", _western_punctuation(clean(text)))
-    text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
-    text = _CLOSING_STOP.sub("", _BY.sub("", text))
+    text = _western_punctuation(clean(text))
+    if "|" in text or not text.isascii():  # "·" and "•" are not ASCII
+        text = _LIST_DOTS.sub("; ", text)
+    text = _without_post_nominals(text)
+    if _DIGITS.search(text):
+        text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
+    text = _BY.sub("", text)
+    if text.endswith("."):
+        text = _CLOSING_STOP.sub("", text)
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)
@@ -536,6 +617,9 @@ _TRAILING_MARKS = re.compile(
     r"\b(?:slides|video|pdf)))+\s*$",
     re.I,
 )
+# The last characters a trailing mark can end in: a bracket, a wiki's emphasis, or the last
+# letter of "slides", "video" or "pdf" in either case ("ſ" is an "s" to re.I).
+_TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")
 # Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
 _SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
 _ABBREVIATIONS = frozenset(
@@ -548,8 +632,16 @@ _PRESENTER_REMARK = re.compile(
 )
 
 
+def is_only_marks(text: str) -> bool:
+    """`***SLIDES***`, `[Slides] [Video]`: link marks and nothing else."""
+    m = _TRAILING_MARKS.search(text) if text.strip() else None
+    return m is not None and m.start() == 0
+
+
 def strip_trailing_marks(text: str) -> tuple[str, str | None]:
     """`Title [Slides] [T1]` -> ("Title", "[Slides] [T1]"); text without marks is unchanged."""
+    if text.rstrip()[-1:] not in _TRAILING_MARK_ENDS:
+        return text, None
     m = _TRAILING_MARKS.search(text)
     if not m or m.start() == 0:
         return text, None
@@ -697,6 +789,7 @@ def _list_quality(authors: AuthorLine) -> float:
 # Footnoted affiliations: "Anna Kowalska1, Jörg Weber2,3" over "1Uni A, Poland; 2Uni B; 3Lab C".
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _MARKS = re.compile(r"(?<=[^\W\d_.])(?P<marks>(?:[\d" + _SUPERSCRIPTS + r"*†‡]+[,]?)+)$")
+_MARK_ENDS = frozenset(_SUPERSCRIPTS + "*†‡,")
 _FOOTNOTE = re.compile(
     r"(?:^|[;,]\s*)(?P<mark>\d{1,2}|["
     + _SUPERSCRIPTS
@@ -715,6 +808,9 @@ def _plain_digits(marks: str) -> tuple[str, ...]:
 
 def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
     """`Jörg Weber2,3` -> ("Jörg Weber", ("2", "3")); a name without marks is unchanged."""
+    last = name[-1:]
+    if not (last.isdecimal() or last in _MARK_ENDS):
+        return name, ()  # marks end the name, so its last character is one (or their comma)
     m = _MARKS.search(name)
     if m is None:
         return name, ()
@@ -743,10 +839,10 @@ def footnote_affiliations(text: str) -> dict[str, str] | None:
     """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
     the line is not a list of numbered affiliations."""
     text = _western_punctuation(clean(text))
+    if not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡":
+        return None  # the list starts with its first mark
     found: dict[str, str] = {}
     for m in _FOOTNOTE.finditer(text):
         mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))
         found.update(_comma_footnotes(mark, m.group("aff")))
-    if not found or (not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡"):
-        return None
-    return found
+    return found or None

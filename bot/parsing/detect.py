@@ -7,6 +7,7 @@ from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
 from bot.parsing.html import html_to_text, looks_like_html
+from bot.parsing.icalendar_feed import looks_like_icalendar, parse_icalendar
 from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
 from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
 from bot.parsing.text import parse_text
@@ -38,11 +39,14 @@ def decode_program(data: bytes, source: str | None = None) -> str:
 
 
 def is_structured(text: str) -> bool:
-    """A pretalx/frab export (JSON or XML), read field by field rather than line by line."""
+    """A pretalx/frab export (JSON or XML) or an iCalendar feed, read field by field rather
+    than line by line."""
     text = text.removeprefix("\ufeff")
     head = text.lstrip()[:1]
-    return (head in "{[" and bool(head) and looks_like_pretalx_json(text)) or (
-        head == "<" and looks_like_frab_xml(text)
+    return (
+        (head in "{[" and bool(head) and looks_like_pretalx_json(text))
+        or (head == "<" and looks_like_frab_xml(text))
+        or looks_like_icalendar(text)
     )
 
 
@@ -54,6 +58,8 @@ def parse_program(text: str, options: ParseOptions) -> Program:
         return parse_pretalx_json(text, options)
     if head == "<" and looks_like_frab_xml(text):
         return parse_frab_xml(text, options)
+    if looks_like_icalendar(text):
+        return parse_icalendar(text, options)
     if looks_like_html(text):
         return parse_text(html_to_text(text), options)
     if head in "{[" and head:

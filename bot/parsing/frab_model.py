@@ -52,7 +52,8 @@ class FrabEvent:
     `ordinal` is the event's 1-based position in the file, used in warnings; `line` its source
     line where the syntax tells it (XML), else None. `date` is the event's ISO date-time
     (normally with a UTC offset) and wins over `day` + `start`, which are only the fallback.
-    `problems` are what the importer already found wrong with the event's syntax.
+    `problems` are what the importer already found wrong with the event's syntax; `notes` are
+    kept after the subtitle.
     """
 
     ordinal: int
@@ -70,6 +71,10 @@ class FrabEvent:
     url: str | None = None
     persons: tuple[Person, ...] = ()
     problems: tuple[ParseWarning, ...] = ()
+    chairs: tuple[Person, ...] = ()
+    notes: tuple[str, ...] = ()
+    # A whole-day item (an iCalendar DATE): on `day`, with no clock time and nothing wrong.
+    all_day: bool = False
 
 
 def build_frab_program(
@@ -212,8 +217,9 @@ def _session(event: FrabEvent, reading: _Reading, warnings: list[ParseWarning]) 
         end=end,
         room=event.room,
         track=event.track,
+        chairs=event.chairs,
         papers=papers,
-        notes=(event.subtitle,) if event.subtitle else (),
+        notes=((event.subtitle,) if event.subtitle else ()) + event.notes,
         line=event.line,
     )
 
@@ -229,6 +235,8 @@ def _times(
     was done)."""
     zone = reading.zone
     problems: list[str] = []
+    if event.all_day:
+        return None, None, problems
     day_text, date_text = event.day, event.date
     if date_text and _DATE_ONLY.fullmatch(date_text):
         day_text, date_text = date_text, None

@@ -16,8 +16,10 @@ import re
 from collections.abc import Sequence
 
 from bot.model import SessionKind
+from bot.parsing.authors import is_name_like
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import DURATION, ROOM_WORDS, SESSION_LABEL
+from bot.parsing.shapes import ROOM_CELL
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
 Source = tuple[int, str]  # a line of text and the number of the line it came from
@@ -324,6 +326,13 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
     while i < len(lines):
         number, text = lines[i]
         rooms: Row = [[(number, cell)] for cell in text.split("\t")]
+        if is_room_column_row(rooms):
+            column_rows, end = _room_column_rows(lines, i)
+            read = by_room_column(column_rows)
+            if read is not None:
+                out.extend(read)
+                i = end
+                continue
         dayless = without_day_column(rooms)
         if dayless is not None:
             view, origin = _days_apart(lines, i + 1)
@@ -376,6 +385,39 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def _room_column_rows(lines: Sequence[Source], i: int) -> tuple[list[Row], int]:
+    """The rows of a timetable of rooms as a column from line `i` as a browser copies them: a
+    row starts with a line naming a room in its second cell (or with a row across the rooms),
+    and a cell's own line breaks carry its text, and the cells after it, onto the next lines."""
+    rows: list[Row] = []
+    j = i
+    while j < len(lines):
+        number, text = lines[j]
+        if not text.strip():
+            j += 1
+            continue
+        parts = text.split("\t")
+        row: Row = [[(number, part)] for part in parts]
+        if is_room_column_row(row) or is_spanning_row(row):
+            rows.append(row)
+        elif rows and is_room_column_row(rows[-1]) and not _time_led(parts[0]):
+            rows[-1][-1].append((number, parts[0]))
+            rows[-1].extend([(number, part)] for part in parts[1:])
+        else:
+            break
+        j += 1
+    while rows and not is_room_column_row(rows[-1]):
+        rows.pop()  # a row across the rooms after the last slot is not the timetable's
+        j = _last_of(lines, rows)
+    return rows, j
+
+
+def _last_of(lines: Sequence[Source], rows: Sequence[Row]) -> int:
+    """The index of the line after the last line the rows hold."""
+    last = max(number for row in rows for cell in row for number, _ in cell) if rows else 0
+    return next((k + 1 for k, (n, _) in enumerate(lines) if n == last), len(lines))
 
 
 def _room_grid(
@@ -538,3 +580,112 @@ def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
         out.append((number, text))
         i += 1
     return out
+
+
+# "AM Chairs", "Session chairs": a label in the time column over the rooms' chairs.
+_CHAIRS_LABEL = re.compile(r"\b(?:chairs?|chairpersons?|moderators?)\b", re.I)
+
+
+def _names_room(cell: Cell) -> bool:
+    lines = [t.strip() for _, t in cell if t.strip()]
+    return len(lines) == 1 and bool(ROOM_CELL.match(lines[0])) and len(lines[0].split()) <= 4
+
+
+def is_room_column_row(row: Row) -> bool:
+    """`9:15-9:45 | Room 1 | Name, | "Title"`, ` | Room 2 | …`, `AM Chairs | Room 1 | Name`: a
+    row whose second cell names its room, something beside it."""
+    return len(row) >= 3 and _names_room(row[1]) and any(_filled(c) for c in row[2:])
+
+
+def by_room_column(rows: Sequence[Row]) -> list[Source] | None:
+    """A timetable whose rooms are a column: each slot a row per room, its time printed on the
+    first only (`9:15-9:45 | Room 1 | …` / ` | Room 2 | …`), a row across the rooms (a break)
+    between slots. Read room by room between those rows: each room's run of slots a session in
+    that room, each slot's cells one contribution at its time. A labelled block of rooms
+    (`AM Chairs | Room 1 | Sarah Brooks`) names each room's chair until the next such block.
+    None unless two slots or more give rows to two rooms or more."""
+    slots: list[tuple[str, dict[str, Row]]] = []  # time, room -> row
+    plan: list[object] = []  # a slot index, a row across the rooms, or a chairs block
+    chairs_block: dict[str, Cell] | None = None
+    for row in rows:
+        lead = " ".join(t.strip() for _, t in row[0] if t.strip()) if row else ""
+        if is_room_column_row(row):
+            room = _first(row[1])
+            if lead and _CHAIRS_LABEL.search(lead) and not _time_led(lead):
+                chairs_block = {room: row[2]}
+                plan.append(chairs_block)
+            elif lead and _time_led(lead):
+                chairs_block = None
+                slots.append((lead, {room: row}))
+                plan.append(len(slots) - 1)
+            elif not lead and chairs_block is not None:
+                chairs_block[room] = row[2]
+            elif not lead and slots and plan and plan[-1] == len(slots) - 1:
+                slots[-1][1][room] = row
+            else:
+                return None
+            continue
+        chairs_block = None
+        plan.append(row)
+    if len([s for s in slots if len(s[1]) >= 2]) < 2:
+        return None
+    out: list[Source] = []
+    chairs: dict[str, Cell] = {}
+    run: list[int] = []
+
+    def flush() -> None:
+        rooms: list[str] = []
+        for index in run:
+            rooms.extend(r for r in slots[index][1] if r not in rooms)
+        for room in rooms:
+            held = [i for i in run if room in slots[i][1]]
+            first, last = slots[held[0]][0], slots[held[-1]][0]
+            span = _DASH.split(first, maxsplit=1)[0] + " - " + _DASH.split(last)[-1]
+            number = slots[held[0]][1][room][1][0][0]
+            out.append((number, f"{span}\t{room}"))
+            if room in chairs:
+                out.extend((n, f"Chair: {t.strip()}") for n, t in chairs[room] if t.strip())
+            for i in run:
+                row = slots[i][1].get(room)
+                if row is not None:
+                    out.extend(_contribution(slots[i][0], row[2:]))
+        run.clear()
+
+    for step in plan:
+        if isinstance(step, int):
+            run.append(step)
+            continue
+        flush()
+        if isinstance(step, dict):
+            chairs = step
+            continue
+        assert isinstance(step, list)
+        out.append((step[0][0][0] if step and step[0] else 0, "\t".join(_first(c) for c in step)))
+    flush()
+    return out
+
+
+def _contribution(time: str, cells: Sequence[Cell]) -> list[Source]:
+    """A room's cells in a slot as a talk at that time: its title beside the time, then its
+    people (a cell of `Name,` / `Affiliation` line pairs as `Name (Affiliation), …`)."""
+    people = [c for c in cells if _paired_people(c) is not None]
+    others = [c for c in cells if _filled(c) and c not in people]
+    lines = [(n, t.strip()) for c in others for n, t in c if t.strip()]
+    lines += [(c[0][0], _paired_people(c) or "") for c in people]
+    if not lines:
+        return []
+    return [(lines[0][0], f"{time}\t{lines[0][1]}"), *lines[1:]]
+
+
+def _paired_people(cell: Cell) -> str | None:
+    """`Cristina Bodea,` / `Michigan State University` / `Fangjin Ye,` / `Michigan State
+    University`: each person's name ending in a comma over their affiliation."""
+    lines = [t.strip() for _, t in cell if t.strip()]
+    if len(lines) < 2 or len(lines) % 2:
+        return None
+    names, places = lines[0::2], lines[1::2]
+    if not all(n.endswith(",") and is_name_like(n.rstrip(",")) for n in names):
+        return None
+    if any(p.endswith(",") for p in places):
+        return None
+    return ", ".join(f"{n.rstrip(',')} ({p})" for n, p in zip(names, places, strict=True))

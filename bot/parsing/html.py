@@ -21,7 +21,9 @@ from bot.parsing.grid import (
     Row,
     by_column,
     by_room,
+    by_room_column,
     is_header_row,
+    is_room_column_row,
     is_room_header_row,
     is_room_row,
     is_room_slot_row,
@@ -33,7 +35,7 @@ from bot.parsing.grid import (
     rooms_as_columns,
 )
 from bot.parsing.lexer import CHAIR, DURATION, normalise
-from bot.parsing.timeexpr import find_time_range
+from bot.parsing.timeexpr import find_date, find_time_range
 
 _SKIPPED = frozenset(
     "script style noscript template nav footer header head svg math iframe object embed"
@@ -66,8 +68,34 @@ def html_to_text(html: str) -> str:
         return ""
     styles = _Styles(" ".join(node.text() for node in tree.css("style")))
     out = _Lines()
-    _Renderer(styles).render(root, out, preformatted=False)
-    return out.text()
+    renderer = _Renderer(styles)
+    renderer.render(root, out, preformatted=False)
+    text = out.text()
+    dated = _banner_date(tree, renderer)
+    if dated is not None and not any(_calendar_date(line) for line in text.splitlines()):
+        # "Microbiome Symposium at Monash University" / "7th November, 2025": the site's
+        # banner is left out, but when the program itself prints no date, the one its
+        # banner prints is the program's day.
+        text = dated + "\n" + text
+    return text
+
+
+def _calendar_date(line: str) -> bool:
+    found = find_date(line) if any(c.isdigit() for c in line) else None
+    return found is not None and found.day is not None and found.month is not None
+
+
+def _banner_date(tree: LexborHTMLParser, renderer: _Renderer) -> str | None:
+    """The line of the site's banner (a `<header>` outside the content) naming a date."""
+    for header in tree.css("header"):
+        if _in_content(header):
+            continue
+        lines = _Lines()
+        renderer.render(header, lines, preformatted=False)
+        for line in lines.text().splitlines():
+            if _calendar_date(line):
+                return line
+    return None
 
 
 _MEDIA = re.compile(r"@(?:media|supports)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", re.I)
@@ -238,6 +266,23 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     while index < len(rows):
         header = _as_grid_row(rows[index])
         body: list[Row] = []
+        if is_room_column_row(header):
+            # "9:15-9:45 | Room 1 | …" / " | Room 2 | …": a room per row in each slot.
+            end = index
+            while end < len(rows):
+                row = _as_grid_row(rows[end])
+                if not (is_room_column_row(row) or is_spanning_row(row) or not any(rows[end])):
+                    break
+                end += 1
+            while end > index and not is_room_column_row(_as_grid_row(rows[end - 1])):
+                end -= 1
+            read = by_room_column([_as_grid_row(r) for r in rows[index:end] if any(r)])
+            if read is not None:
+                for _, line in read:
+                    out.add(line)
+                    out.newline()
+                index = end
+                continue
         if (
             index + 1 < len(rows)
             and is_room_header_row(header)

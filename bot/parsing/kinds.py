@@ -105,3 +105,28 @@ def classify_kind(title: str | None, *, paper_count: int) -> SessionKind:
         if pattern.search(title):
             return kind
     return SessionKind.PAPERS if paper_count else SessionKind.OTHER
+
+
+# The words of an item that opens or closes a day and is hosted, not given as a talk:
+# "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura".
+_CEREMONY_WORDS = frozenset(
+    "welcome introduction intro opening closing concluding farewell remarks words address"
+    " apertura chiusura ouverture clôture bienvenue begrüßung eröffnung abertura encerramento"
+    " bienvenida inauguración clausura boas-vindas".split()
+)
+_CEREMONY_FILLERS = frozenset(
+    "and & + of the to day conference workshop symposium e et y und".split()
+)
+
+
+def is_ceremony(title: str) -> bool:
+    """An opening or closing item whose people host it (`Welcome`, `Introduction`, `Opening
+    and welcome`): nothing but such words, so `Introduction to Rust` stays a talk."""
+    words = [w.strip(".,:;!-–—()[]").lower() for w in title.split()]
+    words = [w for w in words if w]
+    return (
+        bool(words)
+        and len(words) <= 6
+        and not _CEREMONY_WORDS.isdisjoint(words)
+        and all(w in _CEREMONY_WORDS or w in _CEREMONY_FILLERS for w in words)
+    )

@@ -66,6 +66,7 @@ class Line:
     day: DayExpr | None = None
 
 
+_DIGIT = re.compile(r"\d")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
@@ -127,6 +128,16 @@ LOCATION = re.compile(
     r"\s*[:：]\s*(?P<room>.+)$",
     re.I,
 )
+
+
+def find_chair_label(text: str) -> re.Match[str] | None:
+    """`CHAIR.search(text)`, cheaply: a label anywhere in the line needs its colon; without one,
+    only `Chaired by …` or `Animée par …` opening the line can be a chair label."""
+    if ":" in text or "：" in text:
+        return CHAIR.search(text)
+    return CHAIR.match(text)
+
+
 INLINE_LOCATION = re.compile(
     r"\s[-–—|,]\s*(?:location|room|venue)\s*[:：]\s*(?P<room>.+?)(?=\s[-–—|]\s*\w+\s*[:：]|$)",
     re.I,
@@ -155,10 +166,14 @@ HEADER_WORDS = frozenset(
 
 
 def _normalise(raw: str) -> str:
-    text = raw.translate(_INVISIBLE)
-    text = _ODD_SPACES.sub(" ", text)
-    text = unicodedata.normalize("NFC", text)
-    text = _CLOCK_RUN_ON.sub(r"\1 ", text.rstrip())
+    text = raw.rstrip()
+    if not text.isascii():  # invisible characters, odd spaces and decompositions are not ASCII
+        text = text.translate(_INVISIBLE)
+        text = _ODD_SPACES.sub(" ", text)
+        text = unicodedata.normalize("NFC", text).rstrip()
+    if not _DIGIT.search(text):
+        return text  # the repairs below mend clocks
+    text = _CLOCK_RUN_ON.sub(r"\1 ", text)
     text = _SPLIT_CLOCK.sub(r"\1:\2", text)
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 
@@ -190,8 +205,10 @@ _TRAILING_LENGTH = re.compile(
 def _trailing_time_first(text: str) -> str:
     """`Opening (9:00)`, `Talk — Name, Affil (10:30–10:50)`, `Poster Session 5:00 - 7:30`: a
     time at the end of the line, in parentheses or a whole range, reads as if it came first."""
-    if "\t" in text:
-        return text
+    if "\t" in text or not _DIGIT.search(text):
+        return text  # no cells to reorder, or no clock to move
+    if "(" not in text and "[" not in text:
+        return _trailing_range_first(text)  # nothing in brackets: no length, no time in them
     text = _TRAILING_LENGTH.sub("", text)
     m = _TRAILING_TIME.match(text)
     if m is None:
@@ -351,7 +368,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or INLINE_LOCATION.search(cells[0])
-        or (non_empty and CHAIR.search(non_empty[0]) and not CHAIR.match(non_empty[0]))
+        or (non_empty and find_chair_label(non_empty[0]) and not CHAIR.match(non_empty[0]))
     ):
         line.kind = LineKind.SESSION_HEADER
         return line
@@ -394,7 +411,7 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     if before.endswith(":") and len(before.split()) <= 4:  # "Lunch:", "Coffee Break:"
         return True
     after = text[found.span[1] :]
-    return bool(CHAIR.search(after)) or not after.strip()
+    return bool(find_chair_label(after)) or not after.strip()
 
 
 def normalise(raw: str) -> str:

@@ -13,6 +13,7 @@ from bot.parsing.authors import (
     author_line_score,
     is_name_like,
     is_name_like_strict,
+    names_an_institution,
     split_by_line,
     split_sentence_authors,
 )
@@ -345,3 +346,27 @@ def _holds_sessions(lines: list[Line]) -> bool:
         )
         for line in lines
     )
+
+
+_LIST_WORD = re.compile(r"\s(?:and|&|et|und)\s", re.I)
+
+
+def prints_name_comma_affiliation(lines: list[Line]) -> bool:
+    """`Madan Musuvathi, Microsoft Research` / `Pedro Martins, UCI (with …)`: a page whose
+    one-person lines give the affiliation after a comma, so that on it `John Clements, Cal
+    Poly` is a person and where they work, though `Cal Poly` has no institution word."""
+    with_institution = without = 0
+    for line in lines:
+        if line.kind is not LineKind.TEXT:
+            continue
+        head = line.text.split(" (", 1)[0]
+        name, comma, rest = head.partition(", ")
+        if not comma or "," in rest or ";" in head or _LIST_WORD.search(head):
+            continue
+        if not is_name_like_strict(name):
+            continue
+        if names_an_institution(rest):
+            with_institution += 1
+        else:
+            without += 1
+    return with_institution >= 2 and without * 3 <= with_institution

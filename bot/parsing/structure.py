@@ -19,16 +19,19 @@ from datetime import time
 from bot.model import ParseWarning, Person, SessionKind
 from bot.parsing.authors import (
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_affiliations,
     footnote_marks,
     is_name_like,
     is_name_like_strict,
+    is_only_marks,
     names_an_institution,
     parse_author_line,
     split_by_line,
     split_colon_authors,
+    split_known_names,
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
@@ -51,6 +54,7 @@ from bot.parsing.lexer import (
     Line,
     LineKind,
     classify,
+    find_chair_label,
     is_link_line,
     zone_label_in,
 )
@@ -60,6 +64,7 @@ from bot.parsing.page import (
     places_head_their_items,
     prints_authors_first,
     prints_name_colon_titles,
+    prints_name_comma_affiliation,
     prints_speakers_after_by,
     recurring_leading_marks,
     recurring_rooms,
@@ -82,7 +87,12 @@ from bot.parsing.shapes import (
     reads_as_title,
     title_score,
 )
-from bot.parsing.talks import read_talk_title, split_dash_speakers, split_title_people
+from bot.parsing.talks import (
+    numbered_talk,
+    read_talk_title,
+    split_dash_speakers,
+    split_title_people,
+)
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -302,6 +312,7 @@ class Builder:
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
         self.authors_first_page = prints_authors_first(lines)
         self.speakers_after_by = prints_speakers_after_by(lines)
+        self.name_comma_affiliation = prints_name_comma_affiliation(lines)
         self.title_side = title_side(lines)
         self.people_before_titles = timed_people_before_titles(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
@@ -443,8 +454,20 @@ class Builder:
             self.attach_authors(parsed, number)
         return paper
 
+    def people_in(self, text: str) -> AuthorLine:
+        """The people of an author or speaker line, as this page prints them."""
+        return self.page_reading(parse_author_line(text), text)
+
+    def page_reading(self, parsed: AuthorLine, text: str) -> AuthorLine:
+        """`parsed` (the people of `text`) read by this page's conventions."""
+        if self.name_comma_affiliation:
+            return _one_person_and_affiliation(parsed, text, self.known_names)
+        return parsed
+
     def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
         assert self.paper is not None
+        if text:
+            parsed = self.page_reading(parsed, text)
         if number == self.paper.line:
             self.readings.pop(number, None)  # the title's line carries its authors too
             self.read(number, TITLE_AUTHORS, 0.9)
@@ -960,7 +983,7 @@ class Builder:
             and self.current.start is not None
             and self.current.end is not None
             and (other_cells or after)
-            and not CHAIR.search(after)
+            and not find_chair_label(after)
             and not SESSION_LABEL.match(after)
             and self.current.start <= tr.start
             and (tr.end is not None or tr.start < self.current.end)
@@ -1214,6 +1237,10 @@ class Builder:
                     session.papers.pop()
             self.paper = None
         elif self.current is not None and self.current.line == before.number:
+            if self.current.speakers:
+                # "11:15 – 11:40" / "Nick Thieberger, …" / "Documenting …" / "11:40 – 12:05":
+                # an item with its speaker and title is whole; the time opens the next one.
+                return None
             self.sessions.remove(self.current)
             self.current = None
         return before
@@ -1328,14 +1355,17 @@ class Builder:
             title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
-        elif len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
-            title = title.strip(_QUOTES).strip() or title  # 'Paper #9: Hard Cases"': unpaired
+        if len(title) > 2 and sum(title.count(q) for q in _QUOTES) == 1:
+            # 'Paper #9: Hard Cases"': unpaired, or left over from a doubled '""Pathways …"'
+            title = title.strip(_QUOTES).strip() or title
         leading = LEADING_MARK.match(title)
         if leading and (
             _MARK_WORDS.match(leading.group("mark"))
             or leading.group(0) in self.leading_marks
             or (self.bracketed_topics and leading.group(0).startswith("["))
         ):
+            if is_only_marks(title[leading.end() :]):
+                return leading.group("mark")  # "[Welcome] ***SLIDES***": the topic is all of it
             title = title[leading.end() :]
         return title
 
@@ -1381,7 +1411,7 @@ class Builder:
         cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell
         chair_text = None
-        chair_match = CHAIR.search(text)
+        chair_match = find_chair_label(text)
         if chair_match and chair_match.start() > 0:
             chair_text = text[chair_match.end() :]
             text = text[: chair_match.start()]
@@ -1436,7 +1466,7 @@ class Builder:
             self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         else:
             for c in rest:
-                chair_in_cell = CHAIR.search(c)
+                chair_in_cell = find_chair_label(c)
                 if chair_in_cell and chair_in_cell.start() > 0:
                     # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
                     session.notes.append(_strip_session_title(c[: chair_in_cell.start()]))
@@ -1599,6 +1629,18 @@ class Builder:
             )
             self._speakers_from_title(session)
             return 1
+        chairs_at = self._addressed_chairs_below(i, line)
+        if chairs_at is not None:
+            # " | Primate Behavior, ethics and medicine" / "Dr Mercy Akinyi / Dr Daniel Chai" /
+            # "10:30-11:00 | Keynote Talk 1: Prof Name": a row with its time cell empty names a
+            # session, the people addressed under it chair it, its talks are timed below.
+            session = self.open_session(
+                line.number, title=_strip_session_title(cells[0]), from_header=True
+            )
+            chairs = self.lines[chairs_at]
+            self._add_chairs(session, chairs.text, chairs.number)
+            self.read(chairs.number, CHAIR_LABEL, 0.8)
+            return chairs_at - i + 1
         if len(cells) == 1 and self._titles_a_chaired_session(i):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
             # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
@@ -1710,6 +1752,25 @@ class Builder:
         return author_line_score(text) < 1.0 or (
             "(" not in text and not any(name in text for name in self.known_names)
         )
+
+    def _addressed_chairs_below(self, i: int, line: Line) -> int | None:
+        """The index of the line naming this untimed row's chairs, when the row (its time cell
+        empty) titles a session, the next line lists only people addressed as Dr, Prof, Ms …
+        and a timed row follows them."""
+        if i < 0 or len(line.cells) < 2 or line.cells[0] or len([c for c in line.cells if c]) != 1:
+            return None
+        if is_prose(line.text) or len(line.text.split()) > 14:
+            return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None:
+            return None
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len(below.cells) != 1:
+            return None
+        if not addresses_people(below.text):
+            return None
+        then = self.after[at + 1] if at + 1 < len(self.after) else None
+        return at if then is not None and self.lines[then].kind is LineKind.TIME else None
 
     def _is_parallel_item(self, i: int) -> bool:
         """Is this title line, right under the room of a single item and with a room of its
@@ -1880,6 +1941,16 @@ class Builder:
             assert self.paper is not None
             self.paper.authors.extend(session.speakers)
             return
+        numbered = numbered_talk(text) if session is not None else None
+        if numbered is not None:
+            # "9:40 - 10:00 Session 1: short talks" / "Speaker 1: Dr. Arash Zamyadi": one of
+            # the session's talks, untitled, known by its number.
+            label, speakers = numbered
+            self.add_paper(label, line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(speakers)
+            self.known_names.update(p.name for p in speakers)
+            return
         heading = _ROLE_HEADING.match(text)
         if heading and session is not None:
             # "Speakers" / "Name, Job Title, Company" ...: who the lines below are; under a
@@ -1985,6 +2056,9 @@ class Builder:
             if session is not None:
                 session.notes.append(text)
             return
+        if session is not None and self.known_names and _awaits_its_people(session, self.paper):
+            # "Roberto Di Cosmo Stefano Vitali" under a talk: a name printed before, and another.
+            text = split_known_names(text, self.known_names) or text
         score = author_line_score(text)
         paper = self.paper
         if (
@@ -2018,12 +2092,25 @@ class Builder:
                     and self._item_ends_after(lookahead)
                     and session.line == self._previous_text_line(line)
                 )
+                or (
+                    # "EXPOSÉ INVITÉ" / "Zoom" / "Thomas schiex" / "11h10-12h10": a keynote is
+                    # given by someone, so the one name under it, however cased, is who.
+                    score >= 0.5
+                    and lookahead is not None
+                    and classify_kind(session.title or "", paper_count=1) is SessionKind.KEYNOTE
+                    and self._item_ends_after(lookahead)
+                )
             )
             and not self._next_is_authors(lookahead)
             and not self._title_follows(lookahead)
+            # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
+            # by …" is another item beside it, not its speaker)
+            and classify_kind(session.title or "", paper_count=0)
+            not in (SessionKind.BREAK, SessionKind.SOCIAL)
         ):
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
-            session.speakers = list(parse_author_line(text).authors)
+            session.speakers = list(self.people_in(text).authors)
+            self.known_names.update(a.name for a in session.speakers)
             session.awaits_speakers = False
             self.read(line.number, AUTHORS, max(0.5, score))
             return
@@ -2415,6 +2502,17 @@ def _presenters(text: str) -> list[Person]:
     return people
 
 
+def _one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[str]) -> AuthorLine:
+    """`John Clements, Cal Poly` on a page that prints `Name, Affiliation`: one person and
+    where they work, not two people (unless the second is a name the page prints elsewhere)."""
+    if len(parsed.authors) != 2 or any(a.affiliation for a in parsed.authors):
+        return parsed
+    name, comma, rest = clean(text).partition(", ")
+    if not comma or "," in rest or rest in known_names or not is_name_like_strict(name):
+        return parsed
+    return AuthorLine((Person(parsed.authors[0].name, rest),), parsed.rest, parsed.problems)
+
+
 def _awaits_its_people(session: _SessionDraft, paper: _PaperDraft | None) -> bool:
     """A titled item with nothing in it yet: no paper, no speaker (the line below its title may
     name who gives it)."""
@@ -2594,7 +2692,7 @@ def _speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
 def _split_chair(text: str) -> tuple[str, str | None]:
     """(title, chair) of an item's text that names its chair after the title, `Invited Talks
     (Session Chair: Wenying Zhang)` or `Storage - Chair: Bo Li`; (text, None) without one."""
-    m = CHAIR.search(text)
+    m = find_chair_label(text)
     if m is None:
         return text, None
     chair = text[m.end() :].strip()

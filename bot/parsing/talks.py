@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.model import Person
 from bot.parsing.authors import (
+    addresses_people,
     clean,
     is_addressed,
     is_name_like,
@@ -71,9 +72,15 @@ def _name_company_pairs(text: str) -> tuple[Person, ...] | None:
     return tuple(people)
 
 
+# "(topic tbd)", "(speaker TBA)": what is not decided yet names nobody.
+_UNDECIDED = re.compile(r"\b(?:tba|tbd|tbc|to be (?:announced|determined|confirmed))\b", re.I)
+
+
 def _people(text: str) -> tuple[Person, ...] | None:
     """`A, B and C`, `Name (Affiliation)`, `Name, Company & Name, Company`: people only, or
     None."""
+    if _UNDECIDED.search(text):
+        return None
     pairs = _name_company_pairs(text)
     if pairs is not None:
         return pairs
@@ -91,7 +98,7 @@ def _people(text: str) -> tuple[Person, ...] | None:
         len(n.split()) < 2 and not a.affiliation for n, a in zip(names, parsed.authors, strict=True)
     ):
         return None  # "Blockchain and Hyperledger Fabric": one-word "names" are title words
-    if len(names) == 1 and not parsed.authors[0].affiliation:
+    if len(names) == 1 and not parsed.authors[0].affiliation and not addresses_people(text):
         words = names[0].split()
         if len(words) < 2 or any(_TITLE_SUFFIX.search(w) for w in words):
             return None  # "Better", "Securing Data Pipelines": as likely a title as a person
@@ -122,10 +129,12 @@ _ENTRY_KIND = re.compile(
     re.I,
 )
 
-# "Talk 3", "Palestra 1", "Ponencia 2", "Wykład 4": one of a program's numbered talks.
+# "Talk 3", "Keynote Talk 1", "Speaker 2", "Palestra 1", "Wykład 4": one of a program's
+# numbered talks (a kind of talk may qualify the word).
 _NUMBERED_TALK = re.compile(
-    r"(?:talk|lecture|palestra|ponencia|charla|conferencia|conferência|relazione|lezione|"
-    r"lezing|voordracht|wykład|přednáška|доклад|講演)\s*\d{1,2}",
+    r"(?:(?:keynote|plenary|invited|contributed|short|long|lightning|flash)\s+)?"
+    r"(?:talk|lecture|speaker|palestra|ponencia|charla|conferencia|conferência|relazione|"
+    r"lezione|lezing|voordracht|wykład|přednáška|доклад|講演)\s*\d{1,2}",
     re.I,
 )
 
@@ -191,8 +200,15 @@ def _name_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
 _LOWER_WORD = re.compile(r"\s(?:of|the|and|for|with|in|on|to|from|a|an)\s")
 
 
+# "Speaker 1:", "Talk 2 -": a line led by a numbered talk's label.
+_NUMBERED_LEAD = re.compile(rf"^\s*(?:{_NUMBERED_TALK.pattern})\s*[:\-–—]", re.I)
+# "Talk 10:Prof Tony Perry": a numbered talk's label glued to what follows its colon.
+_GLUED_LABEL = re.compile(rf"^({_NUMBERED_TALK.pattern}):(?=[^\W\d_])", re.I)
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
+    title = _GLUED_LABEL.sub(r"\1: ", title)
     dashed = split_dash_speakers(title)
     if dashed is not None and _ENTRY_KIND.match(title):
         kind = title.split(":", 1)[0].strip()
@@ -224,6 +240,8 @@ def read_talk_title(title: str) -> TalkTitle | None:
             return TalkTitle(kind, named[1], named[0])  # "Long talk: Name - Title"
         people = _people(rest)
         if people:
+            if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
+                return TalkTitle(kind, None, people)  # "Talk 2: Ms Name": untitled, its label
             if shape is _KIND_DASH:
                 return TalkTitle(kind, None, people)  # "Panel - A, B, C"
             if shape is _KIND_PAREN:
@@ -234,6 +252,19 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None
+
+
+def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Speaker 1: Dr. Arash Zamyadi`, `Talk 2: Ms Name`: one of a session's numbered talks,
+    untitled, its label and who gives it."""
+    if not _NUMBERED_LEAD.match(text):
+        return None  # most lines: no label before a colon, so no need to read them further
+    talk = read_talk_title(text)
+    if talk is None or talk.talk_title is not None or not talk.speakers:
+        return None
+    if not _NUMBERED_TALK.fullmatch(talk.session_title):
+        return None
+    return talk.session_title, talk.speakers
 
 
 _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")

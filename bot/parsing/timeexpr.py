@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, time, timedelta
 
+from bot.parsing.wordtrie import first_characters, word_alternation
+
 WEEKDAYS = {
     name: index
     for index, names in enumerate(
@@ -366,6 +368,9 @@ class TimeRange:
     span: tuple[int, int]
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def _clock(hour: str, minute: str | None, ampm: str | None) -> time | None:
     h = int(hour)
     m = int(minute) if minute else 0
@@ -383,6 +388,8 @@ def find_time_range(text: str) -> TimeRange | None:
 
     A lone number is not a time: it needs minutes, a meridiem, or a range partner with them.
     """
+    if not _DIGIT.search(text):
+        return None  # every clock has an hour's digits; most lines have none
     leading = _LEADING_START.match(text)
     first = TIME_RANGE.search(text)
     if leading and (first is None or first.start() > 0):
@@ -431,13 +438,14 @@ def zone_offset_hours(label: str) -> float | None:
 
 # --- dates and day headers -------------------------------------------------------------------
 
-_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
-_MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_ALT = word_alternation(WEEKDAYS)
+_MONTH_ALT = word_alternation(MONTHS)
 _ORD = r"(?:st|nd|rd|th|\.(?=\s))?"  # "1st", and "4. September" as German prints it
 _DATE_FORMS = (
     # April 1, 2025 / April 1st / Apr. 1
     re.compile(
-        r"\b(?P<mon>"
+        first_characters(MONTHS)
+        + r"\b(?P<mon>"
         + _MONTH_ALT
         + r")\.?\s+(?P<d>[0-3]?\d)"
         + _ORD
@@ -477,7 +485,7 @@ _CJK_WEEKDAY = re.compile(
 # "Monday (9/4)": a day and month without a year, read only beside a weekday (alone it could
 # be a fraction or a score); which comes first is settled by the weekday once the year is known.
 _YEARLESS_NUMERIC = re.compile(r"(?<![\d/.])(?P<d>[0-3]?\d)/(?P<m>[01]?\d)(?![\d/])")
-_WEEKDAY = re.compile(r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
+_WEEKDAY = re.compile(first_characters(WEEKDAYS) + r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
 _DAY_PREFIX = re.compile(r"^\s*day\s*(?P<n>\d{1,2})\b\s*[:.\-–—]?\s*", re.I)
 
 
@@ -548,7 +556,8 @@ def find_date(text: str) -> DayExpr | None:
     if weekday_match is None:
         weekday_match = _CJK_WEEKDAY.search(text)
         weekday = _cjk_weekday(weekday_match) if weekday_match else None
-    for form in _DATE_FORMS:
+    has_digits = _DIGIT.search(text) is not None  # every date form has its day's digits
+    for form in _DATE_FORMS if has_digits else ():
         m = form.search(text)
         if not m:
             continue
@@ -569,7 +578,7 @@ def find_date(text: str) -> DayExpr | None:
             start, end = min(start, weekday_match.start()), max(end, weekday_match.end())
         return DayExpr(year, month, day, weekday, (start, end))
     if weekday_match:
-        numeric = _YEARLESS_NUMERIC.search(text)
+        numeric = _YEARLESS_NUMERIC.search(text) if has_digits else None
         if numeric:
             day, month = int(numeric.group("d")), int(numeric.group("m"))
             if month > 12 and day <= 12:

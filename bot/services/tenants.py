@@ -39,7 +39,7 @@ ATTENDEE_UNBOUND = (
 )
 ORGANISER_UNBOUND = (
     "This server has no conference yet. To set one up, upload your program with "
-    "`/admin setup file:<program>` (program text, pretalx schedule.json or frab XML; give "
+    "`/admin setup file:<program>` (program text, pretalx schedule.json, frab XML or .ics; give "
     "`name`, `timezone` and `year` when the file does not say). The bot's operator can also "
     "bind this server in the CONFERENCES setting."
 )

@@ -8,6 +8,7 @@ from bot.parsing.authors import (
     author_line_score,
     is_name_like,
     parse_author_line,
+    split_known_names,
     split_title_and_authors,
 )
 
@@ -180,6 +181,66 @@ def test_affiliation_after_a_comma_as_on_usenix_pages(
     line: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "known", "expected"),
+    [
+        # a name printed before, then another: the separator was lost in the copy
+        (
+            "Roberto Di Cosmo Stefano Vitali",
+            {"Roberto Di Cosmo"},
+            "Roberto Di Cosmo, Stefano Vitali",
+        ),
+        (
+            "Stefano Vitali Roberto Di Cosmo",
+            {"Roberto Di Cosmo"},
+            "Stefano Vitali, Roberto Di Cosmo",
+        ),
+        # nobody known: a five-word line may as well be a title
+        ("Roberto Di Cosmo Stefano Vitali", set(), None),
+        # a title that starts with a known name is not two names
+        ("Ada Lovelace and the Analytical Engine", {"Ada Lovelace"}, None),
+        ("Ada Lovelace Reconsidered: Notes", {"Ada Lovelace"}, None),
+        ("Ada Lovelace in the History of Computing", {"Ada Lovelace"}, None),
+        # already a list
+        ("Roberto Di Cosmo, Stefano Vitali", {"Roberto Di Cosmo"}, None),
+    ],
+)
+def test_names_run_together_are_split_at_a_known_name(
+    line: str, known: set[str], expected: str | None
+) -> None:
+    assert split_known_names(line, known) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Dr Mercy Akinyi / Dr Daniel Chai", ["Mercy Akinyi", "Daniel Chai"]),
+        ("Prof Jann Hau", ["Jann Hau"]),
+        ("A/Prof. Chun Wie Chong", ["Chun Wie Chong"]),
+        ("A/ Prof. Sam Forster", ["Sam Forster"]),
+        ("Drake Bell, Msizi Ndlovu", ["Drake Bell", "Msizi Ndlovu"]),
+    ],
+)
+def test_an_undotted_or_associate_academic_title_is_no_part_of_the_name(
+    line: str, names: list[str]
+) -> None:
+    assert [a.name for a in parse_author_line(line).authors] == names
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        ("Prof. Madeleine van Oppen, FAA", [("Madeleine van Oppen", None)]),
+        ("Ana Silva, PhD, FRACP; Bo Li, MPH", [("Ana Silva", None), ("Bo Li", None)]),
+        ("Jane Doe (Uni X, PhD School)", [("Jane Doe", "Uni X, PhD School")]),
+    ],
+)
+def test_degrees_and_fellowships_after_a_name_are_no_people(
+    line: str, people: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == people
 
 
 def test_a_roman_numeral_alone_is_no_name() -> None:

@@ -21,11 +21,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "real/dbsec-2018.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/vldb-phd-2020.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/clinicalnlp-2024.txt": (0.98, 0.98, 0.98, 0.99, 1.00, 1.00),
-    "real/socalpls-2015.txt": (1.00, 1.00, 0.94, 0.98, 1.00, 1.00),
+    "real/socalpls-2015.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/sigcomm-2014.txt": (1.00, 1.00, 0.97, 0.97, 1.00, 1.00),
     "real/cheops-2023.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/icbinb-2021.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "real/uist-2016.txt": (1.00, 0.98, 1.00, 1.00, 1.00, 1.00),
+    "real/uist-2016.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/rc3-2020-channels.json": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "real/cccamp-2019-frab.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Found after the parser was built (tests/data/found/README.md). The pages without a date
@@ -52,12 +52,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ieeevis-2011-vast.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/acl-2019-monday.txt": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
     "found/acl-2019-monday.html": (1.00, 1.00, 0.00, 0.00, 1.00, 1.00),
-    "found/jfpc-2021-mardi.txt": (0.90, 1.00, 0.98, 0.98, 1.00, 1.00),
+    # The keynote's speaker is read under it now (recall .90 -> 1); the timeline prints him
+    # "Thomas schiex" without the affiliation the overview grid gives, so one author triple
+    # of the matched talk is wrong where before the talk was missing (author F1 .988 -> .976).
+    "found/jfpc-2021-mardi.txt": (1.00, 1.00, 0.97, 0.97, 1.00, 1.00),
     "found/jfpc-2021-mardi.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/clara-oceania-2024.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
-    "found/clara-oceania-2024.html": (0.91, 0.91, 0.97, 0.97, 1.00, 1.00),
+    "found/clara-oceania-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/clara-oceania-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Found in new fields (cryptanalysis, blockchain, robotics) and page styles (a raw HTML
     # table in Markdown, a hand-written div layout, a kramdown table of talks).
     "found/symcrypt-2023-guangzhou.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
@@ -67,8 +70,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/iros-2025-robustness.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/iros-2025-robustness.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Added after the fixes above, as a check of them on a layout they were not made on.
-    "found/bosc-2009-day1.txt": (1.00, 0.93, 1.00, 1.00, 1.00, 1.00),
-    "found/bosc-2009-day1.html": (1.00, 0.93, 1.00, 1.00, 1.00, 1.00),
+    "found/bosc-2009-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/bosc-2009-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/eurobioc-2020-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/eurobioc-2020-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Real spreadsheets and exports (tests/data/found-sheets/README.md).
@@ -80,6 +83,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found-sheets/3dv-schedule.csv": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/lswt-2019-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found-sheets/europython-2014-schedule.xml": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # iCalendar feeds (issue #9); first seen at 0 (read as program text), then the importer.
+    "found-sheets/inpycon-2021-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/cfgmgmtcamp-2019-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found-sheets/moca-2024-schedule.ics": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Added after the importer, as a check on feeds it was not built on: first seen at
+    # recall 0.67 (pyconuk) and 0.94 (bristol); pyconuk then fixed ("(talk by Name)").
+    "found-sheets/pyconuk-2015-schedule.ics": (1.00, 0.81, 0.85, 0.85, 1.00, 1.00),
+    "found-sheets/bristol-data-week-2025-schedule.ics": (0.93, 1.00, 0.00, 0.00, 1.00, 1.00),
     "found/cav-2025-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cav-2025-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/nhw-2017-monday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
@@ -92,9 +103,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/biomol-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/biomol-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Added after those fixes, as a check (first seen at 0: a timed talk's bare speaker line
-    # was not read); then fixed on it, so no longer unseen. Two speakers run together remain.
-    "found/bbc-2022-bologna.txt": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
-    "found/bbc-2022-bologna.html": (0.75, 1.00, 0.75, 0.75, 1.00, 1.00),
+    # was not read); then fixed on it, so no longer unseen. Then two speakers run together
+    # on one line were split at a name the program prints elsewhere.
+    "found/bbc-2022-bologna.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/bbc-2022-bologna.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Found in fields far from computer science (issue #9); first seen at 0, 0 and recall .08
+    # (tests/data/found/README.md), floors at the figures after the fixes.
+    "found/ipes-2016-friday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ipes-2016-friday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/kipre-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/kipre-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/monash-microbiome-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 0.80),
+    "found/monash-microbiome-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.80),
     # Found in other conventions (Polish, day-first dates, dotted times; issue #9), first seen
     # at 0 on every figure but chairs.
     "found/geoinformacja-2022-poznan.txt": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),

@@ -152,6 +152,45 @@ def test_a_css_comment_before_a_rule_does_not_hide_the_rule() -> None:
     assert html_to_text(page).splitlines() == ["Tuesday talks"]
 
 
+def test_the_sites_banner_gives_its_date_to_a_program_printing_none() -> None:
+    banner = (
+        "<header><a href='/'><span class='title'>Microbiome Symposium</span>\n"
+        "<span class='subtitle'>7th November, 2025</span></a><nav>Program</nav></header>"
+    )
+    program = "<main><h1>Program</h1><p>9:00 - 9:10 Welcome</p></main>"
+    dated = "<main><h2>Friday 7 November 2025</h2><p>9:00 - 9:10 Welcome</p></main>"
+    page = "<!doctype html><html><body>{}{}</body></html>"
+    assert html_to_text(page.format(banner, program)).splitlines()[:2] == [
+        "Microbiome Symposium 7th November, 2025",
+        "Program",
+    ]
+    assert "Microbiome" not in html_to_text(page.format(banner, dated))
+    assert "7th November" not in html_to_text(page.format(banner, dated))
+
+
+def test_a_table_with_its_rooms_as_a_column_is_read_room_by_room() -> None:
+    page = (
+        "<!doctype html><html><body><p>Friday, November 11</p><table>"
+        "<tr><td>AM Chairs</td><td>Room 1</td><td colspan=2>Sarah Brooks</td></tr>"
+        "<tr><td> </td><td>Room 2</td><td colspan=2>David Singer</td></tr><tr></tr>"
+        "<tr><td>9:15-9:45</td><td>Room 1</td><td><b>Ana Silva</b>,<br><i>Uni A</i></td>"
+        '<td>"A Fast Store"</td></tr>'
+        '<tr><td> </td><td>Room 2</td><td><b>Bo Li</b>,<br><i>Uni B</i></td><td>"Graphs"</td></tr>'
+        "<tr><td>9:45-10:15</td><td>Room 1</td><td><b>Cy Ng</b>,<br><i>Uni C</i></td>"
+        '<td>"Logs"</td></tr>'
+        '<tr><td> </td><td>Room 2</td><td><b>Di Wu</b>,<br><i>Uni D</i></td><td>"Trees"</td></tr>'
+        "</table></body></html>"
+    )
+    program = parse_program(page, ParseOptions(timezone="America/New_York", year=2016))
+    assert [
+        (s.room, [c.name for c in s.chairs], [p.title for p in s.papers]) for s in program.sessions
+    ] == [
+        ("Room 1", ["Sarah Brooks"], ["A Fast Store", "Logs"]),
+        ("Room 2", ["David Singer"], ["Graphs", "Trees"]),
+    ]
+    assert program.sessions[0].papers[0].authors == (Person("Ana Silva", "Uni A"),)
+
+
 def test_a_column_headed_chair_names_each_rows_chair() -> None:
     html = (
         "<table><tr><th>Time</th><th>Session</th><th>Chair</th></tr>"

@@ -1235,10 +1235,13 @@ def test_title_with_an_unpaired_quote() -> None:
         "Ana Silva, Bo Li, and Cy Ng\n"
         '09:30 - 10:00\tFull Paper #68: "Caching at the Edge"\n'
         "Di Wu and Ed Po\n"
+        '10:00 - 10:30\tFull Paper #69: ""Pathways to Policy Change"\n'
+        "Fay Lu\n"
     )
     assert [p.title for p in program.sessions[0].papers] == [
         "Integrating Sustainability into Scrum",
         "Caching at the Edge",
+        "Pathways to Policy Change",
     ]
 
 
@@ -2302,11 +2305,14 @@ def test_a_presenter_column_takes_first_names_and_is_never_read_the_other_way_ro
     )
     talks = {p.title: [a.name for a in p.authors] for s in program.sessions for p in s.papers}
     assert talks == {
-        "Introduction": ["Jim", "Laurent"],
         "Lecture 1: Intro to Forms": ["Jim"],
         # Not a paper "Laurent" by "Azure Functions": the column says who is who.
         "Lecture 2: Azure Functions": ["Laurent"],
     }
+    # The day's "Introduction" is hosted by the two presenters, not a talk of theirs.
+    introduction = program.sessions[0]
+    assert introduction.title == "Introduction"
+    assert introduction.notes == ("Hosted by Jim, Laurent",)
 
 
 # --- programs listed room by room or track by track, and rooms as rows -------------------------
@@ -2655,6 +2661,214 @@ def test_a_bare_name_under_a_timed_talk_is_its_speaker() -> None:
         ("What is a computer program?", [("Liesbeth De Mol", None)]),
         ("Archiving all software", [("Roberto Di Cosmo", None)]),
     ]
+
+
+def test_an_opening_item_with_a_person_under_it_is_hosted_not_a_talk() -> None:
+    program = parse_text(
+        "Thursday, July 25, 2024\n\n10:00 – 10:15\n\nIntroduction\n"
+        "Christèle Maizonniaux, Flinders University\n\n10:15 – 11:00\n\n"
+        "Introduction to Language Documentation\nAna Silva, University of Tahiti\n",
+        ParseOptions(timezone="Australia/Adelaide", year=2024),
+    )
+    opening, talk = program.sessions
+    assert opening.papers == ()
+    assert opening.notes == ("Hosted by Christèle Maizonniaux (Flinders University)",)
+    # "Introduction to …" is a talk's title, not an opening
+    assert [p.title for p in talk.papers] == ["Introduction to Language Documentation"]
+    assert [a.name for a in talk.papers[0].authors] == ["Ana Silva"]
+
+
+def test_a_topic_followed_only_by_link_marks_is_the_item_itself() -> None:
+    program = parse_text(
+        "Day 1\tSaturday\tJune 27\n"
+        "9:00-9:15am\tKam Dahlquist\t[Welcome] ***SLIDES***\n"
+        "9:15-9:35\tAlan Ruttenberg\t[Semantic Web] Linked data for biology ***SLIDES***\n"
+        "9:35-9:55\tAna Silva\t[Semantic Web] Ontologies at scale ***SLIDES***\n"
+        "9:55-10:15\tBo Li\t[Visualization] Genome browsers in the web ***SLIDES***\n"
+        "10:15-10:35\tCy Ng\t[Visualization] Drawing pathways ***SLIDES***\n",
+        ParseOptions(timezone="Europe/Stockholm", year=2009),
+    )
+    welcome = program.sessions[0]
+    assert welcome.title == "Welcome"
+    assert welcome.papers == ()
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert titles[:2] == ["Linked data for biology", "Ontologies at scale"]
+
+
+def test_the_one_name_under_a_keynote_is_its_speaker_however_cased() -> None:
+    program = parse_text(
+        "Tuesday, June 22, 2021\n11:00 – 11:10\nOpening\n11:10 – 12:10\nInvited talk\nZoom\n"
+        "Thomas schiex\n12:10 – 13:30\nLunch\n",
+        ParseOptions(timezone="Europe/Paris", year=2021),
+    )
+    keynote = next(s for s in program.sessions if s.title == "Invited talk")
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert [[a.name for a in p.authors] for p in keynote.papers] == [["Thomas schiex"]]
+
+
+_NAME_COMMA_AFFILIATION_PAGE = (
+    "Saturday, November 14, 2015\n10:00 am\nParallelizing Sequential Computations\n"
+    "Madan Musuvathi, Microsoft Research\n10:30 am\nThe Sourcerer Dataset\nPedro Martins, UCI\n"
+    "11:00 am\nFuzzing for SMT Solvers\nKyle Dewey, UCSB\n11:30 am\nMeta-FRP for livecoding\n"
+    "{last}\n12:00 pm\nLunch\n"
+)
+
+
+def test_on_a_page_of_name_comma_affiliation_lines_the_part_after_the_comma_is_where() -> None:
+    program = parse(_NAME_COMMA_AFFILIATION_PAGE.format(last="John Clements, Cal Poly"))
+    talk = next(p for s in program.sessions for p in s.papers if p.title.startswith("Meta-FRP"))
+    assert [(a.name, a.affiliation) for a in talk.authors] == [("John Clements", "Cal Poly")]
+
+
+def test_a_name_the_page_prints_elsewhere_stays_a_person_after_the_comma() -> None:
+    page = _NAME_COMMA_AFFILIATION_PAGE.format(last="John Clements, Pedro Martins")
+    program = parse(page)
+    talk = next(p for s in program.sessions for p in s.papers if p.title.startswith("Meta-FRP"))
+    assert [a.name for a in talk.authors] == ["John Clements", "Pedro Martins"]
+
+
+def test_without_that_convention_two_names_after_a_title_stay_two_people() -> None:
+    program = parse(
+        "Saturday, November 14, 2015\n10:00 am\nParallelizing Sequential Computations\n"
+        "Madan Musuvathi, Ana Silva\n10:30 am\nMeta-FRP for livecoding\nJohn Clements, Cal Poly\n"
+    )
+    people = [[a.name for a in p.authors] for s in program.sessions for p in s.papers]
+    assert people == [["Madan Musuvathi", "Ana Silva"], ["John Clements", "Cal Poly"]]
+
+
+def test_a_talk_with_its_speaker_above_its_title_keeps_its_time_when_a_bare_slot_follows() -> None:
+    # As a page's text comes without blank lines: the next slot's time has nothing but
+    # placeholders under it, so the title above it is not its title.
+    program = parse_text(
+        "Thursday, July 25, 2024\n11:15 – 11:40\n"
+        "Nick Thieberger, University of Melbourne, Australia\n"
+        "Documenting Pacific languages\n11:40 – 12:05\nTBA\nTBA\n12:05 – 13:55\nLunch\n",
+        ParseOptions(timezone="Australia/Adelaide", year=2024),
+    )
+    talk = next(s for s in program.sessions if s.papers)
+    assert talk.title == "Documenting Pacific languages"
+    assert talk.start is not None
+    assert f"{talk.start:%H:%M}" == "11:15"
+    assert [a.name for a in talk.papers[0].authors] == ["Nick Thieberger"]
+
+
+def test_a_meal_has_no_speaker_even_where_the_line_under_it_looks_like_one() -> None:
+    program = parse(
+        "Monday, October 17, 2016\n10:00 - 11:00\tSession 1: Touch\n\nFast Touch Input\n"
+        "Ana Silva, Bo Li\n\n12:40 - 14:00\tLunch (Lunchbox provided)\n"
+        "Women’s Luncheon, Sponsored by Microsoft Research (1F meeting room)\n\n"
+        "14:00 - 15:00\tSession 2: Haptics\n\nSoft Haptics\nCy Ng, Di Wu\n"
+    )
+    lunch = next(s for s in program.sessions if s.title and s.title.startswith("Lunch"))
+    assert lunch.kind is SessionKind.BREAK
+    assert lunch.papers == ()
+    assert any("Luncheon" in note for note in lunch.notes)
+
+
+@pytest.mark.parametrize(
+    ("title", "label", "speaker"),
+    [
+        ("Talk 2: Ms Theresa Nyawira", "Talk 2", "Theresa Nyawira"),
+        ("Keynote Talk 1: Prof Steve Shapiro", "Keynote Talk 1", "Steve Shapiro"),
+        ("Speaker 3: Dr. Simone Li", "Speaker 3", "Simone Li"),
+        ("Talk 11:Prof Jorum Kirundi", "Talk 11", "Jorum Kirundi"),
+    ],
+)
+def test_a_numbered_talk_naming_only_its_speaker_is_untitled(
+    title: str, label: str, speaker: str
+) -> None:
+    found = read_talk_title(title)
+    assert found is not None
+    assert (found.session_title, found.talk_title) == (label, None)
+    assert [p.name for p in found.speakers] == [speaker]
+
+
+def test_an_untimed_row_over_people_addressed_by_title_is_a_session_they_chair() -> None:
+    program = parse(
+        "WEDNESDAY OCTOBER 29, 2025\n"
+        "10:00-10:30\tHealth Break\n"
+        "\tOne Health: Emerging infectious diseases\n"
+        "Dr Joseph Kamau / Prof Ann Lee\n"
+        "14:00-14:30\tKeynote Talk 2: Dr Isaac Ngere\n"
+        "14:30-14:50\tTalk 7: Dr James Hassell\n"
+        "14:50-15:10\tRound table discussion\n"
+    )
+    session = program.sessions[1]
+    assert session.title == "One Health: Emerging infectious diseases"
+    assert [c.name for c in session.chairs] == ["Joseph Kamau", "Ann Lee"]
+    assert [(p.title, [a.name for a in p.authors]) for p in session.papers] == [
+        ("Keynote Talk 2", ["Isaac Ngere"]),
+        ("Talk 7", ["James Hassell"]),
+    ]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "14:00"
+    assert program.sessions[2].title == "Round table discussion"
+
+
+def test_numbered_speakers_under_a_timed_session_are_its_untitled_talks() -> None:
+    program = parse(
+        "7th November, 2025\n"
+        "10:00 - 11:00a Session 2: long talks (10 mins each)\n"
+        "\n"
+        "Speaker 1: Prof. Chris Greening\n"
+        "Speaker 2: A/Prof. Chun Wie Chong\n"
+        "Q&A: open 10 mins\n"
+        "\n"
+        "11:00 - 11:30a Morning break\n"
+    )
+    assert papers(program) == [
+        ("Speaker 1", [("Chris Greening", None)]),
+        ("Speaker 2", [("Chun Wie Chong", None)]),
+    ]
+
+
+ROOMS_AS_A_COLUMN = (
+    "Friday, November 11\n"
+    "AM Chairs\tRoom 1\tSarah Brooks\n"
+    "\tRoom 2\tDavid Singer\n"
+    "\n"
+    "9:15-9:45\tRoom 1\tChristian Ambrosius,\n"
+    'Freie Universitat Berlin\t"Do Remittances Crowd-In?"\n'
+    "\tRoom 2\tCristina Bodea,\n"
+    "Michigan State University\n"
+    "Fangjin Ye,\n"
+    'Michigan State University\t"Bilateral Investment Treaties"\n'
+    "\n"
+    "9:45-10:15\tRoom 1\tEric Arias,\n"
+    'New York University\t"Patronage by Credit"\n'
+    "\tRoom 2\tJulia Morse,\n"
+    'Princeton University\t"Pathways to Policy Change"\n'
+    "\n"
+    "10:15-10:45\t\tBreak\n"
+)
+
+
+def test_a_timetable_with_its_rooms_as_a_column_is_read_room_by_room() -> None:
+    program = parse(ROOMS_AS_A_COLUMN)
+    rooms = [
+        (s.room, [c.name for c in s.chairs], [p.title for p in s.papers]) for s in program.sessions
+    ]
+    assert rooms[:2] == [
+        ("Room 1", ["Sarah Brooks"], ["Do Remittances Crowd-In?", "Patronage by Credit"]),
+        (
+            "Room 2",
+            ["David Singer"],
+            ["Bilateral Investment Treaties", "Pathways to Policy Change"],
+        ),
+    ]
+    assert [(a.name, a.affiliation) for a in program.sessions[1].papers[0].authors] == [
+        ("Cristina Bodea", "Michigan State University"),
+        ("Fangjin Ye", "Michigan State University"),
+    ]
+    assert program.sessions[2].title == "Break"
+
+
+@pytest.mark.parametrize(
+    "title", ["Panel discussion (topic tbd)", "Keynote: Speaker TBA", "Invited talk (TBC)"]
+)
+def test_what_is_not_decided_yet_names_no_speaker(title: str) -> None:
+    found = read_talk_title(title)
+    assert found is None or not found.speakers
 
 
 def test_a_part_of_the_day_cell_before_the_time_is_not_the_item() -> None:

@@ -195,3 +195,29 @@ async def test_loading_the_same_file_twice_changes_nothing(bot: Bot) -> None:
     result = await bot.programs.load_file(PROGRAM)
     assert result.report.changes == ()
     assert not result.report.first_load
+
+
+_FEED = (
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+    "BEGIN:VEVENT\r\nSUMMARY:Storage Systems\r\nDTSTART:20250401T070000Z\r\n"
+    "DTEND:20250401T083000Z\r\nLOCATION:Mees\r\nDESCRIPTION:Chair: Ana Silva\r\nEND:VEVENT\r\n"
+    "BEGIN:VEVENT\r\nSUMMARY:Coffee break\r\nDTSTART:20250401T083000Z\r\n"
+    "DURATION:PT30M\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+)
+
+
+async def test_an_organiser_reloads_from_an_icalendar_feed(bot: Bot) -> None:
+    first = await bot.programs.load_bytes(_FEED.encode(), "program.ics")
+    assert first.report.changed
+    chair = bot.runner.run("chair", {"query": "Storage Systems"})
+    assert isinstance(chair, ChairAnswer)
+    assert [c.name for c in chair.sessions[0].chairs] == ["Ana Silva"]
+    assert chair.sessions[0].start is not None
+    assert chair.sessions[0].start.strftime("%H:%M %z") == "09:00 +0200"
+
+    moved = _FEED.replace("20250401T070000Z", "20250401T071500Z")
+    second = await bot.programs.load_bytes(moved.encode(), "program.ics")
+    changes = {(c.after.title if c.after else None): c.kinds for c in second.report.changes}
+    assert list(changes) == ["Storage Systems"]
+    # Its one talk moves with it (a speakerless talk item holds one paper, as in frab exports).
+    assert ChangeKind.MOVED in changes["Storage Systems"]

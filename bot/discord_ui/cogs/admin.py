@@ -213,7 +213,7 @@ class AdminCog(commands.Cog, name="Admin"):
         name="setup", description="Give this server its own conference (upload its program)"
     )
     @app_commands.describe(
-        file="The program: text, pretalx schedule.json or frab XML",
+        file="The program: text, pretalx schedule.json, frab XML or .ics",
         name="The conference's name, if the file does not say",
         timezone="IANA time zone, e.g. Europe/Amsterdam, if the file does not say",
         year="The year, if the file does not say",
