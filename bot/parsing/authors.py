@@ -326,9 +326,17 @@ def is_addressed(text: str) -> bool:
 _ADDRESS_LIST = re.compile(r"[、,;，；]")
 
 
+# The ASCII letters an `_HONORIFIC` can begin with (non-ASCII ones such as "ſ" match them too
+# when case is ignored, so only an ASCII first character outside these rules one out).
+_HONORIFIC_INITIALS = frozenset("adilmpsuADILMPSU")
+
+
 def _without_address(name: str) -> str:
     """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`."""
-    return _CJK_TITLE_AFTER.sub("", _HONORIFIC.sub("", name))
+    first = name[:1]
+    if not first.isascii() or first in _HONORIFIC_INITIALS:
+        name = _HONORIFIC.sub("", name)
+    return name if name.isascii() else _CJK_TITLE_AFTER.sub("", name)
 
 
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)

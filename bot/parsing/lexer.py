@@ -68,6 +68,8 @@ class Line:
 
 _DIGIT = re.compile(r"\d")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+# Whether a line holds any of them: a search is much cheaper than `translate` with a dict.
+_HAS_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
@@ -168,7 +170,8 @@ HEADER_WORDS = frozenset(
 def _normalise(raw: str) -> str:
     text = raw.rstrip()
     if not text.isascii():  # invisible characters, odd spaces and decompositions are not ASCII
-        text = text.translate(_INVISIBLE)
+        if _HAS_INVISIBLE.search(text):
+            text = text.translate(_INVISIBLE)
         text = _ODD_SPACES.sub(" ", text)
         text = unicodedata.normalize("NFC", text).rstrip()
     if not _DIGIT.search(text):
