@@ -145,7 +145,8 @@ def is_name_like(text: str) -> bool:
         return False
     if not _NAME_CHARACTERS.fullmatch(text) or _WORD_WITHOUT_LETTER.search(text):
         return False  # a character no name has, or a word of digits and punctuation only
-    if _CJK.search(text) and any(len(w) > 6 and _CJK.search(w) for w in words):
+    cjk = not text.isascii() and _CJK.search(text)  # CJK characters are not ASCII
+    if cjk and any(len(w) > 6 and _CJK.search(w) for w in words):
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
     if any(map(str.isdigit, text)):
         return False
@@ -347,7 +348,7 @@ _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<af
 def _speaker_with_coauthors(text: str) -> AuthorLine | None:
     """`Name, Affil (with A (X), B (Y))`, `Name - Affil (with A, B and C all from X)`: a speaker
     and the co-authors named in a "with" remark, as hand-written pages print them."""
-    m = _WITH.match(text)
+    m = _WITH.match(text) if "(" in text else None
     if not m:
         return None
     main = parse_author_line(m.group("main"))

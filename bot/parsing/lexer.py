@@ -132,10 +132,15 @@ LOCATION = re.compile(
 )
 
 
+def _has_colon(text: str) -> bool:
+    """Whether `text` holds a colon, as every label anywhere in a line (`Room: A`) needs."""
+    return ":" in text or "：" in text
+
+
 def find_chair_label(text: str) -> re.Match[str] | None:
     """`CHAIR.search(text)`, cheaply: a label anywhere in the line needs its colon; without one,
     only `Chaired by …` or `Animée par …` opening the line can be a chair label."""
-    if ":" in text or "：" in text:
+    if _has_colon(text):
         return CHAIR.search(text)
     return CHAIR.match(text)
 
@@ -332,8 +337,9 @@ def _classify_normalised(number: int, text: str) -> Line:
             line.time = found
             return line
     if (
-        ZONE_NOTE.search(flat)
-        and len(flat) < 120
+        len(flat) < 120
+        and _may_note_zone(flat)
+        and ZONE_NOTE.search(flat)
         and (zone_label_in(flat) or (flat.endswith(":") and len(flat.split()) <= 5))
     ):
         # "Times are in CEST", and "Show times in:" over a zone selector the copy left out;
@@ -370,7 +376,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if (
         SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
-        or INLINE_LOCATION.search(cells[0])
+        or (_has_colon(cells[0]) and INLINE_LOCATION.search(cells[0]))
         or (non_empty and find_chair_label(non_empty[0]) and not CHAIR.match(non_empty[0]))
     ):
         line.kind = LineKind.SESSION_HEADER
@@ -382,6 +388,12 @@ _ZONE_LABEL = re.compile(
     r"\((?P<z>[A-Z]{2,5}(?:\s?[+-]\s?\d{1,2}(?::?\d\d)?)?)\)|\b(?P<w>[A-Z]{2,5})\b"
     r"|\b(?P<u>(?:UTC|GMT)\s?[+-−]\s?\d{1,2}(?::?\d\d)?)"
 )
+
+
+def _may_note_zone(text: str) -> bool:
+    """Whether `ZONE_NOTE` can match, cheaply: every note says "time". Only ASCII text is ruled
+    out, since ignoring case lets "ı" and "İ" match its "i"."""
+    return not text.isascii() or "time" in text.lower()
 
 
 def _day_before_zone_note(text: str) -> DayExpr | None:

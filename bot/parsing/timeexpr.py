@@ -553,7 +553,7 @@ def find_date(text: str) -> DayExpr | None:
     """A calendar date in `text` (with its weekday if one is printed), or a bare weekday."""
     weekday_match: re.Match[str] | None = _WEEKDAY.search(text)
     weekday = WEEKDAYS[weekday_match.group("wd").lower()] if weekday_match else None
-    if weekday_match is None:
+    if weekday_match is None and not text.isascii():  # CJK weekdays are not ASCII
         weekday_match = _CJK_WEEKDAY.search(text)
         weekday = _cjk_weekday(weekday_match) if weekday_match else None
     has_digits = _DIGIT.search(text) is not None  # every date form has its day's digits
