@@ -2939,3 +2939,42 @@ def test_a_timed_item_whose_speaker_follows_holds_the_first_of_its_talks() -> No
         ("Plenary: Cancer immunotherapy against tumour resistance", ["Thomas Gajewski"]),
         ("Forcing NF-kB in T cells promotes tumour control", ["María Alegre"]),
     ]
+
+
+def test_a_speaker_a_line_under_a_talk_are_all_its_speakers() -> None:
+    program = parse(
+        "Monday, 3 March 2025\n"
+        "09:00 – 09:40 Farm Water Rights after the Drought\n"
+        "Helen Carter (Senior Counsel, Rivers Trust)\n"
+        "Omar Haddad (Professor of Agronomy, University of Leeds)\n"
+        "\n09:40 – 10:00 Soil Carbon – What the Ledger Misses\n"
+        "Ines Moreau (Analyst, Terre Vivante)\n"
+    )
+    assert papers(program) == [
+        (
+            "Farm Water Rights after the Drought",
+            [
+                ("Helen Carter", "Senior Counsel, Rivers Trust"),
+                ("Omar Haddad", "Professor of Agronomy, University of Leeds"),
+            ],
+        ),
+        ("Soil Carbon – What the Ledger Misses", [("Ines Moreau", "Analyst, Terre Vivante")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Social Justice in Rural Schools", SessionKind.OTHER),
+        ("Social hour", SessionKind.SOCIAL),
+        ("Welcome Social", SessionKind.SOCIAL),
+    ],
+)
+def test_social_as_a_topic_word_is_no_social_event(title: str, kind: SessionKind) -> None:
+    assert classify_kind(title, paper_count=0) is kind
+
+
+def test_a_keynote_named_by_its_place_in_the_day_takes_the_title_after_the_colon() -> None:
+    found = read_talk_title("Closing keynote: Sound and the City")
+    assert found is not None
+    assert (found.session_title, found.talk_title) == ("Closing keynote", "Sound and the City")
