@@ -129,6 +129,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ifaise-2020-online.html": (0.87, 0.77, 0.95, 0.95, 1.00, 0.00),
     "found/lds-2019-helsinki.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
     "found/lds-2019-helsinki.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "found/sagedays-2013-oxford.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/sagedays-2013-oxford.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -2978,3 +2978,18 @@ def test_a_keynote_named_by_its_place_in_the_day_takes_the_title_after_the_colon
     found = read_talk_title("Closing keynote: Sound and the City")
     assert found is not None
     assert (found.session_title, found.talk_title) == ("Closing keynote", "Sound and the City")
+
+
+def test_a_wiki_row_of_time_speaker_room_and_title_with_its_links_is_one_talk() -> None:
+    program = parse(
+        "Tuesday, 14 May 2024\n"
+        "09:00-09:30\t\tFoyer, KH\tRegistration\n"
+        "09:30-10:30\tMarta Ruiz\tB2 or C1.04, KH\tCounterpoint in Early Opera Notebook PDF Video\n"
+        "10:30-11:30\tLeo Brandt\tB2, KH\tTuning Systems and the Lute PDF Video\n"
+        "11:30-12:30\tAnna Weiss\tB2, KH\tRhythm in Folk Song Slides PDF Video\n"
+    )
+    assert papers(program) == [
+        ("Counterpoint in Early Opera", [("Marta Ruiz", None)]),
+        ("Tuning Systems and the Lute", [("Leo Brandt", None)]),
+        ("Rhythm in Folk Song", [("Anna Weiss", None)]),
+    ]
