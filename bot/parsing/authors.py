@@ -198,6 +198,7 @@ _INSTITUTION = re.compile(
     r"inc|corp\w*|ltd|llc|gmbh|ag|company|center|centre|department|dept|hospital|"
     r"foundation|polytechnic|politecnico|technische|universit\w+|ecole|école|"
     r"laboratoire|unit|unité|"
+    r"istitut\w*|"
     r"google|microsoft|meta|amazon|ibm|intel|nvidia|huawei|alibaba|tencent|bytedance|apple|"
     r"samsung|oracle|cisco|vmware|deepmind|openai|eth|epfl|mit|cmu|kaist|kth|ucl|tu|inria|"
     r"cnrs|csail|nus|ntu|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"

@@ -1015,6 +1015,22 @@ class Builder:
             self._paper_row([title_line.text], title_line, tr)
             return below - i + 1
         beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
+        header_talk = (
+            self._talk_in_cells(other_cells[0], other_cells[1:], line.cells)
+            if len(other_cells) >= 2
+            and self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            else None
+        )
+        if header_talk is not None:
+            # "Session: Prion Biology, chairs: …" then "10:00- 10:45 | Title | Speaker": a
+            # header printed without a time, each talk a row of its cells; the session spans them.
+            talk_title, speakers, _beside_talk = header_talk
+            paper = self.add_paper(talk_title, line.number, tr)
+            paper.authors.extend(speakers)
+            self.known_names.update(a.name for a in speakers)
+            return 1
         if (
             self.current is not None
             and self.current.from_header
@@ -1389,7 +1405,8 @@ class Builder:
         if _PLACEHOLDER.match(text):
             self.warn(number, f"chair not named yet ({text!r}); no chair kept")
             return
-        parsed = parse_author_line(text)
+        # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
+        parsed = parse_author_line(_PRESENTER_JOIN.sub(", ", text) if " + " in text else text)
         people = [p for p in parsed.authors if p.name]
         bad = [p.name for p in people if not is_name_like(without_parentheses(p.name))]
         if bad:
@@ -2631,7 +2648,8 @@ _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".s
 # without a number may well be part of it).
 _NUMBERED_ENTRY = re.compile(
     r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
-    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
+    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id|oral|presentation)"
+    r"\s*(?:no\.?|#)?\s*\d+"
     r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"

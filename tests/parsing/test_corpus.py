@@ -131,8 +131,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/lds-2019-helsinki.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
     "found/sagedays-2013-oxford.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/sagedays-2013-oxford.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/ipm-2023-day1.txt": (0.17, 0.23, 0.30, 0.30, 0.00, 0.25),
-    "found/ipm-2023-day1.html": (0.17, 0.23, 0.30, 0.30, 0.00, 0.25),
+    "found/ipm-2023-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ipm-2023-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

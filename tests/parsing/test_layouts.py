@@ -2993,3 +2993,29 @@ def test_a_wiki_row_of_time_speaker_room_and_title_with_its_links_is_one_talk() 
         ("Tuning Systems and the Lute", [("Leo Brandt", None)]),
         ("Rhythm in Folk Song", [("Anna Weiss", None)]),
     ]
+
+
+def test_an_untimed_session_heading_holds_the_timed_title_and_speaker_rows_below() -> None:
+    program = parse(
+        "Thursday, 6 June 2024\n"
+        "Time\tTitle\tSpeaker\n"
+        "Session: Reading in the early years, chairs: Ana Ruiz (UAM) + Pere Vidal (UB)\n"
+        "10:00- 10:40\tPhonics at home and at school\t"
+        "Dr. Carla Neri, Istituto Comprensivo Dante, Italy\n"
+        "10:40- 10:55\tOral 1: Shared reading with toddlers\tMarta Gil\n"
+        "10:55- 11:10\tOral 2: Teachers as readers\tJon Ibarra\n"
+        "11:10- 11:40\tCoffee break\t\n"
+    )
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.title == "Reading in the early years"
+    assert session.start.strftime("%H:%M") == "10:00"
+    assert [(c.name, c.affiliation) for c in session.chairs] == [
+        ("Ana Ruiz", "UAM"),
+        ("Pere Vidal", "UB"),
+    ]
+    assert papers(program) == [
+        ("Phonics at home and at school", [("Carla Neri", "Istituto Comprensivo Dante, Italy")]),
+        ("Shared reading with toddlers", [("Marta Gil", None)]),
+        ("Teachers as readers", [("Jon Ibarra", None)]),
+    ]
