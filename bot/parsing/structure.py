@@ -2563,15 +2563,22 @@ def _one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[
 
 def _speaker_with_affiliation(text: str) -> bool:
     """`Ana Silva (Director, Uni A)`: one person, a name and nothing else before the
-    parenthesis that says where they work."""
+    parenthesis that says where they work (a job, an institution, or parts after commas;
+    not `Slow Graphs (Fast Trees)`)."""
     if not text.endswith(")"):
         return False
     parsed = parse_author_line(text)
+    if len(parsed.authors) != 1 or parsed.rest:
+        return False
+    person = parsed.authors[0]
     return (
-        len(parsed.authors) == 1
-        and not parsed.rest
-        and parsed.authors[0].affiliation is not None
-        and _reads_as_a_name(parsed.authors[0].name)
+        person.affiliation is not None
+        and (
+            "," in person.affiliation
+            or names_an_institution(person.affiliation)
+            or _JOB.search(person.affiliation) is not None
+        )
+        and _reads_as_a_name(person.name)
     )
 
 

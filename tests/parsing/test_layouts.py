@@ -3019,3 +3019,11 @@ def test_an_untimed_session_heading_holds_the_timed_title_and_speaker_rows_below
         ("Shared reading with toddlers", [("Marta Gil", None)]),
         ("Teachers as readers", [("Jon Ibarra", None)]),
     ]
+
+
+def test_a_title_with_a_parenthesis_above_its_speaker_is_no_speaker_itself() -> None:
+    program = parse(
+        "Monday, 3 March 2025\n09:00-10:30 Session 1: Storage\n"
+        "Slow Graphs (Fast Trees)\nAna Silva (Uni A)\n"
+    )
+    assert papers(program) == [("Slow Graphs (Fast Trees)", [("Ana Silva", "Uni A")])]
