@@ -204,7 +204,7 @@ _INSTITUTION_WORDS = (
     " samsung oracle cisco vmware deepmind openai eth epfl mit cmu kaist kth ucl tu inria"
     " cnrs csail nus ntu"
 ).split()
-_INSTITUTION_STEMS = "univ institut laborator corp".split()
+_INSTITUTION_STEMS = "univ institut istitut laborator corp".split()
 # Only ever asked whether it matches anywhere, so the words go in as a prefix tree
 # (`wordtrie`), which matches the same texts as their plain alternation, only faster.
 _INSTITUTION = re.compile(

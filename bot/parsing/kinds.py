@@ -63,7 +63,10 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (
         SessionKind.SOCIAL,
         re.compile(
-            r"\breception\b|\bbanquet\b|\bdinner\b|\bsocial\b|"
+            # "Social", "Social hour", but not the adjective of a topic ("Social Justice")
+            r"\breception\b|\bbanquet\b|\bdinner\b|"
+            r"\bsocial\b(?!\s+(?!(?:and|&|events?|hours?|program(?:me)?s?|evenings?|gatherings?|"
+            r"activit(?:y|ies)|night|time|break)\b)\w)|"
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
             r"\bget-together\b|\bnetworking event\b|\btour\b|"
             r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"

@@ -243,17 +243,39 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
+# Words that name a link only among other links ("Worksheet PDF", not a title's "Worksheet").
+_LESSER_LINK_WORDS = frozenset("worksheet worksheets notebook notebooks handout handouts".split())
+
+
 def recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
     """Link words that end many lines of the page (`... Slides`, `... (More)`): glued-on links,
     where one title ending in "Video" would be a title."""
     counts: dict[str, int] = {}
+    runs: list[list[str]] = []
     for line in lines:
         words = line.text.split()
         if len(words) > 3:
-            last = words[-1].lower()
-            if is_link_line(last) or last in ("(more)", "[slides]") or VENUE_TAG.match(last):
-                counts[last] = counts.get(last, 0) + 1
+            # "... Worksheet PDF YouTube": a cell of several links, each word one of them
+            run: list[str] = []
+            for word in reversed(words[2:]):
+                last = word.lower()
+                if not (
+                    is_link_line(last)
+                    or last in ("(more)", "[slides]")
+                    or VENUE_TAG.match(last)
+                    or (run and last in _LESSER_LINK_WORDS)
+                ):
+                    break
+                run.append(last)
+                if last not in _LESSER_LINK_WORDS:
+                    counts[last] = counts.get(last, 0) + 1
+            if len(run) > 1:
+                runs.append(run)
     marks = {word for word, n in counts.items() if n >= 3}
+    # "Worksheet": a word a link may be named by, beside links that recur after titles
+    marks |= {
+        w for run in runs if not marks.isdisjoint(run) for w in run if w in _LESSER_LINK_WORDS
+    }
     # "(TACL)", "(CL)", "(Findings)": where a paper appeared, after titles all over the page.
     tags = {word for word, n in counts.items() if n >= 2 and VENUE_TAG.match(word)}
     if tags:

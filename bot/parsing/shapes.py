@@ -16,8 +16,13 @@ from bot.parsing.authors import (
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_WORDS
 
+# A room's code ("L3", "S1.37", "B101"), maybe one of two, maybe with its building after a
+# comma ("L3 or S1.37, MI").
+_ROOM_CODE = r"[A-Z]{0,2}\d{1,4}(?:\.\d{1,3})?[A-Z]?"
 ROOM_CELL = re.compile(
-    r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$|^[A-Z]?\d{1,4}[A-Z]?$", re.I
+    r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$"
+    rf"|^{_ROOM_CODE}(?:\s+(?:or|/|&)\s+{_ROOM_CODE})*(?:,\s*[A-Z]{{2,5}})?$",
+    re.I,
 )
 
 

@@ -247,6 +247,7 @@ class _SessionDraft:
     papers: list[_PaperDraft] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     speakers: list[Person] = field(default_factory=list)
+    speakers_line: int | None = None  # the last line that named `speakers`
     talk_title: str | None = None  # a single talk's own title, beside the item's
     awaits_speakers: bool = False  # "Keynote: Title": the speaker line comes next
     expects_title: bool = False  # opened by a bare time line: the next text names it
@@ -1014,6 +1015,22 @@ class Builder:
             self._paper_row([title_line.text], title_line, tr)
             return below - i + 1
         beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
+        header_talk = (
+            self._talk_in_cells(other_cells[0], other_cells[1:], line.cells)
+            if len(other_cells) >= 2
+            and self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            else None
+        )
+        if header_talk is not None:
+            # "Session: Prion Biology, chairs: …" then "10:00- 10:45 | Title | Speaker": a
+            # header printed without a time, each talk a row of its cells; the session spans them.
+            talk_title, speakers, _beside_talk = header_talk
+            paper = self.add_paper(talk_title, line.number, tr)
+            paper.authors.extend(speakers)
+            self.known_names.update(a.name for a in speakers)
+            return 1
         if (
             self.current is not None
             and self.current.from_header
@@ -1388,7 +1405,8 @@ class Builder:
         if _PLACEHOLDER.match(text):
             self.warn(number, f"chair not named yet ({text!r}); no chair kept")
             return
-        parsed = parse_author_line(text)
+        # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
+        parsed = parse_author_line(_PRESENTER_JOIN.sub(", ", text) if " + " in text else text)
         people = [p for p in parsed.authors if p.name]
         bad = [p.name for p in people if not is_name_like(without_parentheses(p.name))]
         if bad:
@@ -1509,7 +1527,9 @@ class Builder:
             session.room = session.room or clean(given["place"])
             return
         spoken = _speaker_then_title(session.title)
-        if spoken is not None:
+        # "Legal Design Black Box – When …" / "Jason Dunning (DWF)": with its speaker on the
+        # line below, the dash is the title's own
+        if spoken is not None and not self._speaker_line_below(session.line - 1):
             # "Prof. Anna Schmidt (Universität Wien): Sprachwandel", "John Smith — Mixing
             # Times": a talk, who gives it first.
             session.title = session.talk_title = spoken[0]
@@ -2101,7 +2121,11 @@ class Builder:
                     and self._item_ends_after(lookahead)
                 )
             )
-            and not self._next_is_authors(lookahead)
+            and (
+                not self._next_is_authors(lookahead)
+                # "Title" / "Ana Silva (Uni A)" / "Bo Li (Uni B)": a speaker a line
+                or (_speaker_with_affiliation(text) and self._speaker_line_below(lookahead))
+            )
             and not self._title_follows(lookahead)
             # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
             # by …" is another item beside it, not its speaker)
@@ -2112,6 +2136,23 @@ class Builder:
             session.speakers = list(self.people_in(text).authors)
             self.known_names.update(a.name for a in session.speakers)
             session.awaits_speakers = False
+            session.speakers_line = line.number
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
+        if (
+            session is not None
+            and paper is None
+            and not session.papers
+            and session.speakers
+            and session.speakers_line == self._previous_text_line(line)
+            and _speaker_with_affiliation(text)
+            and all(a.affiliation for a in session.speakers)
+        ):
+            # "Title" / "Ana Silva (Uni A)" / "Bo Li (Uni B)": one more speaker of the talk,
+            # printed like the one above, on a line of their own.
+            session.speakers.extend(parse_author_line(text).authors)
+            self.known_names.update(a.name for a in session.speakers)
+            session.speakers_line = line.number
             self.read(line.number, AUTHORS, max(0.5, score))
             return
         if paper is not None and not paper.authors and score >= 0.5:
@@ -2459,6 +2500,13 @@ class Builder:
             and author_line_score(below.text) >= 0.5
         )
 
+    def _speaker_line_below(self, i: int | None) -> bool:
+        """Is the next line another `Name (Affiliation)`, a speaker a line?"""
+        if i is None or i + 1 >= len(self.lines):
+            return False
+        below = self.lines[i + 1]
+        return below.kind is LineKind.TEXT and _speaker_with_affiliation(below.text)
+
     def _next_is_authors(self, i: int | None) -> bool:
         if i is None or i + 1 >= len(self.lines):
             return False
@@ -2511,6 +2559,27 @@ def _one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[
     if not comma or "," in rest or rest in known_names or not is_name_like_strict(name):
         return parsed
     return AuthorLine((Person(parsed.authors[0].name, rest),), parsed.rest, parsed.problems)
+
+
+def _speaker_with_affiliation(text: str) -> bool:
+    """`Ana Silva (Director, Uni A)`: one person, a name and nothing else before the
+    parenthesis that says where they work (a job, an institution, or parts after commas;
+    not `Slow Graphs (Fast Trees)`)."""
+    if not text.endswith(")"):
+        return False
+    parsed = parse_author_line(text)
+    if len(parsed.authors) != 1 or parsed.rest:
+        return False
+    person = parsed.authors[0]
+    return (
+        person.affiliation is not None
+        and (
+            "," in person.affiliation
+            or names_an_institution(person.affiliation)
+            or _JOB.search(person.affiliation) is not None
+        )
+        and _reads_as_a_name(person.name)
+    )
 
 
 def _awaits_its_people(session: _SessionDraft, paper: _PaperDraft | None) -> bool:
@@ -2586,7 +2655,8 @@ _LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".s
 # without a number may well be part of it).
 _NUMBERED_ENTRY = re.compile(
     r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
-    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id)\s*(?:no\.?|#)?\s*\d+"
+    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id|oral|presentation)"
+    r"\s*(?:no\.?|#)?\s*\d+"
     r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"

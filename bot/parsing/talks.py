@@ -115,8 +115,10 @@ _TITLE_SUFFIX = re.compile(
 _DASH = re.compile(r"\s+[—–-]\s+")
 # A keynote's kind alone before its title's colon, in English and the other languages
 # programs print ("Conferencia inaugural: Title", "Exposé invité : Title").
+# Its place in the day may come first ("Opening Keynote: Title", "Closing keynote: Title").
 _KEYNOTE_KIND = re.compile(
-    r"keynotes?|invited talk|plenary talk|exposés? invités?|"
+    r"(?:(?:opening|closing|final|morning|afternoon|evening|first|second|third|last)\s+)?"
+    r"(?:keynotes?|invited talk|plenary talk)|exposés? invités?|"
     r"conférences? (?:invitée|plénière|inaugurale)s?|(?:haupt|plenar|fest|eröffnungs)vortrag|"
     r"conferencias? (?:inaugural|plenaria|magistral)(?:es)?|conferenz[ae] (?:plenari[ae]|"
     r"inaugurale)|palestras? (?:de abertura|magna)",

@@ -127,6 +127,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # added after the fixes for the two above, first seen at 0 on every figure.
     "found/ifaise-2020-online.txt": (0.87, 0.58, 0.95, 0.95, 0.00, 0.00),
     "found/ifaise-2020-online.html": (0.87, 0.77, 0.95, 0.95, 1.00, 0.00),
+    "found/lds-2019-helsinki.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "found/lds-2019-helsinki.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "found/sagedays-2013-oxford.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/sagedays-2013-oxford.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ipm-2023-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ipm-2023-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -2939,3 +2939,91 @@ def test_a_timed_item_whose_speaker_follows_holds_the_first_of_its_talks() -> No
         ("Plenary: Cancer immunotherapy against tumour resistance", ["Thomas Gajewski"]),
         ("Forcing NF-kB in T cells promotes tumour control", ["María Alegre"]),
     ]
+
+
+def test_a_speaker_a_line_under_a_talk_are_all_its_speakers() -> None:
+    program = parse(
+        "Monday, 3 March 2025\n"
+        "09:00 – 09:40 Farm Water Rights after the Drought\n"
+        "Helen Carter (Senior Counsel, Rivers Trust)\n"
+        "Omar Haddad (Professor of Agronomy, University of Leeds)\n"
+        "\n09:40 – 10:00 Soil Carbon – What the Ledger Misses\n"
+        "Ines Moreau (Analyst, Terre Vivante)\n"
+    )
+    assert papers(program) == [
+        (
+            "Farm Water Rights after the Drought",
+            [
+                ("Helen Carter", "Senior Counsel, Rivers Trust"),
+                ("Omar Haddad", "Professor of Agronomy, University of Leeds"),
+            ],
+        ),
+        ("Soil Carbon – What the Ledger Misses", [("Ines Moreau", "Analyst, Terre Vivante")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Social Justice in Rural Schools", SessionKind.OTHER),
+        ("Social hour", SessionKind.SOCIAL),
+        ("Welcome Social", SessionKind.SOCIAL),
+    ],
+)
+def test_social_as_a_topic_word_is_no_social_event(title: str, kind: SessionKind) -> None:
+    assert classify_kind(title, paper_count=0) is kind
+
+
+def test_a_keynote_named_by_its_place_in_the_day_takes_the_title_after_the_colon() -> None:
+    found = read_talk_title("Closing keynote: Sound and the City")
+    assert found is not None
+    assert (found.session_title, found.talk_title) == ("Closing keynote", "Sound and the City")
+
+
+def test_a_wiki_row_of_time_speaker_room_and_title_with_its_links_is_one_talk() -> None:
+    program = parse(
+        "Tuesday, 14 May 2024\n"
+        "09:00-09:30\t\tFoyer, KH\tRegistration\n"
+        "09:30-10:30\tMarta Ruiz\tB2 or C1.04, KH\tCounterpoint in Early Opera Notebook PDF Video\n"
+        "10:30-11:30\tLeo Brandt\tB2, KH\tTuning Systems and the Lute PDF Video\n"
+        "11:30-12:30\tAnna Weiss\tB2, KH\tRhythm in Folk Song Slides PDF Video\n"
+    )
+    assert papers(program) == [
+        ("Counterpoint in Early Opera", [("Marta Ruiz", None)]),
+        ("Tuning Systems and the Lute", [("Leo Brandt", None)]),
+        ("Rhythm in Folk Song", [("Anna Weiss", None)]),
+    ]
+
+
+def test_an_untimed_session_heading_holds_the_timed_title_and_speaker_rows_below() -> None:
+    program = parse(
+        "Thursday, 6 June 2024\n"
+        "Time\tTitle\tSpeaker\n"
+        "Session: Reading in the early years, chairs: Ana Ruiz (UAM) + Pere Vidal (UB)\n"
+        "10:00- 10:40\tPhonics at home and at school\t"
+        "Dr. Carla Neri, Istituto Comprensivo Dante, Italy\n"
+        "10:40- 10:55\tOral 1: Shared reading with toddlers\tMarta Gil\n"
+        "10:55- 11:10\tOral 2: Teachers as readers\tJon Ibarra\n"
+        "11:10- 11:40\tCoffee break\t\n"
+    )
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.title == "Reading in the early years"
+    assert session.start.strftime("%H:%M") == "10:00"
+    assert [(c.name, c.affiliation) for c in session.chairs] == [
+        ("Ana Ruiz", "UAM"),
+        ("Pere Vidal", "UB"),
+    ]
+    assert papers(program) == [
+        ("Phonics at home and at school", [("Carla Neri", "Istituto Comprensivo Dante, Italy")]),
+        ("Shared reading with toddlers", [("Marta Gil", None)]),
+        ("Teachers as readers", [("Jon Ibarra", None)]),
+    ]
+
+
+def test_a_title_with_a_parenthesis_above_its_speaker_is_no_speaker_itself() -> None:
+    program = parse(
+        "Monday, 3 March 2025\n09:00-10:30 Session 1: Storage\n"
+        "Slow Graphs (Fast Trees)\nAna Silva (Uni A)\n"
+    )
+    assert papers(program) == [("Slow Graphs (Fast Trees)", [("Ana Silva", "Uni A")])]
