@@ -14,11 +14,13 @@ marked hidden.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bot.parsing.grid import (
     Row,
+    Source,
     by_column,
     by_room,
     by_room_column,
@@ -278,9 +280,7 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
                 end -= 1
             read = by_room_column([_as_grid_row(r) for r in rows[index:end] if any(r)])
             if read is not None:
-                for _, line in read:
-                    out.add(line)
-                    out.newline()
+                _add_read_lines(read, out)
                 index = end
                 continue
         if (
@@ -296,64 +296,65 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
                 ["", *(f"{t} (Room: {r})" for t, r in zip(titles[1:], rooms[1:], strict=False))]
             )
             start = index + 2
-            while start + len(body) < len(rows):
-                row = _as_grid_row(rows[start + len(body)])
-                if not is_slot_row(row, len(header)):
-                    break
-                body.append(row)
+            body = _grid_rows_while(rows, start, is_slot_row, len(header))
             if body:
                 # each a session of its own, even with every talk on one line
-                for _, line in by_column(header, body):
-                    out.add(line)
-                    out.newline()
+                _add_read_lines(by_column(header, body), out)
                 index = start + len(body)
                 continue
             index += 1
             continue
         if is_times_header_row(header):
             # Slots over the columns, a room per row: read as the timetable of rooms it is.
-            while index + 1 + len(body) < len(rows):
-                row = _as_grid_row(rows[index + 1 + len(body)])
-                if not is_room_row(row, len(header)):
-                    break
-                body.append(row)
+            body = _grid_rows_while(rows, index + 1, is_room_row, len(header))
             if len(body) >= 2:
                 turned_header, turned = rooms_as_columns(header, body)
-                for _, line in by_room(turned_header, turned, len(turned_header)):
-                    out.add(line)
-                    out.newline()
+                _add_read_lines(by_room(turned_header, turned, len(turned_header)), out)
                 index += 1 + len(body)
                 continue
             body = []
         if is_room_header_row(header):
             # Rooms over the columns: a row across them (a break) stays in the timetable.
-            while index + 1 + len(body) < len(rows):
-                row = _as_grid_row(rows[index + 1 + len(body)])
-                if not (is_room_slot_row(row, len(header)) or is_spanning_row(row)):
-                    break
-                body.append(row)
+            body = _grid_rows_while(rows, index + 1, _room_slot_or_across, len(header))
             slots = [row for row in body if is_room_slot_row(row, len(header))]
             if slots and needs_columns(slots):
-                for _, line in by_room(header, body, len(header)):
-                    out.add(line)
-                    out.newline()
+                _add_read_lines(by_room(header, body, len(header)), out)
                 index += 1 + len(body)
                 continue
             body = []
         elif is_header_row(header):
-            while index + 1 + len(body) < len(rows):
-                row = _as_grid_row(rows[index + 1 + len(body)])
-                if not is_slot_row(row, len(header)):
-                    break
-                body.append(row)
+            body = _grid_rows_while(rows, index + 1, is_slot_row, len(header))
         if body and needs_columns(body):
-            for _, line in by_column(header, body):
-                out.add(line)
-                out.newline()
+            _add_read_lines(by_column(header, body), out)
             index += 1 + len(body)
             continue
         _render_row(rows[index], out)
         index += 1
+
+
+def _grid_rows_while(
+    rows: list[list[str]], first: int, keep: Callable[[Row, int], bool], columns: int
+) -> list[Row]:
+    """The rows from index `first` on, as grid rows, for as long as `keep(row, columns)`."""
+    taken: list[Row] = []
+    while first + len(taken) < len(rows):
+        row = _as_grid_row(rows[first + len(taken)])
+        if not keep(row, columns):
+            break
+        taken.append(row)
+    return taken
+
+
+def _room_slot_or_across(row: Row, columns: int) -> bool:
+    """A slot row of a timetable of rooms, or a row across its rooms (a break)."""
+    return is_room_slot_row(row, columns) or is_spanning_row(row)
+
+
+def _add_read_lines(read: Iterable[Source], out: _Lines) -> None:
+    """The lines a grid reader made of a table, each a line of the page's text."""
+    for _, line in read:
+        out.add(line)
+        out.newline()
 
 
 def _with_chair_column_as_labels(rows: list[list[str]]) -> list[list[str]]:
