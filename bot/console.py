@@ -155,7 +155,7 @@ def when(session: Session, zone: str) -> str:
 
 
 def person(p: Person) -> str:
-    return f"{p.name} ({p.affiliation})" if p.affiliation else p.name
+    return p.printed
 
 
 def people(persons: Sequence[Person], limit: int | None = None) -> str:

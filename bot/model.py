@@ -33,6 +33,11 @@ class Person:
     name: str
     affiliation: str | None = None
 
+    @property
+    def printed(self) -> str:
+        """`Name (Affiliation)`, as programs print a person, or the name alone."""
+        return f"{self.name} ({self.affiliation})" if self.affiliation else self.name
+
 
 @dataclass(frozen=True, slots=True)
 class Paper:

@@ -135,7 +135,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             if title and talk_title in (None, title) and is_ceremony(title):
                 # "10:00 Introduction" / "Christèle Maizonniaux, Flinders University": who
                 # opens the day hosts it; no talk is given.
-                notes.append("Hosted by " + ", ".join(_person_text(p) for p in draft.speakers))
+                notes.append("Hosted by " + ", ".join(p.printed for p in draft.speakers))
             else:
                 papers.append(
                     Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
@@ -226,10 +226,6 @@ def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
             afternoon.add(day)
         if draft.start is not None:
             latest[day] = draft.start
-
-
-def _person_text(person: Person) -> str:
-    return f"{person.name} ({person.affiliation})" if person.affiliation else person.name
 
 
 def _without_marks(person: Person) -> Person:

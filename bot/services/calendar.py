@@ -34,9 +34,7 @@ def description(session: Session, papers: Iterable[int] = ()) -> str:
     lines: list[str] = []
     if session.chairs:
         label = "Chair" if len(session.chairs) == 1 else "Chairs"
-        lines.append(
-            f"{label}: " + ", ".join(_person(p.name, p.affiliation) for p in session.chairs)
-        )
+        lines.append(f"{label}: " + ", ".join(p.printed for p in session.chairs))
     for number, paper in enumerate(session.papers, start=1):
         mark = "★ " if number - 1 in picked else ""
         lines.append(f"{mark}{number}. {paper.title}")
@@ -44,10 +42,6 @@ def description(session: Session, papers: Iterable[int] = ()) -> str:
             lines.append("   " + ", ".join(a.name for a in paper.authors))
     lines += [note for note in session.notes if note.strip()]
     return "\n".join(lines)
-
-
-def _person(name: str, affiliation: str | None) -> str:
-    return f"{name} ({affiliation})" if affiliation else name
 
 
 def calendar_file(
