@@ -328,11 +328,12 @@ class AdminService:
                 f"not {every_minutes}."
             )
         checked = check_url(url, allow_http=self.allow_http, option="/admin source url")
-        source = await sources.configure(tenant.slug, checked, every_minutes)
-        await sources.set_alert_channel(tenant.slug, alert_channel_id)
+        source = await sources.configure(
+            tenant.slug, checked, every_minutes, alert_channel_id=alert_channel_id
+        )
         await self._record(actor, "source", "done", f"{checked} every {every_minutes} min")
         self.watch_changed()
-        return replace(source, alert_channel_id=alert_channel_id)
+        return source
 
     async def stop_source(self, actor: Actor) -> bool:
         """`/admin source url:off`: stop watching; the program loaded stays."""

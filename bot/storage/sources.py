@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from enum import Enum
 
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -21,6 +22,14 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.model import ProgramSource
 from bot.storage.tables import ProgramSourceRow, utcnow
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+# `configure`'s alert channel when the caller names none: the one stored stays.
+KEEP = _Keep.KEEP
 
 # What `finish` may write besides the lease and the due time.
 OUTCOME_FIELDS = frozenset(
@@ -44,17 +53,28 @@ class SourceStore:
         self._sessions = sessions
         self._now = now
 
-    async def configure(self, slug: str, url: str, every_minutes: int) -> ProgramSource:
+    async def configure(
+        self,
+        slug: str,
+        url: str,
+        every_minutes: int,
+        *,
+        alert_channel_id: int | _Keep | None = KEEP,
+    ) -> ProgramSource:
         """Watch `url` for conference `slug` every `every_minutes`. A new URL starts afresh
-        (no validators, no failure) and is due at once; the same URL keeps its state."""
+        (no validators, no failure) and is due at once; the same URL keeps its state. The
+        alert channel is written in the same transaction, so a watcher that polls the new
+        source at once already knows where to tell the organisers."""
         try:
-            return await self._configure(slug, url, every_minutes)
+            return await self._configure(slug, url, every_minutes, alert_channel_id)
         except IntegrityError:
             # Another process inserted the row first (two starting with one PROGRAM_URL):
             # it exists now, so the second try updates it.
-            return await self._configure(slug, url, every_minutes)
+            return await self._configure(slug, url, every_minutes, alert_channel_id)
 
-    async def _configure(self, slug: str, url: str, every_minutes: int) -> ProgramSource:
+    async def _configure(
+        self, slug: str, url: str, every_minutes: int, alert_channel_id: int | _Keep | None
+    ) -> ProgramSource:
         async with self._sessions.begin() as db:
             row = await db.get(ProgramSourceRow, slug, with_for_update=True)
             if row is None:
@@ -70,16 +90,10 @@ class SourceStore:
             elif row.every_minutes != every_minutes and row.checked_at is not None:
                 row.due_at = row.checked_at + timedelta(minutes=every_minutes)
             row.every_minutes = every_minutes
+            if alert_channel_id is not KEEP:
+                row.alert_channel_id = alert_channel_id
             await db.flush()
             return _source(row)
-
-    async def set_alert_channel(self, slug: str, channel_id: int | None) -> None:
-        async with self._sessions.begin() as db:
-            await db.execute(
-                update(ProgramSourceRow)
-                .where(ProgramSourceRow.slug == slug)
-                .values(alert_channel_id=channel_id)
-            )
 
     async def remove(self, slug: str) -> bool:
         async with self._sessions.begin() as db:

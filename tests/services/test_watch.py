@@ -440,3 +440,21 @@ async def test_program_url_must_be_https_unless_allowed(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="PROGRAM_URL: only https:// URLs are fetched"):
         async with open_app(settings):
             pass
+
+
+async def test_the_alert_channel_is_stored_with_the_source_itself(one: Process) -> None:
+    # One write: a watcher that claims the new source at once already knows where to tell
+    # the organisers (before, the channel came in a second write a poll could run ahead of).
+    url = "https://example.org/program.csv"
+    await one.sources.configure(SLUG, url, 10, alert_channel_id=777)
+    stored = await one.sources.get(SLUG)
+    assert stored is not None
+    assert stored.alert_channel_id == 777
+    await one.sources.configure(SLUG, url, 15)  # PROGRAM_URL at start names no channel
+    stored = await one.sources.get(SLUG)
+    assert stored is not None
+    assert (stored.every_minutes, stored.alert_channel_id) == (15, 777)
+    await one.sources.configure(SLUG, url, 15, alert_channel_id=None)
+    stored = await one.sources.get(SLUG)
+    assert stored is not None
+    assert stored.alert_channel_id is None
