@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from bot.model import Person, Program, SessionKind
-from bot.parsing import ParseOptions
+from bot.parsing import ParseOptions, authors
 from bot.parsing.authors import author_line_score, parse_author_line, split_sentence_authors
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
@@ -88,6 +88,32 @@ def test_sentence_split_either_way_round(
 
 def test_a_sentence_that_names_nobody_is_not_split() -> None:
     assert split_sentence_authors("We study graphs. This is about them.") is None
+
+
+def test_a_long_paragraph_is_read_as_people_only_near_its_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A title has at most 40 words, so only the stops within 40 words of either end can part a
+    title from its authors. Reading every stop's other side as people made a pasted abstract of
+    a few thousand sentences take minutes; the work must not grow with the number of stops."""
+    calls = 0
+    real_parse = authors.parse_author_line
+
+    def counting_parse(text: str) -> authors.AuthorLine:
+        nonlocal calls
+        calls += 1
+        return real_parse(text)
+
+    monkeypatch.setattr(authors, "parse_author_line", counting_parse)
+    paragraph = " ".join(f"Word{i} other. Alice Smith." for i in range(2000))
+    assert split_sentence_authors(paragraph) is None
+    assert calls <= 4 * 40
+    # A long side is still read as people where the other side can be the title.
+    consortium = ", ".join(f"Ana Silva{chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(60))
+    found = split_sentence_authors(f"{consortium}. Graph Drawing Beyond Planarity")
+    assert found is not None
+    assert found[0] == "Graph Drawing Beyond Planarity"
+    assert len(found[1].authors) == 60
 
 
 def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
