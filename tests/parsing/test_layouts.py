@@ -17,7 +17,7 @@ from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind
-from bot.parsing.lexer import LineKind, classify, numbered_lines
+from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
@@ -3053,3 +3053,44 @@ def test_a_title_with_a_parenthesis_above_its_speaker_is_no_speaker_itself() -> 
         "Slow Graphs (Fast Trees)\nAna Silva (Uni A)\n"
     )
     assert papers(program) == [("Slow Graphs (Fast Trees)", [("Ana Silva", "Uni A")])]
+
+
+_SINGLE_SPACED = """Tuesday, 1 September 2026
+10:45 – 12:15
+Research 1 · Text-to-SQL Systems
+Grand Ballroom E
+Tuesday 10:45 – 12:15
+REG
+SafeQL: Search-based Refinement for Text-to-SQL
+Geonho Lee (KAIST) · Min-soo Kim (KAIST)
+Abstract
+Research 2 · Cloud-Native Data Systems
+Grand Ballroom D
+Tuesday 10:45 – 12:15
+REG
+CloudGlide: Deconstructing Cloud-Based Analytics
+Daniel Ritter (SAP) · Viktor Leis (TUM)
+
+Abstract
+"""
+
+
+def test_a_double_spaced_copy_reads_as_the_same_page_single_spaced() -> None:
+    """A page printing each line as a paragraph of its own is copied with a blank line after
+    every line; those blanks part nothing, only a longer run does."""
+    single = parse(_SINGLE_SPACED)
+    lines = _SINGLE_SPACED.splitlines()
+    double = parse("\n\n".join(lines))
+    assert len(single.sessions) == 2
+    assert all(len(s.papers) == 1 for s in single.sessions)
+    assert [(s.title, s.start, s.room) for s in double.sessions] == [
+        (s.title, s.start, s.room) for s in single.sessions
+    ]
+    assert papers(double) == papers(single)
+    # the line numbers named are the file's own
+    assert [s.line for s in double.sessions] == [2 * (s.line or 0) - 1 for s in single.sessions]
+
+
+def test_blank_lines_between_items_are_kept() -> None:
+    lines = [(1, "Monday, 3 March 2025"), (2, "09:00 Opening"), (3, ""), (4, "09:30 Talk")]
+    assert single_spaced(lines * 3) == lines * 3
