@@ -107,22 +107,25 @@ DURATION = re.compile(
     r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
-# Also as German, French, Spanish and Italian programs print it ("Chair der Sitzung:",
-# "Sitzungsleitung:", "Président de séance :", "Moderador:").
+# Also as German, French, Spanish, Italian and Turkish programs print it ("Chair der Sitzung:",
+# "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"), and a panel's
+# "Moderator:", who chairs it.
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
-    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
-    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore|"
-    r"modera|vorsitz|leitung|"
+    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:moderators?|sitzungsleitung|moderation|"
+    r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
+    r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
+    r"oturum\s+başkanı|"
     # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Japanese, Chinese, Korean
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
     r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
-    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderated\s+by|"
+    r"moderad[ao]\s+por)"
     r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )

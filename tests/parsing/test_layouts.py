@@ -2550,6 +2550,10 @@ def test_day_headers_in_other_languages(line: str, month: int, day: int, weekday
         ("9:00 tot 10:30", "09:00", "10:30"),
         ("od 9:00 do 10:15", "09:00", "10:15"),
         ("14:00〜15:30", "14:00", "15:30"),
+        # German, French and Scandinavian: the end was read as the start ("9:00 bis 10:30")
+        ("9:00 bis 10:30 Uhr Eröffnung", "09:00", "10:30"),
+        ("9h00 à 10h30 Accueil des participants", "09:00", "10:30"),
+        ("13:00 til 14:00 Lunsj", "13:00", "14:00"),
     ],
 )
 def test_time_ranges_joined_by_a_word_or_a_wave_dash(line: str, start: str, end: str) -> None:
@@ -2579,10 +2583,43 @@ def test_a_name_under_an_academic_title_is_a_person_however_long() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["Coordenadora: Dra. Ana Souza", "Coordinador: Luis Pérez", "座長：山田　太郎", "主持人：王伟"],
+    [
+        "Coordenadora: Dra. Ana Souza",
+        "Coordinador: Luis Pérez",
+        "座長：山田　太郎",
+        "主持人：王伟",
+        "Président de session : Jean Dupont",
+        "Présidente de session: Marie Curie (CNRS)",
+        "Presidenta: Ana Pérez",
+        "Moderação: Ana Souza",
+        "Oturum Başkanı: Ahmet Yılmaz",
+        # a panel's moderator chairs it
+        "Moderator: Ana Silva (MIT)",
+        "Session Moderators: Ana Silva and Bo Li",
+        "Moderated by Ana Silva",
+    ],
 )
 def test_chair_labels_of_other_languages(line: str) -> None:
     assert classify(1, line).kind is LineKind.CHAIR
+
+
+def test_a_sentence_about_a_moderator_names_no_chair() -> None:
+    assert classify(1, "The moderator will take questions from the audience").kind is not (
+        LineKind.CHAIR
+    )
+
+
+def test_a_french_session_reads_its_chair() -> None:
+    program = parse(
+        "Lundi 3 mars 2025\n9h00 à 10h30 Session 1 : Apprentissage\n"
+        "Président de session : Jean Dupont (INRIA)\nUn titre de communication\n"
+        "Marie Curie (CNRS), Paul Martin (Université de Lyon)\n10h30 à 11h00 Pause café\n"
+    )
+    session = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in session.chairs] == [("Jean Dupont", "INRIA")]
+    assert [p.title for p in session.papers] == ["Un titre de communication"]
+    assert session.end is not None
+    assert f"{session.end:%H:%M}" == "10:30"
 
 
 @pytest.mark.parametrize(
