@@ -108,13 +108,13 @@ DURATION = re.compile(
     re.I,
 )
 # Also as German, French, Spanish, Italian and Turkish programs print it ("Chair der Sitzung:",
-# "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"), and a panel's
-# "Moderator:", who chairs it.
+# "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"). A panel's
+# English "Moderator:" is a role line of its item (structure._ROLE), not a session's chair label.
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
-    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:moderators?|sitzungsleitung|moderation|"
+    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
     r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
     r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
     r"oturum\s+başkanı|"
@@ -124,8 +124,7 @@ CHAIR = re.compile(
     r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
-    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderated\s+by|"
-    r"moderad[ao]\s+por)"
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
     r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )
