@@ -3027,3 +3027,44 @@ def test_a_title_with_a_parenthesis_above_its_speaker_is_no_speaker_itself() -> 
         "Slow Graphs (Fast Trees)\nAna Silva (Uni A)\n"
     )
     assert papers(program) == [("Slow Graphs (Fast Trees)", [("Ana Silva", "Uni A")])]
+
+
+# --- a row per paper, each naming its session (a spreadsheet printed as a page) ----------------
+
+
+def test_rows_naming_their_session_are_grouped_into_sessions() -> None:
+    program = parse(
+        "Tuesday, June 3, 2025\n"
+        "Time\tSession\tPresenter\tVenue\tTitle\tKeywords\n"
+        "14:00\tGraph methods\tAna Silva\tR2\tFast joins on sparse graphs\tgraphs, joins\n"
+        "14:00\tGraph methods\tBo Li\tR2\tEmbedding road networks\tmodels, space/time\n"
+        "14:00\tSurvey sampling\tCarla Mendes\tR3\tWeights for small areas\tsurveys\n"
+        "14:00\tSurvey sampling\tDan Brown\tR3\tNon-response in panels\tpanels, imputation\n"
+    )
+    assert [(s.title, s.room, len(s.papers)) for s in program.sessions] == [
+        ("Graph methods", "R2", 2),
+        ("Survey sampling", "R3", 2),
+    ]
+    assert papers(program) == [
+        ("Fast joins on sparse graphs", [("Ana Silva", None)]),
+        ("Embedding road networks", [("Bo Li", None)]),
+        ("Weights for small areas", [("Carla Mendes", None)]),
+        ("Non-response in panels", [("Dan Brown", None)]),
+    ]
+    first = program.sessions[0]
+    assert first.start is not None
+    assert first.start.hour == 14
+    assert all(p.start is None for s in program.sessions for p in s.papers)
+
+
+def test_rows_naming_their_session_with_own_times_keep_them() -> None:
+    program = parse(
+        "Tuesday, June 3, 2025\n"
+        "Time\tSession\tSpeaker\tTitle\n"
+        "10:00-10:20\tGraph methods\tAna Silva\tFast joins on sparse graphs\n"
+        "10:20-10:40\tGraph methods\tBo Li\tEmbedding road networks\n"
+    )
+    [session] = program.sessions
+    assert session.end is not None
+    assert (session.end.hour, session.end.minute) == (10, 40)
+    assert [(p.start.minute if p.start else None) for p in session.papers] == [0, 20]
