@@ -2247,6 +2247,12 @@ class Builder:
             self.pending_authors = (parse_author_line(text), line.number)
             self.read(line.number, AUTHORS, score)
             return
+        if self.pending_authors is not None and score < 0.5 and session is not None:
+            # "11:15 – 11:40 A Silva (Uni A), B Li" / "Title (invited talk) Abstract": the
+            # line under an author list awaiting its title is that title, whatever parentheses
+            # it holds.
+            self.add_paper(text, line.number)
+            return
         sentence = self.split_sentence(text) if score < 0.5 else None
         if sentence is not None:
             title, parsed, _authors_first = sentence
@@ -2536,7 +2542,8 @@ class Builder:
         return (
             nxt is not None
             and nxt.kind is LineKind.TEXT
-            and author_line_score(nxt.text) < 0.8
+            # "Title (invited talk) Abstract": scored without the marks the page glues on
+            and author_line_score(self.strip_marks(nxt.text)) < 0.8
             and len([c for c in nxt.cells if c]) == 1
             and not is_prose(nxt.text)
         )
@@ -2860,7 +2867,15 @@ _LABELLED_PROSE = re.compile(
 
 
 def _strip_session_title(text: str) -> str:
-    return clean(text).strip(" ,;|-–—:").strip() if text else text
+    if not text:
+        return text
+    if "(" in text or "[" in text:
+        # "S7.1 (11:15 – 12:30)": the brackets its time stood in, once the time is read
+        text = _EMPTY_BRACKETS.sub(" ", text)
+    return clean(text).strip(" ,;|-–—:").strip()
+
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
 
 
 def _unquote(text: str) -> str:
