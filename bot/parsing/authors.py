@@ -573,7 +573,12 @@ def author_line_score(text: str) -> float:
     if not parsed.authors:
         return 0.0
     names = [footnote_marks(a.name)[0] for a in parsed.authors]
-    name_like = sum(1 for n in names if is_name_like(without_parentheses(n)))
+    undotted = any(_UNDOTTED_INITIAL_NAME.fullmatch(n) for n in names)
+    name_like = sum(
+        1
+        for n, author in zip(names, parsed.authors, strict=True)
+        if is_name_like(without_parentheses(n)) or _initial_a_name(n, author.affiliation, undotted)
+    )
     ratio = name_like / len(names)
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
@@ -589,6 +594,21 @@ def author_line_score(text: str) -> float:
         return 0.2
     # "Inge van de Weerd": particles make a name longer, not less a name.
     return 0.5 if len([w for w in words if w.lower() not in _NAME_PARTICLES]) <= 3 else 0.3
+
+
+# "M Karadas", "K-K Park", "U L Andersen": initials printed without dots, before one surname.
+_UNDOTTED_INITIAL_NAME = re.compile(r"(?:[B-Z](?:-[A-Z])? )+[A-Z][^\W\d_][\w'’-]*")
+# "A Tomita", "A Z Khoury": the same with the initial "A", which reads as the article too.
+_A_INITIAL_NAME = re.compile(r"A (?:[A-Z] )*[A-Z][^\W\d_][\w'’-]*")
+
+
+def _initial_a_name(name: str, affiliation: str | None, undotted_list: bool) -> bool:
+    """`A Tomita (Hokkaido University)` or `A Huck` beside `M Karadas`: an undotted initial "A"
+    and a surname, read as a person where an institution follows it or the list writes its
+    other names so ("A Study" alone stays a title's words)."""
+    if not _A_INITIAL_NAME.fullmatch(name):
+        return False
+    return undotted_list or (affiliation is not None and names_an_institution(affiliation))
 
 
 def split_title_and_authors(
@@ -641,6 +661,8 @@ def _names_after_last_comma(head: str) -> int:
 _TRAILING_MARKS = re.compile(
     r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
     r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
+    # "(invited talk)", "(keynote)": the kind of talk, after its title
+    r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
     # "***SLIDES***": a wiki's bold italics left as they were typed
     r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)))+\s*$",

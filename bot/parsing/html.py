@@ -136,6 +136,10 @@ class _Styles:
         self.rules.sort()
 
     def display(self, node: LexborNode) -> str | None:
+        # `<span style="display: block">`: an element's own style wins over the stylesheet's.
+        own = _DISPLAY.search(node.attributes.get("style") or "")
+        if own is not None:
+            return own.group(1).lower()
         if not self.rules:
             return None
         names = frozenset((node.attributes.get("class") or "").split())

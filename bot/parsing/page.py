@@ -259,6 +259,8 @@ def recurring_trailing_marks(lines: list[Line]) -> frozenset[str]:
             run: list[str] = []
             for word in reversed(words[2:]):
                 last = word.lower()
+                if last.endswith(")") and "(" not in last:
+                    break  # "(invited talk)": the end of a phrase in parentheses, not a link
                 if not (
                     is_link_line(last)
                     or last in ("(more)", "[slides]")

@@ -57,6 +57,7 @@ from bot.parsing.timeexpr import find_date, find_time_range, infer_year
 
 __all__ = [
     "COLUMN_FIELDS",
+    "column_field",
     "looks_like_delimited_program",
     "parse_spreadsheet",
     "spreadsheet_format",
@@ -274,6 +275,11 @@ def _header_field(words: Mapping[str, str], text: str) -> str | None:
     header ("Chair Names", "Track Name"); "Author Emails" and the like stay unknown."""
     key = _header_key(text)
     return words.get(key) or words.get(_NAME_SUFFIX.sub("", key))
+
+
+def column_field(header: str) -> str | None:
+    """The field a column's printed header names (`"Presenter"` -> `"authors"`), or None."""
+    return _header_field(_BY_WORDING, header)
 
 
 def _column_letter(index: int) -> str:

@@ -87,6 +87,7 @@ from bot.parsing.shapes import (
     reads_as_title,
     title_score,
 )
+from bot.parsing.spreadsheet import column_field
 from bot.parsing.talks import (
     numbered_talk,
     read_talk_title,
@@ -322,6 +323,8 @@ class Builder:
         self.walking = 0  # the index of the line the walk is at (a row's cells stand there)
         # The columns of the table under way: unlike `table_columns`, kept past its rows.
         self.header_roles: list[str] = []
+        # A header naming a session, a title and a people column: field -> column index.
+        self.paper_table: dict[str, int] | None = None
         self.name_cells = timed_name_cells(lines)
         self.colon_speakers = prints_name_colon_titles(lines)
         # A timetable with a column per day: the index in `days` of each column's day.
@@ -644,6 +647,7 @@ class Builder:
     def on_table_header(self, i: int, line: Line) -> int:
         self.table_columns = [c.lower().rstrip(":") for c in line.cells]
         self.header_roles = self.table_columns
+        self.paper_table = _paper_table(line.cells)
         rooms = [
             None
             if c.lower().rstrip(":") in _NOT_ROOMS or ("(" in c and not ROOM_CELL.match(c))
@@ -978,6 +982,8 @@ class Builder:
         self.grid = []
         if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
             return 1
+        if self.paper_table is not None and self._paper_of_session_column(line, tr):
+            return 1
         # A time inside the current session's slot, with a title beside it: a paper's own time.
         if (
             self.current is not None
@@ -1197,6 +1203,55 @@ class Builder:
             else:
                 self.dispatch_cell(cell, line)
         return 1
+
+    def _paper_of_session_column(self, line: Line, tr: TimeRange) -> bool:
+        """`15:30 | Big data | Ana Silva | P9 | Title` under `Time | Session | Presenter |
+        Venue | Title`: a row per paper, each naming its session, as a spreadsheet prints them.
+        A run of rows of one session name and room is that session; rows that only repeat its
+        slot give their papers no time of their own."""
+        fields = self.paper_table
+        assert fields is not None
+        if len(line.cells) != len(self.header_roles):
+            return False
+        name, title = line.cells[fields["session"]], line.cells[fields["title"]]
+        if not name or not title:
+            return False
+        room = line.cells[fields["room"]] or None if "room" in fields else None
+        session = self.current
+        own_time: TimeRange | None = None
+        if (
+            session is None
+            or session.title != name
+            or session.room != room
+            or session.day_index != self._day_index()
+            or not session.papers
+            or session.start is None
+            or tr.start < session.start
+        ):
+            session = self.open_session(line.number, title=name, start=tr.start, end=tr.end)
+            session.room = room or session.room
+            session.timed_by_own_line = True
+        elif session.papers[0].start is not None or (tr.start, tr.end) != (
+            session.start,
+            session.end,
+        ):
+            # Its papers have times of their own: the earlier ones held the opening slot.
+            for earlier in session.papers:
+                if earlier.start is None:
+                    earlier.start, earlier.end = session.start, session.end
+            if tr.end is not None and (session.end is None or tr.end > session.end):
+                session.end = tr.end
+            own_time = tr
+        self.columns = []
+        self.current = session
+        self.add_paper(title, line.number, own_time)
+        people = line.cells[fields["authors"]]
+        if people:
+            parsed = parse_author_line(people)
+            self.attach_authors(parsed, line.number, people)
+            self.known_names.update(a.name for a in parsed.authors)
+        self.slot = (session.start, session.end)
+        return True
 
     def _title_before_time(self, i: int) -> Line | None:
         """`Session #1: Edge AI` / `11:00 - 11:45`: a title printed above its bare time line."""
@@ -2193,6 +2248,12 @@ class Builder:
             self.pending_authors = (parse_author_line(text), line.number)
             self.read(line.number, AUTHORS, score)
             return
+        if self.pending_authors is not None and score < 0.5 and session is not None:
+            # "11:15 – 11:40 A Silva (Uni A), B Li" / "Title (invited talk) Abstract": the
+            # line under an author list awaiting its title is that title, whatever parentheses
+            # it holds.
+            self.add_paper(text, line.number)
+            return
         sentence = self.split_sentence(text) if score < 0.5 else None
         if sentence is not None:
             title, parsed, _authors_first = sentence
@@ -2482,7 +2543,8 @@ class Builder:
         return (
             nxt is not None
             and nxt.kind is LineKind.TEXT
-            and author_line_score(nxt.text) < 0.8
+            # "Title (invited talk) Abstract": scored without the marks the page glues on
+            and author_line_score(self.strip_marks(nxt.text)) < 0.8
             and len([c for c in nxt.cells if c]) == 1
             and not is_prose(nxt.text)
         )
@@ -2806,7 +2868,15 @@ _LABELLED_PROSE = re.compile(
 
 
 def _strip_session_title(text: str) -> str:
-    return clean(text).strip(" ,;|-–—:").strip() if text else text
+    if not text:
+        return text
+    if "(" in text or "[" in text:
+        # "S7.1 (11:15 – 12:30)": the brackets its time stood in, once the time is read
+        text = _EMPTY_BRACKETS.sub(" ", text)
+    return clean(text).strip(" ,;|-–—:").strip()
+
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
 
 
 def _unquote(text: str) -> str:
@@ -2814,3 +2884,16 @@ def _unquote(text: str) -> str:
         return clean(text)  # '"Big data pragmatics!", or, "Putting ..."': quotes inside it
     m = _QUOTED.match(text)
     return clean(m.group("t")) if m else clean(text)
+
+
+def _paper_table(header: list[str]) -> dict[str, int] | None:
+    """Field -> column of a header naming a session, a title and a people column beside the
+    time (`Time | Session | Presenter | Venue | Title | Keywords`), else None."""
+    fields: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        found = column_field(cell) if cell else None
+        if found is not None and found not in fields:
+            fields[found] = index
+    if {"session", "title", "authors"} <= set(fields) and fields["session"] != 0:
+        return fields
+    return None

@@ -247,3 +247,20 @@ def test_a_roman_numeral_alone_is_no_name() -> None:
     # "Sesje referatowe I – III (referaty 15 min)": the end of a numbered range of sessions
     assert not is_name_like("III")
     assert is_name_like("John Smith III")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A Tomita (Graduate School of Information Science, Hokkaido University, Sapporo, Japan)",
+        "M Karadas (Technical University of Denmark), A Huck, U L Andersen (DTU Physics)",
+        "A Z Khoury (Physics Institute, Universidade Federal Fluminense, Niteroi, Brazil)",
+    ],
+)
+def test_an_undotted_initial_a_before_a_surname_is_a_person(line: str) -> None:
+    assert author_line_score(line) >= 0.8
+
+
+@pytest.mark.parametrize("line", ["A Study", "A Study, A Survey", "A Survey (Extended Abstract)"])
+def test_an_article_before_a_noun_stays_a_title(line: str) -> None:
+    assert author_line_score(line) < 0.5

@@ -224,3 +224,15 @@ def test_rooms_over_the_columns_then_each_rooms_session_are_read_as_sessions() -
         "3:00 pm - 3:30 pm\tTolerance. Dr. Bo Li (PER)",
         "3:30 pm - 4:00 pm\tRejection. Dra. Di Wu (MEX)",
     ]
+
+
+def test_an_elements_own_display_style_makes_it_a_block() -> None:
+    page = (
+        "<html><body><ol><li><span style='display: block;'>"
+        "<span style='display: inline-block; width: 6em'>11:15 – 11:40 </span>"
+        "<span>A Silva (Uni A)</span></span><em>Fast Joins</em> Abstract</li></ol></body></html>"
+    )
+    assert html_to_text(page).splitlines() == [
+        "11:15 – 11:40 A Silva (Uni A)",
+        "Fast Joins Abstract",
+    ]

@@ -12,12 +12,18 @@ import pytest
 
 from bot.model import Person, Program, SessionKind
 from bot.parsing import ParseOptions, authors
-from bot.parsing.authors import author_line_score, parse_author_line, split_sentence_authors
+from bot.parsing.authors import (
+    author_line_score,
+    parse_author_line,
+    split_sentence_authors,
+    strip_trailing_marks,
+)
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
+from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
@@ -3121,3 +3127,155 @@ def test_a_double_spaced_copy_reads_as_the_same_page_single_spaced() -> None:
 def test_blank_lines_between_items_are_kept() -> None:
     lines = [(1, "Monday, 3 March 2025"), (2, "09:00 Opening"), (3, ""), (4, "09:30 Talk")]
     assert single_spaced(lines * 3) == lines * 3
+
+
+# --- a row per paper, each naming its session (a spreadsheet printed as a page) ----------------
+
+
+def test_rows_naming_their_session_are_grouped_into_sessions() -> None:
+    program = parse(
+        "Tuesday, June 3, 2025\n"
+        "Time\tSession\tPresenter\tVenue\tTitle\tKeywords\n"
+        "14:00\tGraph methods\tAna Silva\tR2\tFast joins on sparse graphs\tgraphs, joins\n"
+        "14:00\tGraph methods\tBo Li\tR2\tEmbedding road networks\tmodels, space/time\n"
+        "14:00\tSurvey sampling\tCarla Mendes\tR3\tWeights for small areas\tsurveys\n"
+        "14:00\tSurvey sampling\tDan Brown\tR3\tNon-response in panels\tpanels, imputation\n"
+    )
+    assert [(s.title, s.room, len(s.papers)) for s in program.sessions] == [
+        ("Graph methods", "R2", 2),
+        ("Survey sampling", "R3", 2),
+    ]
+    assert papers(program) == [
+        ("Fast joins on sparse graphs", [("Ana Silva", None)]),
+        ("Embedding road networks", [("Bo Li", None)]),
+        ("Weights for small areas", [("Carla Mendes", None)]),
+        ("Non-response in panels", [("Dan Brown", None)]),
+    ]
+    first = program.sessions[0]
+    assert first.start is not None
+    assert first.start.hour == 14
+    assert all(p.start is None for s in program.sessions for p in s.papers)
+
+
+def test_rows_naming_their_session_with_own_times_keep_them() -> None:
+    program = parse(
+        "Tuesday, June 3, 2025\n"
+        "Time\tSession\tSpeaker\tTitle\n"
+        "10:00-10:20\tGraph methods\tAna Silva\tFast joins on sparse graphs\n"
+        "10:20-10:40\tGraph methods\tBo Li\tEmbedding road networks\n"
+    )
+    [session] = program.sessions
+    assert session.end is not None
+    assert (session.end.hour, session.end.minute) == (10, 40)
+    assert [(p.start.minute if p.start else None) for p in session.papers] == [0, 20]
+
+
+# --- a timed author line, then its title with the page's marks (a physics workshop) ----------
+
+
+def test_timed_authors_then_a_title_with_a_kind_mark_and_a_link() -> None:
+    program = parse(
+        "Monday, 16 June, 2025\n"
+        "S1.1 (11:15 – 12:30)Chair: Maria Rossi (Italy)\n"
+        "11:15 – 11:40 K Lee (Dept of Physics, POSTECH, Pohang, South Korea), A Huck, "
+        "J Webb (Department of Physics, Technical University of Denmark, Lyngby, Denmark)\n"
+        "Quantum Magnetometry in Diamond (invited talk) Abstract\n"
+        "11:40 – 12:10 A Tomita (Graduate School of Information Science, Hokkaido University, "
+        "Sapporo, Japan)\n"
+        "Security of a Practical Key Distribution System (invited talk) Abstract\n"
+        "12:10 – 12:30 M Gałka, M Karpiński (Faculty of Physics, University of Warsaw, Poland)\n"
+        "Shaping Light in Time (invited talk) Abstract\n"
+    )
+    [session] = program.sessions
+    assert session.title == "S1.1"
+    assert [c.name for c in session.chairs] == ["Maria Rossi"]
+    dtu = "Department of Physics, Technical University of Denmark, Lyngby, Denmark"
+    warsaw = "Faculty of Physics, University of Warsaw, Poland"
+    assert papers(program) == [
+        (
+            "Quantum Magnetometry in Diamond",
+            [
+                ("K Lee", "Dept of Physics, POSTECH, Pohang, South Korea"),
+                ("A Huck", dtu),
+                ("J Webb", dtu),
+            ],
+        ),
+        (
+            "Security of a Practical Key Distribution System",
+            [
+                (
+                    "A Tomita",
+                    "Graduate School of Information Science, Hokkaido University, Sapporo, Japan",
+                )
+            ],
+        ),
+        ("Shaping Light in Time", [("M Gałka", warsaw), ("M Karpiński", warsaw)]),
+    ]
+
+
+def test_a_phrase_in_parentheses_before_a_link_is_not_a_link_word() -> None:
+    text = (
+        "Quantum Magnetometry in Diamond (invited talk) Abstract\n"
+        "Shaping Light in Time (invited talk) Abstract\n"
+        "Security of a Key Distribution System (invited talk) Abstract\n"
+    )
+    lines = [classify(number, raw) for number, raw in numbered_lines(text)]
+    marks = recurring_trailing_marks(lines)
+    assert "abstract" in marks
+    assert "talk)" not in marks
+
+
+def test_the_kind_of_talk_after_a_title_is_a_mark() -> None:
+    assert strip_trailing_marks("Shaping Light in Time (invited talk)") == (
+        "Shaping Light in Time",
+        "(invited talk)",
+    )
+
+
+def test_the_brackets_a_session_time_stood_in_are_no_part_of_its_title() -> None:
+    program = parse(
+        "Monday, 16 June, 2025\n"
+        "S1.2 (14:00 – 16:00) Chair: Maria Rossi (Italy)\n"
+        "14:00 – 14:30 Ana Silva (Uni A)\n"
+        "Fast Joins on Sparse Graphs\n"
+    )
+    assert [s.title for s in program.sessions] == ["S1.2"]
+
+
+def test_the_line_under_timed_authors_is_their_title_whatever_its_parentheses() -> None:
+    program = parse(
+        "Monday, 16 June, 2025\n"
+        "Session 1 (14:00 – 16:00)\n"
+        "14:00 – 14:30 Ana Silva (Uni A), Bo Li (Uni B)\n"
+        "Magnetometry Using Vacancy Centers in Diamond (invited talk) Abstract\n"
+        "14:30 – 15:00 Carla Mendes (Uni C)\n"
+        "Optimization of X-Ray Forward Echo (invited talk) Abstract\n"
+        "15:00 – 15:30 Dan Brown (Uni D)\n"
+        "Cold Atoms in Optical Cavities (invited talk) Abstract\n"
+    )
+    assert papers(program) == [
+        (
+            "Magnetometry Using Vacancy Centers in Diamond",
+            [("Ana Silva", "Uni A"), ("Bo Li", "Uni B")],
+        ),
+        ("Optimization of X-Ray Forward Echo", [("Carla Mendes", "Uni C")]),
+        ("Cold Atoms in Optical Cavities", [("Dan Brown", "Uni D")]),
+    ]
+
+
+def test_a_title_that_reads_as_a_name_before_its_marks_still_follows_its_authors() -> None:
+    program = parse(
+        "Monday, 16 June, 2025\n"
+        "Session 1 (11:15 – 12:30)\n"
+        "11:15 – 11:45 I V Dyakonov (Faculty of Physics, Moscow State University, Russia)\n"
+        "Reconfigurable Laser-Written Photonic Circuits (invited talk) Abstract\n"
+        "11:45 – 12:00 Y H Shih (Department of Physics, University of Maryland, USA)\n"
+        "Turbulence-Free Interference and Imaging (invited talk) Abstract\n"
+        "12:00 – 12:30 K Hakuta (Center for Photonic Innovations, Tokyo, Japan)\n"
+        "Cavity QED on an Optical Nanofiber (invited talk) Abstract\n"
+    )
+    assert [t for t, _ in papers(program)] == [
+        "Reconfigurable Laser-Written Photonic Circuits",
+        "Turbulence-Free Interference and Imaging",
+        "Cavity QED on an Optical Nanofiber",
+    ]
