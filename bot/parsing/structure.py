@@ -167,7 +167,8 @@ _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
 _PARENTHESISED = re.compile(r"^\([^()]+\)$")
-_QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
+# '"Title"', and '"Title".' where the line ends the sentence after the closing quote
+_QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)(?:["“”„«»\'‘’][.,;]?)?\s*$')
 
 
 # How a line was read, in the vocabulary `python -m bot parse --explain` shows.

@@ -602,6 +602,15 @@ def _cjk_weekday(match: re.Match[str]) -> int:
 # words seem to spell.
 _TRAILING_PARENTHESIS = re.compile(r"\([^()]*\)\s*$")
 _NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper)\b", re.I)
+# "Monday 16--Friday 20 June 2008", "16–20 June", "June 16 to 20": two day numbers joined by a
+# dash name the event's span of days (a title page's line), not one day of its program. The
+# look-arounds keep numeric dates ("2008-06-16", "20-06-2008") and times out.
+_DAY_SPAN = re.compile(
+    r"(?<![\d\-/.:])[0-3]?\d(?:st|nd|rd|th)?\s*(?:-{1,2}|–|—|\bto\b)\s*"
+    r"(?:" + _WEEKDAY_ALT + r")?\.?,?\s*[0-3]?\d(?:st|nd|rd|th)?(?![\d\-/.:])",
+    re.I,
+)
+_DASH_OR_TO = re.compile(r"[-–—]|\bto\b")
 
 
 def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
@@ -616,6 +625,8 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     body = text[prefix.end() :] if prefix else text
     found = find_date(body) or _numeric_day_alone(body)
     if found is None:
+        return None
+    if _DASH_OR_TO.search(body) and _DAY_SPAN.search(body):
         return None
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)

@@ -565,6 +565,51 @@ def test_item_titles_that_spell_a_date_are_not_day_headers(title: str) -> None:
     assert parse_day_header(title) is None
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Monday 16--Friday 20 June 2008",
+        "16-20 June 2008",
+        "June 16–20, 2008",
+        "Thursday 22 - Saturday 24 May 2025",
+        "Mon 16 to Fri 20 June",
+    ],
+)
+def test_a_span_of_days_is_the_events_dates_not_a_day_header(line: str) -> None:
+    assert parse_day_header(line) is None
+
+
+@pytest.mark.parametrize("line", ["Monday 16 June", "Friday, 2020-08-31", "Day 2 – 17 June"])
+def test_one_day_with_a_dash_elsewhere_is_still_a_day_header(line: str) -> None:
+    assert parse_day_header(line) is not None
+
+
+def test_title_page_with_the_events_dates_stays_out_of_the_program() -> None:
+    """A plain-text programme opens with a title page (`Monday 16--Friday 20 June 2008`, `at
+    the`, the venue, `organized by`, the organisers): none of it is a paper."""
+    program = parse(
+        "Rational Points Workshop\n\nMonday 16--Friday 20 June 2025\n\nat the\n\n"
+        "Mathematics Research Centre, University of Warwick, UK\n\norganized by\n\n"
+        "Jean-Louis Colliot-Thélène, Samir Siksek, Michael Stoll\n\n\nMonday 16 June\n"
+        "==============\n\n9:20-10:20 Ronald van Luijk (Warwick),\n"
+        '"Density of rational points on diagonal quartic surfaces"\n\n10:20-11:00 Coffee\n'
+    )
+    title = "Density of rational points on diagonal quartic surfaces"
+    assert papers(program) == [(title, [("Ronald van Luijk", "Warwick")])]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.day == 16
+
+
+def test_a_stop_after_a_quoted_title_is_not_part_of_it() -> None:
+    program = parse(
+        "Monday 16 June\n\n16:00-17:00 David Harari (Orsay),\n"
+        '"The defect of strong approximation on commutative algebraic groups".\n'
+    )
+    assert [t for t, _ in papers(program)] == [
+        "The defect of strong approximation on commutative algebraic groups"
+    ]
+
+
 def test_plain_text_program_with_labelled_fields_and_times_after_titles() -> None:
     """A program kept as plain text: `Title (9:00-10:20) (1:20 duration)`, `BREAK 10:20-10:50`,
     `Poster Session 5:00 - 7:30`, and papers as `TITLE ... AUTHORS ...` on one line."""
