@@ -92,6 +92,8 @@ from bot.parsing.talks import (
     read_talk_title,
     split_dash_speakers,
     split_title_people,
+    title_then_named_speakers,
+    title_then_talk_sentence,
 )
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -119,6 +121,8 @@ _PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-
 _SPEAKER_AND_PLACE = re.compile(
     r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
 )
+# Items that are no talk, whoever is named beside them: "Lunch (Ana Silva)" names a host.
+_NOT_TALKS = frozenset({SessionKind.BREAK, SessionKind.SOCIAL})
 _KEYNOTE_SPEAKER = re.compile(
     r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
@@ -1526,6 +1530,12 @@ class Builder:
             session.title = session.talk_title = given["title"]
             session.speakers = [Person(clean(given["who"]), None)]
             session.room = session.room or clean(given["place"])
+            return
+        titled = title_then_named_speakers(session.title) or title_then_talk_sentence(session.title)
+        if titled is not None and classify_kind(titled[0], paper_count=1) not in _NOT_TALKS:
+            # "Presentation of the workshop, introduction to OGGM (Fabien Maussion)"
+            session.title = session.talk_title = titled[0]
+            session.speakers = list(titled[1])
             return
         spoken = _speaker_then_title(session.title)
         # "Legal Design Black Box – When …" / "Jason Dunning (DWF)": with its speaker on the

@@ -357,6 +357,11 @@ _LEADING_START = re.compile(
     r"(?-i:(?=\s*(?::\s|\s)\s*[A-ZÀ-Ý\"“«(\[]))",
     re.I,
 )
+# "19:30: workshop dinner!": a clock with its colon-minutes, then a colon and the item, which
+# may start in lower case (a colon after the minutes is no decimal's or ratio's).
+_LEADING_START_COLON = re.compile(
+    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d))\s?:\s+(?=[^\W\d_])"
+)
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
 
 
@@ -390,11 +395,12 @@ def find_time_range(text: str) -> TimeRange | None:
     """
     if not _DIGIT.search(text):
         return None  # every clock has an hour's digits; most lines have none
-    leading = _LEADING_START.match(text)
+    leading = _LEADING_START.match(text) or _LEADING_START_COLON.match(text)
     first = TIME_RANGE.search(text)
     if leading and (first is None or first.start() > 0):
         # "09:30 Opening remarks": a start time, then the item, on one line.
-        ampm = leading.group("ampm") or leading.group("ampm2")
+        groups = leading.groupdict()
+        ampm = groups.get("ampm") or groups.get("ampm2")
         start = _clock(leading.group("h"), leading.group("m"), ampm)
         if start is not None:
             return TimeRange(start, None, None, (leading.start("h"), leading.end("clock")))

@@ -18,7 +18,7 @@ from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import LineKind, classify, numbered_lines
-from bot.parsing.talks import read_talk_title
+from bot.parsing.talks import read_talk_title, title_then_named_speakers
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
@@ -608,6 +608,51 @@ def test_a_stop_after_a_quoted_title_is_not_part_of_it() -> None:
     assert [t for t, _ in papers(program)] == [
         "The defect of strong approximation on commutative algebraic groups"
     ]
+
+
+def test_a_start_time_then_a_colon_opens_an_item_in_lower_case() -> None:
+    found = find_time_range("19:30: workshop dinner!")
+    assert found is not None
+    assert (found.start.hour, found.start.minute, found.end) == (19, 30, None)
+    assert find_time_range("10:30: 5 items") is None  # a count after the colon, no item
+    assert find_time_range("2.05: release notes") is None
+
+
+def test_a_talks_kind_then_its_speaker_in_parentheses_then_its_title() -> None:
+    talk = read_talk_title(
+        "Scientific presentation 3 (Fabien Maussion): Climate policy and global glacier change"
+    )
+    assert talk is not None
+    assert (talk.session_title, talk.talk_title) == (
+        "Scientific presentation 3",
+        "Climate policy and global glacier change",
+    )
+    assert [p.name for p in talk.speakers] == ["Fabien Maussion"]
+
+
+def test_full_names_in_parentheses_after_a_title_are_its_speakers() -> None:
+    program = parse(
+        "Saturday 11 March 2025\n\n"
+        "09:30 - 11:00: Presentation of the workshop, introduction to OGGM (Fabien Maussion)\n"
+        "11:00 - 11:30: Morning Tea/Snacks\n"
+        "16:00 - 17:30: Potential and pitfalls of open source models. Presentation (Jakob "
+        "Steiner, Fabien Maussion) and open discussion with participants.\n"
+        "17:30 - 18:00: Closing drinks (Gold Room)\n"
+    )
+    assert papers(program) == [
+        ("Presentation of the workshop, introduction to OGGM", [("Fabien Maussion", None)]),
+        (
+            "Potential and pitfalls of open source models",
+            [("Jakob Steiner", None), ("Fabien Maussion", None)],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["Poster madness (Long Papers)", "Welcome and overview (Main Hall)"]
+)
+def test_words_naming_the_item_or_a_place_in_parentheses_are_no_speakers(line: str) -> None:
+    assert title_then_named_speakers(line) is None
 
 
 def test_plain_text_program_with_labelled_fields_and_times_after_titles() -> None:
