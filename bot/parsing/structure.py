@@ -171,6 +171,8 @@ _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
 _PARENTHESISED = re.compile(r"^\([^()]+\)$")
+# "Day 2 - Introduction to Python and OGGM": a numbered day's theme.
+_DAY_THEME = re.compile(r"^\s*day\s*\d{1,2}\s*[:.\-–—]\s*\S", re.I)
 # '"Title"', and '"Title".' where the line ends the sentence after the closing quote
 _QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)(?:["“”„«»\'‘’][.,;]?)?\s*$')
 
@@ -1604,6 +1606,12 @@ class Builder:
         if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
             return 1  # a pretalx title: the meta line below opens its session
         below = self.next_nonblank(i) if i >= 0 else None
+        if below is not None and below.kind is LineKind.DAY and _DAY_THEME.match(line.text):
+            # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
+            # above its date, no note of the item before it.
+            self.close_paper()
+            self.read(line.number, DAY_HEADER, 0.9)
+            return 1
         if below is not None and below.kind is LineKind.START_AT:
             # "Keynote" / "Start: 2020-08-31T15:00:00Z": the title of the item it starts.
             session = self.open_session(line.number, title=_strip_session_title(line.text))

@@ -655,6 +655,20 @@ def test_words_naming_the_item_or_a_place_in_parentheses_are_no_speakers(line: s
     assert title_then_named_speakers(line) is None
 
 
+def test_a_numbered_days_theme_above_its_date_is_no_note_of_the_item_before() -> None:
+    program = parse(
+        "Day 1 - General overview\n\nSaturday 11 March 2025\n\n"
+        "09:00 - 09:30: Welcome by the organizers\n16:00 - 17:30: Closing discussion\n\n"
+        "Day 2 - Introduction to Python\n\nSunday 12 March 2025\n\n"
+        "09:00 - 09:45: Introduction of the participants\n"
+    )
+    assert [(s.title, s.notes) for s in program.sessions] == [
+        ("Welcome by the organizers", ()),
+        ("Closing discussion", ()),
+        ("Introduction of the participants", ()),
+    ]
+
+
 def test_plain_text_program_with_labelled_fields_and_times_after_titles() -> None:
     """A program kept as plain text: `Title (9:00-10:20) (1:20 duration)`, `BREAK 10:20-10:50`,
     `Poster Session 5:00 - 7:30`, and papers as `TITLE ... AUTHORS ...` on one line."""
