@@ -194,6 +194,10 @@ def _hidden(node: LexborNode) -> bool:
     attributes = node.attributes
     if "hidden" in attributes or attributes.get("aria-hidden") == "true":
         return True
+    if node.tag == "a" and "headerlink" in (attributes.get("class") or "").split():
+        # Sphinx, Jupyter Book and MkDocs put a permalink ("#", "¶") after every heading,
+        # shown only on hover.
+        return True
     style = (attributes.get("style") or "").replace(" ", "").lower()
     return "display:none" in style or "visibility:hidden" in style
 

@@ -93,6 +93,8 @@ from bot.parsing.talks import (
     read_talk_title,
     split_dash_speakers,
     split_title_people,
+    title_then_named_speakers,
+    title_then_talk_sentence,
 )
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -120,6 +122,8 @@ _PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-
 _SPEAKER_AND_PLACE = re.compile(
     r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
 )
+# Items that are no talk, whoever is named beside them: "Lunch (Ana Silva)" names a host.
+_NOT_TALKS = frozenset({SessionKind.BREAK, SessionKind.SOCIAL})
 _KEYNOTE_SPEAKER = re.compile(
     r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
@@ -168,7 +172,10 @@ _SLOT_ONLY = re.compile(
     r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
 )
 _PARENTHESISED = re.compile(r"^\([^()]+\)$")
-_QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)["“”„«»\'‘’]?\s*$')
+# "Day 2 - Introduction to Python and OGGM": a numbered day's theme.
+_DAY_THEME = re.compile(r"^\s*day\s*\d{1,2}\s*[:.\-–—]\s*\S", re.I)
+# '"Title"', and '"Title".' where the line ends the sentence after the closing quote
+_QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)(?:["“”„«»\'‘’][.,;]?)?\s*$')
 
 
 # How a line was read, in the vocabulary `python -m bot parse --explain` shows.
@@ -1581,6 +1588,12 @@ class Builder:
             session.speakers = [Person(clean(given["who"]), None)]
             session.room = session.room or clean(given["place"])
             return
+        titled = title_then_named_speakers(session.title) or title_then_talk_sentence(session.title)
+        if titled is not None and classify_kind(titled[0], paper_count=1) not in _NOT_TALKS:
+            # "Presentation of the workshop, introduction to OGGM (Fabien Maussion)"
+            session.title = session.talk_title = titled[0]
+            session.speakers = list(titled[1])
+            return
         spoken = _speaker_then_title(session.title)
         # "Legal Design Black Box – When …" / "Jason Dunning (DWF)": with its speaker on the
         # line below, the dash is the title's own
@@ -1648,6 +1661,12 @@ class Builder:
         if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
             return 1  # a pretalx title: the meta line below opens its session
         below = self.next_nonblank(i) if i >= 0 else None
+        if below is not None and below.kind is LineKind.DAY and _DAY_THEME.match(line.text):
+            # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
+            # above its date, no note of the item before it.
+            self.close_paper()
+            self.read(line.number, DAY_HEADER, 0.9)
+            return 1
         if below is not None and below.kind is LineKind.START_AT:
             # "Keynote" / "Start: 2020-08-31T15:00:00Z": the title of the item it starts.
             session = self.open_session(line.number, title=_strip_session_title(line.text))

@@ -21,6 +21,8 @@ from bot.parsing.authors import (
     parse_author_line,
     without_parentheses,
 )
+from bot.parsing.lexer import ROOM_WORDS
+from bot.parsing.shapes import has_common_word
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -38,6 +40,11 @@ _KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
 _KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
 # (Chinese and Japanese print the parentheses full-width: "主题报告一（中文）（熊璋教授）".)
 _KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*[(（](?P<rest>[^()（）]+)[)）]$")
+# "Scientific presentation 1 (Adnan Siddique): Title", "Keynote (Name, Affil): Title": the kind,
+# who gives it in parentheses, then the talk's title after a colon.
+_KIND_PAREN_COLON = re.compile(
+    r"^(?P<kind>[^:()（）]{3,40}?)\s*[(（](?P<who>[^()（）]+)[)）]\s*:\s+(?P<talk>\S.*)$"
+)
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
 
@@ -221,6 +228,16 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people:
             kind = title[: by.start("talk")].rstrip(": ")
             return TalkTitle(kind, by.group("talk").strip(), people)
+    paren = _KIND_PAREN_COLON.match(title)
+    if paren and _TALK_WORD.search(paren.group("kind")):
+        who = paren.group("who").strip()
+        people = _people(who)
+        if people is None and is_name_like_strict(who):
+            # "(Fabien Maussion)": between a talk's kind and its title, one name alone is the
+            # speaker's, however much its ending reads like a title word.
+            people = (Person(clean(who), None),)
+        if people:
+            return TalkTitle(paren.group("kind").strip(), paren.group("talk").strip(), people)
     for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):
         m = shape.match(title)
         if not m or not (
@@ -280,3 +297,53 @@ def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
         return None
     people = _people(m.group("who"))
     return None if people is None else (m.group("title"), people)
+
+
+# A place is no speaker: "Welcome reception (Gold Room)", "Lunch (Zeeman Building)".
+_PLACE_WORD = re.compile(r"\b(?:" + ROOM_WORDS + r"|building|centre|center|hotel|campus)\b", re.I)
+_NAMES_JOIN = re.compile(r"\s*(?:,|&|\band\b)\s*")
+# "(Long Papers)", "(Part Two)", "(Online Session)": what an item is, not who gives it.
+_ITEM_WORD = re.compile(
+    r"\b(?:papers?|posters?|demos?|sessions?|tracks?|parts?|online|virtual|hybrid|remote|live|"
+    r"recorded|plenary|open|closed|new|best)\b",
+    re.I,
+)
+
+
+def _full_names(who: str) -> tuple[Person, ...] | None:
+    """`Jakob Steiner, Fabien Maussion`: two to four capitalised words a name, and nothing
+    that names the item instead (`Long Papers`, `Invited Talks`)."""
+    if _ITEM_WORD.search(who) or _TALK_WORD.search(who) or _PLACE_WORD.search(who):
+        return None
+    names = [n for n in _NAMES_JOIN.split(who.strip()) if n]
+    if not names or not all(is_name_like_strict(n) for n in names):
+        return None
+    return tuple(Person(clean(n), None) for n in names)
+
+
+def title_then_named_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Presentation of the workshop, introduction to OGGM (Fabien Maussion)`: an item's title
+    with a title's lowercase words, then in parentheses only full names (each of two to four
+    capitalised words), which are its speakers."""
+    m = _TITLE_PEOPLE.match(text)
+    if m is None or not has_common_word(m.group("title")):
+        return None
+    people = _full_names(m.group("who"))
+    return None if people is None else (m.group("title").strip(), people)
+
+
+# "Title. Presentation (A, B) and open discussion with participants.": the title's sentence,
+# then one naming the kind of talk with its speakers in parentheses.
+_TITLE_THEN_KIND_SENTENCE = re.compile(
+    r"^(?P<title>[^.()]{10,}?)\.\s+(?P<kind>[A-Z][^.():]{2,30}?)\s*\((?P<who>[^()]+)\)"
+)
+
+
+def title_then_talk_sentence(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """The title and speakers of `Title. Presentation (A, B) and open discussion.`, where the
+    second sentence starts with a kind of talk and names only full names in parentheses."""
+    m = _TITLE_THEN_KIND_SENTENCE.match(text)
+    if m is None or not _TALK_WORD.search(m.group("kind")):
+        return None
+    people = _full_names(m.group("who"))
+    return None if people is None else (m.group("title").strip(), people)

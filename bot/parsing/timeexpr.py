@@ -358,6 +358,11 @@ _LEADING_START = re.compile(
     r"(?-i:(?=\s*(?::\s|\s)\s*[A-ZÀ-Ý\"“«(\[]))",
     re.I,
 )
+# "19:30: workshop dinner!": a clock with its colon-minutes, then a colon and the item, which
+# may start in lower case (a colon after the minutes is no decimal's or ratio's).
+_LEADING_START_COLON = re.compile(
+    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d))\s?:\s+(?=[^\W\d_])"
+)
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
 
 
@@ -391,11 +396,12 @@ def find_time_range(text: str) -> TimeRange | None:
     """
     if not _DIGIT.search(text):
         return None  # every clock has an hour's digits; most lines have none
-    leading = _LEADING_START.match(text)
+    leading = _LEADING_START.match(text) or _LEADING_START_COLON.match(text)
     first = TIME_RANGE.search(text)
     if leading and (first is None or first.start() > 0):
         # "09:30 Opening remarks": a start time, then the item, on one line.
-        ampm = leading.group("ampm") or leading.group("ampm2")
+        groups = leading.groupdict()
+        ampm = groups.get("ampm") or groups.get("ampm2")
         start = _clock(leading.group("h"), leading.group("m"), ampm)
         if start is not None:
             return TimeRange(start, None, None, (leading.start("h"), leading.end("clock")))
@@ -603,6 +609,15 @@ def _cjk_weekday(match: re.Match[str]) -> int:
 # words seem to spell.
 _TRAILING_PARENTHESIS = re.compile(r"\([^()]*\)\s*$")
 _NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper)\b", re.I)
+# "Monday 16--Friday 20 June 2008", "16–20 June", "June 16 to 20": two day numbers joined by a
+# dash name the event's span of days (a title page's line), not one day of its program. The
+# look-arounds keep numeric dates ("2008-06-16", "20-06-2008") and times out.
+_DAY_SPAN = re.compile(
+    r"(?<![\d\-/.:])[0-3]?\d(?:st|nd|rd|th)?\s*(?:-{1,2}|–|—|\bto\b)\s*"
+    r"(?:" + _WEEKDAY_ALT + r")?\.?,?\s*[0-3]?\d(?:st|nd|rd|th)?(?![\d\-/.:])",
+    re.I,
+)
+_DASH_OR_TO = re.compile(r"[-–—]|\bto\b")
 
 
 def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
@@ -617,6 +632,8 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     body = text[prefix.end() :] if prefix else text
     found = find_date(body) or _numeric_day_alone(body)
     if found is None:
+        return None
+    if _DASH_OR_TO.search(body) and _DAY_SPAN.search(body):
         return None
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)

@@ -49,6 +49,17 @@ def test_scripts_navigation_headers_footers_and_hidden_parts_are_dropped() -> No
         assert gone not in text
 
 
+def test_a_headings_permalink_is_not_part_of_it() -> None:
+    """Sphinx, Jupyter Book and MkDocs follow each heading with `<a class="headerlink">#</a>`
+    (or `¶`), shown only on hover."""
+    text = html_to_text(
+        '<section><h2>Day 2 - Mass balance<a class="headerlink" href="#day-2">#</a></h2>'
+        '<h3>Talks<a class="headerlink" href="#talks" title="Permanent link">¶</a></h3>'
+        "<p><em>Sunday 12 March 2023</em></p></section>"
+    )
+    assert text.splitlines() == ["Day 2 - Mass balance", "Talks", "Sunday 12 March 2023"]
+
+
 def test_a_page_is_recognised_by_its_content() -> None:
     assert looks_like_html(PAGE)
     assert looks_like_html("<p>a</p><p>b</p><div>c</div><div>d</div><ul><li>e</li><li>f</li></ul>")

@@ -24,7 +24,7 @@ from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
-from bot.parsing.talks import read_talk_title
+from bot.parsing.talks import read_talk_title, title_then_named_speakers
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
@@ -595,6 +595,110 @@ def test_day_headers_in_several_forms_and_languages(header: str, month: int, day
 @pytest.mark.parametrize("title", ["Session 4. Mars rovers", "Track 2: May 5 Results"])
 def test_item_titles_that_spell_a_date_are_not_day_headers(title: str) -> None:
     assert parse_day_header(title) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Monday 16--Friday 20 June 2008",
+        "16-20 June 2008",
+        "June 16–20, 2008",
+        "Thursday 22 - Saturday 24 May 2025",
+        "Mon 16 to Fri 20 June",
+    ],
+)
+def test_a_span_of_days_is_the_events_dates_not_a_day_header(line: str) -> None:
+    assert parse_day_header(line) is None
+
+
+@pytest.mark.parametrize("line", ["Monday 16 June", "Friday, 2020-08-31", "Day 2 – 17 June"])
+def test_one_day_with_a_dash_elsewhere_is_still_a_day_header(line: str) -> None:
+    assert parse_day_header(line) is not None
+
+
+def test_title_page_with_the_events_dates_stays_out_of_the_program() -> None:
+    """A plain-text programme opens with a title page (`Monday 16--Friday 20 June 2008`, `at
+    the`, the venue, `organized by`, the organisers): none of it is a paper."""
+    program = parse(
+        "Rational Points Workshop\n\nMonday 16--Friday 20 June 2025\n\nat the\n\n"
+        "Mathematics Research Centre, University of Warwick, UK\n\norganized by\n\n"
+        "Jean-Louis Colliot-Thélène, Samir Siksek, Michael Stoll\n\n\nMonday 16 June\n"
+        "==============\n\n9:20-10:20 Ronald van Luijk (Warwick),\n"
+        '"Density of rational points on diagonal quartic surfaces"\n\n10:20-11:00 Coffee\n'
+    )
+    title = "Density of rational points on diagonal quartic surfaces"
+    assert papers(program) == [(title, [("Ronald van Luijk", "Warwick")])]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.day == 16
+
+
+def test_a_stop_after_a_quoted_title_is_not_part_of_it() -> None:
+    program = parse(
+        "Monday 16 June\n\n16:00-17:00 David Harari (Orsay),\n"
+        '"The defect of strong approximation on commutative algebraic groups".\n'
+    )
+    assert [t for t, _ in papers(program)] == [
+        "The defect of strong approximation on commutative algebraic groups"
+    ]
+
+
+def test_a_start_time_then_a_colon_opens_an_item_in_lower_case() -> None:
+    found = find_time_range("19:30: workshop dinner!")
+    assert found is not None
+    assert (found.start.hour, found.start.minute, found.end) == (19, 30, None)
+    assert find_time_range("10:30: 5 items") is None  # a count after the colon, no item
+    assert find_time_range("2.05: release notes") is None
+
+
+def test_a_talks_kind_then_its_speaker_in_parentheses_then_its_title() -> None:
+    talk = read_talk_title(
+        "Scientific presentation 3 (Fabien Maussion): Climate policy and global glacier change"
+    )
+    assert talk is not None
+    assert (talk.session_title, talk.talk_title) == (
+        "Scientific presentation 3",
+        "Climate policy and global glacier change",
+    )
+    assert [p.name for p in talk.speakers] == ["Fabien Maussion"]
+
+
+def test_full_names_in_parentheses_after_a_title_are_its_speakers() -> None:
+    program = parse(
+        "Saturday 11 March 2025\n\n"
+        "09:30 - 11:00: Presentation of the workshop, introduction to OGGM (Fabien Maussion)\n"
+        "11:00 - 11:30: Morning Tea/Snacks\n"
+        "16:00 - 17:30: Potential and pitfalls of open source models. Presentation (Jakob "
+        "Steiner, Fabien Maussion) and open discussion with participants.\n"
+        "17:30 - 18:00: Closing drinks (Gold Room)\n"
+    )
+    assert papers(program) == [
+        ("Presentation of the workshop, introduction to OGGM", [("Fabien Maussion", None)]),
+        (
+            "Potential and pitfalls of open source models",
+            [("Jakob Steiner", None), ("Fabien Maussion", None)],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["Poster madness (Long Papers)", "Welcome and overview (Main Hall)"]
+)
+def test_words_naming_the_item_or_a_place_in_parentheses_are_no_speakers(line: str) -> None:
+    assert title_then_named_speakers(line) is None
+
+
+def test_a_numbered_days_theme_above_its_date_is_no_note_of_the_item_before() -> None:
+    program = parse(
+        "Day 1 - General overview\n\nSaturday 11 March 2025\n\n"
+        "09:00 - 09:30: Welcome by the organizers\n16:00 - 17:30: Closing discussion\n\n"
+        "Day 2 - Introduction to Python\n\nSunday 12 March 2025\n\n"
+        "09:00 - 09:45: Introduction of the participants\n"
+    )
+    assert [(s.title, s.notes) for s in program.sessions] == [
+        ("Welcome by the organizers", ()),
+        ("Closing discussion", ()),
+        ("Introduction of the participants", ()),
+    ]
 
 
 def test_plain_text_program_with_labelled_fields_and_times_after_titles() -> None:
