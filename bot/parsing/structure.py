@@ -124,6 +124,7 @@ _KEYNOTE_SPEAKER = re.compile(
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
     re.I,
 )
+_KEYNOTE_SEPARATOR_AT_END = re.compile(r"\s*(?::|\bby|—|–)\s*$", re.I)
 _TRAILING_ROOM = re.compile(
     r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
     # "Lunch (@Minghu Restaurant)": an at sign before a place
@@ -1577,6 +1578,13 @@ class Builder:
             return
         if author_line_score(who) >= 0.8:
             session.speakers = list(parse_author_line(who).authors)
+        elif _reads_as_a_name(who) and not has_common_word(who):
+            # "Keynote 1: Shadi Sharif Azadeh": a keynote named only by who gives it; its label
+            # is the talk's only title.
+            head = _KEYNOTE_SEPARATOR_AT_END.sub("", session.title[: m.start("who")])
+            session.title = head
+            session.talk_title = head[m.start() :]
+            session.speakers = [Person(clean(who), None)]
 
     def _umbrella_over(self, current: _SessionDraft, i: int) -> _SessionDraft | None:
         """The slot row naming several sessions (`Sesje referatowe I – III`, `Parallel

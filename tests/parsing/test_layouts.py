@@ -3093,3 +3093,17 @@ def test_paragraphs_after_an_abstract_are_more_of_it_not_titles() -> None:
 def test_a_day_pager_is_no_program_text() -> None:
     for text in ("Days:", "previous day", "next day", "all days"):
         assert classify(1, text).kind is LineKind.LINK, text
+
+
+def test_a_keynote_named_only_by_its_speaker_is_a_talk_by_them() -> None:
+    program = parse(
+        "Tuesday, 14 May 2024\n"
+        "08:30-09:30 Session 7: Keynote 2: Ines Duarte Carvalho\n"
+        "Location: Hall A\n"
+        "09:30-10:00 Keynote: Deep Learning for Coastal Systems\n"
+    )
+    first, second = program.sessions
+    assert first.kind is SessionKind.KEYNOTE
+    assert papers(program)[0] == ("Keynote 2", [("Ines Duarte Carvalho", None)])
+    speakers = [a.name for p in second.papers for a in p.authors]
+    assert "Deep Learning for Coastal Systems" not in speakers
