@@ -88,7 +88,9 @@ _LINK_WORD = (
     # a page's own controls, copied with it
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
-    r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details"
+    r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details|"
+    # a day pager: "Days:" / "previous day" / "next day" / "all days"
+    r"days|previous day|next day|all days|previous|next|prev"
 )
 # Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
 _LINK_LINE = re.compile(

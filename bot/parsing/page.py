@@ -151,15 +151,20 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
     page, from the timed rows followed by a title-like line."""
     people = titles = 0
     following: Line | None = None
+    second: Line | None = None  # the line after `following`
     for line in reversed(lines):
         if line.kind is LineKind.TIME and line.time is not None and following is not None:
-            beside = beside_time(line)
-            if beside and following.kind is LineKind.TEXT and title_score(following.text) < 0.5:
+            beside, title = beside_time(line), following
+            if not beside and following.kind is LineKind.TEXT and second is not None:
+                # "08:00<TAB>" / "Ann Lee and Bo Li" / "Title": the time's cell opens with a
+                # block, so its people are the line below it.
+                beside, title = following.text, second
+            if beside and title.kind is LineKind.TEXT and title_score(title.text) < 0.5:
                 score = author_line_score(beside)
                 people += score >= 0.8
                 titles += score < 0.5
         if line.kind is not LineKind.BLANK:
-            following = line
+            following, second = line, following
     return people >= 2 and people > titles
 
 

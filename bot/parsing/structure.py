@@ -129,6 +129,7 @@ _KEYNOTE_SPEAKER = re.compile(
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
     re.I,
 )
+_KEYNOTE_SEPARATOR_AT_END = re.compile(r"\s*(?::|\bby|—|–)\s*$", re.I)
 _TRAILING_ROOM = re.compile(
     r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
     # "Lunch (@Minghu Restaurant)": an at sign before a place
@@ -314,6 +315,7 @@ class Builder:
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
+        self.abstract_line: int | None = None  # the last paragraph of an "ABSTRACT." block
         self.trailing_marks = recurring_trailing_marks(lines)
         self.leading_marks = recurring_leading_marks(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
@@ -1019,6 +1021,19 @@ class Builder:
                 return 1
             self._paper_row(cells, line, tr)
             return 1
+        people_below = (
+            self._people_below_bare_time(i, tr) if not other_cells and not after else None
+        )
+        if people_below is not None:
+            # "08:00<TAB>" / "Ann Lee, Bo Li and Cy Wu" / "Title": a talk's own start, its cell
+            # beside the time opening with its authors (a block, so a line of its own), then
+            # its title.
+            people = self.lines[people_below]
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(people.text), people.number)
+            self.pending_time = tr
+            self.read(people.number, AUTHORS, max(0.5, author_line_score(people.text)))
+            return people_below - i + 1
         if not other_cells and not after and self._starts_a_contribution(i, tr):
             # "09:00 → 10:30" / "Plenary" / "09:10" / "Talk title" / "40m": a talk's own start,
             # printed bare inside its session's slot, with its title on the next line.
@@ -1631,6 +1646,13 @@ class Builder:
             return
         if author_line_score(who) >= 0.8:
             session.speakers = list(parse_author_line(who).authors)
+        elif _reads_as_a_name(who) and not has_common_word(who):
+            # "Keynote 1: Shadi Sharif Azadeh": a keynote named only by who gives it; its label
+            # is the talk's only title.
+            head = _KEYNOTE_SEPARATOR_AT_END.sub("", session.title[: m.start("who")])
+            session.title = head
+            session.talk_title = head[m.start() :]
+            session.speakers = [Person(clean(who), None)]
 
     def _umbrella_over(self, current: _SessionDraft, i: int) -> _SessionDraft | None:
         """The slot row naming several sessions (`Sesje referatowe I – III`, `Parallel
@@ -1982,6 +2004,18 @@ class Builder:
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
+        if (
+            self.abstract_line is not None
+            and self.abstract_line == self._previous_text_line(line)
+            and _continues_an_abstract(text)
+        ):
+            # "ABSTRACT. We model …" / "In this talk, …" / "[1] Falgout et al. SISC (2014).":
+            # the abstract's further paragraphs and references, not the next title.
+            self.abstract_line = line.number
+            self.read(line.number, NOTE, 0.8)
+            if session is not None:
+                session.notes.append(text)
+            return
         clock = _LEADING_CLOCK.match(text)
         if (
             clock
@@ -2146,6 +2180,7 @@ class Builder:
             return
         if _LABELLED_PROSE.match(text):
             # "ABSTRACT. We model check ...", "Bio: ...": what the item is about, not an item.
+            self.abstract_line = line.number
             self.read(line.number, NOTE, 0.9)
             if session is not None:
                 session.notes.append(text)
@@ -2299,6 +2334,10 @@ class Builder:
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and self.pending_authors is not None:
+            # "Ann Lee and Bo Li" / "Relaxation for H(div) and H(curl)": the people are on the
+            # line above, so the parenthesis is the title's own.
+            combined = None
         if combined is not None and self._next_is_authors(lookahead):
             # "Cryptography for Audits (Solvency, Voting)" / "Kostas Chalkias (Mysten Labs)":
             # the speakers are on the line below, so the parenthesis is the title's own.
@@ -2500,11 +2539,11 @@ class Builder:
             self.people_before_titles and score >= 0.5 and _reads_as_a_name(text)
         )
 
-    def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
-        """Is this bare time, strictly inside the current session's slot, the start of one of
-        its contributions, whose title is the next line?"""
+    def _inside_the_session_slot(self, tr: TimeRange) -> bool:
+        """Does `tr` fall strictly inside the current session's slot, a session that can hold
+        contributions?"""
         current = self.current
-        if (
+        return not (
             current is None
             or current.start is None
             or current.end is None
@@ -2512,7 +2551,12 @@ class Builder:
             or (tr.start, tr.end) == (current.start, current.end)
             or not current.start <= tr.start < current.end
             or (tr.end is not None and tr.end > current.end)
-        ):
+        )
+
+    def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
+        """Is this bare time, strictly inside the current session's slot, the start of one of
+        its contributions, whose title is the next line?"""
+        if not self._inside_the_session_slot(tr):
             return False
         below = self.next_nonblank(i)
         return (
@@ -2524,6 +2568,23 @@ class Builder:
             and classify_kind(below.text, paper_count=0)
             not in (SessionKind.BREAK, SessionKind.SOCIAL)
         )
+
+    def _people_below_bare_time(self, i: int, tr: TimeRange) -> int | None:
+        """The index of the author line right below this bare time, strictly inside the current
+        session's slot, when the line after it is the talk's title; else None."""
+        if not self._inside_the_session_slot(tr) or i + 1 >= len(self.after):
+            return None
+        below = self.after[i + 1]
+        if below is None:
+            return None
+        people = self.lines[below]
+        if (
+            people.kind is not LineKind.TEXT
+            or len([c for c in people.cells if c]) != 1
+            or not self._names_people_above_title(people.text, below)
+        ):
+            return None
+        return below
 
     def _shares_the_session_slot(self, i: int) -> bool:
         """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
@@ -2678,6 +2739,20 @@ def _file_cells_beside(session: _SessionDraft, cells: list[str]) -> None:
             session.room = cell
         else:
             session.notes.append(cell)
+
+
+# "[3] Dobrev et al. SISC (2017).": a numbered reference closing an abstract.
+_REFERENCE = re.compile(r"^\[\d{1,3}\]\s+\S")
+
+
+def _continues_an_abstract(text: str) -> bool:
+    """Can this paragraph, right after an abstract's, be more of it: running text, a numbered
+    reference, or one long sentence ending in a full stop (an acknowledgement)?"""
+    return (
+        is_prose(text)
+        or bool(_REFERENCE.match(text))
+        or (text.endswith(".") and len(text.split()) >= 12 and author_line_score(text) < 0.5)
+    )
 
 
 def _holds_contributions(title: str | None) -> bool:

@@ -3383,3 +3383,83 @@ def test_a_title_that_reads_as_a_name_before_its_marks_still_follows_its_authors
         "Turbulence-Free Interference and Imaging",
         "Cavity QED on an Optical Nanofiber",
     ]
+
+
+# A conference-system day page (EasyChair's smart program): each talk a row whose time cell is
+# followed by a cell opening with its authors, so a browser copies the time alone, then the
+# authors, the title, a SPEAKER line and the abstract's paragraphs.
+_AUTHORS_BELOW_BARE_TIMES = (
+    "Tuesday, 14 May 2024\n"
+    "09:00-10:15 Session 2A: Coastal sediments\n"
+    "Location: Hall B\n"
+    "09:00\t\n"
+    "Inês Duarte, Karl Weber and Lina Park\n"
+    "Tidal Mixing over Sandbanks (H2 and H3 Regimes)\n"
+    "SPEAKER: Karl Weber\n"
+    "\n"
+    "ABSTRACT. We measure mixing in two estuaries. Results show a strong seasonal signal.\n"
+    "\n"
+    "In this talk we also compare three models of it. The comparison favours the simplest one.\n"
+    "\n"
+    "[1] Duarte et al. JGR (2021).\n"
+    "\n"
+    "This work was funded by the regional research council under its coastal programme grant.\n"
+    "\n"
+    "09:25\t\n"
+    "Omar Haddad\n"
+    "Grain Size and Wave Energy on Open Beaches\n"
+    "09:50\t\n"
+    "Ruth Klein and Pavel Novak\n"
+    "Dune Recovery after Storms\n"
+    "SPEAKER: Ruth Klein\n"
+)
+
+
+def test_authors_below_a_bare_talk_time_then_the_title() -> None:
+    program = parse(_AUTHORS_BELOW_BARE_TIMES)
+    assert [s.title for s in program.sessions] == ["Coastal sediments"]
+    assert papers(program) == [
+        (
+            "Tidal Mixing over Sandbanks (H2 and H3 Regimes)",
+            [("Inês Duarte", None), ("Karl Weber", None), ("Lina Park", None)],
+        ),
+        ("Grain Size and Wave Energy on Open Beaches", [("Omar Haddad", None)]),
+        ("Dune Recovery after Storms", [("Ruth Klein", None), ("Pavel Novak", None)]),
+    ]
+    starts = [p.start.strftime("%H:%M") for p in program.sessions[0].papers if p.start]
+    assert starts == ["09:00", "09:25", "09:50"]
+
+
+def test_a_lone_name_below_a_bare_time_is_the_speaker_on_a_page_printing_people_so() -> None:
+    program = parse(_AUTHORS_BELOW_BARE_TIMES)
+    assert ("Grain Size and Wave Energy on Open Beaches", [("Omar Haddad", None)]) in papers(
+        program
+    )
+    assert all(p.title != "Omar Haddad" for s in program.sessions for p in s.papers)
+
+
+def test_paragraphs_after_an_abstract_are_more_of_it_not_titles() -> None:
+    program = parse(_AUTHORS_BELOW_BARE_TIMES)
+    notes = program.sessions[0].notes
+    assert "[1] Duarte et al. JGR (2021)." in notes
+    assert any(n.startswith("In this talk we also compare") for n in notes)
+    assert any(n.startswith("This work was funded") for n in notes)
+
+
+def test_a_day_pager_is_no_program_text() -> None:
+    for text in ("Days:", "previous day", "next day", "all days"):
+        assert classify(1, text).kind is LineKind.LINK, text
+
+
+def test_a_keynote_named_only_by_its_speaker_is_a_talk_by_them() -> None:
+    program = parse(
+        "Tuesday, 14 May 2024\n"
+        "08:30-09:30 Session 7: Keynote 2: Ines Duarte Carvalho\n"
+        "Location: Hall A\n"
+        "09:30-10:00 Keynote: Deep Learning for Coastal Systems\n"
+    )
+    first, second = program.sessions
+    assert first.kind is SessionKind.KEYNOTE
+    assert papers(program)[0] == ("Keynote 2", [("Ines Duarte Carvalho", None)])
+    speakers = [a.name for p in second.papers for a in p.authors]
+    assert "Deep Learning for Coastal Systems" not in speakers
