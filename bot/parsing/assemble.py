@@ -236,14 +236,16 @@ def _without_marks(person: Person) -> Person:
 
 def _is_sub_row(title: str) -> bool:
     """An unauthored line among authored contributions that names a part of the item, not a
-    contribution: a label ("Exhibited Posters:"), a break, a short activity ("Lecture"), or an
-    instruction to the reader."""
+    contribution: a label ("Exhibited Posters:"), a break, a short activity ("Lecture"), a
+    ceremony ("Wręczenie nagrody w Konkursie na logo", an award given), or an instruction to
+    the reader."""
     words = title.split()
     kind = classify_kind(title, paper_count=0)
     return (
         title.endswith(":")
         or len(words) <= 2
         or (kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.OTHER) and len(words) <= 4)
+        or (kind is SessionKind.PLENARY and len(words) <= 12)
         or words[0].lower() in _INSTRUCTION_VERBS
     )
 

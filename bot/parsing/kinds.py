@@ -44,8 +44,11 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
             r"\bclausura\b|\bchiusura\b|\bapertura\b|\babertura\b|\bencerramento\b|"
             r"\bbienvenue\b|\bbienvenida\b|"
+            # award ceremonies: German, French, Spanish, Portuguese, Italian, Dutch
+            r"\bpreisverleihung|\bremise des prix\b|\bentrega de pr[eê]mios?\b|\bpremia[çc][ãa]o\b|"
+            r"\bpremiazione\b|\bprijsuitreiking\b|"
             # Polish
-            r"\botwarci[ae]\b|\bzakończeni[ae]\b|\bpowitanie\b",
+            r"\botwarci[ae]\b|\bzakończeni[ae]\b|\bpowitanie\b|\bwręczenie\b",
             re.I,
         ),
     ),

@@ -117,8 +117,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/monash-microbiome-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.80),
     # Found in other conventions (Polish, day-first dates, dotted times; issue #9), first seen
     # at 0 on every figure but chairs.
-    "found/geoinformacja-2022-poznan.txt": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),
-    "found/geoinformacja-2022-poznan.html": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),
+    "found/geoinformacja-2022-poznan.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/geoinformacja-2022-poznan.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Spanish, 12-hour times, rooms as columns, 'Title. Dr. Name (Country)' cells; first seen at
     # recall 0.42, precision 0.56, author F1 0.62, times 0.28.
     "found/inmunologia-2016-peru.txt": (0.61, 0.65, 0.78, 0.78, 1.00, 0.71),

@@ -2728,6 +2728,11 @@ def test_a_french_session_reads_its_chair() -> None:
         ("Conferência de abertura", SessionKind.KEYNOTE),
         ("招待講演", SessionKind.KEYNOTE),
         ("特邀报告", SessionKind.KEYNOTE),
+        ("Wręczenie nagród", SessionKind.PLENARY),
+        ("Preisverleihung des Nachwuchspreises", SessionKind.PLENARY),
+        ("Remise des prix", SessionKind.PLENARY),
+        ("Entrega de premios", SessionKind.PLENARY),
+        ("Premiazione", SessionKind.PLENARY),
     ],
 )
 def test_item_kinds_named_in_other_languages(title: str, kind: SessionKind) -> None:
@@ -3463,3 +3468,20 @@ def test_a_keynote_named_only_by_its_speaker_is_a_talk_by_them() -> None:
     assert papers(program)[0] == ("Keynote 2", [("Ines Duarte Carvalho", None)])
     speakers = [a.name for p in second.papers for a in p.authors]
     assert "Deep Learning for Coastal Systems" not in speakers
+
+
+def test_a_ceremony_among_an_openings_talks_is_a_part_of_it_not_a_paper() -> None:
+    """`Sesja otwarcia` / (empty time) `Powitanie uczestników` / `Wręczenie nagrody w Konkursie
+    na logo` / `20 lat geoinformacji na UAM`, `Zbigniew Zwoliński, UAM`: the welcome and the
+    award are parts of the opening; only the talk with its speaker is a contribution."""
+    program = parse(
+        "Czwartek, 1.12.2022\n10.00 – 10.45\tSesja otwarcia\n\tPowitanie uczestników\n"
+        "\tWręczenie nagrody w Konkursie na logo 20-lecia konferencji\n"
+        "\t20 lat geoinformacji na UAM – doświadczenia i wyzwania,\nZbigniew Zwoliński, UAM\n"
+        "10.45 – 11.00\tPrzerwa kawowa\n"
+    )
+    opening = program.sessions[0]
+    assert [p.title.rstrip(",") for p in opening.papers] == [
+        "20 lat geoinformacji na UAM – doświadczenia i wyzwania"
+    ]
+    assert "Wręczenie nagrody w Konkursie na logo 20-lecia konferencji" in opening.notes
