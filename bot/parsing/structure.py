@@ -108,7 +108,7 @@ _ROLE = re.compile(
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
     r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
     r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
-    r"conferencista)|"
+    r"conferencista|konuşmacı(?:lar)?)|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
@@ -586,6 +586,7 @@ class Builder:
             and self.days[-1].expr.day is not None
             and line.day.day is not None
             and (self.days[-1].expr.month, self.days[-1].expr.day) != (line.day.month, line.day.day)
+            and not self._restates_listed_day(line.day)
         ):
             # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
             # days, one under the other; the items below are the first day's.
@@ -615,6 +616,20 @@ class Builder:
         self.columns = []
         self.slot = None
         return 1
+
+    def _restates_listed_day(self, day: DayExpr) -> bool:
+        """Whether `day` is the first of the days listed since the last item: "28 Nisan
+        Pazartesi" / "Kurs" / "29 Nisan Salı" / "28 NİSAN 2025, PAZARTESİ", the page's tabs of
+        its days (each with a subtitle), then the first day's own header, whose items follow."""
+        # A tab's subtitle ("Kurs") may be read as an untimed paper; only a timed item ends
+        # the list.
+        timed = [s.line for s in self.sessions if s.start is not None]
+        last_item = timed[-1] if timed else -1
+        listed = [d for d in self.days if d.line > last_item]
+        return len(listed) > 1 and (listed[0].expr.month, listed[0].expr.day) == (
+            day.month,
+            day.day,
+        )
 
     def on_label(self, i: int, line: Line) -> int:
         """`Time:`, `Presentations`: a field's name; its value is on the lines below. A room's

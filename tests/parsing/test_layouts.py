@@ -2508,6 +2508,11 @@ def test_a_grid_of_track_columns_opening_the_page_is_still_read_as_its_sessions(
         ("1日目　6月26日（木）", 6, 26, 3),
         ("6월 26일 (목)", 6, 26, 3),
         ("2025年6月26日 星期四", 6, 26, 3),
+        ("30 Nisan Çarşamba", 4, 30, 2),
+        # Turkish capitals: "İ" lowers to a dotted "i̇", "I" to the "i" that "salı" lacks.
+        ("28 NİSAN 2025, PAZARTESİ", 4, 28, 0),
+        ("29 NİSAN 2025, SALI", 4, 29, 1),
+        ("6 ARALIK 2024 CUMA", 12, 6, 4),
     ],
 )
 def test_day_headers_in_other_languages(line: str, month: int, day: int, weekday: int) -> None:
@@ -2553,7 +2558,15 @@ def test_a_name_under_an_academic_title_is_a_person_however_long() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["Coordenadora: Dra. Ana Souza", "Coordinador: Luis Pérez", "座長：山田　太郎", "主持人：王伟"],
+    [
+        "Coordenadora: Dra. Ana Souza",
+        "Coordinador: Luis Pérez",
+        "座長：山田　太郎",
+        "主持人：王伟",
+        "Oturum Başkanları: Dr. Ayşe Kaya, Dr. Mehmet Demir",
+        "OTURUM BAŞKANI: Dr. Ayşe Kaya",
+        "Moderatör: Ayşe Kaya",
+    ],
 )
 def test_chair_labels_of_other_languages(line: str) -> None:
     assert classify(1, line).kind is LineKind.CHAIR
@@ -2601,6 +2614,51 @@ def test_a_japanese_session_of_coded_papers_with_numbered_affiliations() -> None
     ]
     assert program.sessions[0].start is not None
     assert program.sessions[0].start.date() == date(2025, 6, 26)
+
+
+def test_a_turkish_session_cell_of_chairs_then_titles_and_speaker_labels() -> None:
+    # A whole session in one table cell: title, chairs, then per talk a title line and its
+    # "Konuşmacı:" (speaker) line, talks parted by an empty line.
+    program = parse(
+        "28 NİSAN 2025, PAZARTESİ\n"
+        "09:20-11:00\tENZİM TEDAVİLERİ\n"
+        "Oturum Başkanları: Dr. Ayşe Kaya, Dr. Mehmet Demir\n"
+        "\n"
+        "Gaucher Hastalığı\n"
+        "Konuşmacı: Dr. Zeynep Yılmaz\n"
+        "\n"
+        "Fabry Hastalığı\n"
+        "Konuşmacı: Dr. Ali Şahin\n"
+        "11:00-11:30\tKahve Arası\n"
+    )
+    session = program.sessions[0]
+    assert [c.name for c in session.chairs] == ["Ayşe Kaya", "Mehmet Demir"]
+    assert papers(program) == [
+        ("Gaucher Hastalığı", [("Zeynep Yılmaz", None)]),
+        ("Fabry Hastalığı", [("Ali Şahin", None)]),
+    ]
+    assert session.start is not None
+    assert session.start.date() == date(2025, 4, 28)
+
+
+def test_day_tabs_with_subtitles_then_the_first_days_own_header() -> None:
+    # The page's tabs, each day with a subtitle line, then the open tab's own header
+    # restating the first day: its items are that day's, not the last tab's.
+    program = parse(
+        "Monday 28 April\n"
+        "Course\n"
+        "Tuesday 29 April\n"
+        "28 APRIL 2025, MONDAY\n"
+        "09:00-10:00\tGene therapies\n"
+        "Dr. Zeynep Yılmaz\n"
+        "29 APRIL 2025, TUESDAY\n"
+        "09:00-10:00\tSmall-molecule therapies\n"
+        "Dr. Ali Şahin\n"
+    )
+    assert [s.start.date() for s in program.sessions if s.start] == [
+        date(2025, 4, 28),
+        date(2025, 4, 29),
+    ]
 
 
 def test_a_long_run_of_characters_is_a_title_not_a_name() -> None:
