@@ -1181,7 +1181,8 @@ class Builder:
             start=tr.start,
             end=tr.end,
             room=room,
-            expects_title=not title_text and previous_title is None,
+            # "11:30-13:00 | Chairs: A, B" opening a cell of talks: an untitled session.
+            expects_title=not title_text and previous_title is None and not chair_text,
         )
         if tr.zone_label:
             session.zone_label, session.zone_line = tr.zone_label, line.number
@@ -2526,10 +2527,16 @@ class Builder:
         if i is None or i + 1 >= len(self.lines):
             return False
         nxt = self.lines[i + 1]
+        if nxt.kind is not LineKind.TEXT:
+            return False
+        if author_line_score(nxt.text) >= 0.8:
+            return not self._titles_a_chaired_session(i + 1)
+        # "Konuşmacı: Dr. Mahmut Çoker", "Speaker: Ana Silva": the authors, under their label.
+        role = _ROLE.match(nxt.text) if ":" in nxt.text or "：" in nxt.text else None
         return (
-            nxt.kind is LineKind.TEXT
-            and author_line_score(nxt.text) >= 0.8
-            and not self._titles_a_chaired_session(i + 1)
+            role is not None
+            and role.group("speaker") is not None
+            and author_line_score(role.group("who")) >= 0.8
         )
 
 

@@ -2641,6 +2641,50 @@ def test_a_turkish_session_cell_of_chairs_then_titles_and_speaker_labels() -> No
     assert session.start.date() == date(2025, 4, 28)
 
 
+def test_a_time_and_chairs_without_a_title_open_an_untitled_session_of_talks() -> None:
+    # The cell opens with its chairs: the title lines below are its talks, none its title.
+    program = parse(
+        "Monday, 28 April 2025\n"
+        "11:30-13:00\tChairs: Dr. Ana Silva, Dr. Bo Li\n"
+        "\n"
+        "Nutrition in storage diseases\n"
+        "Speaker: Dr. Carla Reyes\n"
+        "\n"
+        "Anaesthesia and surgery\n"
+        "Speaker: Dr. Dan Moss\n"
+        "13:00-14:00\tLunch\n"
+    )
+    session = program.sessions[0]
+    assert session.title in (None, "")
+    assert [c.name for c in session.chairs] == ["Ana Silva", "Bo Li"]
+    assert papers(program) == [
+        ("Nutrition in storage diseases", [("Carla Reyes", None)]),
+        ("Anaesthesia and surgery", [("Dan Moss", None)]),
+    ]
+
+
+def test_a_title_broken_after_its_colon_over_a_labelled_speaker_line() -> None:
+    # "Gaucher disease:" / "the role of miRNAs in bone" / "Speaker: …": one title on two lines.
+    program = parse(
+        "Monday, 28 April 2025\n"
+        "11:30-12:30\tSatellite symposium\n"
+        "\n"
+        "Gaucher disease:\n"
+        "the role of miRNAs in bone involvement\n"
+        "Speaker: Dr. Irene Serrano Gonzalo\n"
+        "\n"
+        "Experience with cases\n"
+        "Speaker: Dr. Gonca Kılıç Yıldırım\n"
+    )
+    assert papers(program) == [
+        (
+            "Gaucher disease: the role of miRNAs in bone involvement",
+            [("Irene Serrano Gonzalo", None)],
+        ),
+        ("Experience with cases", [("Gonca Kılıç Yıldırım", None)]),
+    ]
+
+
 def test_day_tabs_with_subtitles_then_the_first_days_own_header() -> None:
     # The page's tabs, each day with a subtitle line, then the open tab's own header
     # restating the first day: its items are that day's, not the last tab's.
