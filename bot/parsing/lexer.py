@@ -521,8 +521,10 @@ def _is_acronym(text: str) -> bool:
 
 
 def _is_wordlike(text: str) -> bool:
-    """`Lunch`, `Break`, `Keynote`: a short title a program may well repeat."""
-    return text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 4
+    """`Lunch`, `Break`, `Keynote`, `Кофе-брейк`: a short title a program may well repeat
+    (a hyphen may join its words)."""
+    letters = text.replace("-", "")
+    return text[:1].isupper() and letters[1:].islower() and letters.isalpha() and len(letters) > 4
 
 
 # Conference systems print each field's name on its own line and its value below it

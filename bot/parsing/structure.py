@@ -1727,7 +1727,14 @@ class Builder:
         before the talk's title? The first reads surely as people (a name and where they
         work; `more` for the lines after it), any further lines up to the title still read
         as people, and the title below does not."""
-        if i is None or author_line_score(self.lines[i].text) < (0.5 if more else 0.8):
+        if i is None:
+            return False
+        text = self.lines[i].text
+        score = author_line_score(text)
+        if score < (0.5 if more else 0.8) and not (
+            (score >= 0.5 and self._name_over_institution(i))
+            or (more and _names_only_a_workplace(text))
+        ):
             return False
         at = i
         for _ in range(6):
@@ -1739,9 +1746,29 @@ class Builder:
             if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
                 return False
             score = author_line_score(below.text)
-            if score < 0.5:
+            if score < 0.5 and not (
+                _names_only_a_workplace(below.text) and self._text_line_follows(at)
+            ):
                 return not is_prose(below.text)
         return False
+
+    def _text_line_follows(self, i: int) -> bool:
+        """Is the next non-blank line after `i` one more line of text (not a time or a day)?"""
+        below = self.next_nonblank(i)
+        return below is not None and below.kind is LineKind.TEXT
+
+    def _name_over_institution(self, i: int) -> bool:
+        """`Olga Weiss` / `Lebedev Physical Institute` / title: a bare name is the speaker
+        when the line right below it names where they work."""
+        following = self.after[i + 1] if i + 1 < len(self.after) else None
+        if following is None or following != i + 1:
+            return False
+        below = self.lines[following]
+        return (
+            below.kind is LineKind.TEXT
+            and _reads_as_a_name(self.lines[i].text)
+            and names_an_institution(below.text)
+        )
 
     def _title_then_authors_follow(self, i: int | None) -> bool:
         """Below line `i`: a title, then an author line that ends the item (each title above
@@ -2740,6 +2767,17 @@ def _keynote_mark(mark: str) -> bool:
 
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
+
+
+def _names_only_a_workplace(text: str) -> bool:
+    """`Физический институт им П.Н. Лебедева РАН`: a short line naming an institution, not a
+    person, with no sentence in it (a title may name one too: callers ask what follows)."""
+    return (
+        len(text.split()) <= 10
+        and not is_prose(text)
+        and names_an_institution(text.split(",")[0])
+        and not is_name_like_strict(text)
+    )
 
 
 def _reads_as_a_name(text: str) -> bool:

@@ -7,6 +7,7 @@ import pytest
 from bot.parsing.authors import (
     author_line_score,
     is_name_like,
+    names_an_institution,
     parse_author_line,
     split_known_names,
     split_title_and_authors,
@@ -247,3 +248,20 @@ def test_a_roman_numeral_alone_is_no_name() -> None:
     # "Sesje referatowe I – III (referaty 15 min)": the end of a numbered range of sessions
     assert not is_name_like("III")
     assert is_name_like("John Smith III")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Воронежский государственный университет",
+        "Физический институт им П.Н. Лебедева РАН",
+        "Київський національний університет",
+    ],
+)
+def test_cyrillic_lines_naming_an_institution(line: str) -> None:
+    assert names_an_institution(line)
+
+
+@pytest.mark.parametrize("line", ["Ольга Вайс", "Эффективный источник гамма излучения"])
+def test_cyrillic_names_and_titles_name_no_institution(line: str) -> None:
+    assert not names_an_institution(line)

@@ -135,8 +135,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ipm-2023-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/lizozomal-2025-tr.txt": (0.90, 0.90, 0.95, 0.95, 0.70, 1.00),
     "found/lizozomal-2025-tr.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/mifi-2023-winter-school.txt": (0.20, 0.22, 0.00, 0.00, 1.00, 1.00),
-    "found/mifi-2023-winter-school.html": (0.10, 0.16, 0.00, 0.00, 1.00, 1.00),
+    "found/mifi-2023-winter-school.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mifi-2023-winter-school.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -2685,6 +2685,57 @@ def test_a_title_broken_after_its_colon_over_a_labelled_speaker_line() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("day", "people", "title"),
+    [
+        (
+            "Thursday, 21 December",
+            [
+                ("Olga Weiss", "Lebedev Physical Institute"),
+                ("Ivan Petrov", "Voronezh State University"),
+            ],
+            [
+                "Efficient laser-synchrotron gamma sources",
+                "Laser neutron sources in structured media",
+            ],
+        ),
+        (
+            "21 декабря, четверг",
+            [
+                ("Ольга Вайс", "Физический институт им П.Н. Лебедева РАН"),
+                ("Михаил Фролов", "Воронежский государственный университет"),
+            ],
+            [
+                "Эффективный лазерно-синхротронный источник гамма излучения",
+                "КЭД-процессы в лазерных полях экстремальной интенсивности. Часть I.",
+            ],
+        ),
+    ],
+)
+def test_a_bare_name_over_its_workplace_over_the_title(
+    day: str, people: list[tuple[str, str]], title: list[str]
+) -> None:
+    # "10:40 – 11:50" / "Olga Weiss" / "Lebedev Physical Institute" / title: the speaker, where
+    # they work, then the talk, a line each; a bare name alone would be too weak a person.
+    text = day + "\n\n"
+    for n, ((name, affiliation), talk) in enumerate(zip(people, title, strict=True)):
+        text += f"1{n}:00 – 1{n}:50\n{name}\n{affiliation}\n{talk}\n\n"
+    text += "12:00 – 13:00\nLunch\n"
+    assert papers(parse(text)) == [(t, [p]) for p, t in zip(people, title, strict=True)]
+
+
+def test_a_hyphenated_break_repeated_all_over_is_no_badge() -> None:
+    program = parse(
+        "Thursday, 21 December\n"
+        + "".join(
+            f"1{n}:00 – 1{n}:40\nTalk number {n} on lasers\nAna Silva (MIT)\n"
+            f"1{n}:40 – 1{n}:59\nКофе-брейк\n"
+            for n in range(4)
+        )
+    )
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Кофе-брейк"] * 4
+
+
 def test_day_tabs_with_subtitles_then_the_first_days_own_header() -> None:
     # The page's tabs, each day with a subtitle line, then the open tab's own header
     # restating the first day: its items are that day's, not the last tab's.
