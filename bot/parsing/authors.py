@@ -743,6 +743,9 @@ _ACRONYM = re.compile(r"^[A-Z]{2,6}$")  # "MIT", "KAIST" (but not "xUI")
 _INITIALS_NAME = re.compile(r"^(?:[A-Z]\.\s?)+[A-Z][\w'’-]+$")
 
 
+_MOST_TITLE_WORDS = 40
+
+
 def split_sentence_authors(
     text: str, *, authors_first_page: bool = False
 ) -> tuple[str, AuthorLine, bool] | None:
@@ -754,9 +757,13 @@ def split_sentence_authors(
     text = clean(text)
     body, _marks = strip_trailing_marks(text)
     best: tuple[float, str, AuthorLine, bool] | None = None
+    # `body` is clean, so its words are apart by single spaces: the word before a stop and each
+    # side's length in words come from counting spaces as the stops go by, not a scan per stop.
+    spaces, counted_to, all_spaces = 0, 0, body.count(" ")
     for m in _SENTENCE_END.finditer(body):
-        word = re.search(r"(\S+)$", body[: m.start()])
-        token = word.group(1) if word else ""
+        spaces += body.count(" ", counted_to, m.start())
+        counted_to = m.start()
+        token = body[body.rfind(" ", 0, m.start()) + 1 : m.start()]
         bare_token = token.lower().lstrip("([").rstrip(".")
         if (len(bare_token) <= 1 or bare_token in _ABBREVIATIONS) and not (
             bare_token not in _ABBREVIATIONS and _HONORIFIC.match(body[m.end() :].lstrip())
@@ -764,19 +771,30 @@ def split_sentence_authors(
             # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end; but
             # "linfocitos T. Dr. Thomas Gajewski": a name addressed so starts after it
             continue
+        # A title has at most _MOST_TITLE_WORDS words: a side longer than that is no title, so
+        # the other side need not be read as people (which costs a parse of the line).
+        left_fits = spaces < _MOST_TITLE_WORDS
+        right_fits = all_spaces - spaces - body.count(" ", m.start(), m.end()) < _MOST_TITLE_WORDS
+        if not left_fits and not right_fits:
+            continue
         left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
         right_authors = right.rstrip(" .")
         left_authors = left.rstrip(" .")
         candidates = []
-        if len(left_authors.split()) >= 2 and _is_author_list(right_authors, alone=True):
+        if (
+            left_fits
+            and len(left_authors.split()) >= 2
+            and _is_author_list(right_authors, alone=True)
+        ):
             title = left[:-1] if left.endswith(".") and not left.endswith("?.") else left
             title = title[:-1] if title.endswith("?.") else title
             candidates.append((title.rstrip(), parse_author_line(right_authors), False))
-        left_authors = _PRESENTER_REMARK.sub("", left_authors)
-        if len(right.split()) >= 2 and _is_author_list(left_authors, alone=authors_first_page):
-            candidates.append((right, parse_author_line(left_authors), True))
+        if right_fits and len(right.split()) >= 2:
+            left_authors = _PRESENTER_REMARK.sub("", left_authors)
+            if _is_author_list(left_authors, alone=authors_first_page):
+                candidates.append((right, parse_author_line(left_authors), True))
         for title, authors, authors_first in candidates:
-            if len(title.split()) > 40 or _is_running_text(title):
+            if len(title.split()) > _MOST_TITLE_WORDS or _is_running_text(title):
                 continue  # the "title" is running text: an abstract with a name-like phrase
             # A page that prints "Authors. Title" everywhere does so for a single author too.
             page_bias = 3.0 if authors_first_page else -0.1

@@ -6,8 +6,9 @@ from bot.errors import ProgramParseError
 from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
-from bot.parsing.html import html_to_text, looks_like_html
+from bot.parsing.html import html_to_text, is_html_document, looks_like_html
 from bot.parsing.icalendar_feed import looks_like_icalendar, parse_icalendar
+from bot.parsing.markdown import looks_like_markdown, markdown_to_html
 from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
 from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
 from bot.parsing.text import parse_text
@@ -60,12 +61,22 @@ def parse_program(text: str, options: ParseOptions) -> Program:
         return parse_frab_xml(text, options)
     if looks_like_icalendar(text):
         return parse_icalendar(text, options)
-    if looks_like_html(text):
-        return parse_text(html_to_text(text), options)
-    if head in "{[" and head:
+    if head in "{[" and head and not looks_like_markdown(text):
         raise ProgramParseError(
             "JSON, but not a pretalx/frab schedule.json (no schedule.conference.days)",
             source=options.source,
             line=1,
         )
-    return parse_text(text, options)
+    return parse_text(page_text(text), options)
+
+
+def page_text(text: str) -> str:
+    """The text a person would copy from the page a file shows: a web page's visible text, the
+    page a Markdown source renders as, or plain text as it is."""
+    if is_html_document(text):
+        return html_to_text(text)
+    if looks_like_markdown(text):
+        return html_to_text(markdown_to_html(text))
+    if looks_like_html(text):
+        return html_to_text(text)
+    return text

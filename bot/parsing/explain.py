@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from bot.model import Explanation, LineReading, Program, Session, SessionReading
 from bot.parsing import ParseOptions
-from bot.parsing.detect import is_structured, parse_program
-from bot.parsing.html import html_to_text, looks_like_html
+from bot.parsing.detect import is_structured, page_text, parse_program
 from bot.parsing.text import read_text
 
 
@@ -19,8 +18,7 @@ def explain_program(text: str, options: ParseOptions) -> tuple[Program, Explanat
     if is_structured(text):
         program = parse_program(text, options)
         return program, Explanation((), tuple(_item(s, 1.0) for s in program.sessions))
-    if looks_like_html(text):
-        text = html_to_text(text)  # the lines explained are those of the page's text
+    text = page_text(text)  # the lines explained are those of the page's text
     program, readings, lines = read_text(text, options)
     line_readings = tuple(
         LineReading(

@@ -56,6 +56,11 @@ _TAG = re.compile(r"<(?:p|div|table|tr|td|li|ul|h[1-6]|span|br|a)\b", re.I)
 _SPACE = re.compile(r"[ \t\n\r\f\v]+")
 
 
+def is_html_document(text: str) -> bool:
+    """A whole web page: it opens with a doctype, `<html>`, `<head>` or `<body>`."""
+    return bool(_HTML_START.match(text[:4096]))
+
+
 def looks_like_html(text: str) -> bool:
     """A web page: it says so at its start, or is mostly markup with the usual page tags."""
     head = text[:4096]

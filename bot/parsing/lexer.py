@@ -8,6 +8,7 @@ structure builder decides what the lines mean together.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -106,15 +107,16 @@ DURATION = re.compile(
     r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
-# Also as German, French, Spanish and Italian programs print it ("Chair der Sitzung:",
-# "Sitzungsleitung:", "Président de séance :", "Moderador:").
+# Also as German, French, Spanish, Italian and Turkish programs print it ("Chair der Sitzung:",
+# "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"). A panel's
+# English "Moderator:" is a role line of its item (structure._ROLE), not a session's chair label.
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
-    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|président(?:e)?\s+de\s+séance|"
-    r"modérat(?:eur|rice)|moderador(?:a)?|presidente\s+de\s+sesión|presidente|moderatore|"
-    r"modera|vorsitz|leitung|"
+    r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
+    r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
+    r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
     # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Turkish, Japanese, Chinese, Korean
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
@@ -443,6 +445,38 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
         for number, raw in enumerate(text.splitlines(), start=1)
         for part in _parts_of_line(raw)
     ]
+
+
+# Below this share of lines each followed by a blank one, blank lines are the page's own.
+_DOUBLE_SPACED = 0.9
+
+
+def single_spaced(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A copy that puts a blank line after every line (a page printing each line as a paragraph
+    of its own, a word processor's double spacing) says nothing by those blank lines; only a
+    longer run parts anything. Such a copy is read with each run of blanks one shorter, so that
+    it reads as the same page printed single-spaced. Other text is returned as it is."""
+
+    def blank(text: str) -> bool:
+        return not text.strip() and "\t" not in text  # a lone TAB is a cell's place, not blank
+
+    filled = [k for k, (_, text) in enumerate(lines) if not blank(text)]
+    if len(filled) < 8:
+        return lines
+    apart = sum(1 for a, b in itertools.pairwise(filled) if b - a >= 2)
+    if apart < _DOUBLE_SPACED * (len(filled) - 1):
+        return lines
+    kept: list[tuple[int, str]] = []
+    run: list[tuple[int, str]] = []
+    for line in lines:
+        if blank(line[1]):
+            run.append(line)
+            continue
+        kept.extend(run[1:])
+        run = []
+        kept.append(line)
+    kept.extend(run[1:])
+    return kept
 
 
 def _parts_of_line(raw: str) -> list[str]:

@@ -2193,8 +2193,9 @@ class Builder:
         ):
             # "Title" / "Ana Silva (Uni A)" / "Bo Li (Uni B)": one more speaker of the talk,
             # printed like the one above, on a line of their own.
-            session.speakers.extend(parse_author_line(text).authors)
-            self.known_names.update(a.name for a in session.speakers)
+            more = parse_author_line(text).authors
+            session.speakers.extend(more)
+            self.known_names.update(a.name for a in more)
             session.speakers_line = line.number
             self.read(line.number, AUTHORS, max(0.5, score))
             return

@@ -7,7 +7,7 @@ from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
 from bot.parsing.grid import read_grids_in_text, rejoin_split_rows
-from bot.parsing.lexer import Line, LineKind, lex_lines, numbered_lines
+from bot.parsing.lexer import Line, LineKind, lex_lines, numbered_lines, single_spaced
 from bot.parsing.structure import Builder, Reading
 
 
@@ -22,7 +22,7 @@ def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Read
         raise ProgramParseError("binary data, not program text", source=options.source, line=1)
     if not text.strip():
         raise ProgramParseError("the file is empty", source=options.source)
-    lines = lex_lines(read_grids_in_text(rejoin_split_rows(numbered_lines(text))))
+    lines = lex_lines(read_grids_in_text(rejoin_split_rows(single_spaced(numbered_lines(text)))))
     builder = Builder(lines)
     builder.run()
     program = assemble(builder, options)

@@ -355,9 +355,10 @@ _CLOCK = (
     r"(?![\w]|:\d)"
 )
 # Also "8:00 às 8:30", "10:00 a 11:30", "dalle 9 alle 10", "9:00 tot 10:00", "od 9:00 do 10:00",
-# "9:00 до 10:00" (the word only before a clock), and "9:00〜10:00" / "9:00至10:00".
+# "9:00 bis 10:30 Uhr", "9h00 à 10h00", "9:00 til 10:00", "9:00 до 10:00" (the word only
+# before a clock), and "9:00〜10:00" / "9:00至10:00".
 _SEPARATOR = (
-    r"\s*(?:(?:às|as|a|al|hasta|alle|tot|do|до)(?=\s*[012]?\d[:.h]\d)"
+    r"\s*(?:(?:às|as|a|à|al|hasta|alle|tot|do|bis|til|до)(?=\s*[012]?\d[:.h]\d)"
     r"|-{1,2}|–|—|~|〜|～|至|to|until|till|→)\s*"
 )
 TIME_RANGE = re.compile(

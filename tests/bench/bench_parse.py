@@ -8,6 +8,8 @@
    line and an ``A (X); B (Y)`` author line, items apart by blank lines.
 2. The largest real program of tests/data/real (by bytes; a frab XML export), the largest real
    program text there, and the bundled ASPLOS+EuroSys 2025 program, each with its zone and year.
+3. A talk with a pasted abstract on one line of 14, 28 and 56 KB: how the time grows with a
+   line's length.
 
 For each: the median and minimum wall time over the repetitions (after one warm-up parse),
 and how much of the program came back (sessions, papers, and the corpus figures for the files
@@ -136,6 +138,31 @@ def _bench_entry(entry: CorpusEntry, repeat: int) -> None:
     _report(entry.name, size, program, times, score(program, truth))
 
 
+def _paragraph_program(sentences: int) -> str:
+    """A small program whose one talk carries a pasted abstract as a single line."""
+    abstract = " ".join(
+        f"We study case {i} of the problem. Alice Smith shows it." for i in range(sentences)
+    )
+    return (
+        "Monday, 3 March 2025\n09:00-10:30 Session 1: Graphs\nSession chair: Bo Li (ETH)\n"
+        f"Drawing Graphs Beyond Planarity\nAna Silva (MIT); Bo Li (ETH)\n{abstract}\n"
+    )
+
+
+def _bench_long_lines(repeat: int) -> None:
+    """How the parse time grows with one line's length: doubling the line should about double
+    it. A cost per sentence end that reads the whole line made a long abstract take minutes."""
+    options = ParseOptions(timezone="Europe/Amsterdam", year=2025, source="abstract.txt")
+    medians = []
+    print("one talk with a pasted abstract on a single line")
+    for sentences in (250, 500, 1000):
+        text = _paragraph_program(sentences)
+        _, times = _time(lambda text=text: parse_program(text, options), repeat)
+        medians.append(statistics.median(times))
+        print(f"  {len(text):>7,} characters: median {medians[-1]:.3f} s")
+    print(f"  growth per doubling: {medians[1] / medians[0]:.2f}, {medians[2] / medians[1]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.bench_parse")
     parser.add_argument("--repeat", type=int, default=5, help="timed parses per program")
@@ -174,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     for entry in dict.fromkeys((largest, largest_text, BUNDLED_ENTRIES[0])):
         print()
         _bench_entry(entry, args.repeat)
+    print()
+    _bench_long_lines(args.repeat)
     return 0
 
 

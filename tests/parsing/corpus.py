@@ -1,6 +1,6 @@
 """The scored corpus: the 13 real programs of tests/data/real, those found later in
-tests/data/found (web pages) and tests/data/found-sheets (spreadsheets and exports), and the
-bundled program.
+tests/data/found (web pages) and tests/data/found-sheets (spreadsheets and exports), Markdown
+sources of programs in tests/data/markdown, and the bundled program.
 
 Each entry names a program file, its truth, and the zone and year it is parsed with (for the
 real files, from tests/data/real/FILES.json). `parse_entry` parses a file in-process the way
@@ -24,6 +24,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 REAL = DATA / "real"
 FOUND = DATA / "found"
 FOUND_SHEETS = DATA / "found-sheets"
+MARKDOWN = DATA / "markdown"
 
 _SHOWN = ("papers_recall", "papers_precision", "authors_f1", "chairs", "times")
 
@@ -69,11 +70,13 @@ FOUND_ENTRIES = tuple(
 )
 # Spreadsheets and structured exports are parsed from their bytes, as `bot parse` reads them.
 FOUND_SHEET_ENTRIES = _listed_entries(FOUND_SHEETS)
+# Markdown sources of programs, as their static sites keep them.
+MARKDOWN_ENTRIES = _listed_entries(MARKDOWN)
 BUNDLED_ENTRIES = (
     CorpusEntry("asplos-eurosys-2025.txt", "Europe/Amsterdam", 2025),
     CorpusEntry("asplos-2025-program-page-excerpt.txt", "Europe/Amsterdam", 2025),
 )
-ENTRIES = REAL_ENTRIES + FOUND_ENTRIES + FOUND_SHEET_ENTRIES + BUNDLED_ENTRIES
+ENTRIES = REAL_ENTRIES + FOUND_ENTRIES + FOUND_SHEET_ENTRIES + MARKDOWN_ENTRIES + BUNDLED_ENTRIES
 # The saved web page beside each real text: the same program, read from its HTML.
 HTML_ENTRIES = tuple(
     CorpusEntry(entry.name.removesuffix(".txt") + ".html", entry.timezone, entry.year)
@@ -121,6 +124,12 @@ def main() -> int:
         _line(
             "found-sheets/ mean ",
             _mean([f for e, f in rows if e.name.startswith("found-sheets/")]),
+        )
+    )
+    print(
+        _line(
+            "markdown/ mean ",
+            _mean([f for e, f in rows if e.name.startswith("markdown/")]),
         )
     )
     print(_line("real/ mean  ", _mean([f for e, f in rows if e.is_real])))

@@ -137,6 +137,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/lizozomal-2025-tr.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/mifi-2023-winter-school.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/mifi-2023-winter-school.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Markdown sources, read as the page their site renders (first seen at 0 read as text).
+    "markdown/damon-2024.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -11,13 +11,13 @@ from datetime import date
 import pytest
 
 from bot.model import Person, Program, SessionKind
-from bot.parsing import ParseOptions
+from bot.parsing import ParseOptions, authors
 from bot.parsing.authors import author_line_score, parse_author_line, split_sentence_authors
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind
-from bot.parsing.lexer import LineKind, classify, numbered_lines
+from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
@@ -88,6 +88,32 @@ def test_sentence_split_either_way_round(
 
 def test_a_sentence_that_names_nobody_is_not_split() -> None:
     assert split_sentence_authors("We study graphs. This is about them.") is None
+
+
+def test_a_long_paragraph_is_read_as_people_only_near_its_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A title has at most 40 words, so only the stops within 40 words of either end can part a
+    title from its authors. Reading every stop's other side as people made a pasted abstract of
+    a few thousand sentences take minutes; the work must not grow with the number of stops."""
+    calls = 0
+    real_parse = authors.parse_author_line
+
+    def counting_parse(text: str) -> authors.AuthorLine:
+        nonlocal calls
+        calls += 1
+        return real_parse(text)
+
+    monkeypatch.setattr(authors, "parse_author_line", counting_parse)
+    paragraph = " ".join(f"Word{i} other. Alice Smith." for i in range(2000))
+    assert split_sentence_authors(paragraph) is None
+    assert calls <= 4 * 40
+    # A long side is still read as people where the other side can be the title.
+    consortium = ", ".join(f"Ana Silva{chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(60))
+    found = split_sentence_authors(f"{consortium}. Graph Drawing Beyond Planarity")
+    assert found is not None
+    assert found[0] == "Graph Drawing Beyond Planarity"
+    assert len(found[1].authors) == 60
 
 
 def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
@@ -2529,6 +2555,10 @@ def test_day_headers_in_other_languages(line: str, month: int, day: int, weekday
         ("9:00 tot 10:30", "09:00", "10:30"),
         ("od 9:00 do 10:15", "09:00", "10:15"),
         ("14:00〜15:30", "14:00", "15:30"),
+        # German, French and Scandinavian: the end was read as the start ("9:00 bis 10:30")
+        ("9:00 bis 10:30 Uhr Eröffnung", "09:00", "10:30"),
+        ("9h00 à 10h30 Accueil des participants", "09:00", "10:30"),
+        ("13:00 til 14:00 Lunsj", "13:00", "14:00"),
     ],
 )
 def test_time_ranges_joined_by_a_word_or_a_wave_dash(line: str, start: str, end: str) -> None:
@@ -2566,10 +2596,28 @@ def test_a_name_under_an_academic_title_is_a_person_however_long() -> None:
         "Oturum Başkanları: Dr. Ayşe Kaya, Dr. Mehmet Demir",
         "OTURUM BAŞKANI: Dr. Ayşe Kaya",
         "Moderatör: Ayşe Kaya",
+        "Président de session : Jean Dupont",
+        "Présidente de session: Marie Curie (CNRS)",
+        "Presidenta: Ana Pérez",
+        "Moderação: Ana Souza",
+        "Oturum Başkanı: Ahmet Yılmaz",
     ],
 )
 def test_chair_labels_of_other_languages(line: str) -> None:
     assert classify(1, line).kind is LineKind.CHAIR
+
+
+def test_a_french_session_reads_its_chair() -> None:
+    program = parse(
+        "Lundi 3 mars 2025\n9h00 à 10h30 Session 1 : Apprentissage\n"
+        "Président de session : Jean Dupont (INRIA)\nUn titre de communication\n"
+        "Marie Curie (CNRS), Paul Martin (Université de Lyon)\n10h30 à 11h00 Pause café\n"
+    )
+    session = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in session.chairs] == [("Jean Dupont", "INRIA")]
+    assert [p.title for p in session.papers] == ["Un titre de communication"]
+    assert session.end is not None
+    assert f"{session.end:%H:%M}" == "10:30"
 
 
 @pytest.mark.parametrize(
@@ -3180,3 +3228,44 @@ def test_a_title_with_a_parenthesis_above_its_speaker_is_no_speaker_itself() -> 
         "Slow Graphs (Fast Trees)\nAna Silva (Uni A)\n"
     )
     assert papers(program) == [("Slow Graphs (Fast Trees)", [("Ana Silva", "Uni A")])]
+
+
+_SINGLE_SPACED = """Tuesday, 1 September 2026
+10:45 – 12:15
+Research 1 · Text-to-SQL Systems
+Grand Ballroom E
+Tuesday 10:45 – 12:15
+REG
+SafeQL: Search-based Refinement for Text-to-SQL
+Geonho Lee (KAIST) · Min-soo Kim (KAIST)
+Abstract
+Research 2 · Cloud-Native Data Systems
+Grand Ballroom D
+Tuesday 10:45 – 12:15
+REG
+CloudGlide: Deconstructing Cloud-Based Analytics
+Daniel Ritter (SAP) · Viktor Leis (TUM)
+
+Abstract
+"""
+
+
+def test_a_double_spaced_copy_reads_as_the_same_page_single_spaced() -> None:
+    """A page printing each line as a paragraph of its own is copied with a blank line after
+    every line; those blanks part nothing, only a longer run does."""
+    single = parse(_SINGLE_SPACED)
+    lines = _SINGLE_SPACED.splitlines()
+    double = parse("\n\n".join(lines))
+    assert len(single.sessions) == 2
+    assert all(len(s.papers) == 1 for s in single.sessions)
+    assert [(s.title, s.start, s.room) for s in double.sessions] == [
+        (s.title, s.start, s.room) for s in single.sessions
+    ]
+    assert papers(double) == papers(single)
+    # the line numbers named are the file's own
+    assert [s.line for s in double.sessions] == [2 * (s.line or 0) - 1 for s in single.sessions]
+
+
+def test_blank_lines_between_items_are_kept() -> None:
+    lines = [(1, "Monday, 3 March 2025"), (2, "09:00 Opening"), (3, ""), (4, "09:30 Talk")]
+    assert single_spaced(lines * 3) == lines * 3

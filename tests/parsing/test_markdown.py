@@ -1,0 +1,106 @@
+"""Programs kept as Markdown source: read as the page the site renders from them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.parsing import ParseOptions
+from bot.parsing.detect import page_text, parse_program
+from bot.parsing.markdown import looks_like_markdown
+
+OPTIONS = ParseOptions(timezone="Europe/Berlin", year=2024)
+
+# The shape of a Hugo site's program section: front matter, ATX headings holding each slot's
+# time, attribute lines, strong titles with their authors after the full stop, links.
+HUGO = """---
+title: "Workshop Program"
+weight: 3
+---
+
+# Workshop Program
+
+## Program - Monday (June 10, 2024), Room: Parinacota
+
+---
+#### 09:30 - 10:00 Coffee Break
+---
+#### 10:10-12:15 Session 1: Data Access (Session Chair: Nesime Tatbul)
+
+10:10-11:00 [Keynote](#keynote-talk) **(Philippe Bonnet)**
+{.px-3}
+
+11:00-11:15 **Fast Integer Decoding with Bit Tricks**. Gang Liao (UMD); Ye Liu (Bytedance).
+{.px-3}
+
+11:15-11:30 **Revisiting Null Representation in Columnar Formats**. Xinyu Zeng (Tsinghua).
+{.px-3}
+
+---
+#### 12:15-13:30 Lunch Break
+"""
+
+
+def test_a_markdown_program_is_read_as_its_rendered_page() -> None:
+    program = parse_program(HUGO, OPTIONS)
+    session = next(s for s in program.sessions if s.title == "Data Access")
+    assert session.start is not None
+    assert f"{session.start:%Y-%m-%d %H:%M}" == "2024-06-10 10:10"
+    assert [c.name for c in session.chairs] == ["Nesime Tatbul"]
+    titles = [p.title for p in session.papers]
+    assert "Fast Integer Decoding with Bit Tricks" in titles
+    paper = session.papers[titles.index("Fast Integer Decoding with Bit Tricks")]
+    assert [(a.name, a.affiliation) for a in paper.authors] == [
+        ("Gang Liao", "UMD"),
+        ("Ye Liu", "Bytedance"),
+    ]
+
+
+def test_the_markup_is_gone_from_the_text_and_no_line_is_merged() -> None:
+    text = page_text(HUGO)
+    assert "#" not in text
+    assert "**" not in text
+    assert "{.px-3}" not in text
+    assert "weight: 3" not in text
+    # a line break inside a paragraph stays one: the title's line and the next are not joined
+    two_lines = page_text("## Monday\n\n**Title One**\nAna Silva (MIT)\n**Title Two**\nBo Li\n")
+    assert two_lines.splitlines()[-4:] == ["Title One", "Ana Silva (MIT)", "Title Two", "Bo Li"]
+
+
+def test_indented_lines_are_text_not_code() -> None:
+    text = page_text("## Monday\n\n**09:00 Session 1**\n\n    Talk Title\n    Ana Silva\n")
+    assert "Talk Title" in text.splitlines()
+    assert "<code>" not in text
+
+
+def test_a_markdown_table_is_read_as_cells() -> None:
+    source = (
+        "## Tuesday, 4 June 2024\n\n"
+        "| Time | Talk | Speaker |\n|---|---|---|\n"
+        "| 09:00-09:30 | **Opening** | |\n"
+        "| 09:30-10:00 | Graph Drawing Beyond Planarity | Ana Silva |\n"
+    )
+    assert "09:30-10:00\tGraph Drawing Beyond Planarity\tAna Silva" in page_text(source)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            "Monday\n09:00\tKeynote\tAna Silva\n10:00\t[Welcome] ***SLIDES***\n", id="tabs"
+        ),
+        pytest.param(
+            "<div><p>**a**</p><p>**b**</p><span>x</span><span>y</span><a>z</a><li>w</li></div>",
+            id="html-without-headings",
+        ),
+        pytest.param("Monday, 3 March\n09:00 Opening\nAna Silva (MIT)\n", id="plain"),
+        pytest.param("Session 1: **Storage**\nAna Silva\n", id="one-marked-line"),
+    ],
+)
+def test_copied_text_and_pages_are_not_taken_for_markdown(text: str) -> None:
+    assert not looks_like_markdown(text)
+
+
+def test_a_markdown_file_that_opens_with_a_link_is_no_json() -> None:
+    source = "[Home](/) · [Program](/program)\n\n## Monday, 3 March 2025\n\n09:00 Opening\n"
+    program = parse_program(source, ParseOptions(timezone="UTC", year=2025))
+    assert [s.title for s in program.sessions] == ["Opening"]
