@@ -222,10 +222,21 @@ _EAST_ASIAN_INSTITUTION = re.compile(
 )
 
 
+# "Физический институт им П.Н. Лебедева РАН", "Воронежский государственный университет":
+# Russian and Ukrainian institution stems, and the Academy of Sciences' acronym.
+_CYRILLIC_INSTITUTION = re.compile(
+    r"университет|університет|институт|інститут|академи|лаборатор|центр|клиник|больниц|"
+    r"колледж|(?-i:\b(?:РАН|НАН)\b)",
+    re.I,
+)
+
+
 def _has_institution_word(text: str) -> bool:
-    """Whether `text` holds a word that names an institution (East Asian ones are not ASCII)."""
+    """Whether `text` holds a word that names an institution (East Asian and Cyrillic ones
+    are not ASCII)."""
     return bool(_INSTITUTION.search(text)) or (
-        not text.isascii() and bool(_EAST_ASIAN_INSTITUTION.search(text))
+        not text.isascii()
+        and (bool(_EAST_ASIAN_INSTITUTION.search(text)) or bool(_CYRILLIC_INSTITUTION.search(text)))
     )
 
 

@@ -119,10 +119,10 @@ CHAIR = re.compile(
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
     r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
     r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
-    r"oturum\s+başkanı|"
-    # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Japanese, Chinese, Korean
+    # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Turkish, Japanese, Chinese, Korean
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
+    r"oturum\s+başkan(?:ı|ları)|başkan(?:lar)?|moderatör(?:ler)?|"
     r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
@@ -557,8 +557,10 @@ def _is_acronym(text: str) -> bool:
 
 
 def _is_wordlike(text: str) -> bool:
-    """`Lunch`, `Break`, `Keynote`: a short title a program may well repeat."""
-    return text[:1].isupper() and text[1:].islower() and text.isalpha() and len(text) > 4
+    """`Lunch`, `Break`, `Keynote`, `Кофе-брейк`: a short title a program may well repeat
+    (a hyphen may join its words)."""
+    letters = text.replace("-", "")
+    return text[:1].isupper() and letters[1:].islower() and letters.isalpha() and len(letters) > 4
 
 
 # Conference systems print each field's name on its own line and its value below it

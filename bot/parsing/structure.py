@@ -111,7 +111,7 @@ _ROLE = re.compile(
     r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
     r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
     r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
-    r"conferencista)|"
+    r"conferencista|konuşmacı(?:lar)?)|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
@@ -598,6 +598,7 @@ class Builder:
             and self.days[-1].expr.day is not None
             and line.day.day is not None
             and (self.days[-1].expr.month, self.days[-1].expr.day) != (line.day.month, line.day.day)
+            and not self._restates_listed_day(line.day)
         ):
             # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
             # days, one under the other; the items below are the first day's.
@@ -627,6 +628,20 @@ class Builder:
         self.columns = []
         self.slot = None
         return 1
+
+    def _restates_listed_day(self, day: DayExpr) -> bool:
+        """Whether `day` is the first of the days listed since the last item: "28 Nisan
+        Pazartesi" / "Kurs" / "29 Nisan Salı" / "28 NİSAN 2025, PAZARTESİ", the page's tabs of
+        its days (each with a subtitle), then the first day's own header, whose items follow."""
+        # A tab's subtitle ("Kurs") may be read as an untimed paper; only a timed item ends
+        # the list.
+        timed = [s.line for s in self.sessions if s.start is not None]
+        last_item = timed[-1] if timed else -1
+        listed = [d for d in self.days if d.line > last_item]
+        return len(listed) > 1 and (listed[0].expr.month, listed[0].expr.day) == (
+            day.month,
+            day.day,
+        )
 
     def on_label(self, i: int, line: Line) -> int:
         """`Time:`, `Presentations`: a field's name; its value is on the lines below. A room's
@@ -1194,7 +1209,8 @@ class Builder:
             start=tr.start,
             end=tr.end,
             room=room,
-            expects_title=not title_text and previous_title is None,
+            # "11:30-13:00 | Chairs: A, B" opening a cell of talks: an untitled session.
+            expects_title=not title_text and previous_title is None and not chair_text,
         )
         if tr.zone_label:
             session.zone_label, session.zone_line = tr.zone_label, line.number
@@ -1807,7 +1823,14 @@ class Builder:
         before the talk's title? The first reads surely as people (a name and where they
         work; `more` for the lines after it), any further lines up to the title still read
         as people, and the title below does not."""
-        if i is None or author_line_score(self.lines[i].text) < (0.5 if more else 0.8):
+        if i is None:
+            return False
+        text = self.lines[i].text
+        score = author_line_score(text)
+        if score < (0.5 if more else 0.8) and not (
+            (score >= 0.5 and self._name_over_institution(i))
+            or (more and _names_only_a_workplace(text))
+        ):
             return False
         at = i
         for _ in range(6):
@@ -1819,9 +1842,29 @@ class Builder:
             if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
                 return False
             score = author_line_score(below.text)
-            if score < 0.5:
+            if score < 0.5 and not (
+                _names_only_a_workplace(below.text) and self._text_line_follows(at)
+            ):
                 return not is_prose(below.text)
         return False
+
+    def _text_line_follows(self, i: int) -> bool:
+        """Is the next non-blank line after `i` one more line of text (not a time or a day)?"""
+        below = self.next_nonblank(i)
+        return below is not None and below.kind is LineKind.TEXT
+
+    def _name_over_institution(self, i: int) -> bool:
+        """`Olga Weiss` / `Lebedev Physical Institute` / title: a bare name is the speaker
+        when the line right below it names where they work."""
+        following = self.after[i + 1] if i + 1 < len(self.after) else None
+        if following is None or following != i + 1:
+            return False
+        below = self.lines[following]
+        return (
+            below.kind is LineKind.TEXT
+            and _reads_as_a_name(self.lines[i].text)
+            and names_an_institution(below.text)
+        )
 
     def _title_then_authors_follow(self, i: int | None) -> bool:
         """Below line `i`: a title, then an author line that ends the item (each title above
@@ -2654,10 +2697,16 @@ class Builder:
         if i is None or i + 1 >= len(self.lines):
             return False
         nxt = self.lines[i + 1]
+        if nxt.kind is not LineKind.TEXT:
+            return False
+        if author_line_score(nxt.text) >= 0.8:
+            return not self._titles_a_chaired_session(i + 1)
+        # "Konuşmacı: Dr. Mahmut Çoker", "Speaker: Ana Silva": the authors, under their label.
+        role = _ROLE.match(nxt.text) if ":" in nxt.text or "：" in nxt.text else None
         return (
-            nxt.kind is LineKind.TEXT
-            and author_line_score(nxt.text) >= 0.8
-            and not self._titles_a_chaired_session(i + 1)
+            role is not None
+            and role.group("speaker") is not None
+            and author_line_score(role.group("who")) >= 0.8
         )
 
 
@@ -2875,6 +2924,17 @@ def _keynote_mark(mark: str) -> bool:
 
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
+
+
+def _names_only_a_workplace(text: str) -> bool:
+    """`Физический институт им П.Н. Лебедева РАН`: a short line naming an institution, not a
+    person, with no sentence in it (a title may name one too: callers ask what follows)."""
+    return (
+        len(text.split()) <= 10
+        and not is_prose(text)
+        and names_an_institution(text.split(",")[0])
+        and not is_name_like_strict(text)
+    )
 
 
 def _reads_as_a_name(text: str) -> bool:

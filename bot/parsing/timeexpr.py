@@ -13,7 +13,7 @@ WEEKDAYS = {
     for index, names in enumerate(
         (
             # English, then German, French, Spanish, Italian, Dutch, Portuguese, Polish, Czech,
-            # Russian: programs print their own.
+            # Russian, Turkish: programs print their own.
             (
                 "monday",
                 "mon",
@@ -27,6 +27,7 @@ WEEKDAYS = {
                 "poniedziałek",
                 "pondělí",
                 "понедельник",
+                "pazartesi",
             ),
             (
                 "tuesday",
@@ -43,6 +44,7 @@ WEEKDAYS = {
                 "wtorek",
                 "úterý",
                 "вторник",
+                "salı",
             ),
             (
                 "wednesday",
@@ -58,6 +60,7 @@ WEEKDAYS = {
                 "środa",
                 "středa",
                 "среда",
+                "çarşamba",
             ),
             (
                 "thursday",
@@ -74,6 +77,7 @@ WEEKDAYS = {
                 "czwartek",
                 "čtvrtek",
                 "четверг",
+                "perşembe",
             ),
             (
                 "friday",
@@ -88,6 +92,7 @@ WEEKDAYS = {
                 "piątek",
                 "pátek",
                 "пятница",
+                "cuma",
             ),
             (
                 "saturday",
@@ -99,6 +104,7 @@ WEEKDAYS = {
                 "zaterdag",
                 "sobota",
                 "суббота",
+                "cumartesi",
             ),
             (
                 "sunday",
@@ -111,6 +117,7 @@ WEEKDAYS = {
                 "niedziela",
                 "neděle",
                 "воскресенье",
+                "pazar",
             ),
         )
     )
@@ -120,7 +127,7 @@ MONTHS = {
     name: index + 1
     for index, names in enumerate(
         (
-            # Then Portuguese, and Polish, Czech and Russian as a date prints them (genitive).
+            # Then Portuguese, Polish, Czech and Russian as a date prints them (genitive), Turkish.
             (
                 "january",
                 "jan",
@@ -133,6 +140,7 @@ MONTHS = {
                 "stycznia",
                 "ledna",
                 "января",
+                "ocak",
             ),
             (
                 "february",
@@ -147,6 +155,7 @@ MONTHS = {
                 "lutego",
                 "února",
                 "февраля",
+                "şubat",
             ),
             (
                 "march",
@@ -160,9 +169,10 @@ MONTHS = {
                 "marca",
                 "března",
                 "марта",
+                "mart",
             ),
-            ("april", "apr", "avril", "abril", "aprile", "kwietnia", "dubna", "апреля"),
-            ("may", "mai", "mayo", "maggio", "mei", "maio", "maja", "května", "мая"),
+            ("april", "apr", "avril", "abril", "aprile", "kwietnia", "dubna", "апреля", "nisan"),
+            ("may", "mai", "mayo", "maggio", "mei", "maio", "maja", "května", "мая", "mayıs"),
             (
                 "june",
                 "jun",
@@ -174,6 +184,7 @@ MONTHS = {
                 "czerwca",
                 "června",
                 "июня",
+                "haziran",
             ),
             (
                 "july",
@@ -186,8 +197,20 @@ MONTHS = {
                 "lipca",
                 "července",
                 "июля",
+                "temmuz",
             ),
-            ("august", "aug", "août", "aout", "agosto", "augustus", "sierpnia", "srpna", "августа"),
+            (
+                "august",
+                "aug",
+                "août",
+                "aout",
+                "agosto",
+                "augustus",
+                "sierpnia",
+                "srpna",
+                "августа",
+                "ağustos",
+            ),
             (
                 "september",
                 "sep",
@@ -200,6 +223,7 @@ MONTHS = {
                 "września",
                 "září",
                 "сентября",
+                "eylül",
             ),
             (
                 "october",
@@ -213,6 +237,7 @@ MONTHS = {
                 "października",
                 "října",
                 "октября",
+                "ekim",
             ),
             (
                 "november",
@@ -223,6 +248,7 @@ MONTHS = {
                 "listopada",
                 "listopadu",
                 "ноября",
+                "kasım",
             ),
             (
                 "december",
@@ -237,6 +263,7 @@ MONTHS = {
                 "grudnia",
                 "prosince",
                 "декабря",
+                "aralık",
             ),
         )
     )
@@ -447,6 +474,20 @@ def zone_offset_hours(label: str) -> float | None:
 
 _WEEKDAY_ALT = word_alternation(WEEKDAYS)
 _MONTH_ALT = word_alternation(MONTHS)
+
+
+def _vocabulary_key(word: str) -> str:
+    """A printed day or month name as the tables are looked up: lower case, with Turkish
+    capitals folded (`PAZARTESİ` lowers to a dotted `i̇`, `SALI` to an `i` that `salı` lacks),
+    which `re.I` matches but `str.lower` does not give back."""
+    key = word.lower()
+    if key.isascii():
+        return key
+    return key.replace("i\u0307", "i").replace("ı", "i")
+
+
+_WEEKDAY_BY_KEY = {_vocabulary_key(name): index for name, index in WEEKDAYS.items()}
+_MONTH_BY_KEY = {_vocabulary_key(name): index for name, index in MONTHS.items()}
 _ORD = r"(?:st|nd|rd|th|\.(?=\s))?"  # "1st", and "4. September" as German prints it
 _DATE_FORMS = (
     # April 1, 2025 / April 1st / Apr. 1
@@ -559,7 +600,7 @@ def _reading_on_weekday(year: int, month: int, day: int, weekday: int) -> tuple[
 def find_date(text: str) -> DayExpr | None:
     """A calendar date in `text` (with its weekday if one is printed), or a bare weekday."""
     weekday_match: re.Match[str] | None = _WEEKDAY.search(text)
-    weekday = WEEKDAYS[weekday_match.group("wd").lower()] if weekday_match else None
+    weekday = _WEEKDAY_BY_KEY[_vocabulary_key(weekday_match.group("wd"))] if weekday_match else None
     if weekday_match is None and not text.isascii():  # CJK weekdays are not ASCII
         weekday_match = _CJK_WEEKDAY.search(text)
         weekday = _cjk_weekday(weekday_match) if weekday_match else None
@@ -569,7 +610,9 @@ def find_date(text: str) -> DayExpr | None:
         if not m:
             continue
         g = m.groupdict()
-        month = MONTHS[g["mon"].lower().rstrip(".")] if g.get("mon") else int(g["m"])
+        month = (
+            _MONTH_BY_KEY[_vocabulary_key(g["mon"]).rstrip(".")] if g.get("mon") else int(g["m"])
+        )
         day = int(g["d"])
         if month > 12 and day <= 12:
             month, day = day, month

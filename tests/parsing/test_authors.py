@@ -7,6 +7,7 @@ import pytest
 from bot.parsing.authors import (
     author_line_score,
     is_name_like,
+    names_an_institution,
     parse_author_line,
     split_known_names,
     split_title_and_authors,
@@ -264,3 +265,20 @@ def test_an_undotted_initial_a_before_a_surname_is_a_person(line: str) -> None:
 @pytest.mark.parametrize("line", ["A Study", "A Study, A Survey", "A Survey (Extended Abstract)"])
 def test_an_article_before_a_noun_stays_a_title(line: str) -> None:
     assert author_line_score(line) < 0.5
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Воронежский государственный университет",
+        "Физический институт им П.Н. Лебедева РАН",
+        "Київський національний університет",
+    ],
+)
+def test_cyrillic_lines_naming_an_institution(line: str) -> None:
+    assert names_an_institution(line)
+
+
+@pytest.mark.parametrize("line", ["Ольга Вайс", "Эффективный источник гамма излучения"])
+def test_cyrillic_names_and_titles_name_no_institution(line: str) -> None:
+    assert not names_an_institution(line)

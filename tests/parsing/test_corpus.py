@@ -133,6 +133,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/sagedays-2013-oxford.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ipm-2023-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ipm-2023-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/lizozomal-2025-tr.txt": (0.90, 0.90, 0.95, 0.95, 0.70, 1.00),
+    "found/lizozomal-2025-tr.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mifi-2023-winter-school.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mifi-2023-winter-school.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Markdown sources, read as the page their site renders (first seen at 0 read as text).
     "markdown/damon-2024.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # A row per talk naming its session (`Time | Session | Presenter | Venue | Title`); first

@@ -2644,6 +2644,11 @@ def test_a_grid_of_track_columns_opening_the_page_is_still_read_as_its_sessions(
         ("1日目　6月26日（木）", 6, 26, 3),
         ("6월 26일 (목)", 6, 26, 3),
         ("2025年6月26日 星期四", 6, 26, 3),
+        ("30 Nisan Çarşamba", 4, 30, 2),
+        # Turkish capitals: "İ" lowers to a dotted "i̇", "I" to the "i" that "salı" lacks.
+        ("28 NİSAN 2025, PAZARTESİ", 4, 28, 0),
+        ("29 NİSAN 2025, SALI", 4, 29, 1),
+        ("6 ARALIK 2024 CUMA", 12, 6, 4),
     ],
 )
 def test_day_headers_in_other_languages(line: str, month: int, day: int, weekday: int) -> None:
@@ -2698,6 +2703,9 @@ def test_a_name_under_an_academic_title_is_a_person_however_long() -> None:
         "Coordinador: Luis Pérez",
         "座長：山田　太郎",
         "主持人：王伟",
+        "Oturum Başkanları: Dr. Ayşe Kaya, Dr. Mehmet Demir",
+        "OTURUM BAŞKANI: Dr. Ayşe Kaya",
+        "Moderatör: Ayşe Kaya",
         "Président de session : Jean Dupont",
         "Présidente de session: Marie Curie (CNRS)",
         "Presidenta: Ana Pérez",
@@ -2769,6 +2777,146 @@ def test_a_japanese_session_of_coded_papers_with_numbered_affiliations() -> None
     ]
     assert program.sessions[0].start is not None
     assert program.sessions[0].start.date() == date(2025, 6, 26)
+
+
+def test_a_turkish_session_cell_of_chairs_then_titles_and_speaker_labels() -> None:
+    # A whole session in one table cell: title, chairs, then per talk a title line and its
+    # "Konuşmacı:" (speaker) line, talks parted by an empty line.
+    program = parse(
+        "28 NİSAN 2025, PAZARTESİ\n"
+        "09:20-11:00\tENZİM TEDAVİLERİ\n"
+        "Oturum Başkanları: Dr. Ayşe Kaya, Dr. Mehmet Demir\n"
+        "\n"
+        "Gaucher Hastalığı\n"
+        "Konuşmacı: Dr. Zeynep Yılmaz\n"
+        "\n"
+        "Fabry Hastalığı\n"
+        "Konuşmacı: Dr. Ali Şahin\n"
+        "11:00-11:30\tKahve Arası\n"
+    )
+    session = program.sessions[0]
+    assert [c.name for c in session.chairs] == ["Ayşe Kaya", "Mehmet Demir"]
+    assert papers(program) == [
+        ("Gaucher Hastalığı", [("Zeynep Yılmaz", None)]),
+        ("Fabry Hastalığı", [("Ali Şahin", None)]),
+    ]
+    assert session.start is not None
+    assert session.start.date() == date(2025, 4, 28)
+
+
+def test_a_time_and_chairs_without_a_title_open_an_untitled_session_of_talks() -> None:
+    # The cell opens with its chairs: the title lines below are its talks, none its title.
+    program = parse(
+        "Monday, 28 April 2025\n"
+        "11:30-13:00\tChairs: Dr. Ana Silva, Dr. Bo Li\n"
+        "\n"
+        "Nutrition in storage diseases\n"
+        "Speaker: Dr. Carla Reyes\n"
+        "\n"
+        "Anaesthesia and surgery\n"
+        "Speaker: Dr. Dan Moss\n"
+        "13:00-14:00\tLunch\n"
+    )
+    session = program.sessions[0]
+    assert session.title in (None, "")
+    assert [c.name for c in session.chairs] == ["Ana Silva", "Bo Li"]
+    assert papers(program) == [
+        ("Nutrition in storage diseases", [("Carla Reyes", None)]),
+        ("Anaesthesia and surgery", [("Dan Moss", None)]),
+    ]
+
+
+def test_a_title_broken_after_its_colon_over_a_labelled_speaker_line() -> None:
+    # "Gaucher disease:" / "the role of miRNAs in bone" / "Speaker: …": one title on two lines.
+    program = parse(
+        "Monday, 28 April 2025\n"
+        "11:30-12:30\tSatellite symposium\n"
+        "\n"
+        "Gaucher disease:\n"
+        "the role of miRNAs in bone involvement\n"
+        "Speaker: Dr. Irene Serrano Gonzalo\n"
+        "\n"
+        "Experience with cases\n"
+        "Speaker: Dr. Gonca Kılıç Yıldırım\n"
+    )
+    assert papers(program) == [
+        (
+            "Gaucher disease: the role of miRNAs in bone involvement",
+            [("Irene Serrano Gonzalo", None)],
+        ),
+        ("Experience with cases", [("Gonca Kılıç Yıldırım", None)]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("day", "people", "title"),
+    [
+        (
+            "Thursday, 21 December",
+            [
+                ("Olga Weiss", "Lebedev Physical Institute"),
+                ("Ivan Petrov", "Voronezh State University"),
+            ],
+            [
+                "Efficient laser-synchrotron gamma sources",
+                "Laser neutron sources in structured media",
+            ],
+        ),
+        (
+            "21 декабря, четверг",
+            [
+                ("Ольга Вайс", "Физический институт им П.Н. Лебедева РАН"),
+                ("Михаил Фролов", "Воронежский государственный университет"),
+            ],
+            [
+                "Эффективный лазерно-синхротронный источник гамма излучения",
+                "КЭД-процессы в лазерных полях экстремальной интенсивности. Часть I.",
+            ],
+        ),
+    ],
+)
+def test_a_bare_name_over_its_workplace_over_the_title(
+    day: str, people: list[tuple[str, str]], title: list[str]
+) -> None:
+    # "10:40 – 11:50" / "Olga Weiss" / "Lebedev Physical Institute" / title: the speaker, where
+    # they work, then the talk, a line each; a bare name alone would be too weak a person.
+    text = day + "\n\n"
+    for n, ((name, affiliation), talk) in enumerate(zip(people, title, strict=True)):
+        text += f"1{n}:00 – 1{n}:50\n{name}\n{affiliation}\n{talk}\n\n"
+    text += "12:00 – 13:00\nLunch\n"
+    assert papers(parse(text)) == [(t, [p]) for p, t in zip(people, title, strict=True)]
+
+
+def test_a_hyphenated_break_repeated_all_over_is_no_badge() -> None:
+    program = parse(
+        "Thursday, 21 December\n"
+        + "".join(
+            f"1{n}:00 – 1{n}:40\nTalk number {n} on lasers\nAna Silva (MIT)\n"
+            f"1{n}:40 – 1{n}:59\nКофе-брейк\n"
+            for n in range(4)
+        )
+    )
+    assert [s.title for s in program.sessions if s.kind is SessionKind.BREAK] == ["Кофе-брейк"] * 4
+
+
+def test_day_tabs_with_subtitles_then_the_first_days_own_header() -> None:
+    # The page's tabs, each day with a subtitle line, then the open tab's own header
+    # restating the first day: its items are that day's, not the last tab's.
+    program = parse(
+        "Monday 28 April\n"
+        "Course\n"
+        "Tuesday 29 April\n"
+        "28 APRIL 2025, MONDAY\n"
+        "09:00-10:00\tGene therapies\n"
+        "Dr. Zeynep Yılmaz\n"
+        "29 APRIL 2025, TUESDAY\n"
+        "09:00-10:00\tSmall-molecule therapies\n"
+        "Dr. Ali Şahin\n"
+    )
+    assert [s.start.date() for s in program.sessions if s.start] == [
+        date(2025, 4, 28),
+        date(2025, 4, 29),
+    ]
 
 
 def test_a_long_run_of_characters_is_a_title_not_a_name() -> None:
