@@ -142,7 +142,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "markdown/fwcg-2022.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "markdown/sosp-2019-monday.md": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "markdown/eurosys-2015-workshops.md": (1.00, 1.00, 1.00, 1.00, 0.00, 0.00),
-    "markdown/ett-2024.md": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    # ett: its kramdown header-less tables read as tables (0 -> .95); the title missed keeps
+    # the source's straight apostrophe where the kramdown page (the truth) prints "’".
+    "markdown/ett-2024.md": (0.95, 0.95, 0.97, 0.97, 1.00, 1.00),
     "markdown/clara-oceania-2024.md": (0.91, 0.91, 0.90, 0.90, 1.00, 1.00),
     "markdown/symcrypt-2023-guangzhou.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "markdown/geoinformacja-2022-poznan.md": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),
