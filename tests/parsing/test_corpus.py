@@ -148,6 +148,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "markdown/clara-oceania-2024.md": (0.91, 0.91, 0.90, 0.90, 1.00, 1.00),
     "markdown/symcrypt-2023-guangzhou.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "markdown/geoinformacja-2022-poznan.md": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),
+    # Added after the fixes, as their check (first seen the same before and after them);
+    # monash's date is only in its site's header, not in the source, so times stay 0.
+    "markdown/monash-microbiome-2025.md": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "markdown/iros-2025-robustness.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/eurobioc-2020-thursday.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/nhw-2017-monday.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/bbc-2022-bologna.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
