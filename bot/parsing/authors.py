@@ -441,6 +441,9 @@ def _colon_pairs(text: str) -> tuple[Person, ...] | None:
 
 # "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
 _BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
+# "AUTHORS Deepak Narayanan (Stanford), ...": a field label in capitals heading the line, as
+# plain-text programs print their fields ("TITLE ..." on the line above).
+_FIELD_LABEL = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+(?=[A-ZÀ-Ý])")
 # "Par A, B et C.": the full stop closing a sentence-like author line (not an initial's).
 _CLOSING_STOP = re.compile(r"(?<=[^\W\d_]{2})\.$")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
@@ -497,6 +500,8 @@ def parse_author_line(text: str) -> AuthorLine:
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)
+    if text[:1] in "ASP" and text[1:2].isupper():
+        text = _FIELD_LABEL.sub("", text)
     if text.endswith("."):
         text = _CLOSING_STOP.sub("", text)
     colon_pairs = _colon_pairs(text)

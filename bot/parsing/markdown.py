@@ -29,6 +29,15 @@ _LINK = re.compile(r"\[[^\]\n]+\]\((?:[^()\s]|\([^()\s]*\))*\)")
 _TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *(?:\| *:?-{3,}:? *)+\|? *$")
 _MARKED_LINES = 2
 
+# kramdown (Jekyll's renderer) takes every run of lines opening with a pipe for a table, with
+# or without a header row, and a rule line inside the run parts its bodies; GFM, which
+# markdown-it follows, needs a header row and a rule line below it, and leaves any other run
+# as a paragraph of pipes. A run without them is given an empty header, dropped once rendered.
+_PIPE_ROW = re.compile(r"^ {0,3}\|")
+_EMPTY_HEADER = re.compile(
+    r"<thead>\n<tr>\n(?:<th(?: style=\"[^\"]*\")?></th>\n)+</tr>\n</thead>\n"
+)
+
 # Site-generator lines that render as nothing: Jekyll/Hugo front matter, kramdown and Hugo
 # attribute lists (`{: .btn}`, `{.px-3}`), Liquid tags (`{% include x.html %}`) and Hugo
 # shortcodes (`{{< details >}}`; what they wrap is kept).
@@ -66,9 +75,40 @@ def looks_like_markdown(text: str) -> bool:
 
 def markdown_to_html(text: str) -> str:
     """The page a static site renders from this Markdown source."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")  # a source saved on Windows: its rules and tables too
     front = _FRONT_MATTER.match(text)
     if front is not None:
         text = text[front.end() :]
     if "{" in text:
         text = _GENERATOR_MARKUP.sub("", text)
-    return str(_RENDERER.render(text))
+    if "|" in text:
+        text = _headed_pipe_tables(text)
+    html = str(_RENDERER.render(text))
+    return _EMPTY_HEADER.sub("", html) if "<thead>" in html else html
+
+
+def _headed_pipe_tables(text: str) -> str:
+    """Every run of pipe rows as a GFM table: kramdown's header-less tables get an empty
+    header row and a rule line, and rule lines inside a run (kramdown's body separators, which
+    print nothing) are dropped."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not _PIPE_ROW.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and _PIPE_ROW.match(lines[end]):
+            end += 1
+        run = lines[i:end]
+        headed = len(run) > 1 and _TABLE_RULE.match(run[1]) is not None
+        rows = [r for k, r in enumerate(run) if not _TABLE_RULE.match(r) or (headed and k == 1)]
+        if not headed and rows:
+            width = max(row.strip().strip("|").count("|") + 1 for row in rows)
+            out += ["|" + " |" * width, "|" + "---|" * width]
+        out += rows
+        i = end
+    return "\n".join(out)

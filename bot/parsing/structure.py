@@ -453,6 +453,8 @@ class Builder:
             tr = self.pending_time  # "10:00 | Name (Affiliation)" / "Title": the row's time
         self.pending_time = None
         title = self.strip_marks(title)
+        if title[:5] in ("TITLE", "Title"):
+            title = _TITLE_FIELD.sub("", title) or title  # "TITLE PipeDream: ..."
         self.read(line, TITLE, 1.0 - 0.5 * author_line_score(title))
         paper = _PaperDraft(title=title, line=line)
         if tr is not None:
@@ -2212,6 +2214,17 @@ class Builder:
             self.attach_authors(parsed, line.number)
             self.known_names.update(a.name for a in parsed.authors)
             return
+        if (
+            self.paper is not None
+            and not self.paper.authors
+            and text[:1] in "ASP"
+            and _PEOPLE_FIELD.match(text)
+        ):
+            # "TITLE Fast and Secure ..." / "AUTHORS Marta Lokhava (Stellar), Rafa?? M...": the
+            # label says whose line it is, however oddly its names are printed.
+            self.attach_authors(parse_author_line(text), line.number)
+            self.known_names.update(a.name for a in self.paper.authors)
+            return
         fields = _LABELLED_FIELDS.match(text)
         if fields is not None:
             # "TITLE PipeDream: ... AUTHORS Deepak Narayanan (Stanford), ...": labelled fields.
@@ -2370,10 +2383,14 @@ class Builder:
             combined is not None
             and len(combined[1].authors) < 2
             and combined[1].authors[0].name not in self.known_names
-            and _not_a_place(combined[1].authors[0].affiliation)
+            and (
+                _not_a_place(combined[1].authors[0].affiliation)
+                or f"({combined[1].authors[0].affiliation})".lower() in self.trailing_marks
+            )
         ):
             # "Memory for Dialog (TACL)", "Structure (If You Let It)": a tag or a phrase in the
-            # parentheses, not where the one guessed name works.
+            # parentheses, not where the one guessed name works; "Making Data Useful (More)":
+            # a link word the page prints after its titles.
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
@@ -2990,8 +3007,9 @@ def _split_chair(text: str) -> tuple[str, str | None]:
 
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
-# "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper".
-_LONG_DASH = re.compile(r"\s+[—–]\s+")
+# "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper", and the typewriter's
+# "Session 2 --- Rodrigo Rodrigues" that Markdown sources print for them.
+_LONG_DASH = re.compile(r"\s+(?:[—–]|-{2,3})\s+")
 
 
 def _session_dash_person(title: str) -> tuple[str, str] | None:
@@ -3011,6 +3029,9 @@ def _session_dash_person(title: str) -> tuple[str, str] | None:
 _PLACEHOLDER = re.compile(
     r"^(?:tba|tbd|tbc|n/?a|to be (?:announced|determined|confirmed)|-+|–)\.?$", re.I
 )
+# "TITLE PipeDream: ...", "Title: PipeDream: ...": a title's field label, its authors' below.
+_TITLE_FIELD = re.compile(r"^(?:TITLE\s*:?|Title\s*:)\s*(?=\S)")
+_PEOPLE_FIELD = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+\S")
 _LABELLED_FIELDS = re.compile(
     r"^(?:TITLE|[Tt]itle\s*:)\s*(?P<title>.+?)\s+"
     r"(?:AUTHORS?|SPEAKERS?|PRESENTERS?|(?:[Aa]uthors?|[Ss]peakers?|[Pp]resenters?)\s*:)\s*"

@@ -158,6 +158,30 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # The same generator in another field, added after those fixes as their check.
     "found/heart-2026-tuesday-easychair.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/heart-2026-tuesday-easychair.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # The sources of programs already in real/ and found/ (tests/data/markdown/README.md). The
+    # dateless ones (sosp, eurosys) keep times 0 as their pages do; ett and clara lose a title
+    # each to the typographic apostrophe their kramdown pages print ("linguist’s", "Kids’")
+    # where the source has a straight one; geoinformacja's page reads the same (precision .5).
+    "markdown/cheops-2023.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/vldb-phd-2020.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/fwcg-2022.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/sosp-2019-monday.md": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "markdown/eurosys-2015-workshops.md": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "markdown/ett-2024.md": (0.95, 0.95, 0.97, 0.97, 1.00, 1.00),
+    "markdown/clara-oceania-2024.md": (0.91, 0.91, 0.90, 0.90, 1.00, 1.00),
+    "markdown/symcrypt-2023-guangzhou.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/geoinformacja-2022-poznan.md": (1.00, 0.50, 1.00, 1.00, 1.00, 1.00),
+    # Added after the fixes, as their check (first seen the same before and after them);
+    # monash's date is only in its site's header, not in the source, so times stay 0.
+    "markdown/monash-microbiome-2025.md": (1.00, 1.00, 1.00, 1.00, 1.00, 0.00),
+    "markdown/iros-2025-robustness.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/eurobioc-2020-thursday.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/nhw-2017-monday.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "markdown/bbc-2022-bologna.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # A Markdown program new to the corpus, its truth by hand: the page's venue line
+    # "Venue & Time: <date>, 9:00–17:00 | Venue: … | Poster area: WS31–WS40" is read as an item
+    # whose last field is a paper (precision .97).
+    "markdown/perfm-aaai-2026.md": (1.00, 0.97, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

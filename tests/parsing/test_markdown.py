@@ -104,3 +104,51 @@ def test_a_markdown_file_that_opens_with_a_link_is_no_json() -> None:
     source = "[Home](/) · [Program](/program)\n\n## Monday, 3 March 2025\n\n09:00 Opening\n"
     program = parse_program(source, ParseOptions(timezone="UTC", year=2025))
     assert [s.title for s in program.sessions] == ["Opening"]
+
+
+# kramdown's tables as Jekyll sites write them: a run of pipe rows with no header row, or a rule
+# line first, or rule lines between blocks of rows.
+KRAMDOWN_TABLES = """### Monday, June 10
+
+|---|---|---|
+| 11:00-11:30 | **_Miri Mertner_** | Michael Dunn |
+|  | [Variation in the spatial diffusion of language](/abstracts/mertner.pdf) (on-site)|  |
+|---|---|---|
+| 11:30-12:00 | **_Althea Löfgren, Natalia Levshina_** | Harald Hammarström |
+|  | [Testing trade-offs between gender and number indexing](/abstracts/l.pdf) (on-site)|  |
+
+###### 12:30 -- 13:45 LUNCH
+
+| 13:45 -- 14:45 | KEYNOTE TALK in Hörsal 9 / online|  |
+|  | **_Laura Becker_** |  |
+|  | Spoken typology: integrating phonetics, prosody and grammar |  |
+"""
+
+
+def test_header_less_pipe_tables_are_read_as_tables_as_kramdown_renders_them() -> None:
+    lines = page_text(KRAMDOWN_TABLES).splitlines()
+    assert "11:00-11:30\tMiri Mertner\tMichael Dunn" in lines
+    assert "13:45 -- 14:45\tKEYNOTE TALK in Hörsal 9 / online" in lines
+    # no pipes and no rule lines are left, and the empty header adds no line of its own
+    assert not any("|" in line or "---" in line for line in lines)
+    assert lines[:2] == ["Monday, June 10", "11:00-11:30\tMiri Mertner\tMichael Dunn"]
+    # every row's text is kept, each on its line
+    assert "\tSpoken typology: integrating phonetics, prosody and grammar" in lines
+    assert page_text(KRAMDOWN_TABLES.replace("\n", "\r\n")).splitlines() == lines
+    program = parse_program(KRAMDOWN_TABLES, OPTIONS)
+    paper = next(p for s in program.sessions for p in s.papers if p.title.startswith("Testing"))
+    assert [a.name for a in paper.authors] == ["Althea Löfgren", "Natalia Levshina"]
+
+
+def test_a_headed_pipe_table_keeps_its_header_and_loses_its_inner_rules() -> None:
+    source = (
+        "## Tuesday, 4 June 2024\n\n| Time | Talk |\n|---|---|\n| 09:00 | Opening |\n"
+        "|---|---|\n| 09:30 | Graph Drawing Beyond Planarity |\n"
+    )
+    lines = page_text(source).splitlines()
+    assert lines == [
+        "Tuesday, 4 June 2024",
+        "Time\tTalk",
+        "09:00\tOpening",
+        "09:30\tGraph Drawing Beyond Planarity",
+    ]

@@ -501,3 +501,67 @@ def test_session_named_then_chaired_then_timed() -> None:
             [("Networking Is Hard", [("Fay Qi", "Uni F")])],
         ),
     ]
+
+
+def test_title_and_authors_fields_each_on_a_line_of_its_own() -> None:
+    text = (
+        "Monday, 28 October 2019\n"
+        "It Must Be Secure (10:50-11:50)\n\n"
+        "TITLE Teechain: A Secure Payment Network with Asynchronous Blockchain Access\n"
+        "AUTHORS Joshua Lind (Imperial College London), Oded Naor (Technion)\n\n"
+        "TITLE Fast and Secure Global Payments with Stellar\n"
+        "AUTHORS Marta Lokhava (Stellar), Giuliano Losa (Galois), Rafa?? Malinowski (Stellar)\n"
+    )
+    program = parse_text(text, ParseOptions(timezone="America/Toronto", year=2019))
+    papers = program.sessions[0].papers
+    assert [p.title for p in papers] == [
+        "Teechain: A Secure Payment Network with Asynchronous Blockchain Access",
+        "Fast and Secure Global Payments with Stellar",
+    ]
+    assert [(a.name, a.affiliation) for a in papers[0].authors] == [
+        ("Joshua Lind", "Imperial College London"),
+        ("Oded Naor", "Technion"),
+    ]
+    assert [a.name for a in papers[1].authors] == [
+        "Marta Lokhava",
+        "Giuliano Losa",
+        "Rafa?? Malinowski",
+    ]
+
+
+def test_a_typewriter_dash_before_the_chair_of_a_session() -> None:
+    text = (
+        "Tuesday, 21 April 2015\n"
+        "11:00 - 12:30\nSession 2 --- Rodrigo Rodrigues\n"
+        "Designing a causally consistent protocol. Tyler Crain and Marc Shapiro\n"
+        "14:00 - 15:30\nSession 3 -- Sean Cribs\n"
+        "An empirical perspective on causal consistency. Alejandro Tomsic and Tyler Crain\n"
+    )
+    program = parse_text(text, ParseOptions(timezone="Europe/Paris", year=2015))
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("Session 2", ["Rodrigo Rodrigues"]),
+        ("Session 3", ["Sean Cribs"]),
+    ]
+
+
+def test_a_link_word_after_titles_is_no_affiliation() -> None:
+    text = (
+        "Monday, 8 May 2023\n"
+        "Invited talk Session 1 - Chair: Michael Kuhn\n"
+        "14:30-15:00\tOana Balmau (McGill University, Canada)\n"
+        "Characterizing I/O Patterns in Machine Learning (More)\n"
+        "15:00-15:30\tRadu Stoica (IBM Zurich, Switzerland)\n"
+        "Next-Gen Cloud Storage: Leveraging DPUs to Virtualize File System Services (More)\n"
+        "15:30-16:00\tJay Lofstead (Sandia National Laboratories, USA)\n"
+        "Making Data Useful Through Metadata Techniques (More)\n"
+    )
+    program = parse_text(text, ParseOptions(timezone="Europe/Rome", year=2023))
+    papers = [p for s in program.sessions for p in s.papers]
+    assert [(p.title, [a.name for a in p.authors]) for p in papers] == [
+        ("Characterizing I/O Patterns in Machine Learning", ["Oana Balmau"]),
+        (
+            "Next-Gen Cloud Storage: Leveraging DPUs to Virtualize File System Services",
+            ["Radu Stoica"],
+        ),
+        ("Making Data Useful Through Metadata Techniques", ["Jay Lofstead"]),
+    ]
