@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import contextlib
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.errors import UserError
 from bot.parsing import ParseOptions
 from bot.parsing.detect import page_text, parse_program
 from bot.parsing.markdown import looks_like_markdown
@@ -152,3 +157,44 @@ def test_a_headed_pipe_table_keeps_its_header_and_loses_its_inner_rules() -> Non
         "09:00\tOpening",
         "09:30\tGraph Drawing Beyond Planarity",
     ]
+
+
+_MARKUP = st.sampled_from(
+    [
+        "# ",
+        "## ",
+        "**",
+        "__",
+        "*",
+        "|",
+        "---",
+        "| --- |",
+        "[",
+        "](",
+        ")",
+        "{.c}",
+        "{% x %}",
+        "{{< y >}}",
+        "<br>",
+        "<table><tr><td>",
+        "</td></tr></table>",
+        "\n",
+        "\n\n",
+        "    ",
+        "\t",
+        "09:00-10:30 ",
+        "Session 1: ",
+        "Chair: ",
+        "Ana Silva (MIT)",
+        "Title of a Talk",
+        "Monday",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_MARKUP, min_size=2, max_size=60).map("".join))
+def test_any_markdown_parses_or_says_why(text: str) -> None:
+    source = "## Monday, 3 March 2025\n\n**Title**\n" + text
+    with contextlib.suppress(UserError):  # "no program item found", with its place
+        parse_program(source, OPTIONS)

@@ -17,7 +17,12 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 TEXTS = [
     p.read_text(encoding="utf-8")
     for p in sorted(
-        [*DATA.glob("*.txt"), *(DATA / "real").glob("*.txt"), *(DATA / "found").glob("*.txt")]
+        [
+            *DATA.glob("*.txt"),
+            *(DATA / "real").glob("*.txt"),
+            *(DATA / "found").glob("*.txt"),
+            *(DATA / "markdown").glob("*.md"),
+        ]
     )
 ]
 OPTIONS = ParseOptions(timezone="UTC", year=2024)
