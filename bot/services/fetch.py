@@ -36,6 +36,7 @@ EXTENSION_OF_TYPE = {
     "text/xml": ".xml",
     "text/html": ".html",
     "text/plain": ".txt",
+    "text/markdown": ".md",
     "text/calendar": ".ics",
 }
 
