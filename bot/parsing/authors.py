@@ -490,9 +490,43 @@ def _without_post_nominals(text: str) -> str:
     return "".join(kept) + text[last:] if kept else text
 
 
+_PIPE = re.compile(r"\s*\|\s*")
+_NAMES_JOINED = re.compile(r",\s*|\s+(?:and|&)\s+")
+
+
+def pipe_affiliated(text: str) -> AuthorLine | None:
+    """`Sietse Wieringa | University of Oslo, Norway | University of Oxford, UK`,
+    `Eivind Engebretsen & John Ødemark |University of Oslo, Norway`: names, then after each
+    bar a place they all work at (an institution, or a place and its country), as pages set
+    in a CMS print a paper's people; None for anything else."""
+    if "|" not in text:
+        return None
+    names_part, *places = _PIPE.split(clean(text))
+    names = [n.strip() for n in _NAMES_JOINED.split(names_part) if n.strip()]
+    if (
+        not names
+        or not places
+        or not all(
+            2 <= len(n.split()) <= 5 and is_name_like(n) and not _has_institution_word(n)
+            for n in names
+        )
+        or not all(
+            p and (_has_institution_word(p) or ", " in p) and not is_name_like_strict(p)
+            for p in places
+        )
+    ):
+        return None
+    affiliation = "; ".join(places)
+    return AuthorLine(tuple(Person(name, affiliation) for name in names))
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
+    if "|" in text:
+        piped = pipe_affiliated(text)
+        if piped is not None:
+            return piped
     text = _western_punctuation(clean(text))
     if "|" in text or not text.isascii():  # "·" and "•" are not ASCII
         text = _LIST_DOTS.sub("; ", text)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from bot.parsing.authors import clean
+from bot.parsing.authors import clean, pipe_affiliated
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -299,7 +299,7 @@ def classify(number: int, raw: str) -> Line:
 
 
 def _classify_normalised(number: int, text: str) -> Line:
-    if " | " in text and "\t" not in text:
+    if " | " in text and "\t" not in text and pipe_affiliated(text) is None:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]

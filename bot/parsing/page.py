@@ -168,6 +168,14 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
     return people >= 2 and people > titles
 
 
+def _cells_after_time(line: Line) -> list[str]:
+    """A timed row's cells after its time: the later cells of a table row, or the text after
+    the time of a one-cell line (`11.30 Edward Harcourt (Oxford): TBC`)."""
+    if len(line.cells) > 1 or line.time is None:
+        return line.cells[1:]
+    return [line.cells[0][line.time.span[1] :].strip()]
+
+
 def prints_name_colon_titles(lines: list[Line]) -> bool:
     """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
     from its timed rows: at least three such rows with different names, and more of them
@@ -177,7 +185,7 @@ def prints_name_colon_titles(lines: list[Line]) -> bool:
     for line in lines:
         if line.kind is not LineKind.TIME:
             continue
-        for cell in line.cells[1:]:
+        for cell in _cells_after_time(line):
             if ": " not in cell:
                 continue
             found = name_colon_title(cell)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.model import SessionKind
+from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     author_line_score,
     clean,
@@ -57,25 +57,69 @@ def has_common_word(text: str) -> bool:
 
 
 NAME_COLON = re.compile(r"^(?P<who>[^:()\d]{3,60}?):\s+(?P<title>\S.*)$")
+# "Edward Harcourt (Oxford): TBC", "A (UCL) & B (Utrecht, online): Title": speakers each with
+# a parenthesis after the name (an affiliation, or how they attend), then the title.
+_NAMES_IN_PARENS_COLON = re.compile(
+    r"^(?P<who>[^:()\d]{3,60}\([^():]{1,60}\)(?:\s*(?:&|and|,)\s*[^:()\d]{3,60}\([^():]{1,60}\))*)"
+    r":\s+(?P<title>\S.*)$"
+)
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+_SPEAKERS_JOINED = re.compile(r"\s*(?:&|\band\b|,)\s*")
+# "TBC", "TBA", "to be confirmed": a talk whose title is not given yet.
+PLACEHOLDER_TITLE = re.compile(r"^(?:TB[ACD]|to be (?:confirmed|announced|decided))\.?$", re.I)
+# "(online)", "(Utrecht, online)": how a speaker attends, printed where an affiliation goes.
+_ATTENDANCE = re.compile(
+    r"(?:^|,\s*)(?:online|virtual|remote|in[- ]person|on[- ]?site|hybrid)\s*$", re.I
+)
 
 
 def name_colon_title(text: str) -> tuple[str, str] | None:
     """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
     side is two to four words that could be a name; whether it is one only the page can say
-    (`Graph Neural Networks: A Survey` reads the same)."""
-    m = NAME_COLON.match(clean(text))
+    (`Graph Neural Networks: A Survey` reads the same). Speakers printed with a parenthesis
+    after each name (`Edward Harcourt (Oxford): TBC`) are kept whole, parentheses and all."""
+    text = clean(text)
+    m = NAME_COLON.match(text)
     if m is None:
-        return None
+        m = _NAMES_IN_PARENS_COLON.match(text) if "(" in text else None
+        if m is None:
+            return None
+        names = _SPEAKERS_JOINED.split(_PARENTHESIS.sub("", m.group("who")).strip())
+        # the parentheses make the left side people, so a short title will do
+        # ("Hermeneutics and AI"), if it is not more people
+        titled = not _only_names(m.group("title"))
+    else:
+        names = [m.group("who").strip()]
+        titled = reads_as_title(m.group("title"))
     who, title = m.group("who").strip(), m.group("title").strip()
     if (
-        not 2 <= len(who.split()) <= 4
-        or not is_name_like_strict(who)
-        or ITEM_WORD.match(who)
+        not all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
+        or any(ITEM_WORD.match(name) for name in names)
         or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
-        or not reads_as_title(title)
+        or not (titled or PLACEHOLDER_TITLE.match(title))
     ):
         return None
     return who, title
+
+
+def _only_names(text: str) -> bool:
+    names = _SPEAKERS_JOINED.split(text.strip())
+    return all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
+
+
+def colon_speakers(who: str) -> tuple[Person, ...]:
+    """The speakers of `name_colon_title`'s left side, each with the affiliation in its
+    parenthesis and without how they attend (`Federica Russo (Utrecht, online)` is of
+    Utrecht; `Sean Sayers (online)` of nowhere said)."""
+    if "(" not in who:
+        return (Person(who, None),)
+    people = []
+    for person in parse_author_line(who).authors:
+        affiliation = person.affiliation
+        if affiliation is not None:
+            affiliation = _ATTENDANCE.sub("", affiliation).strip() or None
+        people.append(Person(person.name, affiliation))
+    return tuple(people)
 
 
 def reads_as_title(text: str) -> bool:

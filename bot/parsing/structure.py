@@ -80,6 +80,7 @@ from bot.parsing.shapes import (
     LEADING_MARK,
     NAME_SMALL_WORDS,
     ROOM_CELL,
+    colon_speakers,
     has_common_word,
     is_own_item,
     is_prose,
@@ -1641,7 +1642,7 @@ class Builder:
             # "Kensuke Harada: Realizing robust motion planning": on a page that prints its
             # talks so, a bare name before the colon is the speaker.
             session.title = session.talk_title = named[1]
-            session.speakers = [Person(named[0], None)]
+            session.speakers = list(colon_speakers(named[0]))
             return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, time, timedelta
 
+from bot.model import SessionKind
+from bot.parsing.kinds import classify_kind
 from bot.parsing.wordtrie import first_characters, word_alternation
 
 WEEKDAYS = {
@@ -359,7 +361,8 @@ _CLOCK = (
 # before a clock), and "9:00〜10:00" / "9:00至10:00".
 _SEPARATOR = (
     r"\s*(?:(?:às|as|a|à|al|hasta|alle|tot|do|bis|til|до)(?=\s*[012]?\d[:.h]\d)"
-    r"|-{1,2}|–|—|~|〜|～|至|to|until|till|→)\s*"
+    # "15.00 Todd Mei": a word separator is no separator when a word goes on from it.
+    r"|-{1,2}|–|—|~|〜|～|至|(?:to|until|till)(?![^\W\d_])|→)\s*"
 )
 TIME_RANGE = re.compile(
     r"(?<![\w:./-])"
@@ -390,6 +393,12 @@ _LEADING_START = re.compile(
 _LEADING_START_COLON = re.compile(
     r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d))\s?:\s+(?=[^\W\d_])"
 )
+# "11.00 coffee", "13.00 lunch": a clock, then a break or a meal in lower case, as pages that
+# set breaks in italics print them; only such words, not "2.05 release notes".
+_LEADING_START_LOWER = re.compile(
+    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d))\s+(?=[a-zß-ÿ])"
+)
+_MOST_BREAK_WORDS = 4
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
 
 
@@ -415,6 +424,14 @@ def _clock(hour: str, minute: str | None, ampm: str | None) -> time | None:
     return time(h, m)
 
 
+def _names_a_break(text: str) -> bool:
+    rest = text.strip()
+    return len(rest.split()) <= _MOST_BREAK_WORDS and classify_kind(rest, paper_count=0) in (
+        SessionKind.BREAK,
+        SessionKind.SOCIAL,
+    )
+
+
 def find_time_range(text: str) -> TimeRange | None:
     """The first time or time range in `text`, e.g. `9:00 AM CEST – 10:00 AM CEST`,
     `13:30-15:10`, `19:00-` (open end), `10:30 - 11:30 AM` (meridiem only at the end).
@@ -432,6 +449,11 @@ def find_time_range(text: str) -> TimeRange | None:
         start = _clock(leading.group("h"), leading.group("m"), ampm)
         if start is not None:
             return TimeRange(start, None, None, (leading.start("h"), leading.end("clock")))
+    if leading is None and (first is None or first.start() > 0):
+        lower = _LEADING_START_LOWER.match(text)
+        if lower is not None and _names_a_break(text[lower.end() :]):
+            start = time(int(lower.group("h")), int(lower.group("m")))
+            return TimeRange(start, None, None, (lower.start("h"), lower.end("clock")))
     for match in TIME_RANGE.finditer(text):
         g = match.groupdict()
         start_clock = g["sm"] or g["shour"]

@@ -9,9 +9,11 @@ from bot.parsing.authors import (
     is_name_like,
     names_an_institution,
     parse_author_line,
+    pipe_affiliated,
     split_known_names,
     split_title_and_authors,
 )
+from bot.parsing.lexer import classify
 
 HCST = "Key Lab of HCST (PKU), MOE; SCS, Peking University"
 
@@ -282,3 +284,28 @@ def test_cyrillic_lines_naming_an_institution(line: str) -> None:
 @pytest.mark.parametrize("line", ["Ольга Вайс", "Эффективный источник гамма излучения"])
 def test_cyrillic_names_and_titles_name_no_institution(line: str) -> None:
     assert not names_an_institution(line)
+
+
+def test_names_then_a_bar_before_each_place_they_work_at() -> None:
+    one = parse_author_line(
+        "Sietse Wieringa | University of Oslo, Norway | University of Oxford, UK"
+    )
+    assert [(a.name, a.affiliation) for a in one.authors] == [
+        ("Sietse Wieringa", "University of Oslo, Norway; University of Oxford, UK")
+    ]
+    shared = parse_author_line(
+        "Susan Fitzmaurice, Iona C. Hine & Seth Mehl | University of Sheffield, UK"
+    )
+    assert [(a.name, a.affiliation) for a in shared.authors] == [
+        ("Susan Fitzmaurice", "University of Sheffield, UK"),
+        ("Iona C. Hine", "University of Sheffield, UK"),
+        ("Seth Mehl", "University of Sheffield, UK"),
+    ]
+    glued = parse_author_line("Eivind Engebretsen & John Ødemark |University of Oslo, Norway")
+    assert [a.affiliation for a in glued.authors] == ["University of Oslo, Norway"] * 2
+    # cells of a row, not people and their places: the lexer still splits them
+    assert pipe_affiliated("10:30 – 12:00 | Session 3 | Room A") is None
+    assert pipe_affiliated("Session 3 | Room A") is None
+    assert classify(1, "Tony Sandset | University of Oslo, Norway").cells == [
+        "Tony Sandset | University of Oslo, Norway"
+    ]

@@ -650,6 +650,16 @@ def test_a_start_time_then_a_colon_opens_an_item_in_lower_case() -> None:
     assert find_time_range("2.05: release notes") is None
 
 
+def test_a_name_starting_with_to_is_no_range_separator() -> None:
+    found = find_time_range("15.00 Todd Mei (online): Hermeneutics and AI")
+    assert found is not None
+    assert (found.start.hour, found.end, found.span) == (15, None, (0, 5))
+    until = find_time_range("9:00 until 10:30")
+    assert until is not None
+    assert until.end is not None
+    assert until.end.hour == 10
+
+
 def test_a_talks_kind_then_its_speaker_in_parentheses_then_its_title() -> None:
     talk = read_talk_title(
         "Scientific presentation 3 (Fabien Maussion): Climate policy and global glacier change"
@@ -3633,3 +3643,38 @@ def test_a_ceremony_among_an_openings_talks_is_a_part_of_it_not_a_paper() -> Non
         "20 lat geoinformacji na UAM – doświadczenia i wyzwania"
     ]
     assert "Wręczenie nagrody w Konkursie na logo 20-lecia konferencji" in opening.notes
+
+
+# --- `Time Name (Affiliation): Title` lines, a day of talks each on its line -------------------
+
+
+def test_timed_lines_of_speakers_in_parentheses_then_colon_titles_are_talks() -> None:
+    program = parse(
+        "14 June 2024\n"
+        "09.30 Richard Norman: Engaged Philosophy and the Absurd\n"
+        "10.00 Sean Sayers (online): TBC\n"
+        "10.30 Todd Mei (online): Hermeneutics and AI\n"
+        "\n"
+        "11.00 coffee\n"
+        "\n"
+        "11.30 Phyllis Illari (UCL) & Federica Russo (Utrecht, online): TBC\n"
+        "12.00 Edward Harcourt (Oxford): Two threats to philosophy\n"
+    )
+    assert papers(program) == [
+        ("Engaged Philosophy and the Absurd", [("Richard Norman", None)]),
+        ("TBC", [("Sean Sayers", None)]),
+        ("Hermeneutics and AI", [("Todd Mei", None)]),
+        ("TBC", [("Phyllis Illari", "UCL"), ("Federica Russo", "Utrecht")]),
+        ("Two threats to philosophy", [("Edward Harcourt", "Oxford")]),
+    ]
+    breaks = [s for s in program.sessions if s.kind is SessionKind.BREAK]
+    assert [(s.title, s.start.hour if s.start else None) for s in breaks] == [("coffee", 11)]
+
+
+def test_a_clock_then_a_break_word_in_lower_case_opens_a_break() -> None:
+    for text, hour in (("11.00 coffee", 11), ("13:00 lunch", 13), ("18.00 reception", 18)):
+        found = find_time_range(text)
+        assert found is not None
+        assert (found.start.hour, found.span[0]) == (hour, 0)
+    assert find_time_range("2.05 release notes") is None
+    assert find_time_range("10.30 in the morning we meet") is None
