@@ -239,6 +239,27 @@ def test_badges_repeated_over_the_page_are_not_titles() -> None:
     assert session.papers[0].authors == (Person("Ana Silva", "Uni A"), Person("Bo Li", "Uni B"))
 
 
+def test_a_break_repeated_through_the_days_is_no_badge() -> None:
+    day = "".join(
+        f"{h}.00 - {h}.20\n\nAna Silva, Uni A\nTalk {h}\n\n{h}.20 - {h}.40\n\nTea break\n\n"
+        for h in (9, 10, 11)
+    )
+    program = parse("6 November 2015 (Friday)\n\n" + day)
+    breaks = [s for s in program.sessions if s.title == "Tea break"]
+    assert [s.start.strftime("%H:%M") for s in breaks if s.start] == ["09:20", "10:20", "11:20"]
+    assert all(s.kind is SessionKind.BREAK for s in breaks)
+
+
+def test_a_link_verb_and_its_material_is_a_link_not_a_title() -> None:
+    program = parse(
+        "6 November 2015 (Friday)\n\n12.00 - 12.50\n\nLectures\n\n12.00 - 12.20\n\n"
+        "Rama Kant, University of Delhi\nTheories of electrodes\n\nView presentation\n\n"
+        "12.25 - 12.45\n\nArindam Ghosh, IISc\nThin membranes\n\nDescargar Presentación\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert titles == ["Theories of electrodes", "Thin membranes"]
+
+
 def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
     program = parse(
         "The Fifth Workshop on Storage (STOR'25)\n"
