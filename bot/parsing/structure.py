@@ -32,6 +32,7 @@ from bot.parsing.authors import (
     split_by_line,
     split_colon_authors,
     split_known_names,
+    split_quoted_title,
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
@@ -1363,7 +1364,9 @@ class Builder:
         m = m or CHAIR.match(line.text)
         assert m is not None
         session = self.current
-        if session is None or (session.papers and not self.columns):
+        if session is None or (
+            session.papers and not self.columns and not self._closes_its_item(session, i)
+        ):
             session = self.open_session(line.number)
         elif self.columns and session.chairs and session is self.columns[-1]:
             session = self.columns[-1]
@@ -1863,6 +1866,8 @@ class Builder:
             return False  # the title of the item its time line opened
         if is_prose(text) or len(text.split()) > 14:
             return False
+        if text[:1] in _OPENING_QUOTES and split_quoted_title(text) is not None:
+            return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
         return author_line_score(text) < 1.0 or (
@@ -2031,6 +2036,15 @@ class Builder:
                 if self.paper is not None and self.paper.line == line.number:
                     self.paper.start = at.start
                 return
+        quoted = split_quoted_title(text) if text[:1] in _OPENING_QUOTES else None
+        if quoted is not None:
+            # '“Title”, Ana Silva (Descargar Presentación)' / '"Title". A, B. Uni A, México':
+            # the quotes close the title, the people follow.
+            if session is None:
+                self.open_session(line.number)
+            self.add_paper(quoted[0], line.number)
+            self.attach_authors(quoted[1], line.number)
+            return
         if session is not None and session.expects_title and not session.papers:
             if self._speakers_above_title(lookahead, more=bool(session.speakers)):
                 # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
@@ -2629,6 +2643,20 @@ class Builder:
             and not is_prose(nxt.text)
         )
 
+    def _closes_its_item(self, session: _SessionDraft, i: int) -> bool:
+        """`Moderador: Dr. X` after an item's talks, then the next item's time or the next table
+        cell: who chaired that item, printed at its end, not the start of another session."""
+        if session.chairs or i < 0:
+            return False
+        if self._item_ends_after(i):
+            return True
+        for below in self.lines[i + 1 :]:
+            if below.kind is not LineKind.BLANK:
+                return False
+            if len(below.cells) >= 2:
+                return True  # a TAB alone: a browser's copy starts the row's next cell here
+        return False
+
     def _item_ends_after(self, i: int) -> bool:
         """Is the line after `i` a new item's time or day, or the end of the program?"""
         below = self.next_nonblank(i)
@@ -2830,6 +2858,7 @@ _NUMBERED_ENTRY = re.compile(
     re.I,
 )
 _QUOTES = '"“”„«»'
+_OPENING_QUOTES = '"“„«'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 _MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"

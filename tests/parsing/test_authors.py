@@ -9,6 +9,7 @@ from bot.parsing.authors import (
     is_name_like,
     parse_author_line,
     split_known_names,
+    split_quoted_title,
     split_title_and_authors,
 )
 
@@ -264,3 +265,61 @@ def test_an_undotted_initial_a_before_a_surname_is_a_person(line: str) -> None:
 @pytest.mark.parametrize("line", ["A Study", "A Study, A Survey", "A Survey (Extended Abstract)"])
 def test_an_article_before_a_noun_stays_a_title(line: str) -> None:
     assert author_line_score(line) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "people"),
+    [
+        pytest.param(
+            "“A Pedagogical Tool”, Dra. Ana María Silva. (Descargar Presentación)",
+            "A Pedagogical Tool",
+            [("Ana María Silva", None)],
+            id="curly-quotes-comma-honorific-link",
+        ),
+        pytest.param(
+            '"Passage Retrieval". Ana Silva, Bo J. Li. Universidad Veracruzana, México',
+            "Passage Retrieval",
+            [
+                ("Ana Silva", "Universidad Veracruzana, México"),
+                ("Bo J. Li", "Universidad Veracruzana, México"),
+            ],
+            id="names-full-stop-shared-affiliation",
+        ),
+        pytest.param(
+            '"Industry in Space” Hugo Montoya, Agencia Espacial, México',
+            "Industry in Space",
+            [("Hugo Montoya", "Agencia Espacial, México")],
+            id="mixed-quotes-part-before-trailing-place",
+        ),
+        pytest.param(
+            '"A Tool". Eva Ortiz, Juan R. Montes, Universidad Tecnológica del Centro, México',
+            "A Tool",
+            [
+                ("Eva Ortiz", "Universidad Tecnológica del Centro, México"),
+                ("Juan R. Montes", "Universidad Tecnológica del Centro, México"),
+            ],
+            id="names-then-institution",
+        ),
+        pytest.param(
+            '"Big Data", Ana Silva, Bo Li',
+            "Big Data",
+            [("Ana Silva", None), ("Bo Li", None)],
+            id="names-only",
+        ),
+    ],
+)
+def test_quoted_title_then_its_people(
+    line: str, title: str, people: list[tuple[str, str | None]]
+) -> None:
+    split = split_quoted_title(line)
+    assert split is not None
+    assert split[0] == title
+    assert [(a.name, a.affiliation) for a in split[1].authors] == people
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['"Big data pragmatics!", or, "Putting the pieces together"', '"Yes" is the answer to it all'],
+)
+def test_quoted_words_before_prose_are_no_title_and_people(line: str) -> None:
+    assert split_quoted_title(line) is None

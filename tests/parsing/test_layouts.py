@@ -260,6 +260,21 @@ def test_a_link_verb_and_its_material_is_a_link_not_a_title() -> None:
     assert titles == ["Theories of electrodes", "Thin membranes"]
 
 
+def test_a_chair_printed_after_the_items_talks_is_that_items_chair() -> None:
+    program = parse(
+        "Miércoles 01 de Octubre del 2014\n\n10:00 - 10:50\t\nConferencia Plenaria 1 :\n\n"
+        "A Fast Store\nAna Silva (Uni A)\n\nModerador: Dr. Bo Li\n\n"
+        "11:00 - 12:00\t\nConferencia Plenaria 2 :\n\n“A Slow Store” Cy Ng. Uni C\n\n"
+        "Moderadora: Dra. Di Wu\n"
+    )
+    chaired = [(s.title, [c.name for c in s.chairs]) for s in program.sessions]
+    assert chaired == [("Conferencia Plenaria 1", ["Bo Li"]), ("Conferencia Plenaria 2", ["Di Wu"])]
+    # the quoted talk above the chair line is the talk, not the title of a chaired session
+    assert [(a.name, a.affiliation) for a in program.sessions[1].papers[0].authors] == [
+        ("Cy Ng", "Uni C")
+    ]
+
+
 def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
     program = parse(
         "The Fifth Workshop on Storage (STOR'25)\n"
