@@ -1868,6 +1868,8 @@ class Builder:
             return False
         if text[:1] in _OPENING_QUOTES and split_quoted_title(text) is not None:
             return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
+        if self._lone_speakers_work(text, self.lines[i], i):
+            return False  # where the talk's speaker above works
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
         return author_line_score(text) < 1.0 or (
@@ -2159,6 +2161,16 @@ class Builder:
             # not followed by names, which would make it the next title).
             affiliation = clean(text)
             paper.authors = [Person(a.name, affiliation) for a in paper.authors]
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        if (
+            paper is not None
+            and lookahead is not None
+            and self._lone_speakers_work(text, line, lookahead)
+        ):
+            # '“Title”, Ángel Jordán' / 'Rector emérito en Carnegie Mellon University' /
+            # 'Moderador: …': the line closing the item says where its one speaker works.
+            paper.authors = [Person(paper.authors[0].name, clean(text))]
             self.read(line.number, AUTHORS, 0.8)
             return
         role = _ROLE.match(text)
@@ -2642,6 +2654,22 @@ class Builder:
             and len([c for c in nxt.cells if c]) == 1
             and not is_prose(nxt.text)
         )
+
+    def _lone_speakers_work(self, text: str, line: Line, i: int) -> bool:
+        """Is this line, under a title printed with its one speaker and closing the item (a
+        chair line, the next time or the end below it), where that speaker works?"""
+        paper = self.paper
+        if (
+            paper is None
+            or len(paper.authors) != 1
+            or paper.authors[0].affiliation is not None
+            or paper.authors_line != paper.line
+            or paper.line != self._previous_text_line(line)
+            or not names_an_institution(text)
+        ):
+            return False
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY, LineKind.CHAIR)
 
     def _closes_its_item(self, session: _SessionDraft, i: int) -> bool:
         """`Moderador: Dr. X` after an item's talks, then the next item's time or the next table

@@ -275,6 +275,19 @@ def test_a_chair_printed_after_the_items_talks_is_that_items_chair() -> None:
     ]
 
 
+def test_the_line_closing_a_talk_says_where_its_one_speaker_works() -> None:
+    program = parse(
+        "Miércoles 01 de Octubre del 2014\n\n10:00 - 10:50\t\nConferencia Plenaria 1 :\n\n"
+        "“A Fast Store”, Ana Silva\n\nProfesora emérita en Carnegie Mellon University (CMU)\n\n"
+        "Moderador: Dr. Bo Li\n\n11:00 - 11:30\t\nDescanso\n"
+    )
+    [talk] = [p for s in program.sessions for p in s.papers]
+    assert talk.authors == (
+        Person("Ana Silva", "Profesora emérita en Carnegie Mellon University (CMU)"),
+    )
+    assert [s.title for s in program.sessions] == ["Conferencia Plenaria 1", "Descanso"]
+
+
 def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
     program = parse(
         "The Fifth Workshop on Storage (STOR'25)\n"
