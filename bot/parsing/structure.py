@@ -1810,9 +1810,10 @@ class Builder:
         before the talk's title? The first reads surely as people (a name and where they
         work; `more` for the lines after it), any further lines up to the title still read
         as people, and the title below does not."""
-        if i is None or author_line_score(self.lines[i].text) < (0.5 if more else 0.8):
+        first = author_line_score(self.lines[i].text) if i is not None else 0.0
+        if i is None or first < (0.5 if more else 0.8):
             return False
-        at = i
+        at, last = i, None
         for _ in range(6):
             following = self.after[at + 1] if at + 1 < len(self.after) else None
             if following is None:
@@ -1820,7 +1821,10 @@ class Builder:
             at = following
             below = self.lines[at]
             if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
-                return False
+                # "Kaushal Verma, IISc, Bengaluru" / "Quadrature domains and potential theory"
+                # / the next time: a title whose "and" reads like a list, under a sure speaker
+                return not more and first >= 1.0 and last is not None and _title_not_names(last)
+            last = below.text
             score = author_line_score(below.text)
             if score < 0.5:
                 return not is_prose(below.text)
@@ -3028,6 +3032,23 @@ def _strip_session_title(text: str) -> str:
 
 
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
+
+
+def _title_not_names(text: str) -> bool:
+    """`Quadrature domains and potential theory`: parts joined like names, one of them in lower
+    case and no parenthesis or comma, so a title; `Bo Li and Cy Ng` stays people."""
+    if "(" in text or "," in text:
+        return False
+    parts = [p for p in re.split(r"\s+(?:and|&)\s+", text) if p]
+    return any(not is_name_like_strict(p) for p in parts) and any(
+        w.islower() and len(w) >= 4 and w not in _NAME_PARTICLES
+        for p in parts
+        for w in p.split()[1:]
+    )
+
+
+# Lower-case words inside names: "Ana de Souza", "Luca della Robbia", "Jan van der Berg".
+_NAME_PARTICLES = frozenset("della delle dello degli bint".split())
 
 
 def _unquote(text: str) -> str:

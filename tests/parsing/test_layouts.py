@@ -288,6 +288,20 @@ def test_the_line_closing_a_talk_says_where_its_one_speaker_works() -> None:
     assert [s.title for s in program.sessions] == ["Conferencia Plenaria 1", "Descanso"]
 
 
+def test_a_sure_speaker_line_under_a_time_is_followed_by_a_title_that_says_and() -> None:
+    program = parse(
+        "6 November 2015 (Friday)\n\n14.00 - 14.50\n\nLectures by Fellows\n\n14.00 - 14.20\n\n"
+        "Ana Silva, University of Delhi, Delhi\nMitotic stress in cancer\n\n14.25 - 14.45\n\n"
+        "Kaushal Verma, IISc, Bengaluru\nQuadrature domains and potential theory\n\n"
+        "14.50 - 15.30\n\nTea break\n"
+    )
+    papers = [(p.title, p.authors) for s in program.sessions for p in s.papers]
+    assert papers[-1] == (
+        "Quadrature domains and potential theory",
+        (Person("Kaushal Verma", "IISc, Bengaluru"),),
+    )
+
+
 def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
     program = parse(
         "The Fifth Workshop on Storage (STOR'25)\n"
