@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from bot.model import Person
@@ -713,6 +713,8 @@ _TRAILING_MARKS = re.compile(
     r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
+    # "(Descargar Presentación)", "(View slides)": a link to the talk's material
+    r"\((?:view|watch|download|descargar|ver|baixar|t[ée]l[ée]charger)\s[^()]{1,30}\)|"
     # "***SLIDES***": a wiki's bold italics left as they were typed
     r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)))+\s*$",
@@ -863,6 +865,64 @@ def split_sentence_authors(
             if best is None or quality > best[0]:
                 best = (quality, title, authors, authors_first)
     return None if best is None else (best[1], best[2], best[3])
+
+
+# '“Title”, Ana Silva' / '"Title". Ana Silva, Bo Li. Uni A': a quoted title opens the line; the
+# people follow its closing quote (the quotes may differ: '"Title”').
+_QUOTED_TITLE_FIRST = re.compile(
+    r'^["“„«](?P<title>[^"“”„«»]{3,}?)["”»]\s*[.,:]?\s+(?P<who>[^\W\d_].*)$'
+)
+
+
+def split_quoted_title(text: str) -> tuple[str, AuthorLine] | None:
+    """A quoted title and its people on one line, or None where what follows the closing quote
+    is no list of names. After the names may come their one shared affiliation, set off by a
+    full stop (`A, B. Uni A, México`) or as the comma parts from an institution, or from the
+    part before a trailing place (`A, Cimat Unidad Zacatecas, México`)."""
+    m = _QUOTED_TITLE_FIRST.match(clean(text))
+    if m is None:
+        return None
+    who, _marks = strip_trailing_marks(m["who"])
+    who = who.rstrip(" .")
+    stop = next(
+        (s for s in _SENTENCE_END.finditer(who) if not _ends_in_initial(who[: s.start()])), None
+    )
+    affiliation: str | None
+    if stop is not None:
+        names, affiliation = who[: stop.start()], who[stop.end() :].strip()
+    else:
+        names, affiliation = _names_then_affiliation(who)
+    if not _is_author_list(names, alone=True):
+        return None
+    people = parse_author_line(names)
+    if affiliation:
+        shared = tuple(replace(a, affiliation=a.affiliation or affiliation) for a in people.authors)
+        people = replace(people, authors=shared)
+    return m["title"].strip(), people
+
+
+def _ends_in_initial(text: str) -> bool:
+    """`Efraín J` or `Dr`: the full stop after it is an initial's or a title's, no sentence end."""
+    last = text.rsplit(" ", 1)[-1].lower()
+    return len(last) <= 1 or last in _ABBREVIATIONS or _HONORIFIC.match(last + ". ") is not None
+
+
+def _names_then_affiliation(who: str) -> tuple[str, str | None]:
+    """`A, B, Universidad X, México` -> ("A, B", "Universidad X, México"): the affiliation runs
+    from the first part naming an institution, or from the part before a trailing run of
+    one-word places; without either, all of it is names."""
+    parts = [p.strip() for p in who.split(",")]
+    places = len(parts)
+    while places > 1 and len(parts[places - 1].split()) == 1:
+        places -= 1
+    cut = places - 1 if places < len(parts) and places > 1 else places
+    for i, part in enumerate(parts[1:cut], start=1):
+        if names_an_institution(part):
+            cut = i
+            break
+    if cut >= len(parts):
+        return who, None
+    return ", ".join(parts[:cut]), ", ".join(parts[cut:])
 
 
 # "Capping Profits for Efficiency by Gabriele Patete": the last " by " of a line, then people.

@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
 
+from bot.model import SessionKind
 from bot.parsing.authors import clean, pipe_affiliated
+from bot.parsing.kinds import classify_kind
 from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
@@ -85,6 +87,10 @@ _LINK_WORD = (
     r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
     r"open access|download|slack(?: channel)?|discord(?: channel)?|zoom (?:meeting|link|room)|"
     r"meeting link|webex|livestream link|"
+    # a verb before the material: "View presentation", "Watch video", "Descargar Presentación"
+    r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger)\s+(?:the\s+)?"
+    r"(?:presentation|presentaci[óo]n|apresenta[çc][ãa]o|slides|diapositivas|video|v[íi]deo|"
+    r"recording|poster|paper|pdf|abstract)|"
     # a page's own controls, copied with it
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
@@ -547,8 +553,14 @@ def _mark_badges(lines: list[Line]) -> None:
             line.kind is LineKind.TEXT
             and counts.get(line.text, 0) >= (2 if _is_acronym(line.text) else 3)
             and not _is_wordlike(line.text)
+            and not _is_break(line.text)
         ):
             line.kind = LineKind.LINK
+
+
+def _is_break(text: str) -> bool:
+    """`Tea break`, `Coffee Break`: a break repeated through the days, never a badge."""
+    return classify_kind(text, paper_count=0) is SessionKind.BREAK
 
 
 def _is_acronym(text: str) -> bool:

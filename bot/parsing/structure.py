@@ -32,6 +32,7 @@ from bot.parsing.authors import (
     split_by_line,
     split_colon_authors,
     split_known_names,
+    split_quoted_title,
     split_sentence_authors,
     split_title_and_authors,
     strip_trailing_marks,
@@ -1382,7 +1383,9 @@ class Builder:
         m = m or CHAIR.match(line.text)
         assert m is not None
         session = self.current
-        if session is None or (session.papers and not self.columns):
+        if session is None or (
+            session.papers and not self.columns and not self._closes_its_item(session, i)
+        ):
             session = self.open_session(line.number)
         elif self.columns and session.chairs and session is self.columns[-1]:
             session = self.columns[-1]
@@ -1829,13 +1832,13 @@ class Builder:
         if i is None:
             return False
         text = self.lines[i].text
-        score = author_line_score(text)
-        if score < (0.5 if more else 0.8) and not (
-            (score >= 0.5 and self._name_over_institution(i))
+        first = author_line_score(text)
+        if first < (0.5 if more else 0.8) and not (
+            (first >= 0.5 and self._name_over_institution(i))
             or (more and _names_only_a_workplace(text))
         ):
             return False
-        at = i
+        at, last = i, None
         for _ in range(6):
             following = self.after[at + 1] if at + 1 < len(self.after) else None
             if following is None:
@@ -1843,7 +1846,10 @@ class Builder:
             at = following
             below = self.lines[at]
             if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
-                return False
+                # "Kaushal Verma, IISc, Bengaluru" / "Quadrature domains and potential theory"
+                # / the next time: a title whose "and" reads like a list, under a sure speaker
+                return not more and first >= 1.0 and last is not None and _title_not_names(last)
+            last = below.text
             score = author_line_score(below.text)
             if score < 0.5 and not (
                 _names_only_a_workplace(below.text) and self._text_line_follows(at)
@@ -1866,7 +1872,9 @@ class Builder:
         return (
             below.kind is LineKind.TEXT
             and _reads_as_a_name(self.lines[i].text)
-            and names_an_institution(below.text)
+            # "Public Lecture" / "K Srinath Reddy, Public Health Foundation": the line below
+            # names a person first, so it is the speaker's, and the one above a label
+            and _names_only_a_workplace(below.text)
         )
 
     def _title_then_authors_follow(self, i: int | None) -> bool:
@@ -1909,6 +1917,10 @@ class Builder:
             return False  # the title of the item its time line opened
         if is_prose(text) or len(text.split()) > 14:
             return False
+        if text[:1] in _OPENING_QUOTES and split_quoted_title(text) is not None:
+            return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
+        if self._lone_speakers_work(text, self.lines[i], i):
+            return False  # where the talk's speaker above works
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
         return author_line_score(text) < 1.0 or (
@@ -2077,6 +2089,15 @@ class Builder:
                 if self.paper is not None and self.paper.line == line.number:
                     self.paper.start = at.start
                 return
+        quoted = split_quoted_title(text) if text[:1] in _OPENING_QUOTES else None
+        if quoted is not None:
+            # '“Title”, Ana Silva (Descargar Presentación)' / '"Title". A, B. Uni A, México':
+            # the quotes close the title, the people follow.
+            if session is None:
+                self.open_session(line.number)
+            self.add_paper(quoted[0], line.number)
+            self.attach_authors(quoted[1], line.number)
+            return
         if session is not None and session.expects_title and not session.papers:
             if self._speakers_above_title(lookahead, more=bool(session.speakers)):
                 # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
@@ -2191,6 +2212,16 @@ class Builder:
             # not followed by names, which would make it the next title).
             affiliation = clean(text)
             paper.authors = [Person(a.name, affiliation) for a in paper.authors]
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        if (
+            paper is not None
+            and lookahead is not None
+            and self._lone_speakers_work(text, line, lookahead)
+        ):
+            # '“Title”, Ángel Jordán' / 'Rector emérito en Carnegie Mellon University' /
+            # 'Moderador: …': the line closing the item says where its one speaker works.
+            paper.authors = [Person(paper.authors[0].name, clean(text))]
             self.read(line.number, AUTHORS, 0.8)
             return
         role = _ROLE.match(text)
@@ -2690,6 +2721,36 @@ class Builder:
             and not is_prose(nxt.text)
         )
 
+    def _lone_speakers_work(self, text: str, line: Line, i: int) -> bool:
+        """Is this line, under a title printed with its one speaker and closing the item (a
+        chair line, the next time or the end below it), where that speaker works?"""
+        paper = self.paper
+        if (
+            paper is None
+            or len(paper.authors) != 1
+            or paper.authors[0].affiliation is not None
+            or paper.authors_line != paper.line
+            or paper.line != self._previous_text_line(line)
+            or not names_an_institution(text)
+        ):
+            return False
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY, LineKind.CHAIR)
+
+    def _closes_its_item(self, session: _SessionDraft, i: int) -> bool:
+        """`Moderador: Dr. X` after an item's talks, then the next item's time or the next table
+        cell: who chaired that item, printed at its end, not the start of another session."""
+        if session.chairs or i < 0:
+            return False
+        if self._item_ends_after(i):
+            return True
+        for below in self.lines[i + 1 :]:
+            if below.kind is not LineKind.BLANK:
+                return False
+            if len(below.cells) >= 2:
+                return True  # a TAB alone: a browser's copy starts the row's next cell here
+        return False
+
     def _item_ends_after(self, i: int) -> bool:
         """Is the line after `i` a new item's time or day, or the end of the program?"""
         below = self.next_nonblank(i)
@@ -2897,6 +2958,7 @@ _NUMBERED_ENTRY = re.compile(
     re.I,
 )
 _QUOTES = '"“”„«»'
+_OPENING_QUOTES = '"“„«'
 _TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 _MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
@@ -3053,6 +3115,23 @@ def _strip_session_title(text: str) -> str:
 
 
 _EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
+
+
+def _title_not_names(text: str) -> bool:
+    """`Quadrature domains and potential theory`: parts joined like names, one of them in lower
+    case and no parenthesis or comma, so a title; `Bo Li and Cy Ng` stays people."""
+    if "(" in text or "," in text:
+        return False
+    parts = [p for p in re.split(r"\s+(?:and|&)\s+", text) if p]
+    return any(not is_name_like_strict(p) for p in parts) and any(
+        w.islower() and len(w) >= 4 and w not in _NAME_PARTICLES
+        for p in parts
+        for w in p.split()[1:]
+    )
+
+
+# Lower-case words inside names: "Ana de Souza", "Luca della Robbia", "Jan van der Berg".
+_NAME_PARTICLES = frozenset("della delle dello degli bint".split())
 
 
 def _unquote(text: str) -> str:

@@ -11,6 +11,7 @@ from bot.parsing.authors import (
     parse_author_line,
     pipe_affiliated,
     split_known_names,
+    split_quoted_title,
     split_title_and_authors,
 )
 from bot.parsing.lexer import classify
@@ -309,3 +310,61 @@ def test_names_then_a_bar_before_each_place_they_work_at() -> None:
     assert classify(1, "Tony Sandset | University of Oslo, Norway").cells == [
         "Tony Sandset | University of Oslo, Norway"
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "people"),
+    [
+        pytest.param(
+            "“A Pedagogical Tool”, Dra. Ana María Silva. (Descargar Presentación)",
+            "A Pedagogical Tool",
+            [("Ana María Silva", None)],
+            id="curly-quotes-comma-honorific-link",
+        ),
+        pytest.param(
+            '"Passage Retrieval". Ana Silva, Bo J. Li. Universidad Veracruzana, México',
+            "Passage Retrieval",
+            [
+                ("Ana Silva", "Universidad Veracruzana, México"),
+                ("Bo J. Li", "Universidad Veracruzana, México"),
+            ],
+            id="names-full-stop-shared-affiliation",
+        ),
+        pytest.param(
+            '"Industry in Space” Hugo Montoya, Agencia Espacial, México',
+            "Industry in Space",
+            [("Hugo Montoya", "Agencia Espacial, México")],
+            id="mixed-quotes-part-before-trailing-place",
+        ),
+        pytest.param(
+            '"A Tool". Eva Ortiz, Juan R. Montes, Universidad Tecnológica del Centro, México',
+            "A Tool",
+            [
+                ("Eva Ortiz", "Universidad Tecnológica del Centro, México"),
+                ("Juan R. Montes", "Universidad Tecnológica del Centro, México"),
+            ],
+            id="names-then-institution",
+        ),
+        pytest.param(
+            '"Big Data", Ana Silva, Bo Li',
+            "Big Data",
+            [("Ana Silva", None), ("Bo Li", None)],
+            id="names-only",
+        ),
+    ],
+)
+def test_quoted_title_then_its_people(
+    line: str, title: str, people: list[tuple[str, str | None]]
+) -> None:
+    split = split_quoted_title(line)
+    assert split is not None
+    assert split[0] == title
+    assert [(a.name, a.affiliation) for a in split[1].authors] == people
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['"Big data pragmatics!", or, "Putting the pieces together"', '"Yes" is the answer to it all'],
+)
+def test_quoted_words_before_prose_are_no_title_and_people(line: str) -> None:
+    assert split_quoted_title(line) is None

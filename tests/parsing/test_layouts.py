@@ -239,6 +239,69 @@ def test_badges_repeated_over_the_page_are_not_titles() -> None:
     assert session.papers[0].authors == (Person("Ana Silva", "Uni A"), Person("Bo Li", "Uni B"))
 
 
+def test_a_break_repeated_through_the_days_is_no_badge() -> None:
+    day = "".join(
+        f"{h}.00 - {h}.20\n\nAna Silva, Uni A\nTalk {h}\n\n{h}.20 - {h}.40\n\nTea break\n\n"
+        for h in (9, 10, 11)
+    )
+    program = parse("6 November 2015 (Friday)\n\n" + day)
+    breaks = [s for s in program.sessions if s.title == "Tea break"]
+    assert [s.start.strftime("%H:%M") for s in breaks if s.start] == ["09:20", "10:20", "11:20"]
+    assert all(s.kind is SessionKind.BREAK for s in breaks)
+
+
+def test_a_link_verb_and_its_material_is_a_link_not_a_title() -> None:
+    program = parse(
+        "6 November 2015 (Friday)\n\n12.00 - 12.50\n\nLectures\n\n12.00 - 12.20\n\n"
+        "Rama Kant, University of Delhi\nTheories of electrodes\n\nView presentation\n\n"
+        "12.25 - 12.45\n\nArindam Ghosh, IISc\nThin membranes\n\nDescargar Presentación\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert titles == ["Theories of electrodes", "Thin membranes"]
+
+
+def test_a_chair_printed_after_the_items_talks_is_that_items_chair() -> None:
+    program = parse(
+        "Miércoles 01 de Octubre del 2014\n\n10:00 - 10:50\t\nConferencia Plenaria 1 :\n\n"
+        "A Fast Store\nAna Silva (Uni A)\n\nModerador: Dr. Bo Li\n\n"
+        "11:00 - 12:00\t\nConferencia Plenaria 2 :\n\n“A Slow Store” Cy Ng. Uni C\n\n"
+        "Moderadora: Dra. Di Wu\n"
+    )
+    chaired = [(s.title, [c.name for c in s.chairs]) for s in program.sessions]
+    assert chaired == [("Conferencia Plenaria 1", ["Bo Li"]), ("Conferencia Plenaria 2", ["Di Wu"])]
+    # the quoted talk above the chair line is the talk, not the title of a chaired session
+    assert [(a.name, a.affiliation) for a in program.sessions[1].papers[0].authors] == [
+        ("Cy Ng", "Uni C")
+    ]
+
+
+def test_the_line_closing_a_talk_says_where_its_one_speaker_works() -> None:
+    program = parse(
+        "Miércoles 01 de Octubre del 2014\n\n10:00 - 10:50\t\nConferencia Plenaria 1 :\n\n"
+        "“A Fast Store”, Ana Silva\n\nProfesora emérita en Carnegie Mellon University (CMU)\n\n"
+        "Moderador: Dr. Bo Li\n\n11:00 - 11:30\t\nDescanso\n"
+    )
+    [talk] = [p for s in program.sessions for p in s.papers]
+    assert talk.authors == (
+        Person("Ana Silva", "Profesora emérita en Carnegie Mellon University (CMU)"),
+    )
+    assert [s.title for s in program.sessions] == ["Conferencia Plenaria 1", "Descanso"]
+
+
+def test_a_sure_speaker_line_under_a_time_is_followed_by_a_title_that_says_and() -> None:
+    program = parse(
+        "6 November 2015 (Friday)\n\n14.00 - 14.50\n\nLectures by Fellows\n\n14.00 - 14.20\n\n"
+        "Ana Silva, University of Delhi, Delhi\nMitotic stress in cancer\n\n14.25 - 14.45\n\n"
+        "Kaushal Verma, IISc, Bengaluru\nQuadrature domains and potential theory\n\n"
+        "14.50 - 15.30\n\nTea break\n"
+    )
+    papers = [(p.title, p.authors) for s in program.sessions for p in s.papers]
+    assert papers[-1] == (
+        "Quadrature domains and potential theory",
+        (Person("Kaushal Verma", "IISc, Bengaluru"),),
+    )
+
+
 def test_introduction_before_the_program_is_ignored_with_a_warning() -> None:
     program = parse(
         "The Fifth Workshop on Storage (STOR'25)\n"
@@ -2895,6 +2958,23 @@ def test_a_bare_name_over_its_workplace_over_the_title(
         text += f"1{n}:00 – 1{n}:50\n{name}\n{affiliation}\n{talk}\n\n"
     text += "12:00 – 13:00\nLunch\n"
     assert papers(parse(text)) == [(t, [p]) for p, t in zip(people, title, strict=True)]
+
+
+def test_a_label_over_a_speaker_and_workplace_is_no_speaker() -> None:
+    # "Public Lecture" reads like a name, but the line below names a person before where they
+    # work: that line is the speaker's, and the one above labels the talk.
+    program = parse(
+        "7 November 2015 (Saturday)\n\n18.30 - 19.30\n\nPublic Lecture\n"
+        "K Srinath Reddy, Public Health Foundation of India, New Delhi\n"
+        "Pulse to planet: Human health in the era of sustainable development\n\n"
+        "19.30 - 20.30\n\nDinner\n"
+    )
+    assert papers(program) == [
+        (
+            "Pulse to planet: Human health in the era of sustainable development",
+            [("K Srinath Reddy", "Public Health Foundation of India, New Delhi")],
+        )
+    ]
 
 
 def test_a_hyphenated_break_repeated_all_over_is_no_badge() -> None:
