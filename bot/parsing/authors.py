@@ -297,7 +297,9 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva and Bo Li, Uni A; Cy Ng, MIT` (USENIX and ACM pages): each group's last
     comma part is its affiliation. None when the line is not of that form."""
     groups = [g.strip() for g in text.split(";") if g.strip()]
-    authors: list[Person] = []
+    # Each group's names and affiliation, or its parts and None where it is not of that form:
+    # its people are made only once some group is (a title's never is).
+    groups_read: list[tuple[list[str], str | None]] = []
     found = False
     for group in groups:
         parts = [p.strip() for p in group.split(",") if p.strip()]
@@ -306,15 +308,23 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
         cut = next(
             (i for i in range(1, len(parts)) if looks_like_institution(parts[i])), len(parts)
         )
-        # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
-        names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
-        if cut < len(parts) and names and all(is_name_like(n) for n in names):
-            found = True
-            affiliation = ", ".join(parts[cut:])
-            authors.extend(Person(clean(n), affiliation) for n in names)
+        if cut < len(parts):
+            # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
+            names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
+            if names and all(is_name_like(n) for n in names):
+                found = True
+                groups_read.append((names, ", ".join(parts[cut:])))
+                continue
+        groups_read.append((parts, None))
+    if not found:
+        return None
+    authors: list[Person] = []
+    for words, affiliation in groups_read:
+        if affiliation is None:
+            authors.extend(Person(clean(n), None) for p in words for n in _AND.split(p) if n)
         else:
-            authors.extend(Person(clean(n), None) for p in parts for n in _AND.split(p) if n)
-    return tuple(authors) if found else None
+            authors.extend(Person(clean(n), affiliation) for n in words)
+    return tuple(authors)
 
 
 # "Prof. Dr. Name", "Dr.-Ing. Name": how a person is addressed, not their name.
