@@ -204,6 +204,8 @@ _MORE_OF_THE_NAME = re.compile(r"\s+[^\W\d_]")
 
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
+    if not following[:1].isspace():
+        return False  # no more of the name after it (`_MORE_OF_THE_NAME` starts with a space)
     inner = inner.strip()
     if len(inner) > 1 and inner.isupper():
         return False  # "(UCLA)": an acronym is an affiliation
