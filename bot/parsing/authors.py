@@ -20,6 +20,16 @@ from bot.parsing.wordtrie import word_alternation
 # "and" joining the last two names of a group (French "et", German "und"); only outside
 # parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
 _AND = re.compile(r"\s+(?:and|&|et|und|/)\s+", re.I)
+
+
+def _may_join_names(text: str) -> bool:
+    """Whether `_AND` can match `text`: most names hold none of its words, and these plain tests
+    are much cheaper than the pattern (no other character matches their letters when case is
+    ignored)."""
+    lowered = text.lower()
+    return "and" in lowered or "et" in lowered or "und" in lowered or "&" in text or "/" in text
+
+
 _NAME_PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter".split()
     + "bin binti al el y e ibn mc st".split()
@@ -158,7 +168,6 @@ def is_name_like(text: str) -> bool:
     lowered = [w.lower() for w in words]
     if not _ITEM_WORDS.isdisjoint(lowered):
         return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
-    all_capitalised = all(w[:1].isupper() for w in words)
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not
     # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
@@ -170,17 +179,23 @@ def is_name_like(text: str) -> bool:
         for w in words[:-1]
     ):
         return False
-    if not _TITLE_WORDS.isdisjoint(lowered[1:-1]) and any(
-        lw in _TITLE_WORDS
-        for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
-        if lw not in {"de", "y"}
-        and not _INITIALS.match(w)
-        and not (all_capitalised and len(words) == 3)  # "Vinh The Lam"
-    ):
-        return False
-    capitalised = sum(1 for w in words if w[:1].isupper() or w.lower() in _NAME_PARTICLES)
+    if not _TITLE_WORDS.isdisjoint(lowered[1:-1]):
+        all_capitalised = all(w[:1].isupper() for w in words)
+        if any(
+            lw in _TITLE_WORDS
+            for w, lw in zip(words[1:-1], lowered[1:-1], strict=True)
+            if lw not in {"de", "y"}
+            and not _INITIALS.match(w)
+            and not (all_capitalised and len(words) == 3)  # "Vinh The Lam"
+        ):
+            return False
     # One lower-case name in a list is fine ("qiwen deng"); a whole lower-case phrase is not.
-    return capitalised >= max(1, len(words) - 1) or len(words) <= 2
+    if len(words) <= 2:
+        return True
+    capitalised = sum(
+        1 for w, lw in zip(words, lowered, strict=True) if w[:1].isupper() or lw in _NAME_PARTICLES
+    )
+    return capitalised >= max(1, len(words) - 1)
 
 
 _NICKNAME = re.compile(r"[^\W\d_][\w'’.\-]{0,15}")
@@ -189,6 +204,8 @@ _MORE_OF_THE_NAME = re.compile(r"\s+[^\W\d_]")
 
 def _is_nickname(inner: str, following: str) -> bool:
     """`(Katie)` in `Yang (Katie) Zhao (...)`: one short word, followed by more of the name."""
+    if not following[:1].isspace():
+        return False  # no more of the name after it (`_MORE_OF_THE_NAME` starts with a space)
     inner = inner.strip()
     if len(inner) > 1 and inner.isupper():
         return False  # "(UCLA)": an acronym is an affiliation
@@ -293,7 +310,9 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva and Bo Li, Uni A; Cy Ng, MIT` (USENIX and ACM pages): each group's last
     comma part is its affiliation. None when the line is not of that form."""
     groups = [g.strip() for g in text.split(";") if g.strip()]
-    authors: list[Person] = []
+    # Each group's names and affiliation, or its parts and None where it is not of that form:
+    # its people are made only once some group is (a title's never is).
+    groups_read: list[tuple[list[str], str | None]] = []
     found = False
     for group in groups:
         parts = [p.strip() for p in group.split(",") if p.strip()]
@@ -302,15 +321,23 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
         cut = next(
             (i for i in range(1, len(parts)) if looks_like_institution(parts[i])), len(parts)
         )
-        # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
-        names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
-        if cut < len(parts) and names and all(is_name_like(n) for n in names):
-            found = True
-            affiliation = ", ".join(parts[cut:])
-            authors.extend(Person(clean(n), affiliation) for n in names)
+        if cut < len(parts):
+            # " " + part: the Oxford comma's "…, and Eve Li, Uni A" leaves "and" leading a part.
+            names = [n for part in parts[:cut] for n in _AND.split(" " + part) if n.strip()]
+            if names and all(is_name_like(n) for n in names):
+                found = True
+                groups_read.append((names, ", ".join(parts[cut:])))
+                continue
+        groups_read.append((parts, None))
+    if not found:
+        return None
+    authors: list[Person] = []
+    for words, affiliation in groups_read:
+        if affiliation is None:
+            authors.extend(Person(clean(n), None) for p in words for n in _AND.split(p) if n)
         else:
-            authors.extend(Person(clean(n), None) for p in parts for n in _AND.split(p) if n)
-    return tuple(authors) if found else None
+            authors.extend(Person(clean(n), affiliation) for n in words)
+    return tuple(authors)
 
 
 # "Prof. Dr. Name", "Dr.-Ing. Name": how a person is addressed, not their name.
@@ -358,20 +385,34 @@ def is_addressed(text: str) -> bool:
 _ADDRESS_LIST = re.compile(r"[、,;，；]")
 
 
-# The ASCII letters an `_HONORIFIC` can begin with (non-ASCII ones such as "ſ" match them too
-# when case is ignored, so only an ASCII first character outside these rules one out).
-_HONORIFIC_INITIALS = frozenset("adilmpsuADILMPSU")
+# The first two characters an `_HONORIFIC` can begin with, in lower case ("Prof.", "A/Prof",
+# "Mgr."). Only an ASCII opening rules one out: when case is ignored, non-ASCII ones such as
+# "ſ" or "ı" match "s" and "i" too. Most names open otherwise and skip the costly pattern.
+_HONORIFIC_OPENINGS = frozenset("pr dr mr ms mx sr li mg in si da as un a/ do".split())
+# The last character of each `_CJK_TITLE_AFTER` title ("教授", "研究员", "先生", ...).
+_CJK_TITLE_ENDS = frozenset("授员員师師士生")
+
+
+def _may_open_with_honorific(text: str) -> bool:
+    """Whether `_HONORIFIC` can match `text`, from its first two characters."""
+    opening = text[:2]
+    return not opening.isascii() or opening.lower() in _HONORIFIC_OPENINGS
 
 
 def _without_address(name: str) -> str:
-    """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`."""
-    first = name[:1]
-    if not first.isascii() or first in _HONORIFIC_INITIALS:
+    """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`. `name` is
+    clean (no white space at its end, which the patterns' `$` would pass over)."""
+    if _may_open_with_honorific(name):
         name = _HONORIFIC.sub("", name)
-    return name if name.isascii() else _CJK_TITLE_AFTER.sub("", name)
+    if name[-1:] not in _CJK_TITLE_ENDS:
+        return name
+    return _CJK_TITLE_AFTER.sub("", name)
 
 
 _WITH = re.compile(r"^(?P<main>.+?)\s*\(\s*with\s+(?P<others>.+)\)\s*$", re.I)
+# What `_WITH` needs, found fast from its "(": a match of `_WITH` tries every length of its
+# lazy head, which costs a whole line of names and affiliations more.
+_WITH_REMARK = re.compile(r"\(\s*with\s", re.I)
 _ALL_FROM = re.compile(r"^(?P<names>.+?)\s+(?:all\s+)?(?:from|of|at)\s+(?P<aff>[^,;]+)$", re.I)
 _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<aff>[^()]+)$")
 
@@ -379,7 +420,7 @@ _DASH_AFFILIATION = re.compile(r"^(?P<name>[^()\-–—]+?)\s+[-–—]\s+(?P<af
 def _speaker_with_coauthors(text: str) -> AuthorLine | None:
     """`Name, Affil (with A (X), B (Y))`, `Name - Affil (with A, B and C all from X)`: a speaker
     and the co-authors named in a "with" remark, as hand-written pages print them."""
-    m = _WITH.match(text) if "(" in text else None
+    m = _WITH.match(text) if _WITH_REMARK.search(text) else None
     if not m:
         return None
     main = parse_author_line(m.group("main"))
@@ -528,7 +569,7 @@ def parse_author_line(text: str) -> AuthorLine:
         if piped is not None:
             return piped
     text = _western_punctuation(clean(text))
-    if "|" in text or not text.isascii():  # "·" and "•" are not ASCII
+    if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
     text = _without_post_nominals(text)
     if _DIGITS.search(text):
@@ -559,10 +600,12 @@ def parse_author_line(text: str) -> AuthorLine:
 
     def flush_name() -> None:
         nonlocal name_buf
-        for part in _AND.split(name_buf):
-            name = _without_address(clean(part))
-            if name:
-                pending.append(name)
+        # After "(Affil)" comes a separator, and no name before it: nothing to split.
+        if name_buf and not name_buf.isspace():
+            for part in _AND.split(name_buf) if _may_join_names(name_buf) else (name_buf,):
+                name = _without_address(clean(part))
+                if name:
+                    pending.append(name)
         name_buf = ""
 
     def settle(affiliation: str | None) -> None:
@@ -623,12 +666,15 @@ def author_line_score(text: str) -> float:
     if not parsed.authors:
         return 0.0
     names = [footnote_marks(a.name)[0] for a in parsed.authors]
-    undotted = any(_UNDOTTED_INITIAL_NAME.fullmatch(n) for n in names)
-    name_like = sum(
-        1
-        for n, author in zip(names, parsed.authors, strict=True)
-        if is_name_like(without_parentheses(n)) or _initial_a_name(n, author.affiliation, undotted)
-    )
+    readings = [is_name_like(without_parentheses(n)) for n in names]
+    if not all(readings):
+        # How the list writes its other names matters only for a name that reads as none.
+        undotted = any(_UNDOTTED_INITIAL_NAME.fullmatch(n) for n in names)
+        readings = [
+            plain or _initial_a_name(n, author.affiliation, undotted)
+            for plain, n, author in zip(readings, names, parsed.authors, strict=True)
+        ]
+    name_like = sum(readings)
     ratio = name_like / len(names)
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
@@ -708,8 +754,8 @@ def _names_after_last_comma(head: str) -> int:
 
 
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
-_TRAILING_MARKS = re.compile(
-    r"(?:\s*(?:\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
+_TRAILING_MARK = (
+    r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
     r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
@@ -717,12 +763,17 @@ _TRAILING_MARKS = re.compile(
     r"\((?:view|watch|download|descargar|ver|baixar|t[ée]l[ée]charger)\s[^()]{1,30}\)|"
     # "***SLIDES***": a wiki's bold italics left as they were typed
     r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
-    r"\b(?:slides|video|pdf)))+\s*$",
-    re.I,
+    r"\b(?:slides|video|pdf)"
 )
+_TRAILING_MARKS = re.compile(r"(?:\s*(?:" + _TRAILING_MARK + r"))+\s*$", re.I)
 # The last characters a trailing mark can end in: a bracket, a wiki's emphasis, or the last
 # letter of "slides", "video" or "pdf" in either case ("ſ" is an "s" to re.I).
 _TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")
+# The last of the marks alone, and the most characters it can take ("[" + 40 + "]"): a
+# search of `_TRAILING_MARKS` tries every start in the line, so a line of names ending in
+# "(University)" is first ruled out by its last few characters.
+_LAST_TRAILING_MARK = re.compile(r"(?:" + _TRAILING_MARK + r")$", re.I)
+_LONGEST_TRAILING_MARK = 42
 # Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
 _SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
 _ABBREVIATIONS = frozenset(
@@ -743,7 +794,10 @@ def is_only_marks(text: str) -> bool:
 
 def strip_trailing_marks(text: str) -> tuple[str, str | None]:
     """`Title [Slides] [T1]` -> ("Title", "[Slides] [T1]"); text without marks is unchanged."""
-    if text.rstrip()[-1:] not in _TRAILING_MARK_ENDS:
+    stripped = text.rstrip()
+    if stripped[-1:] not in _TRAILING_MARK_ENDS:
+        return text, None
+    if not _LAST_TRAILING_MARK.search(stripped[-_LONGEST_TRAILING_MARK:]):
         return text, None
     m = _TRAILING_MARKS.search(text)
     if not m or m.start() == 0:
@@ -829,7 +883,9 @@ def split_sentence_authors(
         token = body[body.rfind(" ", 0, m.start()) + 1 : m.start()]
         bare_token = token.lower().lstrip("([").rstrip(".")
         if (len(bare_token) <= 1 or bare_token in _ABBREVIATIONS) and not (
-            bare_token not in _ABBREVIATIONS and _HONORIFIC.match(body[m.end() :].lstrip())
+            bare_token not in _ABBREVIATIONS
+            and _may_open_with_honorific(body[m.end() : m.end() + 2])
+            and _HONORIFIC.match(body[m.end() :].lstrip())
         ):
             # an initial ("Mirko H. Wagner") or an abbreviation, not a sentence end; but
             # "linfocitos T. Dr. Thomas Gajewski": a name addressed so starts after it
@@ -1014,12 +1070,20 @@ def _comma_footnotes(mark: str, text: str) -> dict[str, str]:
     return found
 
 
+# What a footnote list can open with: a mark, or what `_western_punctuation` mends before one
+# (a presenter's circle, an ideographic comma).
+_FOOTNOTE_OPENINGS = frozenset(_SUPERSCRIPTS + "*†‡、，；〇○◯◎●")
+
+
 def footnote_affiliations(text: str) -> dict[str, str] | None:
     """`1Politechnika Warszawska, Poland; 2KIT, Germany` -> {"1": ..., "2": ...}, or None when
     the line is not a list of numbered affiliations."""
+    first = text.lstrip()[:1]
+    if not first.isdigit() and first not in _FOOTNOTE_OPENINGS:
+        return None  # the list starts with its first mark (or a mark the next line mends)
     text = _western_punctuation(clean(text))
     if not text[:1].isdigit() and text[:1] not in _SUPERSCRIPTS + "*†‡":
-        return None  # the list starts with its first mark
+        return None
     found: dict[str, str] = {}
     for m in _FOOTNOTE.finditer(text):
         mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))

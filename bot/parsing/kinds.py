@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.model import SessionKind
 
@@ -101,7 +102,15 @@ def classify_kind(title: str | None, *, paper_count: int) -> SessionKind:
     """
     if title is None:
         return SessionKind.PAPERS if paper_count else SessionKind.OTHER
-    if paper_count > 1:
+    return kind_of_title(title, min(paper_count, 2))
+
+
+@lru_cache(maxsize=16384)
+def kind_of_title(title: str, papers: int) -> SessionKind:
+    """`classify_kind` of a title, for no, one or several (2) papers. Remembered: a page asks
+    about the same session titles again and again, and each rule's many alternatives cost a
+    search of the whole title."""
+    if papers > 1:
         if _POSTERS.search(title):
             return SessionKind.POSTERS
         if _KEYNOTE.search(title):
@@ -110,7 +119,7 @@ def classify_kind(title: str | None, *, paper_count: int) -> SessionKind:
     for kind, pattern in _RULES:
         if pattern.search(title):
             return kind
-    return SessionKind.PAPERS if paper_count else SessionKind.OTHER
+    return SessionKind.PAPERS if papers else SessionKind.OTHER
 
 
 # The words of an item that opens or closes a day and is hosted, not given as a talk:

@@ -310,7 +310,11 @@ def _classify_normalised(number: int, text: str) -> Line:
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
     cells = _part_of_day_cell_dropped(_time_cell_first(cells))
-    flat = clean(_BULLET.sub("", " ".join(cells).strip()))
+    if len(cells) == 1:
+        # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
+        flat = _BULLET.sub("", cells[0])
+    else:
+        flat = clean(_BULLET.sub("", " ".join(cells).strip()))
     line = Line(number, flat, cells)
     if not flat:
         line.kind = LineKind.BLANK

@@ -387,7 +387,8 @@ class Builder:
     # -- helpers --
     def read(self, number: int, label: str, confidence: float) -> None:
         """Record how line `number` was read (the first reading of a line stands)."""
-        self.readings.setdefault(number, Reading(label, round(confidence, 2)))
+        if number not in self.readings:
+            self.readings[number] = Reading(label, round(confidence, 2))
 
     def warn(self, line: int, message: str) -> None:
         self.warnings.append(ParseWarning(line, message))
@@ -1466,7 +1467,8 @@ class Builder:
         stripped, marks = strip_trailing_marks(" ".join(words))
         title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
-        title = _TRAILING_EMPHASIS.sub("", title)
+        if "*" in title:  # the pattern tries every start in the title
+            title = _TRAILING_EMPHASIS.sub("", title)
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
             title = _NUMBERED_ENTRY.sub("", title, count=1) or title
         if len(title) > 2 and title[0] in _QUOTES and title[-1] in _QUOTES:

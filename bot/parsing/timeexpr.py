@@ -693,6 +693,8 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     """
     if len(text) > 90 or find_time_range(text) or _NAMES_AN_ITEM.match(text):
         return None
+    if len(text) > 24 and not _DIGIT.search(text):
+        return None  # without digits only a weekday can be found: a header of nothing more
     prefix = _DAY_PREFIX.match(text)
     body = text[prefix.end() :] if prefix else text
     found = find_date(body) or _numeric_day_alone(body)
