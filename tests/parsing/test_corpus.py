@@ -191,6 +191,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ias-2015-pune.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cimps-2014-miercoles.txt": (1.00, 0.82, 0.91, 0.97, 0.77, 0.50),
     "found/cimps-2014-miercoles.html": (1.00, 0.82, 0.91, 0.97, 0.66, 0.50),
+    # Chemistry (an ACS symposium in a blog post), scored only: `9:05 AM **Title** Speaker, Affil`
+    # list items under `# AM Session` headings; first seen at 0 on all but chairs (text and page).
+    "found/acs-2010-chemstructure.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/acs-2010-chemstructure.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
