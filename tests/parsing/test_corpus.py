@@ -191,6 +191,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ias-2015-pune.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cimps-2014-miercoles.txt": (1.00, 0.82, 0.91, 0.97, 0.77, 0.50),
     "found/cimps-2014-miercoles.html": (1.00, 0.82, 0.91, 0.97, 0.66, 0.50),
+    # Score-only (no parser change): first seen, evolutionary ecology, colonless 24-hour times.
+    "found/bionomics-2017-days1-2.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
+    "found/bionomics-2017-days1-2.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
