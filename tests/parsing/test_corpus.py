@@ -195,6 +195,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # list items under `# AM Session` headings; first seen at 0 on all but chairs (text and page).
     "found/acs-2010-chemstructure.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "found/acs-2010-chemstructure.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    # Score-only (no parser change): first seen, evolutionary ecology, colonless 24-hour times.
+    "found/bionomics-2017-days1-2.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
+    "found/bionomics-2017-days1-2.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
