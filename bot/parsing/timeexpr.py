@@ -477,7 +477,27 @@ def find_time_range(text: str) -> TimeRange | None:
             continue
         zone = g["ezone"] or g["szone"]
         return TimeRange(start, end, zone.upper().replace(" ", "") if zone else None, match.span())
-    return None
+    return _colonless_range(text)
+
+
+# "1300 - 1400", "0930-1030": a range of 24-hour clocks written without a colon, as military
+# and some European programs print them; only as the line's (or cell's) first words.
+_COLONLESS_RANGE = re.compile(
+    r"^\s*(?P<sh>[01]\d|2[0-3])(?P<sm>[0-5]\d)\s*[-–—]\s*(?P<eh>[01]\d|2[0-3])(?P<em>[0-5]\d)(?!\d)"
+)
+
+
+def _colonless_range(text: str) -> TimeRange | None:
+    m = _COLONLESS_RANGE.match(text)
+    if m is None:
+        return None
+    start = time(int(m["sh"]), int(m["sm"]))
+    end = time(int(m["eh"]), int(m["em"]))
+    if end <= start or all(
+        1900 <= int(m[h] + m[mi]) <= 2099 for h, mi in (("sh", "sm"), ("eh", "em"))
+    ):
+        return None  # "2017 - 2018", "1995-2005": years, not clocks
+    return TimeRange(start, end, None, (m.start("sh"), m.end()))
 
 
 def zone_offset_hours(label: str) -> float | None:

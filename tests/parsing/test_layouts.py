@@ -3758,3 +3758,42 @@ def test_a_clock_then_a_break_word_in_lower_case_opens_a_break() -> None:
         assert (found.start.hour, found.span[0]) == (hour, 0)
     assert find_time_range("2.05 release notes") is None
     assert find_time_range("10.30 in the morning we meet") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "start", "end"),
+    [
+        ("1300 - 1400\tClaire Spottiswoode\tHoneyguides and humans", "13:00", "14:00"),
+        ("0930-1030 Opening of the workshop", "09:30", "10:30"),
+        ("2000-2100 Dinner", "20:00", "21:00"),
+    ],
+)
+def test_a_range_of_colonless_24_hour_clocks_is_a_time(line: str, start: str, end: str) -> None:
+    found = find_time_range(line)
+    assert found is not None
+    assert found.end is not None
+    assert (f"{found.start:%H:%M}", f"{found.end:%H:%M}") == (start, end)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["2017 - 2018 report", "1995-2005: a decade", "1400 - 1300", "Room 1200-1300", "12345-1400"],
+)
+def test_years_backward_ranges_and_numbers_inside_a_line_are_no_colonless_times(
+    line: str,
+) -> None:
+    assert find_time_range(line) is None
+
+
+def test_a_table_of_colonless_times_reads_as_its_items() -> None:
+    program = parse(
+        "Day 1\nWednesday, 1 November 2017\nTime\tSpeaker\tTitle\n"
+        "1300 - 1400\tClaire Spottiswoode\tThe natural history of honeyguides\n"
+        "1400 - 1450\tAna Silva\tMutualisms in the deep sea\n"
+    )
+    timed = [(s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert timed == ["13:00", "14:00"]
+    assert [t for t, _ in papers(program)] == [
+        "The natural history of honeyguides",
+        "Mutualisms in the deep sea",
+    ]
