@@ -80,6 +80,9 @@ _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
 _SPLIT_CLOCK = re.compile(r"\b(\d{1,2}):\s+(\d{2})\b(?=\s*[-–—]|\s*(?i:[ap]\.?m)\b)")
 # "10:00-10:30Coffee Break": a clock glued to the word after it.
 _CLOCK_RUN_ON = re.compile(r"(\b\d{1,2}[:.h]\d{2})(?=[A-Z][a-z])")
+# "8:40 – 9:20. All is Water …": a full stop after the line's opening clock (range) parts it
+# from the item as a dash or a colon would; it is no part of the title.
+_CLOCK_THEN_STOP = re.compile(r"^(\s*\d{1,2}[:.h]\d\d(?:\s*[-–—]\s*\d{1,2}[:.h]\d\d)?)\.\s+(?=\S)")
 _LINK_WORD = (
     r"paper|papers|slides?|video|videos|abstract|artifacts?|pdf|preprint|code|poster|"
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
@@ -193,6 +196,7 @@ def _normalise(raw: str) -> str:
     if not _DIGIT.search(text):
         return text  # the repairs below mend clocks
     text = _CLOCK_RUN_ON.sub(r"\1 ", text)
+    text = _CLOCK_THEN_STOP.sub(r"\1 ", text)
     text = _SPLIT_CLOCK.sub(r"\1:\2", text)
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 

@@ -114,7 +114,9 @@ _ROLE = re.compile(
     r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
     r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
     r"conferencista|konuşmacı(?:lar)?)|"
-    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?))"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?)|"
+    # who comments on a paper after it is given: neither its author nor the session's chair
+    r"(?P<discussant>discussants?|respondents?|commentators?))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )

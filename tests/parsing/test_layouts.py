@@ -3797,3 +3797,39 @@ def test_a_table_of_colonless_times_reads_as_its_items() -> None:
         "The natural history of honeyguides",
         "Mutualisms in the deep sea",
     ]
+
+
+def test_a_discussant_line_is_a_note_not_the_papers_title() -> None:
+    """`8:40 – 9:20. Title.` / `Presenter: Name, Affil` / `Discussant: Name, Affil`: who
+    comments on the paper is neither its title nor its author."""
+    program = parse(
+        "Friday, 26 July 2019\nSession 1. The political economy of development.\n"
+        "8:40 – 9:20. All is Water: Agrarian Development in India.\n\n"
+        "Presenter: Aaditya Dar, Indian School of Business\n"
+        "Discussant: Walter Valdivia, George Mason University\n\n"
+        "9:20 – 10:00. Political Alignment and Access to Subnational Credit.\n\n"
+        "Presenter: Bruno Lopez-Videla, UC San Diego\n"
+        "Discussant: Miguel Sarzosa, Purdue University\n"
+    )
+    found = papers(program)
+    assert [t.rstrip(".") for t, _ in found] == [
+        "All is Water: Agrarian Development in India",
+        "Political Alignment and Access to Subnational Credit",
+    ]
+    assert [people for _, people in found] == [
+        [("Aaditya Dar", "Indian School of Business")],
+        [("Bruno Lopez-Videla", "UC San Diego")],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "rest"),
+    [
+        ("8:40 – 9:20. All is Water.", "8:40 – 9:20 All is Water."),
+        ("10.30. Coffee", "10.30 Coffee"),
+        ("9:00 a.m. Opening", "9:00 a.m. Opening"),  # a meridiem's stop stays
+        ("Room 9:20. Something", "Room 9:20. Something"),  # not the line's opening clock
+    ],
+)
+def test_a_stop_after_the_opening_clock_parts_it_from_the_item(line: str, rest: str) -> None:
+    assert classify(1, line).text == rest
