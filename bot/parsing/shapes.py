@@ -64,7 +64,8 @@ _NAMES_IN_PARENS_COLON = re.compile(
     r":\s+(?P<title>\S.*)$"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
-_SPEAKERS_JOINED = re.compile(r"\s*(?:&|\band\b|,)\s*")
+# What joins the names of several speakers: "A & B", "A and B", "A, B".
+SPEAKERS_JOINED = re.compile(r"\s*(?:&|\band\b|,)\s*")
 # "TBC", "TBA", "to be confirmed": a talk whose title is not given yet.
 PLACEHOLDER_TITLE = re.compile(r"^(?:TB[ACD]|to be (?:confirmed|announced|decided))\.?$", re.I)
 # "(online)", "(Utrecht, online)": how a speaker attends, printed where an affiliation goes.
@@ -84,7 +85,7 @@ def name_colon_title(text: str) -> tuple[str, str] | None:
         m = _NAMES_IN_PARENS_COLON.match(text) if "(" in text else None
         if m is None:
             return None
-        names = _SPEAKERS_JOINED.split(_PARENTHESIS.sub("", m.group("who")).strip())
+        names = SPEAKERS_JOINED.split(_PARENTHESIS.sub("", m.group("who")).strip())
         # the parentheses make the left side people, so a short title will do
         # ("Hermeneutics and AI"), if it is not more people
         titled = not _only_names(m.group("title"))
@@ -103,7 +104,7 @@ def name_colon_title(text: str) -> tuple[str, str] | None:
 
 
 def _only_names(text: str) -> bool:
-    names = _SPEAKERS_JOINED.split(text.strip())
+    names = SPEAKERS_JOINED.split(text.strip())
     return all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
 
 

@@ -233,7 +233,7 @@ _DEFAULT_READING: dict[LineKind, tuple[str, float]] = {
 
 def _item_label(title: str) -> str:
     kind = classify_kind(title, paper_count=0)
-    return BREAK if kind in (SessionKind.BREAK, SessionKind.SOCIAL) else SESSION_HEADER
+    return BREAK if kind in _NOT_TALKS else SESSION_HEADER
 
 
 @dataclass(slots=True)
@@ -702,10 +702,7 @@ class Builder:
             if line.kind is not LineKind.TIME or len(line.cells) < 2:
                 break
             cells += [
-                c
-                for c in line.cells[1:]
-                if c
-                and classify_kind(c, paper_count=0) not in (SessionKind.BREAK, SessionKind.SOCIAL)
+                c for c in line.cells[1:] if c and classify_kind(c, paper_count=0) not in _NOT_TALKS
             ]
         named = sum(1 for c in cells if _PARENTHESISED_PERSON.search(c))
         return len(cells) >= 4 and named >= 0.75 * len(cells)
@@ -2330,8 +2327,7 @@ class Builder:
             and not self._title_follows(lookahead)
             # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
             # by …" is another item beside it, not its speaker)
-            and classify_kind(session.title or "", paper_count=0)
-            not in (SessionKind.BREAK, SessionKind.SOCIAL)
+            and classify_kind(session.title or "", paper_count=0) not in _NOT_TALKS
         ):
             # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
             session.speakers = list(self.people_in(text).authors)
@@ -2661,8 +2657,7 @@ class Builder:
             and len([c for c in below.cells if c]) == 1
             and author_line_score(below.text) < 0.8
             and not is_prose(below.text)
-            and classify_kind(below.text, paper_count=0)
-            not in (SessionKind.BREAK, SessionKind.SOCIAL)
+            and classify_kind(below.text, paper_count=0) not in _NOT_TALKS
         )
 
     def _people_below_bare_time(self, i: int, tr: TimeRange) -> int | None:
@@ -2895,7 +2890,7 @@ def _holds_contributions(title: str | None) -> bool:
     if _NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
         return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
     kind = classify_kind(title, paper_count=0)
-    return kind not in (SessionKind.BREAK, SessionKind.SOCIAL) and not REGISTRATION.search(title)
+    return kind not in _NOT_TALKS and not REGISTRATION.search(title)
 
 
 # "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.

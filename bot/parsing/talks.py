@@ -22,7 +22,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.lexer import ROOM_WORDS
-from bot.parsing.shapes import has_common_word
+from bot.parsing.shapes import SPEAKERS_JOINED, has_common_word
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -301,7 +301,6 @@ def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 # A place is no speaker: "Welcome reception (Gold Room)", "Lunch (Zeeman Building)".
 _PLACE_WORD = re.compile(r"\b(?:" + ROOM_WORDS + r"|building|centre|center|hotel|campus)\b", re.I)
-_NAMES_JOIN = re.compile(r"\s*(?:,|&|\band\b)\s*")
 # "(Long Papers)", "(Part Two)", "(Online Session)": what an item is, not who gives it.
 _ITEM_WORD = re.compile(
     r"\b(?:papers?|posters?|demos?|sessions?|tracks?|parts?|online|virtual|hybrid|remote|live|"
@@ -315,7 +314,7 @@ def _full_names(who: str) -> tuple[Person, ...] | None:
     that names the item instead (`Long Papers`, `Invited Talks`)."""
     if _ITEM_WORD.search(who) or _TALK_WORD.search(who) or _PLACE_WORD.search(who):
         return None
-    names = [n for n in _NAMES_JOIN.split(who.strip()) if n]
+    names = [n for n in SPEAKERS_JOINED.split(who.strip()) if n]
     if not names or not all(is_name_like_strict(n) for n in names):
         return None
     return tuple(Person(clean(n), None) for n in names)
