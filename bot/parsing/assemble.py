@@ -20,7 +20,8 @@ from bot.parsing.calendar import (
 )
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony
-from bot.parsing.structure import NOISE, Builder, Reading
+from bot.parsing.structure.builder import Builder
+from bot.parsing.structure.drafts import NOISE, Reading
 
 _LABEL = re.compile(
     r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"

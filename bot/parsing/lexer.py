@@ -120,7 +120,8 @@ DURATION = re.compile(
 )
 # Also as German, French, Spanish, Italian and Turkish programs print it ("Chair der Sitzung:",
 # "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"). A panel's
-# English "Moderator:" is a role line of its item (structure._ROLE), not a session's chair label.
+# English "Moderator:" is a role line of its item (structure.phrases.ROLE), not a session's
+# chair label.
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"

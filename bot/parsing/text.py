@@ -8,7 +8,8 @@ from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
 from bot.parsing.grid import read_grids_in_text, rejoin_split_rows
 from bot.parsing.lexer import Line, LineKind, lex_lines, numbered_lines, single_spaced
-from bot.parsing.structure import Builder, Reading
+from bot.parsing.structure.builder import Builder
+from bot.parsing.structure.drafts import Reading
 
 
 def parse_text(text: str, options: ParseOptions) -> Program:

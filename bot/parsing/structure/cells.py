@@ -1,0 +1,340 @@
+"""Rows of cells: a table's paper rows, a timetable's grid cells, a row of parallel sessions'
+columns and the talk a row's cells describe."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from bot.model import Person, SessionKind
+from bot.parsing.authors import (
+    AuthorLine,
+    author_line_score,
+    clean,
+    parse_author_line,
+    strip_trailing_marks,
+)
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
+from bot.parsing.shapes import LEADING_MARK, ROOM_CELL, has_common_word, is_prose, title_score
+from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft
+from bot.parsing.structure.phrases import (
+    DURATION_CELL,
+    LINK_COLUMNS,
+    PARENTHESISED_PERSON,
+    keynote_mark,
+    presenters_in,
+    strip_session_title,
+)
+from bot.parsing.structure.speakers import Speakers
+from bot.parsing.talks import read_talk_title, split_title_people
+from bot.parsing.timeexpr import TimeRange, find_time_range
+
+
+class Cells(Speakers):
+    """Reading rows of TAB-separated cells into papers and sessions."""
+
+    def _next_column_cell(self) -> None:
+        """A line opening with a TAB under parallel sessions' papers: the next column's cell
+        starts. The papers dealt to the columns by turns before it were all the first cell's."""
+        columns = self.columns
+        if self.cell_of_columns and self.cell_of_columns[0] is columns:
+            self.cell_of_columns = (columns, self.cell_of_columns[1] + 1)
+            return
+        dealt = [(s, p) for s, p in self.papers_in_turn if s in columns]
+        if not dealt:
+            return  # "<TAB>Session 1B: ..." of the sessions' own header row
+        for session, paper in dealt:
+            session.papers.remove(paper)
+            columns[0].papers.append(paper)
+        self.papers_in_turn = []
+        self.cell_of_columns = (columns, 1)
+
+    def dispatch_cell(self, text: str, line: Line) -> None:
+        """Handle one cell of a row as if it stood on a line of its own."""
+        cell = classify(line.number, text)
+        if cell.kind is LineKind.META:
+            cell.kind = LineKind.TEXT
+        self.handlers[cell.kind](-1, cell)
+
+    def _paper_row(self, cells: list[str], line: Line, tr: TimeRange | None) -> None:
+        """A table row: title and authors in cells, maybe a time and link icons."""
+        title = None
+        authors: AuthorLine | None = None
+        columns = self.table_columns or []
+        offset = 0 if len(columns) == len(cells) else None
+        for index, cell in enumerate(cells):
+            if not cell or is_link_line(cell):
+                continue
+            role = columns[index] if offset is not None and index < len(columns) else ""
+            if role in LINK_COLUMNS:
+                continue  # "Video | Title | Author": the video cell holds link words
+            if DURATION_CELL.match(cell):
+                continue  # "10:50 | Title | 20m": how long, not what
+            if title is not None and authors is None and ROOM_NAME.match(cell):
+                continue  # "9:30 - 10:00 | Opening Remarks | Auditorium": where, not who
+            cell_time = find_time_range(cell)
+            if (cell_time and cell_time.span == (0, len(cell))) or (
+                cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
+            ):
+                tr = tr or cell_time
+                continue
+            if role.startswith(("author", "speaker", "presenter")) or (
+                not role.startswith(("title", "paper", "talk"))
+                and title is not None
+                and authors is None
+                and author_line_score(cell) >= 0.5
+            ):
+                authors = parse_author_line(cell)
+                continue
+            if title is None:
+                title = cell
+            elif authors is None and author_line_score(cell) >= 0.5:
+                authors = parse_author_line(cell)
+            else:
+                title = f"{title} {cell}"
+        if title is not None and authors is None:
+            combined = self.split_sentence(title)
+            talk = read_talk_title(title)
+            if combined is not None:
+                title, authors, _authors_first = combined
+            elif talk is not None and talk.speakers:
+                # "10:10-11:00 Keynote (Philippe Bonnet)" inside a session: a talk in it.
+                title, authors = talk.talk_title or talk.session_title, AuthorLine(talk.speakers)
+        if title is not None:
+            title = strip_trailing_marks(title)[0]
+        if title is None:
+            if authors is not None and self.paper is not None and not self.paper.authors:
+                self.attach_authors(authors, line.number)
+            elif authors is not None:
+                self.pending_authors = (authors, line.number)
+            return
+        self.ensure_session(line.number)
+        self.add_paper(title, line.number, tr)
+        if authors is not None:
+            self.attach_authors(authors, line.number)
+            self.known_names.update(a.name for a in authors.authors)
+
+    def _grid_cell(self, cell: str, line: Line, tr: TimeRange) -> None:
+        """One talk in one column: `Title (Speaker & Speaker)`, or any contribution shape."""
+        people = split_title_people(cell)
+        if people is not None:
+            paper = self.add_paper(people[0], line.number, tr)
+            paper.authors.extend(people[1])
+            self.read(line.number, TITLE_AUTHORS, 0.85)
+            return
+        self._paper_row([cell], line, tr)
+
+    def _talk_in_cells(
+        self, first: str, others: list[str], row: list[str]
+    ) -> tuple[str, list[Person], list[str]] | None:
+        """(title, speakers, other cells) of a timed row holding one talk: a cell of people
+        and a cell that reads as a title, in either order; None for any other row."""
+        content = [first] + [
+            c
+            for c in others
+            if not ROOM_CELL.match(c) and not DURATION_CELL.match(c) and not is_link_line(c)
+        ]
+        if len(content) != 2:
+            return None
+        speaker_columns = [
+            index
+            for index, role in enumerate(self.header_roles)
+            if role.startswith(("speaker", "presenter", "author", "name", "who"))
+        ]
+        # "Time | Session | Presenter": the header says which cell is who, so the title needs
+        # no title's shape ("Functions" is one).
+        in_speaker_column = [row[k] for k in speaker_columns if k < len(row) and row[k] in content]
+        if in_speaker_column:
+            people = in_speaker_column[0]
+            title = content[1] if content[0] == people else content[0]
+            named = presenters_in(people)
+            if (
+                len(in_speaker_column) == 1
+                and title != people
+                and named
+                and not is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+            ):
+                rest = [c for c in others if c not in content]
+                return self.strip_marks(strip_trailing_marks(title)[0]), named, rest
+            return None  # the column says who; the other cell cannot be the people
+        for people, title in ((content[0], content[1]), (content[1], content[0])):
+            label = LEADING_MARK.match(title)
+            if label and keynote_mark(label.group("mark")):
+                title = title[label.end() :]  # "[Keynote] Can we reduce the burden of …"
+            if (
+                (
+                    title_score(title) < 0.5
+                    or (
+                        has_common_word(title)
+                        and not any(
+                            has_common_word(a.name) for a in parse_author_line(people).authors
+                        )
+                    )
+                )
+                and len(title.split()) >= 2
+                and not is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+                and classify_kind(people, paper_count=0) is SessionKind.OTHER
+                and self._names_a_speaker(people, bool(speaker_columns))
+            ):
+                rest = [c for c in others if c not in content]
+                speakers = list(parse_author_line(people).authors)
+                return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
+        return None
+
+    def _contribution_row(self, text: str, i: int) -> bool:
+        """Under a header printed without a time: is this timed row one of its contributions
+        (a paper, a talk) rather than the next item (a break, lunch, the closing)?"""
+        kind = classify_kind(text, paper_count=0)
+        if kind in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY):
+            return False
+        if self.split_sentence(text) is not None or self._next_is_authors(i):
+            return True
+        if author_line_score(text) >= 0.8 and self._title_follows(i):
+            return True  # "Name (Affiliation)" then the talk's title
+        if read_talk_title(text) is not None:
+            return True
+        if (
+            author_line_score(text) < 0.5
+            and len(text.split()) >= 3
+            and not ROOM_CELL.match(text)
+            and self._people_follow(i)
+        ):
+            return True  # "Fairness in AI Systems" / "Salla Westerstrand": one author, alone
+        return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
+
+    def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
+        talk = read_talk_title(text)
+        if author_line_score(text) >= 0.8 and self._title_follows(i):
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(text), line.number)
+            self.pending_time = tr
+            self.read(line.number, AUTHORS, author_line_score(text))
+            return
+        if talk is not None and talk.speakers and (talk.talk_title or not self._title_follows(i)):
+            paper = self.add_paper(talk.talk_title or talk.session_title, line.number, tr)
+            paper.authors.extend(talk.speakers)
+            return
+        if talk is not None and talk.speakers:
+            self.pending_authors = (AuthorLine(talk.speakers), line.number)
+            self.pending_time = tr
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        self._paper_row([text], line, tr)
+
+    def _paper_of_session_column(self, line: Line, tr: TimeRange) -> bool:
+        """`15:30 | Big data | Ana Silva | P9 | Title` under `Time | Session | Presenter |
+        Venue | Title`: a row per paper, each naming its session, as a spreadsheet prints them.
+        A run of rows of one session name and room is that session; rows that only repeat its
+        slot give their papers no time of their own."""
+        fields = self.paper_table
+        assert fields is not None
+        if len(line.cells) != len(self.header_roles):
+            return False
+        name, title = line.cells[fields["session"]], line.cells[fields["title"]]
+        if not name or not title:
+            return False
+        room = line.cells[fields["room"]] or None if "room" in fields else None
+        session = self.current
+        own_time: TimeRange | None = None
+        if (
+            session is None
+            or session.title != name
+            or session.room != room
+            or session.day_index != self._day_index()
+            or not session.papers
+            or session.start is None
+            or tr.start < session.start
+        ):
+            session = self.open_session(line.number, title=name, start=tr.start, end=tr.end)
+            session.room = room or session.room
+            session.timed_by_own_line = True
+        elif session.papers[0].start is not None or (tr.start, tr.end) != (
+            session.start,
+            session.end,
+        ):
+            # Its papers have times of their own: the earlier ones held the opening slot.
+            for earlier in session.papers:
+                if earlier.start is None:
+                    earlier.start, earlier.end = session.start, session.end
+            if tr.end is not None and (session.end is None or tr.end > session.end):
+                session.end = tr.end
+            own_time = tr
+        self.columns = []
+        self.current = session
+        self.add_paper(title, line.number, own_time)
+        people = line.cells[fields["authors"]]
+        if people:
+            parsed = parse_author_line(people)
+            self.attach_authors(parsed, line.number, people)
+            self.known_names.update(a.name for a in parsed.authors)
+        self.slot = (session.start, session.end)
+        return True
+
+    def _items_in_rooms(self, line: Line, tr: TimeRange) -> bool:
+        """`09:00-10:30 | Session 1A | Session 1B` under a header of rooms: one item per
+        filled cell, in its column's room. A row with one cell in the first column (a break
+        across the rooms) is read as any other row."""
+        rooms = self.room_columns
+        assert rooms is not None
+        filled = [(index, cell) for index, cell in enumerate(line.cells) if index and cell]
+        if len(line.cells) > len(rooms) or not filled or (len(filled) == 1 and filled[0][0] == 1):
+            return False
+        self.columns = []
+        track: list[SessionDraft] = []
+        for index, cell in filled:
+            text, printed_room = self.split_room(cell)
+            named = PARENTHESISED_PERSON.search(text) if self.room_cell_speakers else None
+            if named:
+                text = clean(text[: named.start()] + text[named.end() :]).replace(" :", ":")
+            session = self.open_session(
+                line.number,
+                title=strip_session_title(text),
+                start=tr.start,
+                end=tr.end,
+                room=printed_room or rooms[index],
+            )
+            session.timed_by_own_line = True
+            if named:
+                session.talk_title = session.title
+                session.speakers = [Person(named["who"], None)]
+            else:
+                self._speakers_from_title(session)
+            track.append(session)
+        # Rows timed inside the slot below fill these sessions column by column.
+        self.grid = track if len(track) > 1 else []
+        self.slot = (tr.start, tr.end)
+        return True
+
+    def _split_side_by_side(
+        self, session: SessionDraft, count: int, number: int
+    ) -> list[SessionDraft]:
+        """`Storage — Fast?Networks — On!` over `Chair: A (X)Chair: B (Y)`: two sessions printed
+        side by side and run together. Split the title where a word runs into the next."""
+        title = session.title or ""
+        cuts = [m.start() for m in re.finditer(r"(?<=[?!.)\]])(?=[A-Z])", title)]
+        if len(cuts) != count - 1:
+            cuts = [m.start() for m in re.finditer(r"(?<=[a-z?!.)\]])(?=[A-Z][a-z])", title)]
+        if len(cuts) != count - 1:
+            self.warn(number, f"{count} chairs on one line for one session; all kept on it")
+            return [session] * count
+        bounds = [0, *cuts, len(title)]
+        session.title = title[: cuts[0]]
+        sessions = [session]
+        for start, end in itertools.pairwise(bounds[1:]):
+            sessions.append(
+                self.open_session(
+                    number, title=title[start:end], start=session.start, end=session.end, room=None
+                )
+            )
+            sessions[-1].day_index = session.day_index
+        self.columns = sessions
+        self.column_turn = 0
+        self.warn(
+            number,
+            f"{count} sessions printed side by side; split into "
+            + " / ".join(repr(s.title) for s in sessions),
+        )
+        return sessions

@@ -1,0 +1,304 @@
+"""Heading lines: days, session headers, chairs, rooms and locations, labels, links and
+table headers."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parsing.authors import author_line_score, clean
+from bot.parsing.calendar import DayDraft
+from bot.parsing.lexer import (
+    CHAIR,
+    HEADER_WORDS,
+    INLINE_LOCATION,
+    LOCATION,
+    ZONE_NOTE,
+    Line,
+    LineKind,
+    classify,
+    find_chair_label,
+    zone_label_in,
+)
+from bot.parsing.page import is_track_heading
+from bot.parsing.shapes import ROOM_CELL
+from bot.parsing.structure.cells import Cells
+from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER
+from bot.parsing.structure.phrases import (
+    NOT_ROOMS,
+    paper_table,
+    room_in_parentheses,
+    strip_session_title,
+)
+
+
+class HeadLines(Cells):
+    """The handlers of lines that head or label what follows them."""
+
+    def on_blank(self, i: int, line: Line) -> int:
+        return 1
+
+    def on_junk(self, i: int, line: Line) -> int:
+        self.warn(line.number, f"not understood, ignored: {line.text[:80]!r}")
+        return 1
+
+    def on_zone_note(self, i: int, line: Line) -> int:
+        label = zone_label_in(line.text)
+        if label:
+            self.zone_notes.append((label, line.number))
+        return 1
+
+    def on_day(self, i: int, line: Line) -> int:
+        assert line.day is not None
+        above = self.before[i - 1] if i > 0 else None
+        if (
+            above is not None
+            and self.days
+            and self.lines[above].kind is LineKind.DAY
+            and self.lines[above].number >= self.days[-1].line
+            and self.days[-1].expr.day is not None
+            and line.day.day is not None
+            and (self.days[-1].expr.month, self.days[-1].expr.day) != (line.day.month, line.day.day)
+            and not self._restates_listed_day(line.day)
+        ):
+            # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
+            # days, one under the other; the items below are the first day's.
+            self.read(line.number, NOISE, 0.8)
+            return 1
+        self.close_paper()
+        self.flush_pending_authors()
+        self.day_in_force = None
+        self.days.append(DayDraft(line.text, line.day, line.number))
+        label = zone_label_in(line.text)  # "Monday, June 2 (all times in CEST)"
+        if label and ZONE_NOTE.search(line.text):
+            self.zone_notes.append((label, line.number))
+        self.room_columns = None
+        self.room_in_force = None
+        current = self.current
+        if (
+            current is not None
+            and current.from_header
+            and current.start is None
+            and not current.papers
+        ):
+            # "Session" / "1.1: Climate Policy" / "Time:" / "Wednesday, 04/Sept/2024:" /
+            # "9:00am - 10:30am": the day of the session just named, not a new day's start.
+            current.day_index = len(self.days) - 1
+        else:
+            self.current = None
+        self.columns = []
+        self.slot = None
+        return 1
+
+    def on_label(self, i: int, line: Line) -> int:
+        """`Time:`, `Presentations`: a field's name; its value is on the lines below. A room's
+        description under its `Location:` line is kept as a note of the session."""
+        if not line.text.rstrip(":：").strip().lower().isalpha() and self.current is not None:
+            self.current.notes.append(line.text)
+            self.read(line.number, NOTE, 0.8)
+        return 1
+
+    def on_link(self, i: int, line: Line) -> int:
+        # Links of a talk still waiting for its title ("Slides") are worth keeping as notes;
+        # the links under a paper ("Paper") carry no text of their own.
+        session = self.current
+        if (
+            session is not None
+            and not session.papers
+            and (session.expects_talk_title or session.speakers)
+        ):
+            session.notes.append(line.text)
+        return 1
+
+    def on_title_label(self, i: int, line: Line) -> int:
+        if self.current is not None:
+            self.current.expects_talk_title = True
+        return 1
+
+    def on_table_header(self, i: int, line: Line) -> int:
+        self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        self.header_roles = self.table_columns
+        self.paper_table = paper_table(line.cells)
+        rooms = [
+            None
+            if c.lower().rstrip(":") in NOT_ROOMS or ("(" in c and not ROOM_CELL.match(c))
+            else c
+            for c in line.cells
+        ]
+        # "Time | Room A | Room B": a timetable whose columns are rooms ("Hall 1 (Level 2)" a
+        # room with its floor; "Track A (Aula)" a track, read by its rows).
+        self.room_columns = rooms if sum(r is not None for r in rooms[1:]) >= 2 else None
+        self.room_cell_speakers = self.room_columns is not None and self._speakers_in_cells(i)
+        return 1
+
+    def on_location(self, i: int, line: Line) -> int:
+        m = LOCATION.match(line.text)
+        assert m is not None
+        room = clean(m.group("room"))
+        below = self.next_nonblank(i)
+        current = self.current
+        if below is not None and below.kind is LineKind.TIME:
+            heading = self._is_heading_above(line)
+            if current is None or current.room is not None or heading:
+                # "Room : TD 11" / "08:30 – 10:30" where the item above has its room already:
+                # the room of the item that time opens. A "paper" just above it, with its
+                # names, was the heading of what follows (a workshop and its organisers).
+                self.pending_room = room
+                if heading:
+                    self._take_heading_above()
+                return 1
+        session = self.ensure_session(line.number)
+        session.room = room
+        return 1
+
+    def _take_heading_above(self) -> None:
+        """The heading `_is_heading_above` found: off the papers, the track of what follows."""
+        paper, current = self.paper, self.current
+        assert paper is not None
+        assert current is not None
+        current.papers.pop()
+        self.paper = None
+        self.track_name = paper.title
+        self.read(paper.line, SESSION_HEADER, 0.7)
+
+    def on_room(self, i: int, line: Line) -> int:
+        """A place alone on its line: the room of the session it follows, or, once that session
+        has papers or a room, of the next session (printed above its title)."""
+        room = re.sub(r"\s*\([^()]*\)$", "", line.text)  # "Zoom Room (the same URL as before)"
+        session = self.current
+        below = self.next_nonblank(i)
+        closes_item = below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+        if self.room_headings and below is not None and below.kind is LineKind.TIME:
+            self.room_in_force = room
+            self.pending_room = None
+            return 1
+        if session is not None and session.room is None and (not session.papers or closes_item):
+            # Its session's room: printed under its title, or last, right before the next time.
+            session.room = room
+        else:
+            self.pending_room = room
+        return 1
+
+    def on_chair(self, i: int, line: Line) -> int:
+        filled = [c for c in line.cells if c]
+        if self.grid and len(filled) == len(self.grid) and all(CHAIR.match(c) for c in filled):
+            # "| Chair: A | Chair: B" under a row of parallel sessions: one chair per column.
+            for track, cell in zip(self.grid, filled, strict=True):
+                found = CHAIR.match(cell)
+                assert found is not None
+                self._add_chairs(track, cell[found.end() :], line.number)
+            return 1
+        first = line.cells[0] if line.cells[0] else line.text
+        m = CHAIR.match(first)
+        assert m is not None or CHAIR.match(line.text)
+        m = m or CHAIR.match(line.text)
+        assert m is not None
+        session = self.current
+        if session is None or (
+            session.papers and not self.columns and not self._closes_its_item(session, i)
+        ):
+            session = self.open_session(line.number)
+        elif self.columns and session.chairs and session is self.columns[-1]:
+            session = self.columns[-1]
+        text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
+        if first.lstrip().startswith("("):
+            text = text.rstrip(")")
+        consumed = 1
+        below = self.after[i + 1] if i >= 0 and i + 1 < len(self.after) else None
+        if not text.strip() and len(filled) == 1 and below is not None:
+            named = self.lines[below]
+            if named.kind is LineKind.TEXT and author_line_score(named.text) >= 0.5:
+                # "Chair:" / "Jane Doe (University of Oxford)": the name on the line below.
+                text, consumed = named.text, below - i + 1
+                self.read(named.number, CHAIR_LABEL, 0.9)
+        groups = [g for g in CHAIR.split(text) if g.strip()]
+        if len(groups) > 1 and not session.papers:
+            sessions = self._split_side_by_side(session, len(groups), line.number)
+            for target, group in zip(sessions, groups, strict=False):
+                self._add_chairs(target, group, line.number)
+        else:
+            self._add_chairs(session, text, line.number)
+        for cell in [c for c in line.cells[1:] if c]:
+            self.dispatch_cell(cell, line)
+        return consumed
+
+    def on_session_header(self, i: int, line: Line) -> int:
+        if self.track_headings and is_track_heading(line, self.next_nonblank(i)):
+            # "Track 2: Networks" over its own timed items: a tab of the page copied after
+            # the previous track's, its items at the same times.
+            self.close_paper()
+            self.flush_pending_authors()
+            self.track_name = line.text
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
+        filled = [c for c in line.cells if c]
+        cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
+        text = cell
+        chair_text = None
+        chair_match = find_chair_label(text)
+        if chair_match and chair_match.start() > 0:
+            chair_text = text[chair_match.end() :]
+            text = text[: chair_match.start()]
+        room = None
+        inline = INLINE_LOCATION.search(text)
+        if inline:
+            room = clean(inline.group("room")).rstrip(" ,;|-–—") or None
+            text = text[: inline.start()]
+        title = strip_session_title(text.rstrip(" ,;-–—("))
+        if room is None:
+            title, room = room_in_parentheses(title)
+        session = self.current
+        reuse = (
+            session is not None
+            and session.expects_title
+            and not session.papers
+            and not session.title
+        )
+        if reuse:
+            assert session is not None
+            session.title = title
+            session.expects_title = False
+            session.from_header = True
+            # "11:00 → 12:30" / "Parallel session A: Detectors": the time line above is its own.
+            session.timed_by_own_line = session.start is not None
+            session.line = line.number
+        else:
+            prev = self.current
+            start, end = self.slot if self.slot else (None, None)
+            above = self.before[i - 1] if i > 0 else None
+            if above is not None and self.lines[above].kind is LineKind.LABEL:
+                start, end = None, None  # "Session" / "1.2: Labour": its own time follows
+            stacked = prev is not None and prev.from_header and not prev.papers
+            session = self.open_session(
+                line.number, title=title, start=start, end=end, from_header=True
+            )
+            if stacked:
+                assert prev is not None
+                if not self.columns:
+                    self.columns = [prev]
+                self.columns.append(session)
+                self.column_turn = 0
+            else:
+                self.columns = []
+        if room:
+            session.room = room
+        if chair_text:
+            self._add_chairs(session, chair_text.rstrip(")"), line.number)
+        self._speakers_from_title(session)
+        rest = filled[1:] if len(filled) > 1 else []
+        if rest and all(c.lower().rstrip(":") in HEADER_WORDS for c in rest):
+            self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        else:
+            for c in rest:
+                chair_in_cell = find_chair_label(c)
+                if chair_in_cell and chair_in_cell.start() > 0:
+                    # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
+                    session.notes.append(strip_session_title(c[: chair_in_cell.start()]))
+                    self._add_chairs(session, c[chair_in_cell.end() :], line.number)
+                elif classify(line.number, c).kind is LineKind.TEXT:
+                    # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
+                    text, room = self.split_room(c)
+                    session.room = session.room or room
+                    session.notes.append(text)
+                else:
+                    self.dispatch_cell(c, line)
+        return 1

@@ -1,0 +1,520 @@
+"""Questions about the lines around the one being read (what follows a title, whether people
+are named above it, whether a time lies inside the current session's slot). They read the
+lines and the drafts; they change nothing."""
+
+from __future__ import annotations
+
+from bot.model import SessionKind
+from bot.parsing.authors import (
+    addresses_people,
+    author_line_score,
+    names_an_institution,
+    parse_author_line,
+    split_quoted_title,
+)
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import ROOM_NAME, Line, LineKind
+from bot.parsing.shapes import ITEM_WORD, has_common_word, is_own_item, is_prose, title_score
+from bot.parsing.structure.drafts import NOT_TALKS, SessionDraft
+from bot.parsing.structure.phrases import (
+    GROUP,
+    HEADING_WORD,
+    OPENING_QUOTES,
+    PARENTHESISED_PERSON,
+    ROLE,
+    SESSIONS_AHEAD,
+    holds_contributions,
+    names_only_a_workplace,
+    reads_as_a_name,
+    speaker_with_affiliation,
+    title_not_names,
+)
+from bot.parsing.structure.state import BuilderState
+from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range
+
+
+class Lookahead(BuilderState):
+    """What the neighbouring lines say about the line being read."""
+
+    def _speakers_in_cells(self, i: int) -> bool:
+        """Whether the items of the timetable of rooms below line `i` name their speaker in
+        parentheses, nearly every one: the room is the column's, so what each cell adds in
+        parentheses (a name, a first name) is who gives it."""
+        cells: list[str] = []
+        for line in self.lines[i + 1 :]:
+            if line.kind is LineKind.BLANK:
+                continue
+            if line.kind is not LineKind.TIME or len(line.cells) < 2:
+                break
+            cells += [
+                c for c in line.cells[1:] if c and classify_kind(c, paper_count=0) not in NOT_TALKS
+            ]
+        named = sum(1 for c in cells if PARENTHESISED_PERSON.search(c))
+        return len(cells) >= 4 and named >= 0.75 * len(cells)
+
+    def _is_heading_above(self, line: Line) -> bool:
+        """Is the "paper" just above this line, with its names, a heading over what follows
+        (`PaPoC: Workshop on ...` / its organisers) rather than the item's last paper?"""
+        paper, current = self.paper, self.current
+        return (
+            paper is not None
+            and current is not None
+            and bool(current.papers)
+            and current.papers[-1] is paper
+            and paper.authors_line == self._previous_text_line(line)
+            and paper.start is None
+            and bool(HEADING_WORD.search(paper.title))
+        )
+
+    def _title_line_before(self, i: int) -> Line | None:
+        while i > 0 and self.lines[i - 1].kind is LineKind.JUNK:
+            i -= 1  # already warned about; the title is above it
+        if i <= 0:
+            return None
+        before = self.lines[i - 1]
+        if before.kind in (LineKind.TEXT, LineKind.SESSION_HEADER, LineKind.TIME):
+            return before
+        return None
+
+    def _title_before_time(self, i: int) -> Line | None:
+        """`Session #1: Edge AI` / `11:00 - 11:45`: a title printed above its bare time line."""
+        if i <= 0:
+            return None
+        before = self.lines[i - 1]
+        if before.kind is LineKind.BLANK and self.title_side == "above":
+            # "Coffee Break" / "" / "Time: 10:30-11:00": on this page titles stand above.
+            at = self.before[i - 1]
+            before = self.lines[at] if at is not None else before
+        if before.kind is LineKind.ROOM and i >= 2:
+            before = self.lines[i - 2]  # title / room / time: the room is already pending
+        if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or is_prose(before.text):
+            return None
+        if self.current is not None and self.current.expects_title:
+            return None
+        # A break printed above its time, on a page that prints titles above: surely its title,
+        # even where its words look like names ("Coffee Break and Discussion Time").
+        break_above = self.title_side == "above" and is_own_item(before.text)
+        if (
+            not break_above
+            and author_line_score(before.text) >= 0.8
+            and before.kind is LineKind.TEXT
+        ):
+            return None
+        after = self.next_nonblank(i)
+        if (
+            self.title_side == "below"
+            and after is not None
+            and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and (
+                author_line_score(after.text) < 0.8
+                or is_own_item(after.text)  # "Lunch (catered for registered participants)"
+                or self._speakers_above_title(self.after[i + 1], more=False)
+            )
+        ):
+            return None  # this page prints every title below its time (maybe under speakers)
+        if (
+            not break_above
+            and before.kind is LineKind.TEXT
+            and after is not None
+            and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and len([c for c in after.cells if c]) == 1
+            and author_line_score(after.text) < 0.5
+            and (self.current is None or holds_contributions(self.current.title))
+        ):
+            # The title follows the time line; the line above belongs to the last item (which
+            # a break cannot: "Coffee Break" / time / "Keynote: Ana Silva" / time / her title).
+            return None
+        if self.paper is not None and self.paper.line == before.number:
+            # It was taken as a paper title of the session before; it is this one's title.
+            assert self.current is not None
+            for session in self.sessions:
+                if session.papers and session.papers[-1] is self.paper:
+                    session.papers.pop()
+            self.paper = None
+        elif self.current is not None and self.current.line == before.number:
+            if self.current.speakers:
+                # "11:15 – 11:40" / "Nick Thieberger, …" / "Documenting …" / "11:40 – 12:05":
+                # an item with its speaker and title is whole; the time opens the next one.
+                return None
+            self.sessions.remove(self.current)
+            self.current = None
+        return before
+
+    def _speakers_above_title(self, i: int | None, *, more: bool) -> bool:
+        """Is this line, the first text under a bare time, one of the speaker lines printed
+        before the talk's title? The first reads surely as people (a name and where they
+        work; `more` for the lines after it), any further lines up to the title still read
+        as people, and the title below does not."""
+        if i is None:
+            return False
+        text = self.lines[i].text
+        first = author_line_score(text)
+        if first < (0.5 if more else 0.8) and not (
+            (first >= 0.5 and self._name_over_institution(i))
+            or (more and names_only_a_workplace(text))
+        ):
+            return False
+        at, last = i, None
+        for _ in range(6):
+            following = self.after[at + 1] if at + 1 < len(self.after) else None
+            if following is None:
+                return False
+            at = following
+            below = self.lines[at]
+            if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
+                # "Kaushal Verma, IISc, Bengaluru" / "Quadrature domains and potential theory"
+                # / the next time: a title whose "and" reads like a list, under a sure speaker
+                return not more and first >= 1.0 and last is not None and title_not_names(last)
+            last = below.text
+            score = author_line_score(below.text)
+            if score < 0.5 and not (
+                names_only_a_workplace(below.text) and self._text_line_follows(at)
+            ):
+                return not is_prose(below.text)
+        return False
+
+    def _text_line_follows(self, i: int) -> bool:
+        """Is the next non-blank line after `i` one more line of text (not a time or a day)?"""
+        below = self.next_nonblank(i)
+        return below is not None and below.kind is LineKind.TEXT
+
+    def _name_over_institution(self, i: int) -> bool:
+        """`Olga Weiss` / `Lebedev Physical Institute` / title: a bare name is the speaker
+        when the line right below it names where they work."""
+        following = self.after[i + 1] if i + 1 < len(self.after) else None
+        if following is None or following != i + 1:
+            return False
+        below = self.lines[following]
+        return (
+            below.kind is LineKind.TEXT
+            and reads_as_a_name(self.lines[i].text)
+            # "Public Lecture" / "K Srinath Reddy, Public Health Foundation": the line below
+            # names a person first, so it is the speaker's, and the one above a label
+            and names_only_a_workplace(below.text)
+        )
+
+    def _title_then_authors_follow(self, i: int | None) -> bool:
+        """Below line `i`: a title, then an author line that ends the item (each title above
+        its people; where a title follows instead, the people come first)."""
+        if i is None or not self._title_follows(i):
+            return False
+        title = self.next_nonblank(i)
+        below = self.next_nonblank(self.place[id(title)]) if title is not None else None
+        if below is None or below.kind is not LineKind.TEXT:
+            return False
+        after = self.next_nonblank(self.place[id(below)])
+        return author_line_score(below.text) >= 1.0 and (
+            after is None or after.kind is not LineKind.TEXT
+        )
+
+    def _titles_a_chaired_session(self, i: int) -> bool:
+        """Is this line, right above a chair line, the title of the session that chair
+        chairs (rather than the last paper of the session before)?"""
+        below = self.next_nonblank(i) if i >= 0 else None
+        if below is None or below.kind is not LineKind.CHAIR:
+            return False
+        text = self.lines[i].text
+        current = self.current
+        if current is not None and current.expects_title and not current.papers:
+            return False  # the title of the item its time line opened
+        if is_prose(text) or len(text.split()) > 14:
+            return False
+        if text[:1] in OPENING_QUOTES and split_quoted_title(text) is not None:
+            return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
+        if self._lone_speakers_work(text, self.lines[i], i):
+            return False  # where the talk's speaker above works
+        # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
+        # line above a chair line would print a parenthesis or a name seen before.
+        return author_line_score(text) < 1.0 or (
+            "(" not in text and not any(name in text for name in self.known_names)
+        )
+
+    def _addressed_chairs_below(self, i: int, line: Line) -> int | None:
+        """The index of the line naming this untimed row's chairs, when the row (its time cell
+        empty) titles a session, the next line lists only people addressed as Dr, Prof, Ms …
+        and a timed row follows them."""
+        if i < 0 or len(line.cells) < 2 or line.cells[0] or len([c for c in line.cells if c]) != 1:
+            return None
+        if is_prose(line.text) or len(line.text.split()) > 14:
+            return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None:
+            return None
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len(below.cells) != 1:
+            return None
+        if not addresses_people(below.text):
+            return None
+        then = self.after[at + 1] if at + 1 < len(self.after) else None
+        return at if then is not None and self.lines[then].kind is LineKind.TIME else None
+
+    def _is_parallel_item(self, i: int) -> bool:
+        """Is this title line, right under the room of a single item and with a room of its
+        own below it, another item in the same time slot?"""
+        current = self.current
+        if i <= 0 or current is None or current.start is None or current.room is None:
+            return False
+        if len(current.papers) > 1 or (current.papers and not current.speakers):
+            return False
+        above = self.before[i - 1]
+        below = self.next_nonblank(i)
+        return (
+            above is not None
+            and self.lines[above].kind is LineKind.ROOM
+            and above > current.line - 1
+            and below is not None
+            and below.kind is LineKind.ROOM
+            and not is_prose(self.lines[i].text)
+            and author_line_score(self.lines[i].text) < 0.8
+        )
+
+    def _rooms_of_columns(self, cells: list[str]) -> bool:
+        """A row of short untimed cells, one per parallel session not yet holding papers, most
+        of them named as places."""
+        columns = self.columns
+        if len(cells) < 2 or len(cells) != len(columns) or any(s.papers for s in columns):
+            return False
+        if any(s.room for s in columns):
+            return False
+        if any(len(c.split()) > 5 or find_time_range(c) for c in cells):
+            return False
+        return 2 * sum(1 for c in cells if ROOM_NAME.match(c)) > len(cells)
+
+    def _fills_grid(self, tr: TimeRange, cells: list[str]) -> bool:
+        """A timed row of the parallel sessions' timetable: inside their time, a cell a column."""
+        first = self.grid[0]
+        return (
+            1 <= len(cells) <= len(self.grid)
+            and first.start is not None
+            and first.end is not None
+            and first.start <= tr.start < first.end
+            and (len(cells) > 1 or not is_own_item(cells[0]))
+        )
+
+    def _names_people_above_title(self, text: str, i: int) -> bool:
+        """A timed row naming the talk's people, its title on the next line: surely when the
+        row reads as an author list, and for a plainer name where the page prints every timed
+        row this way."""
+        if not self._title_follows(i):
+            return False
+        score = author_line_score(text)
+        return score >= 0.8 or (self.people_before_titles and score >= 0.5)
+
+    def _names_a_speaker(self, text: str, speaker_column: bool) -> bool:
+        """A cell of people: a sure author list, or, under a header that names a speaker
+        column or on a page whose timed rows name people so, a name and nothing else."""
+        parsed = parse_author_line(text)
+        if parsed.rest or any(
+            len(a.name.split()) < 2 or ITEM_WORD.match(a.name) for a in parsed.authors
+        ):
+            return False  # "Machines, Learning", "Session A (Jeunes Chercheurs)"
+        score = author_line_score(text)
+        return score >= 0.8 or (
+            score >= 0.5
+            and reads_as_a_name(text)
+            and (speaker_column or self.name_cells)
+            and not GROUP.search(text)
+        )
+
+    def _timed_people_above_title(self, text: str, i: int) -> bool:
+        """Does the item a time row opens print its people in the row and its title on the
+        row below? Beyond a sure author list, a lone name counts only on a page that prints
+        people beside its times, and only when it reads strictly as a name (not "Phd School",
+        not "Invited Talk")."""
+        below = self.next_nonblank(i)
+        if (
+            below is None
+            or below.kind is not LineKind.TEXT
+            or len([c for c in below.cells if c]) != 1
+            or is_prose(below.text)
+        ):
+            return False
+        names = parse_author_line(text).authors
+        if title_score(below.text) >= 0.8 and not (
+            has_common_word(below.text) and not any(has_common_word(a.name) for a in names)
+        ):
+            return False  # "Mixing times and cutoff" reads as two names, but not as people
+        if classify_kind(text, paper_count=0) is not SessionKind.OTHER or GROUP.search(text):
+            return False
+        score = author_line_score(text)
+        if any(len(a.name.split()) < 2 for a in parse_author_line(text).authors):
+            return False  # "Machines, Learning": words, not names
+        return score >= 0.8 or (
+            self.people_before_titles and score >= 0.5 and reads_as_a_name(text)
+        )
+
+    def _inside_the_session_slot(self, tr: TimeRange) -> bool:
+        """Does `tr` fall strictly inside the current session's slot, a session that can hold
+        contributions?"""
+        current = self.current
+        return not (
+            current is None
+            or current.start is None
+            or current.end is None
+            or not holds_contributions(current.title)
+            or (tr.start, tr.end) == (current.start, current.end)
+            or not current.start <= tr.start < current.end
+            or (tr.end is not None and tr.end > current.end)
+        )
+
+    def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
+        """Is this bare time, strictly inside the current session's slot, the start of one of
+        its contributions, whose title is the next line?"""
+        if not self._inside_the_session_slot(tr):
+            return False
+        below = self.next_nonblank(i)
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and len([c for c in below.cells if c]) == 1
+            and author_line_score(below.text) < 0.8
+            and not is_prose(below.text)
+            and classify_kind(below.text, paper_count=0) not in NOT_TALKS
+        )
+
+    def _people_below_bare_time(self, i: int, tr: TimeRange) -> int | None:
+        """The index of the author line right below this bare time, strictly inside the current
+        session's slot, when the line after it is the talk's title; else None."""
+        if not self._inside_the_session_slot(tr) or i + 1 >= len(self.after):
+            return None
+        below = self.after[i + 1]
+        if below is None:
+            return None
+        people = self.lines[below]
+        if (
+            people.kind is not LineKind.TEXT
+            or len([c for c in people.cells if c]) != 1
+            or not self._names_people_above_title(people.text, below)
+        ):
+            return None
+        return below
+
+    def _shares_the_session_slot(self, i: int) -> bool:
+        """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
+        `16:00–17:30 | Title` / authors): a contribution when an author line follows it or the
+        session's contributions are timed the same way."""
+        current = self.current
+        assert current is not None
+        if current.papers:
+            return all((p.start, p.end) == (current.start, current.end) for p in current.papers)
+        below = self.next_nonblank(i) if i >= 0 else None
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and author_line_score(below.text) >= 0.5
+            and classify_kind(current.title, paper_count=2) is SessionKind.POSTERS
+        ) or (i >= 0 and self._next_is_authors(i))
+
+    def _title_follows(self, i: int | None) -> bool:
+        if i is None:
+            return False
+        nxt = self.next_nonblank(i)
+        return (
+            nxt is not None
+            and nxt.kind is LineKind.TEXT
+            # "Title (invited talk) Abstract": scored without the marks the page glues on
+            and author_line_score(self.strip_marks(nxt.text)) < 0.8
+            and len([c for c in nxt.cells if c]) == 1
+            and not is_prose(nxt.text)
+        )
+
+    def _lone_speakers_work(self, text: str, line: Line, i: int) -> bool:
+        """Is this line, under a title printed with its one speaker and closing the item (a
+        chair line, the next time or the end below it), where that speaker works?"""
+        paper = self.paper
+        if (
+            paper is None
+            or len(paper.authors) != 1
+            or paper.authors[0].affiliation is not None
+            or paper.authors_line != paper.line
+            or paper.line != self._previous_text_line(line)
+            or not names_an_institution(text)
+        ):
+            return False
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY, LineKind.CHAIR)
+
+    def _closes_its_item(self, session: SessionDraft, i: int) -> bool:
+        """`Moderador: Dr. X` after an item's talks, then the next item's time or the next table
+        cell: who chaired that item, printed at its end, not the start of another session."""
+        if session.chairs or i < 0:
+            return False
+        if self._item_ends_after(i):
+            return True
+        for below in self.lines[i + 1 :]:
+            if below.kind is not LineKind.BLANK:
+                return False
+            if len(below.cells) >= 2:
+                return True  # a TAB alone: a browser's copy starts the row's next cell here
+        return False
+
+    def _item_ends_after(self, i: int) -> bool:
+        """Is the line after `i` a new item's time or day, or the end of the program?"""
+        below = self.next_nonblank(i)
+        return below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+
+    def _people_follow(self, i: int | None) -> bool:
+        """Does the next non-blank line name people (so this one is the title they wrote)?"""
+        below = self.next_nonblank(i) if i is not None else None
+        return (
+            below is not None
+            and below.kind is LineKind.TEXT
+            and author_line_score(below.text) >= 0.5
+        )
+
+    def _speaker_line_below(self, i: int | None) -> bool:
+        """Is the next line another `Name (Affiliation)`, a speaker a line?"""
+        if i is None or i + 1 >= len(self.lines):
+            return False
+        below = self.lines[i + 1]
+        return below.kind is LineKind.TEXT and speaker_with_affiliation(below.text)
+
+    def _next_is_authors(self, i: int | None) -> bool:
+        if i is None or i + 1 >= len(self.lines):
+            return False
+        nxt = self.lines[i + 1]
+        if nxt.kind is not LineKind.TEXT:
+            return False
+        if author_line_score(nxt.text) >= 0.8:
+            return not self._titles_a_chaired_session(i + 1)
+        # "Konuşmacı: Dr. Mahmut Çoker", "Speaker: Ana Silva": the authors, under their label.
+        role = ROLE.match(nxt.text) if ":" in nxt.text or "：" in nxt.text else None
+        return (
+            role is not None
+            and role.group("speaker") is not None
+            and author_line_score(role.group("who")) >= 0.8
+        )
+
+    def _umbrella_over(self, current: SessionDraft, i: int) -> SessionDraft | None:
+        """The slot row naming several sessions (`Sesje referatowe I – III`, `Parallel
+        sessions`) that a bare title with an empty time cell falls under, if any: the current
+        item itself, still empty, or the umbrella of the session opened last under it."""
+        if current.papers or current.speakers or current.chairs:
+            return None
+        below = self.next_nonblank(i)
+        if below is not None and author_line_score(below.text) >= 0.8:
+            return None  # a paper's title, its authors below
+        if current is self.umbrella or (
+            self.umbrella is not None
+            and current.start == self.umbrella.start
+            and current is self.sessions[-1]
+            and self.umbrella in self.sessions
+        ):
+            return self.umbrella
+        if current.start is not None and current.title and SESSIONS_AHEAD.match(current.title):
+            return current
+        return None
+
+    def _restates_listed_day(self, day: DayExpr) -> bool:
+        """Whether `day` is the first of the days listed since the last item: "28 Nisan
+        Pazartesi" / "Kurs" / "29 Nisan Salı" / "28 NİSAN 2025, PAZARTESİ", the page's tabs of
+        its days (each with a subtitle), then the first day's own header, whose items follow."""
+        # A tab's subtitle ("Kurs") may be read as an untimed paper; only a timed item ends
+        # the list.
+        timed = [s.line for s in self.sessions if s.start is not None]
+        last_item = timed[-1] if timed else -1
+        listed = [d for d in self.days if d.line > last_item]
+        return len(listed) > 1 and (listed[0].expr.month, listed[0].expr.day) == (
+            day.month,
+            day.day,
+        )

@@ -1,0 +1,475 @@
+"""What one line's text says, read without its neighbours: roles and chairs, speakers and
+their workplaces, a title's marks and labels, a table header's fields. Pure functions and the
+patterns they use."""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+
+from bot.model import Person, SessionKind
+from bot.parsing.authors import (
+    AuthorLine,
+    author_line_score,
+    clean,
+    is_name_like,
+    is_name_like_strict,
+    names_an_institution,
+    parse_author_line,
+    split_colon_authors,
+    without_parentheses,
+)
+from bot.parsing.kinds import REGISTRATION, classify_kind
+from bot.parsing.lexer import HEADER_WORDS, ROOM_WORDS, SESSION_LABEL, Line, find_chair_label
+from bot.parsing.shapes import ITEM_WORD, NAME_SMALL_WORDS, ROOM_CELL, is_prose, reads_as_title
+from bot.parsing.spreadsheet import column_field
+from bot.parsing.structure.drafts import NOT_TALKS, PaperDraft, SessionDraft
+from bot.parsing.timeexpr import DayExpr, find_date
+
+ROLE = re.compile(
+    # "Session organized by A and B" too: a role ending in "by" needs no colon.
+    r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
+    r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
+    r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
+    r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
+    r"conferencista|konuşmacı(?:lar)?)|"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?)|"
+    # who comments on a paper after it is given: neither its author nor the session's chair
+    r"(?P<discussant>discussants?|respondents?|commentators?))"
+    r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
+    re.I,
+)
+# "(Valentina)", "(Ann Lee)": one to three capitalised words in parentheses, as a person.
+PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-]+){0,2})\)")
+# "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.
+SPEAKER_AND_PLACE = re.compile(
+    r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
+)
+KEYNOTE_SPEAKER = re.compile(
+    r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
+    r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
+    re.I,
+)
+KEYNOTE_SEPARATOR_AT_END = re.compile(r"\s*(?::|\bby|—|–)\s*$", re.I)
+TRAILING_ROOM = re.compile(
+    r"\s*\((?:(?:room|location|venue|place)\s*:\s*(?P<named>[^()]{1,40})"
+    # "Lunch (@Minghu Restaurant)": an at sign before a place
+    r"|@\s*(?P<at>[^()@]{2,60})"
+    r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
+    re.I,
+)
+
+
+def room_in_parentheses(title: str) -> tuple[str, str | None]:
+    """`Session 2A: Storage (Room 101)`, `Session 1: Ethics (Room: Aula)`: the title, and the
+    room printed after it in parentheses."""
+    m = TRAILING_ROOM.search(title)
+    if m is None or m.start() == 0:
+        return title, None
+    return title[: m.start()].strip(), clean(m.group("named") or m.group("at") or m.group("room"))
+
+
+LEADING_CLOCK = re.compile(
+    r"^(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d)(?:\s*(?P<ampm>[ap]\.?m\.?))?\s+(?=\D)", re.I
+)
+# "Date & Time :", "When:": a field's name before the slot's date and time.
+SLOT_FIELD = re.compile(
+    r"^(?:date\s*(?:&|and|/)\s*time|date|time|when|datum|zeit|termin)\s*[:：]\s*", re.I
+)
+
+
+def slot_date(before: str) -> DayExpr | None:
+    """`Date & Time : October 25`, `Oct 26,`: the calendar date printed just before a slot's
+    time, and nothing else (a title ending in a date is no slot date)."""
+    text = SLOT_FIELD.sub("", before.strip()).strip(" ,")
+    found = find_date(text) if text else None
+    if found is None or found.month is None or found.day is None:
+        return None
+    if text[: found.span[0]].strip(" ,") or text[found.span[1] :].strip(" ,"):
+        return None
+    return found
+
+
+SLOT_ONLY = re.compile(
+    r"^(?:multi[- ]?track|parallel(?: sessions| tracks)?|tracks?|sessions?)$", re.I
+)
+PARENTHESISED = re.compile(r"^\([^()]+\)$")
+# "Day 2 - Introduction to Python and OGGM": a numbered day's theme.
+DAY_THEME = re.compile(r"^\s*day\s*\d{1,2}\s*[:.\-–—]\s*\S", re.I)
+# '"Title"', and '"Title".' where the line ends the sentence after the closing quote
+QUOTED = re.compile(r'^\s*["“”„«»\'‘’](?P<t>.+?)(?:["“”„«»\'‘’][.,;]?)?\s*$')
+
+
+# A slot row that names several sessions rather than one: "Sesje referatowe I – III",
+# "Parallel sessions", "Sesiones simultáneas", "Sessions 4A-4C".
+SESSIONS_AHEAD = re.compile(
+    r"^(?:(?:parallel|concurrent|breakout|technical|paper)\s+)?(?:sessions|sesje|sesiones|"
+    r"sessões|sessioni|sitzungen|sessies|sekcje|секции|сессии|parallelsitzungen)\b",
+    re.I,
+)
+
+
+def opens_next_cell(line: Line) -> bool:
+    """`<TAB>10:30`, or a TAB alone on its line (as some browsers copy a cell's start): the
+    next cell of a row whose cells run over several lines."""
+    return len(line.cells) == 2 and line.cells[0] == ""
+
+
+PRESENTER_JOIN = re.compile(r"\s+[+&/]\s+")
+NOBODY = frozenset("all everyone everybody tba tbd tbc staff organizers organisers".split())
+
+
+def presenters_in(text: str) -> list[Person]:
+    """The people of a cell in a column headed Speaker or Presenter: there even a first name
+    alone is a person ("Jim + Laurent", "Chris"); [] for anything else."""
+    people: list[Person] = []
+    for part in PRESENTER_JOIN.split(text):  # "Jim + Laurent": one name each side
+        parsed = parse_author_line(part)
+        if parsed.rest or not parsed.authors:
+            return []
+        people.extend(parsed.authors)
+    for author in people:
+        words = author.name.split()
+        if (
+            not 1 <= len(words) <= 5
+            or author.name.casefold() in NOBODY
+            or ITEM_WORD.match(author.name)
+            or not all(w[:1].isupper() for w in words if w.isalpha() and len(w) > 3)
+            or not is_name_like(author.name)
+        ):
+            return []
+    return people
+
+
+def one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[str]) -> AuthorLine:
+    """`John Clements, Cal Poly` on a page that prints `Name, Affiliation`: one person and
+    where they work, not two people (unless the second is a name the page prints elsewhere)."""
+    if len(parsed.authors) != 2 or any(a.affiliation for a in parsed.authors):
+        return parsed
+    name, comma, rest = clean(text).partition(", ")
+    if not comma or "," in rest or rest in known_names or not is_name_like_strict(name):
+        return parsed
+    return AuthorLine((Person(parsed.authors[0].name, rest),), parsed.rest, parsed.problems)
+
+
+def speaker_with_affiliation(text: str) -> bool:
+    """`Ana Silva (Director, Uni A)`: one person, a name and nothing else before the
+    parenthesis that says where they work (a job, an institution, or parts after commas;
+    not `Slow Graphs (Fast Trees)`)."""
+    if not text.endswith(")"):
+        return False
+    parsed = parse_author_line(text)
+    if len(parsed.authors) != 1 or parsed.rest:
+        return False
+    person = parsed.authors[0]
+    return (
+        person.affiliation is not None
+        and (
+            "," in person.affiliation
+            or names_an_institution(person.affiliation)
+            or JOB.search(person.affiliation) is not None
+        )
+        and reads_as_a_name(person.name)
+    )
+
+
+def awaits_its_people(session: SessionDraft, paper: PaperDraft | None) -> bool:
+    """A titled item with nothing in it yet: no paper, no speaker (the line below its title may
+    name who gives it)."""
+    return paper is None and not session.papers and not session.speakers and bool(session.title)
+
+
+def file_cells_beside(session: SessionDraft, cells: list[str]) -> None:
+    """A timed row's cells beside its talk: the first that names a room is the room, the
+    rest (a mentor, a discussant) are notes."""
+    for cell in cells:
+        if ROOM_CELL.match(cell) and session.room is None:
+            session.room = cell
+        else:
+            session.notes.append(cell)
+
+
+# "[3] Dobrev et al. SISC (2017).": a numbered reference closing an abstract.
+REFERENCE = re.compile(r"^\[\d{1,3}\]\s+\S")
+
+
+def continues_an_abstract(text: str) -> bool:
+    """Can this paragraph, right after an abstract's, be more of it: running text, a numbered
+    reference, or one long sentence ending in a full stop (an acknowledgement)?"""
+    return (
+        is_prose(text)
+        or bool(REFERENCE.match(text))
+        or (text.endswith(".") and len(text.split()) >= 12 and author_line_score(text) < 0.5)
+    )
+
+
+def holds_contributions(title: str | None) -> bool:
+    """Whether rows timed inside this item can be its contributions: a session, a school, a
+    workshop can; registration open all day, a break or a reception cannot."""
+    if title is None:
+        return True
+    if NAMES_A_PAPER_SESSION.search(title) or SESSION_LABEL.match(title):
+        return True  # "2C: NLP for Social Media (Long Papers)": papers, whatever its topic
+    kind = classify_kind(title, paper_count=0)
+    return kind not in NOT_TALKS and not REGISTRATION.search(title)
+
+
+# "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
+NAMES_A_PAPER_SESSION = re.compile(
+    r"\bpapers\b|\bpaper session\b|^(?-i:[A-Z]?\d{1,2}[A-Z]?)\s*:\s", re.I
+)
+
+
+# "Organising Committee", "Program Chairs": a group, not a person giving a talk.
+GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
+ROLE_HEADING = re.compile(
+    r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?P<moderator>moderators?|"
+    r"chairs?|hosts?))\s*:?$",
+    re.I,
+)
+JOB = re.compile(
+    r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
+    r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
+    r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
+    r"postdoc|lecturer|dean|chair|principal|specialist|strategist)\b",
+    re.I,
+)
+
+
+def company_after_job(text: str) -> str:
+    """`Staff Engineer, Google` -> `Google`; `Director of Open Source, LF Energy` -> `LF
+    Energy`; a line with no job title is all company."""
+    head, comma, rest = text.partition(", ")
+    return clean(rest) if comma and JOB.search(head) else clean(text)
+
+
+def person_with_role(text: str) -> Person | None:
+    """`Name, Job Title, Company` (as event sites print speakers): the person and where they
+    work; the job title is neither."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 3 or not is_name_like(parts[0]) or not JOB.search(parts[1]):
+        return None
+    return Person(parts[0], ", ".join(parts[2:]) or None)
+
+
+DURATION_CELL = re.compile(
+    r"^\d{1,3}\s*(?:m|min|mins|minutes|['’′])$|^\d{1,2}\s*h(?:\s*\d{1,2})?$", re.I
+)
+LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".split())
+# "Paper 12: Title", "#47: Title", "ID 123 - Title": the entry's number, not its title ("Demo:"
+# without a number may well be part of it).
+NUMBERED_ENTRY = re.compile(
+    r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
+    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id|oral|presentation)"
+    r"\s*(?:no\.?|#)?\s*\d+"
+    r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
+    # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
+    r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
+    r"lightning talk)\s+[-–—]\s+(?=\S)"
+    # "S12.1 Title", "OA5-3 Title", "1A-2 Title", "1B-4 - Title": an abstract's number within
+    # its session.
+    r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"
+    # "TACL-488: Title": a journal's paper number.
+    r"|^(?-i:[A-Z]{2,6})-\d{1,4}:\s+(?=\S)"
+    # "Session 1A - Title": the session's label printed again before each of its papers.
+    r"|^session\s+[A-Z0-9]{1,4}\s+[-–—]\s+(?=\S)"
+    # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
+    r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
+    re.I,
+)
+QUOTES = '"“”„«»'
+OPENING_QUOTES = '"“„«'
+TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
+MARK_WORDS = re.compile(
+    r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
+    r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"
+    r"[a-z]?\d{1,2}|[slt])(?: papers?)?$",
+    re.I,
+)
+
+
+HEADING_WORD = re.compile(
+    r"\b(?:workshop|symposium|track|tutorial|conference|summit|forum|colloquium|school)\b", re.I
+)
+# Column headers that name a field, not a room: "Chair", "Venue", "Speaker(s)", "Duration".
+FIELD_HEADERS = frozenset(
+    "chair chairs chairperson moderator moderators venue speaker speakers presenter duration"
+    " length type format track tracks notes remarks comment comments slides video kind".split()
+)
+NOT_ROOMS = HEADER_WORDS | FIELD_HEADERS
+
+
+def not_a_place(affiliation: str | None) -> bool:
+    """`TACL`, `If You Let It`: parentheses after a title that name no institution."""
+    if affiliation is None:
+        return True
+    words = affiliation.split()
+    return (
+        (len(affiliation) <= 6 and affiliation.isupper())
+        or words[0].lower() in PHRASE_STARTS
+        or affiliation[:1].islower()  # "(sollten)", "(with extensions)": words of the title
+    )
+
+
+PHRASE_STARTS = frozenset("if and or but when how why what to for with in on of the a an".split())
+
+
+def minutes_after(start: time, minutes: int) -> time:
+    end = (start.hour * 60 + start.minute + minutes) % (24 * 60)
+    return time(end // 60, end % 60)
+
+
+def keynote_mark(mark: str) -> bool:
+    return classify_kind(mark, paper_count=1) is SessionKind.KEYNOTE
+
+
+INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
+
+
+def names_only_a_workplace(text: str) -> bool:
+    """`Физический институт им П.Н. Лебедева РАН`: a short line naming an institution, not a
+    person, with no sentence in it (a title may name one too: callers ask what follows)."""
+    return (
+        len(text.split()) <= 10
+        and not is_prose(text)
+        and names_an_institution(text.split(",")[0])
+        and not is_name_like_strict(text)
+    )
+
+
+def reads_as_a_name(text: str) -> bool:
+    """A name and nothing else, its particles and middle initials allowed ("Anne van Schie",
+    "Simon de Givry", "Hajo N. Krabbenhöft")."""
+    words = text.split()
+    words = [
+        w
+        for n, w in enumerate(words)
+        if w not in NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and INITIAL.match(w))
+    ]
+    return len(words) >= 2 and is_name_like_strict(" ".join(words))
+
+
+CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
+SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+
+
+def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
+    Title`, else None: the left side must read surely as people and the right as a title."""
+    colon = split_colon_authors(text) if ": " in text else None
+    if colon is not None:
+        return colon[0], colon[1].authors
+    dash = SPEAKER_DASH.match(text)
+    if dash is None:
+        return None
+    who, title = dash.group("who").strip(), dash.group("title").strip()
+    parsed = parse_author_line(who)
+    if (
+        parsed.rest
+        or not parsed.authors
+        or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
+        or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
+        or not reads_as_title(title)
+        or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
+    ):
+        return None
+    return title, parsed.authors
+
+
+def split_chair(text: str) -> tuple[str, str | None]:
+    """(title, chair) of an item's text that names its chair after the title, `Invited Talks
+    (Session Chair: Wenying Zhang)` or `Storage - Chair: Bo Li`; (text, None) without one."""
+    m = find_chair_label(text)
+    if m is None:
+        return text, None
+    chair = text[m.end() :].strip()
+    if "(" in m.group() and chair.endswith(")") and chair.count("(") < chair.count(")"):
+        chair = chair[:-1].rstrip()  # the parenthesis the chair was printed in
+    return text[: m.start()].rstrip(" ,;-–—("), chair
+
+
+# Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
+# Speakers: y".
+# "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper", and the typewriter's
+# "Session 2 --- Rodrigo Rodrigues" that Markdown sources print for them.
+LONG_DASH = re.compile(r"\s+(?:[—–]|-{2,3})\s+")
+
+
+def session_dash_person(title: str) -> tuple[str, str] | None:
+    """(title, chair) of `Session 2 — Rodrigo Rodrigues`: a session named so, then one person
+    after the last long dash."""
+    dashes = list(LONG_DASH.finditer(title))
+    if not dashes:
+        return None
+    last = dashes[-1]
+    head, who = title[: last.start()], title[last.end() :].strip()
+    if not re.search(r"\bsession\b", head, re.I) or ":" in who or not is_name_like_strict(who):
+        return None
+    return head, who
+
+
+# "Chair: TBA": nobody named yet.
+PLACEHOLDER = re.compile(
+    r"^(?:tba|tbd|tbc|n/?a|to be (?:announced|determined|confirmed)|-+|–)\.?$", re.I
+)
+# "TITLE PipeDream: ...", "Title: PipeDream: ...": a title's field label, its authors' below.
+TITLE_FIELD = re.compile(r"^(?:TITLE\s*:?|Title\s*:)\s*(?=\S)")
+PEOPLE_FIELD = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+\S")
+LABELLED_FIELDS = re.compile(
+    r"^(?:TITLE|[Tt]itle\s*:)\s*(?P<title>.+?)\s+"
+    r"(?:AUTHORS?|SPEAKERS?|PRESENTERS?|(?:[Aa]uthors?|[Ss]peakers?|[Pp]resenters?)\s*:)\s*"
+    r"(?P<who>\S.*)$"
+)
+LABELLED_PROSE = re.compile(
+    r"^(?:abstract|summary|description|bio(?:graphy)?|short bio|about)\s*[.:：]\s*\S", re.I
+)
+
+
+def strip_session_title(text: str) -> str:
+    if not text:
+        return text
+    if "(" in text or "[" in text:
+        # "S7.1 (11:15 – 12:30)": the brackets its time stood in, once the time is read
+        text = EMPTY_BRACKETS.sub(" ", text)
+    return clean(text).strip(" ,;|-–—:").strip()
+
+
+EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]")
+
+
+def title_not_names(text: str) -> bool:
+    """`Quadrature domains and potential theory`: parts joined like names, one of them in lower
+    case and no parenthesis or comma, so a title; `Bo Li and Cy Ng` stays people."""
+    if "(" in text or "," in text:
+        return False
+    parts = [p for p in re.split(r"\s+(?:and|&)\s+", text) if p]
+    return any(not is_name_like_strict(p) for p in parts) and any(
+        w.islower() and len(w) >= 4 and w not in NAME_PARTICLES
+        for p in parts
+        for w in p.split()[1:]
+    )
+
+
+# Lower-case words inside names: "Ana de Souza", "Luca della Robbia", "Jan van der Berg".
+NAME_PARTICLES = frozenset("della delle dello degli bint".split())
+
+
+def unquote(text: str) -> str:
+    if sum(text.count(q) for q in QUOTES) > 2:
+        return clean(text)  # '"Big data pragmatics!", or, "Putting ..."': quotes inside it
+    m = QUOTED.match(text)
+    return clean(m.group("t")) if m else clean(text)
+
+
+def paper_table(header: list[str]) -> dict[str, int] | None:
+    """Field -> column of a header naming a session, a title and a people column beside the
+    time (`Time | Session | Presenter | Venue | Title | Keywords`), else None."""
+    fields: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        found = column_field(cell) if cell else None
+        if found is not None and found not in fields:
+            fields[found] = index
+    if {"session", "title", "authors"} <= set(fields) and fields["session"] != 0:
+        return fields
+    return None

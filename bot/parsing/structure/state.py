@@ -1,0 +1,385 @@
+"""The builder's state: the drafts under construction, what the page is known to print, and
+the primitives that open sessions, add papers, attach authors and record readings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import time
+
+from bot.model import ParseWarning
+from bot.parsing.authors import (
+    AuthorLine,
+    author_line_score,
+    clean,
+    footnote_marks,
+    is_name_like,
+    is_only_marks,
+    parse_author_line,
+    split_by_line,
+    split_colon_authors,
+    split_sentence_authors,
+    strip_trailing_marks,
+    without_parentheses,
+)
+from bot.parsing.calendar import DayDraft
+from bot.parsing.lexer import Line, LineKind
+from bot.parsing.page import (
+    is_room_heading,
+    is_track_heading,
+    places_head_their_items,
+    prints_authors_first,
+    prints_name_colon_titles,
+    prints_name_comma_affiliation,
+    prints_speakers_after_by,
+    recurring_leading_marks,
+    recurring_rooms,
+    recurring_trailing_marks,
+    timed_name_cells,
+    timed_people_before_titles,
+    times_after_items,
+    title_side,
+)
+from bot.parsing.shapes import LEADING_MARK
+from bot.parsing.structure.drafts import (
+    AUTHORS,
+    TITLE,
+    TITLE_AUTHORS,
+    PaperDraft,
+    Reading,
+    SessionDraft,
+    item_label,
+)
+from bot.parsing.structure.phrases import (
+    MARK_WORDS,
+    NUMBERED_ENTRY,
+    PLACEHOLDER,
+    PRESENTER_JOIN,
+    QUOTES,
+    TITLE_FIELD,
+    TRAILING_EMPHASIS,
+    one_person_and_affiliation,
+)
+from bot.parsing.talks import split_dash_speakers
+from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
+
+
+class BuilderState:
+    """The drafts under way, the page's conventions, and the edits every handler makes."""
+
+    # Set by the Builder, which knows the handler of each kind of line.
+    handlers: dict[LineKind, Callable[[int, Line], int]]
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.sessions: list[SessionDraft] = []
+        self.days: list[DayDraft] = []
+        self.warnings: list[ParseWarning] = []
+        self.current: SessionDraft | None = None
+        self.paper: PaperDraft | None = None
+        self.pending_authors: tuple[AuthorLine, int] | None = None
+        self.table_columns: list[str] | None = None
+        self.room_columns: list[str | None] | None = None  # a timetable's room per column
+        # Its cells name their speaker in parentheses: "Unix shell 1 (Valentina)".
+        self.room_cell_speakers = False
+        self.columns: list[SessionDraft] = []  # parallel tracks interleaved row by row
+        self.grid: list[SessionDraft] = []  # parallel tracks side by side, a column each
+        self.column_turn = 0
+        # A browser's copy of a row of parallel sessions' cells runs each cell after the one
+        # before it, the next starting after a TAB: then a column's papers come together.
+        self.cell_of_columns: tuple[list[SessionDraft], int] | None = None
+        self.papers_in_turn: list[tuple[SessionDraft, PaperDraft]] = []
+        self.slot: tuple[time | None, time | None] | None = None
+        self.zone_notes: list[tuple[str, int]] = []
+        self.known_names: set[str] = set()
+        self.last_author_text = ""
+        self.readings: dict[int, Reading] = {}
+        self.rooms = recurring_rooms(lines)
+        self.pending_room: str | None = None
+        # A page listed room by room ("Room A" / its timed items / "Room B" / ...): each room
+        # line above a time heads the items below it, not the item above.
+        self.room_headings = places_head_their_items(lines, is_room_heading)
+        self.room_in_force: str | None = None
+        self.track_headings = places_head_their_items(lines, is_track_heading, over_sessions=True)
+        self.track_name: str | None = None  # a heading over several items: a workshop's name
+        self.pending_time: TimeRange | None = None
+        self.day_override: int | None = None  # the day a slot line prints before its time
+        self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
+        self.abstract_line: int | None = None  # the last paragraph of an "ABSTRACT." block
+        self.trailing_marks = recurring_trailing_marks(lines)
+        self.leading_marks = recurring_leading_marks(lines)
+        # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
+        # "[Visualization] Title") prints its once-seen topics so too.
+        self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
+        self.authors_first_page = prints_authors_first(lines)
+        self.speakers_after_by = prints_speakers_after_by(lines)
+        self.name_comma_affiliation = prints_name_comma_affiliation(lines)
+        self.title_side = title_side(lines)
+        self.people_before_titles = timed_people_before_titles(lines)
+        # Where each line stands in reading order: a grid of parallel sessions is read column
+        # by column (bot.parsing.grid), so a line's number no longer says what is above it.
+        self.place = {id(line): index for index, line in enumerate(lines)}
+        self.walking = 0  # the index of the line the walk is at (a row's cells stand there)
+        # The columns of the table under way: unlike `table_columns`, kept past its rows.
+        self.header_roles: list[str] = []
+        # A header naming a session, a title and a people column: field -> column index.
+        self.paper_table: dict[str, int] | None = None
+        self.name_cells = timed_name_cells(lines)
+        self.colon_speakers = prints_name_colon_titles(lines)
+        # A timetable with a column per day: the index in `days` of each column's day.
+        self.day_columns: list[int | None] | None = None
+        # Under such a timetable, the items printed outside it are its first day's (a page's
+        # first tab), until a day header says otherwise.
+        self.day_in_force: int | None = None
+        self.day_column_items: dict[int, SessionDraft] = {}
+        # "9.00 – 10.30 | Sesje referatowe I – III" over rows with an empty time cell: the
+        # slot row naming several sessions, each row below one of them.
+        self.umbrella: SessionDraft | None = None
+        # Where a page prints each item's time after it: the first line of each item, and
+        # the time line that closes it.
+        # Judged with every line above the first time, links included: "Title" / "Zoom" /
+        # time is an item printed before its time, not a title above the items below it.
+        self.item_times = times_after_items(lines, title_side(lines, past_controls=False))
+        self.closing_times = frozenset(self.item_times.values())
+        # Index of the first non-blank line at or after / at or before each index.
+        self.after: list[int | None] = [None] * len(lines)
+        self.before: list[int | None] = [None] * len(lines)
+        following: int | None = None
+        for index in range(len(lines) - 1, -1, -1):
+            following = index if lines[index].kind is not LineKind.BLANK else following
+            self.after[index] = following
+        preceding: int | None = None
+        for index, each in enumerate(lines):
+            preceding = index if each.kind is not LineKind.BLANK else preceding
+            self.before[index] = preceding
+
+    def read(self, number: int, label: str, confidence: float) -> None:
+        """Record how line `number` was read (the first reading of a line stands)."""
+        if number not in self.readings:
+            self.readings[number] = Reading(label, round(confidence, 2))
+
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(ParseWarning(line, message))
+
+    def _day_index(self) -> int | None:
+        if self.day_override is not None:
+            return self.day_override
+        if self.day_in_force is not None:
+            return self.day_in_force
+        return len(self.days) - 1 if self.days else None
+
+    def open_session(self, line: int, **values: object) -> SessionDraft:
+        self.close_paper()
+        self.flush_pending_authors()
+        self.role_heading = None
+        session = SessionDraft(line=line, day_index=self._day_index())
+        for key, value in values.items():
+            setattr(session, key, value)
+        if session.title:
+            self.read(line, item_label(session.title), 0.9)
+        if session.track is None and self.track_name is not None:
+            session.track = self.track_name
+        if session.room is None and self.pending_room is not None:
+            session.room = self.pending_room
+        if session.room is None and self.room_in_force is not None:
+            session.room = self.room_in_force
+        self.pending_room = None
+        self.sessions.append(session)
+        self.current = session
+        self.table_columns = None
+        return session
+
+    def ensure_session(self, line: int) -> SessionDraft:
+        if self.current is None:
+            return self.open_session(line)
+        return self.current
+
+    def close_paper(self) -> None:
+        self.paper = None
+
+    def flush_pending_authors(self) -> None:
+        if self.pending_authors is not None:
+            parsed, number = self.pending_authors
+            self.pending_authors = None
+            self.warn(number, "author line with no title after it; kept as a note")
+            if self.current is not None:
+                self.current.notes.append(", ".join(a.name for a in parsed.authors))
+
+    def target_session(self) -> SessionDraft:
+        """Where the next paper goes: the current session, the column whose cell is being read,
+        or the next interleaved track."""
+        if self.columns and self.cell_of_columns and self.cell_of_columns[0] is self.columns:
+            return self.columns[min(self.cell_of_columns[1], len(self.columns) - 1)]
+        if self.columns:
+            session = self.columns[self.column_turn % len(self.columns)]
+            self.column_turn += 1
+            return session
+        assert self.current is not None
+        return self.current
+
+    def add_paper(self, title: str, line: int, tr: TimeRange | None = None) -> PaperDraft:
+        self.ensure_session(line)
+        session = self.target_session()
+        if tr is None and self.pending_time is not None:
+            tr = self.pending_time  # "10:00 | Name (Affiliation)" / "Title": the row's time
+        self.pending_time = None
+        title = self.strip_marks(title)
+        if title[:5] in ("TITLE", "Title"):
+            title = TITLE_FIELD.sub("", title) or title  # "TITLE PipeDream: ..."
+        self.read(line, TITLE, 1.0 - 0.5 * author_line_score(title))
+        paper = PaperDraft(title=title, line=line)
+        if tr is not None:
+            paper.start, paper.end = tr.start, tr.end
+        session.papers.append(paper)
+        if self.columns and session in self.columns:
+            self.papers_in_turn.append((session, paper))
+        self.paper = paper
+        if self.pending_authors is not None:
+            parsed, number = self.pending_authors
+            self.pending_authors = None
+            self.attach_authors(parsed, number)
+        return paper
+
+    def people_in(self, text: str) -> AuthorLine:
+        """The people of an author or speaker line, as this page prints them."""
+        return self.page_reading(parse_author_line(text), text)
+
+    def page_reading(self, parsed: AuthorLine, text: str) -> AuthorLine:
+        """`parsed` (the people of `text`) read by this page's conventions."""
+        if self.name_comma_affiliation:
+            return one_person_and_affiliation(parsed, text, self.known_names)
+        return parsed
+
+    def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
+        assert self.paper is not None
+        if text:
+            parsed = self.page_reading(parsed, text)
+        if number == self.paper.line:
+            self.readings.pop(number, None)  # the title's line carries its authors too
+            self.read(number, TITLE_AUTHORS, 0.9)
+        else:
+            self.read(number, AUTHORS, max(0.5, author_line_score(text)) if text else 0.9)
+        self.last_author_text = text
+        self.paper.authors.extend(parsed.authors)
+        self.paper.authors_line = number
+        for problem in parsed.problems:
+            self.warn(number, problem)
+
+    def next_nonblank(self, i: int) -> Line | None:
+        if i < 0:
+            return None  # a cell handled on its own (`dispatch_cell`) has no line below
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        return self.lines[at] if at is not None else None
+
+    def _previous_text_line(self, line: Line) -> int | None:
+        """The number of the last non-blank line above `line` (in reading order, which puts a
+        grid's columns one after another)."""
+        # A cell of a row is no line of the page: it stands where its row does.
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        return self.lines[at].number if at is not None else None
+
+    def _dated_day(self, expr: DayExpr, number: int, label: str | None = None) -> int:
+        for index, known in enumerate(self.days):
+            e = known.expr
+            if (e.year, e.month, e.day) == (expr.year, expr.month, expr.day):
+                return index
+        label = label or f"{expr.year}-{expr.month:02d}-{expr.day:02d}"
+        self.days.append(DayDraft(label, expr, number))
+        return len(self.days) - 1
+
+    def _day_from_prefix(self, word: str, number: int) -> None:
+        header = parse_day_header(word)
+        if header is None:
+            return
+        expr = header[0]
+        if self.days and self.days[-1].expr.weekday == expr.weekday:
+            return
+        self.days.append(DayDraft(word, expr, number))
+
+    def _meta_day(self, month: int, day: int, number: int) -> int:
+        for index, known in enumerate(self.days):
+            if known.expr.month == month and known.expr.day == day:
+                return index
+        expr = DayExpr(None, month, day, None, (0, 0))
+        self.days.append(DayDraft(f"{month:02d}-{day:02d}", expr, number))
+        return len(self.days) - 1
+
+    def split_sentence(self, text: str) -> tuple[str, AuthorLine, bool] | None:
+        """Title and authors in one line: `Title. Authors`, `Authors. Title`, or
+        `Talk: Title — Name, Affiliation`."""
+        found = split_sentence_authors(text, authors_first_page=self.authors_first_page)
+        if found is not None:
+            return found
+        dashed = split_dash_speakers(text)
+        if dashed is not None:
+            return dashed[0], AuthorLine(dashed[1]), False
+        colon = split_colon_authors(text)
+        if colon is not None:
+            return colon[0], colon[1], True
+        by = split_by_line(text) if self.speakers_after_by else None
+        return None if by is None else (by[0], by[1], False)
+
+    def strip_marks(self, title: str) -> str:
+        """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the
+        page are not part of them."""
+        words = title.split()
+        while len(words) > 2 and words[-1].lower() in self.trailing_marks:
+            words.pop()
+        stripped, marks = strip_trailing_marks(" ".join(words))
+        title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
+        # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
+        if "*" in title:  # the pattern tries every start in the title
+            title = TRAILING_EMPHASIS.sub("", title)
+        for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
+            title = NUMBERED_ENTRY.sub("", title, count=1) or title
+        if len(title) > 2 and title[0] in QUOTES and title[-1] in QUOTES:
+            title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
+        if len(title) > 2 and sum(title.count(q) for q in QUOTES) == 1:
+            # 'Paper #9: Hard Cases"': unpaired, or left over from a doubled '""Pathways …"'
+            title = title.strip(QUOTES).strip() or title
+        leading = LEADING_MARK.match(title)
+        if leading and (
+            MARK_WORDS.match(leading.group("mark"))
+            or leading.group(0) in self.leading_marks
+            or (self.bracketed_topics and leading.group(0).startswith("["))
+        ):
+            if is_only_marks(title[leading.end() :]):
+                return leading.group("mark")  # "[Welcome] ***SLIDES***": the topic is all of it
+            title = title[leading.end() :]
+        return title
+
+    def split_room(self, text: str) -> tuple[str, str | None]:
+        """`Coffee Break, TUtheSky` -> ("Coffee Break", "TUtheSky") where the last comma part
+        is a place this program names again and again."""
+        head, comma, tail = text.rpartition(", ")
+        if comma and head and tail.strip() in self.rooms:
+            return head.rstrip(), tail.strip()
+        return text, None
+
+    def _add_chairs(self, session: SessionDraft, text: str, number: int) -> None:
+        session.chaired = True
+        text, room = self.split_room(clean(text))
+        if room and session.room is None:
+            session.room = room
+        if not text:
+            self.warn(number, "chair line names nobody")
+            return
+        if PLACEHOLDER.match(text):
+            self.warn(number, f"chair not named yet ({text!r}); no chair kept")
+            return
+        # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
+        parsed = parse_author_line(PRESENTER_JOIN.sub(", ", text) if " + " in text else text)
+        people = [p for p in parsed.authors if p.name]
+        bad = [p.name for p in people if not is_name_like(without_parentheses(p.name))]
+        if bad:
+            self.warn(number, f"chair names look odd ({', '.join(bad)[:60]}); kept as printed")
+        for problem in parsed.problems:
+            self.warn(number, problem)
+        session.chairs.extend(people)
+        self.known_names.update(p.name for p in people)
+
+    @staticmethod
+    def _footnoted(paper: PaperDraft) -> bool:
+        return bool(paper.authors) and all(
+            footnote_marks(a.name)[1] and a.affiliation is None for a in paper.authors
+        )

@@ -1,0 +1,592 @@
+"""Text lines: a title, an author line, a title with its authors, a speaker line, a note.
+What a text line is depends on its neighbours and on the page's conventions."""
+
+from __future__ import annotations
+
+import re
+
+from bot.model import Person, SessionKind
+from bot.parsing.authors import (
+    AuthorLine,
+    author_line_score,
+    clean,
+    footnote_affiliations,
+    footnote_marks,
+    is_name_like_strict,
+    names_an_institution,
+    parse_author_line,
+    split_colon_authors,
+    split_known_names,
+    split_quoted_title,
+    split_title_and_authors,
+)
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import Line, LineKind
+from bot.parsing.shapes import is_own_item, is_prose
+from bot.parsing.structure.cells import Cells
+from bot.parsing.structure.drafts import (
+    AUTHORS,
+    CHAIR_LABEL,
+    DAY_HEADER,
+    NOT_TALKS,
+    NOTE,
+    ROOM,
+    SESSION_HEADER,
+    item_label,
+)
+from bot.parsing.structure.phrases import (
+    DAY_THEME,
+    JOB,
+    LABELLED_FIELDS,
+    LABELLED_PROSE,
+    LEADING_CLOCK,
+    LINK_COLUMNS,
+    OPENING_QUOTES,
+    PARENTHESISED,
+    PEOPLE_FIELD,
+    QUOTED,
+    ROLE,
+    ROLE_HEADING,
+    awaits_its_people,
+    company_after_job,
+    continues_an_abstract,
+    holds_contributions,
+    not_a_place,
+    person_with_role,
+    speaker_with_affiliation,
+    strip_session_title,
+    unquote,
+)
+from bot.parsing.talks import numbered_talk, read_talk_title
+from bot.parsing.timeexpr import find_time_range
+
+
+class TextLines(Cells):
+    """The handler of text lines."""
+
+    def on_text(self, i: int, line: Line) -> int:
+        following = i + 1
+        while (
+            i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.JUNK
+        ):
+            following += 1
+        if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
+            return 1  # a pretalx title: the meta line below opens its session
+        below = self.next_nonblank(i) if i >= 0 else None
+        if below is not None and below.kind is LineKind.DAY and DAY_THEME.match(line.text):
+            # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
+            # above its date, no note of the item before it.
+            self.close_paper()
+            self.read(line.number, DAY_HEADER, 0.9)
+            return 1
+        if below is not None and below.kind is LineKind.START_AT:
+            # "Keynote" / "Start: 2020-08-31T15:00:00Z": the title of the item it starts.
+            session = self.open_session(line.number, title=strip_session_title(line.text))
+            self._speakers_from_title(session)
+            return 1
+        cells = [c for c in line.cells if c]
+        if (
+            len(cells) == 1
+            and self.table_columns
+            and self.table_columns[0] in LINK_COLUMNS
+            and below is not None
+            and len([c for c in below.cells if c]) >= 2
+        ):
+            return 1  # the first lines of a link cell broken over several lines
+        if self._rooms_of_columns(cells):
+            # "Cavaniglia | Hall 2 | Hall 6" under the parallel sessions' names: a room each.
+            for session, room in zip(self.columns, cells, strict=True):
+                session.room = room
+            self.read(line.number, ROOM, 0.8)
+            return 1
+        if len(cells) >= 2 and self.columns:
+            # Interleaved tracks: each cell continues the next column's stream of lines.
+            for cell in cells:
+                self.dispatch_cell(cell, line)
+            return 1
+        if len(cells) >= 2:
+            self._paper_row(line.cells, line, None)
+            return 1
+        current = self.current
+        if len(cells) == 1 and len(line.cells) >= 2 and not line.cells[0] and current is not None:
+            umbrella = self._umbrella_over(current, i)
+            if umbrella is not None:
+                # One of the sessions the slot row above announces, at its time.
+                self.umbrella = umbrella
+                self.open_session(
+                    line.number, title=cells[0], start=umbrella.start, end=umbrella.end
+                )
+                self.read(line.number, SESSION_HEADER, 0.8)
+                return 1
+        if (
+            len(cells) == 1
+            and len(line.cells) >= 2
+            and not line.cells[0]
+            and current is not None
+            and current.start is not None
+            and current.speakers
+            and not current.papers
+            and read_talk_title(cells[0]) is not None
+        ):
+            # "17:30 - 18:15 | Short Workshop 5: Name - Title" / " | Short Workshop 6: Name -
+            # Title": a talk in the row below with its time cell empty runs in the same slot.
+            session = self.open_session(
+                line.number, title=cells[0], start=current.start, end=current.end
+            )
+            self._speakers_from_title(session)
+            return 1
+        chairs_at = self._addressed_chairs_below(i, line)
+        if chairs_at is not None:
+            # " | Primate Behavior, ethics and medicine" / "Dr Mercy Akinyi / Dr Daniel Chai" /
+            # "10:30-11:00 | Keynote Talk 1: Prof Name": a row with its time cell empty names a
+            # session, the people addressed under it chair it, its talks are timed below.
+            session = self.open_session(
+                line.number, title=strip_session_title(cells[0]), from_header=True
+            )
+            chairs = self.lines[chairs_at]
+            self._add_chairs(session, chairs.text, chairs.number)
+            self.read(chairs.number, CHAIR_LABEL, 0.8)
+            return chairs_at - i + 1
+        if len(cells) == 1 and self._titles_a_chaired_session(i):
+            # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
+            # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
+            # that slot's parallel sessions, the heading its track.
+            current = self.current
+            track = None
+            if (
+                current is not None
+                and current.start is not None
+                and self.slot == (current.start, current.end)
+            ):
+                if not current.papers and not current.chairs and current.title:
+                    track = current.title
+                    self.sessions.remove(current)
+                else:
+                    track = current.track
+            start, end = self.slot if self.slot else (None, None)
+            session = self.open_session(
+                line.number,
+                title=strip_session_title(line.text),
+                start=start,
+                end=end,
+                from_header=True,
+            )
+            session.timed_by_own_line = start is not None
+            session.track = track
+            self._speakers_from_title(session)
+            return 1
+        if self._is_parallel_item(i):
+            # "9:30am" / "Talk A - Name, Co" / "Room 201" / "Talk B - Name, Co" / "Room 202":
+            # items side by side in one slot, each printed with its own room.
+            current = self.current
+            assert current is not None
+            session = self.open_session(
+                line.number,
+                title=strip_session_title(line.text),
+                start=current.start,
+                end=current.end,
+            )
+            session.day_index = current.day_index
+            self._speakers_from_title(session)
+            return 1
+        self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
+        return 1
+
+    def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
+        """A line of plain text: a session title, a paper title, an author line or a note."""
+        session = self.current
+        if (
+            self.abstract_line is not None
+            and self.abstract_line == self._previous_text_line(line)
+            and continues_an_abstract(text)
+        ):
+            # "ABSTRACT. We model …" / "In this talk, …" / "[1] Falgout et al. SISC (2014).":
+            # the abstract's further paragraphs and references, not the next title.
+            self.abstract_line = line.number
+            self.read(line.number, NOTE, 0.8)
+            if session is not None:
+                session.notes.append(text)
+            return
+        clock = LEADING_CLOCK.match(text)
+        if (
+            clock
+            and session is not None
+            and session.start is not None
+            and session.papers is not None
+        ):
+            at = find_time_range(clock.group(0).strip())
+            if at is not None and (session.end is None or session.start <= at.start < session.end):
+                # "10:30 A Fast Graph Store. Ana Silva (Uni A)": a paper with its own time.
+                rest = text[clock.end() :]
+                self._loose_text(rest, line, lookahead)
+                if self.paper is not None and self.paper.line == line.number:
+                    self.paper.start = at.start
+                return
+        quoted = split_quoted_title(text) if text[:1] in OPENING_QUOTES else None
+        if quoted is not None:
+            # '“Title”, Ana Silva (Descargar Presentación)' / '"Title". A, B. Uni A, México':
+            # the quotes close the title, the people follow.
+            if session is None:
+                self.open_session(line.number)
+            self.add_paper(quoted[0], line.number)
+            self.attach_authors(quoted[1], line.number)
+            return
+        if session is not None and session.expects_title and not session.papers:
+            if self._speakers_above_title(lookahead, more=bool(session.speakers)):
+                # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
+                # who gives the talk, printed before its title.
+                self._add_speaker_line(session, text)
+                self.read(line.number, AUTHORS, 0.8)
+                return
+            self.read(line.number, item_label(text), 0.8)
+            session.title = strip_session_title(text)
+            session.expects_title = False
+            session.line = line.number
+            self._speakers_from_title(session)
+            return
+        if (
+            session is not None
+            and session.speakers
+            and session.title
+            and not session.papers
+            and not session.expects_talk_title
+            and PARENTHESISED.match(text)
+        ):
+            # "10:45 | Mikhail Fursov | UGENE: …" / "(cancelled)", "(talk given by Pjotr
+            # Prins)": a remark on the talk the row gave, not another title.
+            session.notes.append(text)
+            self.read(line.number, NOTE, 0.8)
+            return
+        if session is not None and session.expects_talk_title:
+            session.expects_talk_title = False
+            self.add_paper(unquote(text), line.number)
+            if session.speakers:
+                assert self.paper is not None
+                self.paper.authors.extend(session.speakers)
+            return
+        if session is not None and session.speakers and not session.papers and QUOTED.match(text):
+            self.add_paper(unquote(text), line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(session.speakers)
+            return
+        numbered = numbered_talk(text) if session is not None else None
+        if numbered is not None:
+            # "9:40 - 10:00 Session 1: short talks" / "Speaker 1: Dr. Arash Zamyadi": one of
+            # the session's talks, untitled, known by its number.
+            label, speakers = numbered
+            self.add_paper(label, line.number)
+            assert self.paper is not None
+            self.paper.authors.extend(speakers)
+            self.known_names.update(p.name for p in speakers)
+            return
+        heading = ROLE_HEADING.match(text)
+        if heading and session is not None:
+            # "Speakers" / "Name, Job Title, Company" ...: who the lines below are; under a
+            # paper still without authors, "Authors:" names the paper's.
+            self.role_heading = "moderator" if heading.group("moderator") else "speaker"
+            if text.lower().startswith("author") and self.paper and not self.paper.authors:
+                self.role_heading = "authors"
+            self.read(line.number, NOTE, 0.9)
+            return
+        if self.role_heading == "authors" and self.paper is not None:
+            self.role_heading = None
+            parsed = parse_author_line(text)
+            if parsed.authors:
+                self.attach_authors(parsed, line.number, text)
+                return
+        if (
+            self.role_heading
+            and session is not None
+            and session.speakers
+            and session.speakers[-1].affiliation is None
+            and (JOB.search(text) or names_an_institution(text))
+            and ("," in text or not is_name_like_strict(text))
+        ):
+            # "Speakers" / "Bob Jones" / "Staff Engineer, Google": where the one above works.
+            company = company_after_job(text)
+            session.speakers[-1] = Person(session.speakers[-1].name, company)
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        if self.role_heading and session is not None:
+            person = person_with_role(text)
+            if person is not None or author_line_score(text) >= 0.5:
+                named = [person] if person else list(parse_author_line(text).authors)
+                if self.role_heading == "moderator":
+                    session.chairs.extend(named)
+                    self.read(line.number, CHAIR_LABEL, 0.8)
+                else:
+                    session.speakers.extend(named)
+                    self.read(line.number, AUTHORS, 0.8)
+                return
+            self.role_heading = None
+        footnotes = footnote_affiliations(text)
+        if footnotes and self.paper is not None and self._footnoted(self.paper):
+            # "Authors: Ana Silva1, Bo Li2" / "1Uni A; 2Uni B": the numbers point here.
+            self.paper.authors = [
+                Person(name, "; ".join(footnotes[m] for m in marks if m in footnotes) or None)
+                for name, marks in map(footnote_marks, (a.name for a in self.paper.authors))
+            ]
+            self.read(line.number, AUTHORS, 0.9)
+            return
+        paper = self.paper
+        if (
+            paper is not None
+            and paper.authors
+            and all(a.affiliation is None for a in paper.authors)
+            and paper.authors_line == self._previous_text_line(line)
+            and paper.authors_line != paper.line
+            and "(" not in text
+            and names_an_institution(text)
+            and len(text.split()) <= 16
+            and ("," in text or not self._people_follow(lookahead))
+        ):
+            # "Jan Angermeier, Ana Silva" / "Universität Stuttgart, Deutschland": where they
+            # all work, on the line below their names (an institution and its place, or one
+            # not followed by names, which would make it the next title).
+            affiliation = clean(text)
+            paper.authors = [Person(a.name, affiliation) for a in paper.authors]
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        if (
+            paper is not None
+            and lookahead is not None
+            and self._lone_speakers_work(text, line, lookahead)
+        ):
+            # '“Title”, Ángel Jordán' / 'Rector emérito en Carnegie Mellon University' /
+            # 'Moderador: …': the line closing the item says where its one speaker works.
+            paper.authors = [Person(paper.authors[0].name, clean(text))]
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        role = ROLE.match(text)
+        if role and session is not None:
+            people = parse_author_line(role.group("who")).authors
+            if role.group("moderator"):
+                session.chairs.extend(people)  # a panel's moderator chairs it
+            elif role.group("speaker") and self.paper is not None and not self.paper.authors:
+                # "Title" / "Speaker: Name (Affil)", "Authors: A (X), B (Y)": the paper's own.
+                self.attach_authors(AuthorLine(people), line.number, role.group("who"))
+            elif role.group("speaker") and not session.papers:
+                session.speakers.extend(people)  # the talk's speakers, like a keynote's
+                self.read(line.number, AUTHORS, 0.9)
+            else:
+                session.notes.append(text)
+            return
+        colon = split_colon_authors(text) if ": " in text else None
+        if colon is not None and session is not None and not session.expects_title:
+            # "G. Gray (Oxford): Spectral gaps for random graphs": speakers, then the title.
+            title, parsed = colon
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            self.known_names.update(a.name for a in parsed.authors)
+            return
+        if (
+            self.paper is not None
+            and not self.paper.authors
+            and text[:1] in "ASP"
+            and PEOPLE_FIELD.match(text)
+        ):
+            # "TITLE Fast and Secure ..." / "AUTHORS Marta Lokhava (Stellar), Rafa?? M...": the
+            # label says whose line it is, however oddly its names are printed.
+            self.attach_authors(parse_author_line(text), line.number)
+            self.known_names.update(a.name for a in self.paper.authors)
+            return
+        fields = LABELLED_FIELDS.match(text)
+        if fields is not None:
+            # "TITLE PipeDream: ... AUTHORS Deepak Narayanan (Stanford), ...": labelled fields.
+            parsed = parse_author_line(fields.group("who").rstrip(" ,;"))
+            self.ensure_session(line.number)
+            self.add_paper(fields.group("title").strip(), line.number)
+            self.attach_authors(parsed, line.number)
+            self.known_names.update(a.name for a in parsed.authors)
+            return
+        if LABELLED_PROSE.match(text):
+            # "ABSTRACT. We model check ...", "Bio: ...": what the item is about, not an item.
+            self.abstract_line = line.number
+            self.read(line.number, NOTE, 0.9)
+            if session is not None:
+                session.notes.append(text)
+            return
+        if session is not None and self.known_names and awaits_its_people(session, self.paper):
+            # "Roberto Di Cosmo Stefano Vitali" under a talk: a name printed before, and another.
+            text = split_known_names(text, self.known_names) or text
+        score = author_line_score(text)
+        paper = self.paper
+        if (
+            session is not None
+            and awaits_its_people(session, paper)
+            and classify_kind(session.title or "", paper_count=1) is SessionKind.KEYNOTE
+            and score >= 0.5
+            and is_name_like_strict(text)
+            and self._title_follows(lookahead)
+        ):
+            # "Keynote talk in Hall 9" / "Laura Becker" / "Spoken Typology": the speaker, then
+            # the talk's title.
+            session.speakers = list(parse_author_line(text).authors)
+            session.expects_talk_title = True
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
+        if (
+            session is not None
+            and awaits_its_people(session, paper)
+            and (
+                (session.awaits_speakers and score >= 0.5)
+                or (score >= 0.8 and session.line == self._previous_text_line(line))
+                or (
+                    # "15:15 | Title" / "Liesbeth De Mol" / "16:00 | …": the one line under a
+                    # timed talk, a name and nothing more, is who gives it.
+                    score >= 0.5
+                    and lookahead is not None
+                    and not is_own_item(session.title or "")
+                    and holds_contributions(session.title)
+                    and is_name_like_strict(text)
+                    and self._item_ends_after(lookahead)
+                    and session.line == self._previous_text_line(line)
+                )
+                or (
+                    # "EXPOSÉ INVITÉ" / "Zoom" / "Thomas schiex" / "11h10-12h10": a keynote is
+                    # given by someone, so the one name under it, however cased, is who.
+                    score >= 0.5
+                    and lookahead is not None
+                    and classify_kind(session.title or "", paper_count=1) is SessionKind.KEYNOTE
+                    and self._item_ends_after(lookahead)
+                )
+            )
+            and (
+                not self._next_is_authors(lookahead)
+                # "Title" / "Ana Silva (Uni A)" / "Bo Li (Uni B)": a speaker a line
+                or (speaker_with_affiliation(text) and self._speaker_line_below(lookahead))
+            )
+            and not self._title_follows(lookahead)
+            # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
+            # by …" is another item beside it, not its speaker)
+            and classify_kind(session.title or "", paper_count=0) not in NOT_TALKS
+        ):
+            # "Keynote: Title" or a talk's title, then its speakers on a line of their own.
+            session.speakers = list(self.people_in(text).authors)
+            self.known_names.update(a.name for a in session.speakers)
+            session.awaits_speakers = False
+            session.speakers_line = line.number
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
+        if (
+            session is not None
+            and paper is None
+            and not session.papers
+            and session.speakers
+            and session.speakers_line == self._previous_text_line(line)
+            and speaker_with_affiliation(text)
+            and all(a.affiliation for a in session.speakers)
+        ):
+            # "Title" / "Ana Silva (Uni A)" / "Bo Li (Uni B)": one more speaker of the talk,
+            # printed like the one above, on a line of their own.
+            more = parse_author_line(text).authors
+            session.speakers.extend(more)
+            self.known_names.update(a.name for a in more)
+            session.speakers_line = line.number
+            self.read(line.number, AUTHORS, max(0.5, score))
+            return
+        if paper is not None and not paper.authors and score >= 0.5:
+            parsed = parse_author_line(text)
+            self.attach_authors(parsed, line.number, text)
+            self.known_names.update(a.name for a in parsed.authors)
+            return
+        if (
+            paper is not None
+            and paper.authors
+            and score >= 0.5
+            and paper.authors_line == line.number - 1
+            and (re.search(r"(?:[,;&]|\band)$", self.last_author_text) or text[:4] == "and ")
+        ):
+            # An author list wrapped onto a second line.
+            parsed = parse_author_line(text)
+            self.attach_authors(parsed, line.number, text)
+            return
+        if (
+            score >= 1.0
+            and paper is None
+            and session is not None
+            and session.title
+            and not session.papers
+            and not session.speakers
+            and not self.authors_first_page
+            and self._title_then_authors_follow(lookahead)
+        ):
+            # "17:30 | Plenary: Cancer Immunotherapy" / "Dr. A (USA)" / "Title" / "Dra. B (USA)":
+            # each title above its speakers, the item's own first: the header is a talk too.
+            self.add_paper(session.title, session.line)
+            self.attach_authors(parse_author_line(text), line.number, text)
+            return
+        if score >= 1.0 and (paper is None or paper.authors) and self._title_follows(lookahead):
+            # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(text), line.number)
+            self.read(line.number, AUTHORS, score)
+            return
+        if self.pending_authors is not None and score < 0.5 and session is not None:
+            # "11:15 – 11:40 A Silva (Uni A), B Li" / "Title (invited talk) Abstract": the
+            # line under an author list awaiting its title is that title, whatever parentheses
+            # it holds.
+            self.add_paper(text, line.number)
+            return
+        sentence = self.split_sentence(text) if score < 0.5 else None
+        if sentence is not None:
+            title, parsed, _authors_first = sentence
+            if session is None:
+                self.open_session(line.number)
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            return
+        if is_prose(text):
+            # An abstract or a description: sentences, not a title.
+            self.read(line.number, NOTE, 0.8)
+            if session is not None:
+                session.notes.append(text)
+            return
+        combined = split_title_and_authors(text, self.known_names)
+        if (
+            combined is not None
+            and len(combined[1].authors) < 2
+            and combined[1].authors[0].name not in self.known_names
+            and (
+                not_a_place(combined[1].authors[0].affiliation)
+                or f"({combined[1].authors[0].affiliation})".lower() in self.trailing_marks
+            )
+        ):
+            # "Memory for Dialog (TACL)", "Structure (If You Let It)": a tag or a phrase in the
+            # parentheses, not where the one guessed name works; "Making Data Useful (More)":
+            # a link word the page prints after its titles.
+            combined = None
+        if combined is not None and combined[1].rest:
+            combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and self.pending_authors is not None:
+            # "Ann Lee and Bo Li" / "Relaxation for H(div) and H(curl)": the people are on the
+            # line above, so the parenthesis is the title's own.
+            combined = None
+        if combined is not None and self._next_is_authors(lookahead):
+            # "Cryptography for Audits (Solvency, Voting)" / "Kostas Chalkias (Mysten Labs)":
+            # the speakers are on the line below, so the parenthesis is the title's own.
+            combined = None
+        if combined is not None and score < 0.5:
+            title, parsed = combined
+            self.add_paper(title, line.number)
+            self.attach_authors(parsed, line.number)
+            self.warn(
+                line.number,
+                f"title and authors printed on one line; split before {parsed.authors[0].name!r}",
+            )
+            return
+        if session is None:
+            self.open_session(line.number)
+        if (
+            paper is not None
+            and not paper.authors
+            and paper.line == line.number - 1
+            and self.pending_authors is None
+            and self._next_is_authors(lookahead)
+            # a table row of its own (its time cell empty) is another entry, not more title
+            and not (len(line.cells) >= 2 and not line.cells[0])
+        ):
+            paper.title = f"{paper.title} {text}"
+            self.warn(line.number, "title continues from the line above; joined them")
+            return
+        self.add_paper(text, line.number)

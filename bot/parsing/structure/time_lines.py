@@ -1,0 +1,459 @@
+"""Time lines: a slot's time, a pretalx meta line, a start or a duration, and a timetable
+with a column per day. A time opens an item, times a paper inside its session's slot, or
+reads a row of cells timed by it."""
+
+from __future__ import annotations
+
+import re
+from datetime import time
+
+from bot.model import SessionKind
+from bot.parsing.authors import author_line_score, clean, parse_author_line
+from bot.parsing.calendar import DayDraft
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import (
+    DURATION,
+    INLINE_LOCATION,
+    META,
+    SESSION_LABEL,
+    START_AT,
+    Line,
+    LineKind,
+    find_chair_label,
+    is_link_line,
+)
+from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
+from bot.parsing.structure.cells import Cells
+from bot.parsing.structure.drafts import AUTHORS, NOTE
+from bot.parsing.structure.phrases import (
+    CLOCK_WORDS,
+    SLOT_ONLY,
+    file_cells_beside,
+    holds_contributions,
+    keynote_mark,
+    minutes_after,
+    room_in_parentheses,
+    slot_date,
+    split_chair,
+    strip_session_title,
+)
+from bot.parsing.timeexpr import DayExpr, parse_day_header
+
+
+class TimeLines(Cells):
+    """The handlers of lines that print a time."""
+
+    def on_time(self, i: int, line: Line) -> int:
+        """A line carrying a time: a session's or a paper's slot (see `_on_time`). A date printed
+        before the time (`Date & Time : October 25 10:40 am - 11:40 am`) is the slot's day."""
+        assert line.time is not None
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
+        slot_day = slot_date(source[: line.time.span[0]])
+        if slot_day is None:
+            return self._on_time(i, line)
+        self.day_override = self._dated_day(slot_day, line.number, line.text)
+        try:
+            return self._on_time(i, line)
+        finally:
+            self.day_override = None
+
+    def _on_time(self, i: int, line: Line) -> int:
+        assert line.time is not None
+        if i in self.closing_times:
+            return 1  # its item is already open, timed by it
+        tr = line.time
+        source = (
+            line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
+        )
+        before = source[: tr.span[0]].strip()
+        if self.day_override is not None:
+            before = ""  # the slot's date, read by on_time
+        after = source[tr.span[1] :].strip()
+        other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
+        weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
+        if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
+            self._day_from_prefix(weekday_prefix.group(1), line.number)
+            before = ""
+        elif before.lower().rstrip(".,") in CLOCK_WORDS:
+            before = ""  # "Ore 9:00 – Apertura", "Um 9:00 Uhr": the word for "at", "hours"
+        if self.grid and self._fills_grid(tr, other_cells):
+            for track, cell in zip(self.grid, other_cells, strict=False):
+                self.current = track
+                self._grid_cell(cell, line, tr)
+            return 1
+        self.grid = []
+        if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
+            return 1
+        if self.paper_table is not None and self._paper_of_session_column(line, tr):
+            return 1
+        # A time inside the current session's slot, with a title beside it: a paper's own time.
+        if (
+            self.current is not None
+            and self.current.start is not None
+            and self.current.end is not None
+            and (other_cells or after)
+            and not find_chair_label(after)
+            and not SESSION_LABEL.match(after)
+            and self.current.start <= tr.start
+            and (tr.end is not None or tr.start < self.current.end)
+            and (tr.end is None or tr.end <= self.current.end)
+            and (
+                (tr.start, tr.end) != (self.current.start, self.current.end)
+                or self._shares_the_session_slot(i)
+            )
+            and holds_contributions(self.current.title)
+            and not is_own_item(other_cells[0] if other_cells else after)
+        ):
+            cells = other_cells or [after]
+            if len(cells) == 1 and self._names_people_above_title(cells[0], i):
+                # "10:30 | Bob Jones, Carol White and Dan Brown" / "Model Checking Queues".
+                self.flush_pending_authors()
+                self.pending_authors = (parse_author_line(cells[0]), line.number)
+                self.pending_time = tr
+                self.read(line.number, AUTHORS, max(0.5, author_line_score(cells[0])))
+                return 1
+            self._paper_row(cells, line, tr)
+            return 1
+        people_below = (
+            self._people_below_bare_time(i, tr) if not other_cells and not after else None
+        )
+        if people_below is not None:
+            # "08:00<TAB>" / "Ann Lee, Bo Li and Cy Wu" / "Title": a talk's own start, its cell
+            # beside the time opening with its authors (a block, so a line of its own), then
+            # its title.
+            people = self.lines[people_below]
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(people.text), people.number)
+            self.pending_time = tr
+            self.read(people.number, AUTHORS, max(0.5, author_line_score(people.text)))
+            return people_below - i + 1
+        if not other_cells and not after and self._starts_a_contribution(i, tr):
+            # "09:00 → 10:30" / "Plenary" / "09:10" / "Talk title" / "40m": a talk's own start,
+            # printed bare inside its session's slot, with its title on the next line.
+            below = self.after[i + 1]
+            assert below is not None
+            title_line = self.lines[below]
+            self._paper_row([title_line.text], title_line, tr)
+            return below - i + 1
+        beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
+        header_talk = (
+            self._talk_in_cells(other_cells[0], other_cells[1:], line.cells)
+            if len(other_cells) >= 2
+            and self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            else None
+        )
+        if header_talk is not None:
+            # "Session: Prion Biology, chairs: …" then "10:00- 10:45 | Title | Speaker": a
+            # header printed without a time, each talk a row of its cells; the session spans them.
+            talk_title, speakers, _beside_talk = header_talk
+            paper = self.add_paper(talk_title, line.number, tr)
+            paper.authors.extend(speakers)
+            self.known_names.update(a.name for a in speakers)
+            return 1
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and beside
+            and self._contribution_row(beside, i)
+        ):
+            # "Session 1 | Chair: X" then "09:15 — 09:35 | A and B. Title": a header printed
+            # without a time, its papers with theirs; the session spans them.
+            self._timed_contribution(beside, line, tr, i)
+            return 1
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and not self.current.papers
+            and classify_kind(beside, paper_count=0) is SessionKind.PLENARY
+            and len(beside.split()) <= 6
+        ):
+            # "Session 4 | Best Paper Session" then "16:15 — 16:20 | Introduction to best
+            # papers": the opening of the session, before its papers.
+            self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
+            return 1
+        title_text = ""
+        label = before.rstrip(":").strip() if before.endswith(":") else ""
+        if before and not label:
+            title_text = before  # "Cache Me If You Can 14:30 - 15:45 Session Chair: ..."
+        rest = after.lstrip(":|-–—~, ").strip()
+        if DURATION.match(rest):
+            rest = ""  # "09:20 - 10:15 55m | Keynote": the slot's length, not its title
+        rest, chair_text = split_chair(rest)
+        if label and not rest and not FIELD_LABEL.match(label):
+            title_text = label  # "Lunch: 12:00–13:30" (but "Time: 10:30 - 12:00" names nothing)
+        elif rest:
+            title_text = (title_text + " " + rest).strip() if title_text else rest
+        if SLOT_ONLY.match(title_text):
+            title_text = ""
+        room = None
+        if ROOM_CELL.match(title_text):
+            room, title_text = title_text, ""  # "10:30-12:00, Room 101"
+        current = self.current
+        if (
+            not title_text
+            and current is not None
+            and current.title
+            and current.from_header
+            and not current.timed_by_own_line
+            and not current.papers
+        ):
+            # "Session 2A: Storage" / "Chair: …" / "10:30-12:00, Room 101": the time (and
+            # room) of the session just named.
+            current.start, current.end = tr.start, tr.end
+            current.timed_by_own_line = True
+            current.room = current.room or room
+            if self.day_override is not None:
+                current.day_index = self.day_override
+            if tr.zone_label:
+                current.zone_label, current.zone_line = tr.zone_label, line.number
+            self.slot = (tr.start, tr.end)
+            return 1
+        if (
+            not title_text
+            and not other_cells
+            and current is not None
+            and not current.papers
+            and not current.speakers
+            and (current.start, current.end) == (tr.start, tr.end)
+        ):
+            return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
+        if not title_text:
+            # "12:00 – 13:30 | Lunch": the title in a cell of its own.
+            for cell in other_cells:
+                if not ROOM_CELL.match(cell) and not is_link_line(cell):
+                    other_cells.remove(cell)
+                    # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
+                    title_text, chair_text = split_chair(cell)
+                    break
+        previous_title = None
+        if not title_text:
+            previous_title = self._title_before_time(i)
+        self.columns = []
+        if title_text:
+            inline = INLINE_LOCATION.search(title_text)
+            if inline:
+                room = clean(inline.group("room"))
+                title_text = title_text[: inline.start()].strip()
+            title_text, printed_room = self.split_room(title_text)
+            room = room or printed_room
+            if room is None:
+                title_text, room = room_in_parentheses(title_text)
+        if (
+            title_text
+            and previous_title is None
+            and not chair_text
+            and self._timed_people_above_title(title_text, i)
+        ):
+            # "9:30-10:00 | Ana Silva | Bo Li" / " | Fast Joins on GPUs": who gives the talk,
+            # its title on the row below; the row's other cells (a mentor, a discussant) are
+            # no part of it.
+            session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
+            session.speakers = list(parse_author_line(title_text).authors)
+            session.expects_talk_title = True
+            file_cells_beside(session, other_cells)
+            self.slot = (tr.start, tr.end)
+            self.read(line.number, AUTHORS, 0.8)
+            return 1
+        talk = (
+            self._talk_in_cells(title_text, other_cells, line.cells)
+            if title_text and previous_title is None and not chair_text
+            else None
+        )
+        if talk is not None:
+            # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
+            # speaker and its title in cells of their own, in either order.
+            talk_title, speakers, beside_talk = talk
+            session = self.open_session(
+                line.number, title=talk_title, start=tr.start, end=tr.end, room=room
+            )
+            session.speakers = speakers
+            for cell in (title_text, *other_cells):
+                keynote = LEADING_MARK.match(cell)
+                if keynote and keynote_mark(keynote.group("mark")):
+                    # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
+                    session.title, session.talk_title = keynote.group("mark"), talk_title
+            file_cells_beside(session, beside_talk)
+            self.slot = (tr.start, tr.end)
+            return 1
+        session = self.open_session(
+            previous_title.number if previous_title else line.number,
+            title=strip_session_title(previous_title.text if previous_title else title_text)
+            or None,
+            start=tr.start,
+            end=tr.end,
+            room=room,
+            # "11:30-13:00 | Chairs: A, B" opening a cell of talks: an untitled session.
+            expects_title=not title_text and previous_title is None and not chair_text,
+        )
+        if tr.zone_label:
+            session.zone_label, session.zone_line = tr.zone_label, line.number
+        self.slot = (tr.start, tr.end)
+        if chair_text:
+            self._add_chairs(session, chair_text, line.number)
+        self._speakers_from_title(session)
+        self.grid = []
+        if (
+            other_cells
+            and title_text
+            and all(SESSION_LABEL.match(c) for c in [title_text, *other_cells])
+        ):
+            # "10:30–12:00 | Session A3: Syntax | Session B3: Speech": parallel tracks in the
+            # columns of one timetable; the rows below fill them column by column.
+            self.grid = [session]
+            for cell in other_cells:
+                track = self.open_session(
+                    line.number, title=strip_session_title(cell), start=tr.start, end=tr.end
+                )
+                track.from_header = True
+                self.grid.append(track)
+            self.current = session
+            return 1
+        for cell in other_cells:
+            if ROOM_CELL.match(cell) and session.room is None:
+                session.room = cell
+            else:
+                self.dispatch_cell(cell, line)
+        return 1
+
+    def on_meta(self, i: int, line: Line) -> int:
+        """pretalx: the line before is the title (unless it belongs to a paper)."""
+        m = META.match(line.text)
+        assert m is not None
+        assert line.time is not None
+        tr = line.time
+        rest = m.group("rest")[tr.span[1] :]
+        zone = re.match(r"\s*\((?P<z>[^)]*)\)", rest)
+        if zone:
+            rest = rest[zone.end() :]
+        room = clean(rest.lstrip(" ,;|-–—")) or None
+        title_line = self._title_line_before(i)
+        session = self.open_session(
+            title_line.number if title_line else line.number,
+            title=strip_session_title(title_line.text) if title_line else None,
+            start=tr.start,
+            end=tr.end,
+            room=room,
+        )
+        session.day_index = self._meta_day(int(m.group("m")), int(m.group("d")), line.number)
+        label = zone.group("z") if zone else tr.zone_label
+        if label:
+            session.zone_label, session.zone_line = label.strip(), line.number
+        self._speakers_from_title(session)
+        self.slot = (tr.start, tr.end)
+        self.columns = []
+        return 1
+
+    def on_start_at(self, i: int, line: Line) -> int:
+        """`Start: 2020-08-31T08:00:00Z` under an item's header: its date and start."""
+        m = START_AT.match(line.text)
+        assert m is not None
+        session = self.ensure_session(line.number)
+        session.start = time(int(m.group("h")) % 24, int(m.group("mi")))
+        session.timed_by_own_line = True
+        expr = DayExpr(int(m.group("y")), int(m.group("mo")), int(m.group("d")), None, (0, 0))
+        session.day_index = self._dated_day(expr, line.number)
+        zone = m.group("zone")
+        if zone:
+            session.zone_label = "UTC" if zone.upper() in ("Z", "UTC") else "UTC" + zone
+            session.zone_line = line.number
+        return 1
+
+    def on_duration(self, i: int, line: Line) -> int:
+        """`Duration: 70 min`: the item ends that long after it starts."""
+        m = DURATION.match(line.text)
+        assert m is not None
+        minutes = int(m.group("h") or 0) * 60 + int(m.group("m") or 0)
+        paper = self.paper
+        if paper is not None and paper.start is not None and paper.end is None:
+            paper.end = minutes_after(paper.start, minutes)  # "09:10" / title / "40m"
+            return 1
+        session = self.current
+        if session is None or session.start is None:
+            session_notes = session.notes if session is not None else None
+            if session_notes is not None:
+                session_notes.append(line.text)
+            return 1
+        if session.end is None or not session.papers:
+            session.end = minutes_after(session.start, minutes)
+        return 1
+
+    def _on_day_columns(self, line: Line) -> bool:
+        """Read a line of a timetable with one column per day (`| Time | Monday | Tuesday |`,
+        then `9:00 - 10:30 | Yves Bertot | Emily Riehl |`): each cell an item of its
+        column's day. True when the line was read so."""
+        cells = line.cells
+        days = [parse_day_header(c) if c else None for c in cells[1:]]
+        if (
+            len([d for d in days if d]) >= 2
+            and all(d or not c for d, c in zip(days, cells[1:], strict=True))
+            and (not cells[0] or FIELD_LABEL.match(cells[0].rstrip(":")))
+        ):
+            self.close_paper()
+            columns: list[int | None] = [None]
+            for found in days:
+                if found is None:
+                    columns.append(None)
+                    continue
+                self.days.append(DayDraft(found[1], found[0], line.number))
+                columns.append(len(self.days) - 1)
+            self.day_columns = columns
+            self.day_in_force = next(c for c in columns if c is not None)
+            self.day_column_items = {}
+            self.current = None
+            self.read(line.number, NOTE, 0.9)
+            return True
+        if self.day_columns is None:
+            return False
+        if line.kind in (LineKind.BLANK, LineKind.DAY, LineKind.TABLE_HEADER):
+            self.day_columns = None  # the timetable has ended
+            return False
+        if len(cells) < 2:
+            return False  # "Coffee break" across all the days
+        tr = line.time if line.kind is LineKind.TIME else None
+        if tr is None and cells[0]:
+            self.day_columns = None
+            return False
+        for index, cell in enumerate(cells[1:], start=1):
+            day = self.day_columns[index] if index < len(self.day_columns) else None
+            if not cell or day is None:
+                continue
+            if tr is not None:
+                # "9:00 - 10:30 | Yves Bertot | …": an item on that column's day.
+                item = self.open_session(
+                    line.number,
+                    title=strip_session_title(cell),
+                    start=tr.start,
+                    end=tr.end,
+                    day_index=day,
+                )
+                self._speakers_from_title(item)
+                self.day_column_items[index] = item
+            elif index in self.day_column_items:
+                # " | Black hole mimickers | …": more of the item above in that column.
+                self.current = self.day_column_items[index]
+                self.close_paper()
+                self.current.notes.append(cell)
+        return True
+
+    def _open_item_timed_below(self, i: int) -> None:
+        """`OUVERTURE DES JOURNÉES` / `Zoom` / `11h-11h10`: an item whose time is printed
+        after it opens at its first line, timed by the line that closes it."""
+        closing = self.lines[self.item_times[i]]
+        assert closing.time is not None
+        tr = closing.time
+        self.close_paper()
+        session = self.open_session(
+            self.lines[i].number, start=tr.start, end=tr.end, expects_title=True
+        )
+        if tr.zone_label:
+            session.zone_label, session.zone_line = tr.zone_label, closing.number
+        self.slot = (tr.start, tr.end)
+        self.columns = []
+        self.grid = []
