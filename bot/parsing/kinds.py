@@ -60,7 +60,17 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\brefreshments?\b|\btea\b|"
             r"\b(?:kaffee|mittags)?pause\b|\bpausa\b|\bcaf[ée]\b|\bdéjeuner\b|"
             r"\bmittagessen\b|\balmuerzo\b|\brefrigerio\b|\bpranzo\b|\balmoço\b|"
-            r"\b(?:koffie)?pauze\b|\bprzerwa\b|\bперерыв\b|\bкофе-брейк\b|\bобед\b",
+            r"\b(?:koffie)?pauze\b|\bprzerwa\b|\bперерыв\b|\bкофе-брейк\b|\bобед\b|"
+            # Nordic, Baltic, Hungarian, Romanian, Greek, Slavic, Turkish, Indonesian, Vietnamese
+            r"\b(?:kaffe|kohvi)?pau(?:s|se)\b|\bkaffe\b|\bfika\b|\bfrokost\b|\bkahvi(?:tauko)?\b|"
+            r"\btauko\b|\blounas\b|\blõunasöök\b|\bpertrauka\b|\bpietūs\b|\bpārtraukums\b|"
+            r"\bpusdienas\b|\bkávészünet\b|\bszünet\b|\bebéd\b|\bpauz[ăa]\b|\bprânz\b|"
+            r"\bδιάλειμμα\b|\bγεύμα\b|\bpřestávka\b|\bprestávka\b|\boběd\b|\bobed\b|"
+            r"\bstanka\b|\bručak\b|\bперерва\b|\bобід\b|\bпочивка\b|\bобяд\b|"
+            r"\bkahve aras[ıi]\b|\böğle yemeği\b|\bistirahat\b|\brehat\b|\bmakan siang\b|"
+            r"\bgiải lao\b|\băn trưa\b|\bcafè\b|"
+            # Japanese, Chinese, Korean (no word boundaries between their characters)
+            r"休憩|昼食|コーヒーブレイク|茶歇|午餐|午饭|中场休息|휴식|점심",
             re.I,
         ),
     ),

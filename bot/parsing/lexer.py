@@ -118,13 +118,13 @@ DURATION = re.compile(
     r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
-# Also as German, French, Spanish, Italian and Turkish programs print it ("Chair der Sitzung:",
-# "Sitzungsleitung:", "Président de séance :", "Moderador:", "Oturum Başkanı:"). A panel's
+# "Chair:", "Chairman:", "Co-chairs:", and as programs in other languages print it ("Chair der
+# Sitzung:", "Sitzungsleitung:", "Président de séance :", "Moderador:", "Ordförande:"). A panel's
 # English "Moderator:" is a role line of its item (structure.phrases.ROLE), not a session's
 # chair label.
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
-    r"(?:s|persons?|ed\s+by)?(?:\s+der\s+sitzung)?"
+    r"(?:s|persons?|m[ae]n|wom[ae]n|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
     r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
@@ -133,6 +133,12 @@ CHAIR = re.compile(
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
     r"oturum\s+başkan(?:ı|ları)|başkan(?:lar)?|moderatör(?:ler)?|"
+    # Swedish, Danish and Norwegian, Finnish, Estonian, Latvian, Lithuanian, Hungarian,
+    # Romanian, Greek, the South Slavic languages, Slovak, Ukrainian, Bulgarian, Vietnamese
+    r"(?:sessions)?ordförande|ordstyrer|møteleder|(?:istunnon\s+)?puheenjohtaja|juhataja|"
+    r"(?:sēdes\s+)?vadītāj[sa]|pirminink(?:as|ė)|(?:levezető\s+|szekció|ülés)?elnök|"
+    r"președinte|πρόεδρος|συντονιστ(?:ής|ρια)|predsjedavajuć[ia]|predsedavajuć[ia]|"
+    r"predsedujoč[ia]|predsedajúc[ia]|голова|председател|chủ\s+tọa|chủ\s+trì|"
     r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.

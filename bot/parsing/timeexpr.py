@@ -7,10 +7,13 @@ from dataclasses import dataclass
 from datetime import date, time, timedelta
 
 from bot.model import SessionKind
+from bot.parsing.calendar_names import CLDR_MONTHS, CLDR_WEEKDAYS
 from bot.parsing.kinds import classify_kind
 from bot.parsing.wordtrie import first_characters, word_alternation
 
-WEEKDAYS = {
+# The names below are the ones seen in programs, unaccented and abbreviated spellings among
+# them; the CLDR's names of many more languages (bot.parsing.calendar_names) fill in the rest.
+_PRINTED_WEEKDAYS = {
     name: index
     for index, names in enumerate(
         (
@@ -125,7 +128,7 @@ WEEKDAYS = {
     )
     for name in names
 }
-MONTHS = {
+_PRINTED_MONTHS = {
     name: index + 1
     for index, names in enumerate(
         (
@@ -271,6 +274,8 @@ MONTHS = {
     )
     for name in names
 }
+WEEKDAYS = {**CLDR_WEEKDAYS, **_PRINTED_WEEKDAYS}
+MONTHS = {**CLDR_MONTHS, **_PRINTED_MONTHS}
 
 # Common zone abbreviations and their UTC offsets in hours; used to check a printed label
 # against the configured IANA zone and to guess a zone when none is configured.

@@ -38,7 +38,10 @@ def test_tree_finds_what_the_plain_alternation_finds(words: list[str], text: str
 def test_every_calendar_name_is_found_whole_in_either_case(names: dict[str, int]) -> None:
     tree = _tree(list(names))
     for name in names:
-        for spelling in (name, name.upper(), name.title()):
+        # Unicode spells a few capitals with more characters ("ΐ" as "Ϊ́"), which no page
+        # prints: Greek capitals drop the accent, and the accentless name is listed too.
+        spellings = [s for s in (name, name.upper(), name.title()) if len(s) == len(name)]
+        for spelling in spellings:
             found = tree.search(f"on {spelling}, at nine")
             assert found is not None
             assert found.group(0).lower() == spelling.lower()

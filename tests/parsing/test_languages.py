@@ -1,0 +1,165 @@
+"""Programs printed in languages the corpus does not hold: their day headers, chair labels and
+breaks are read from vocabulary (the CLDR's calendar names, and label words), not from layout
+code, so a program in Swedish reads like one in English."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.model import SessionKind
+from bot.parsing import ParseOptions
+from bot.parsing.kinds import classify_kind
+from bot.parsing.lexer import LineKind, classify
+from bot.parsing.text import parse_text
+from bot.parsing.timeexpr import MONTHS, WEEKDAYS, parse_day_header
+
+# Each header names Tuesday 13 May 2025 as a program in that language prints it.
+TUESDAY_13_MAY = [
+    ("sv", "Tisdag 13 maj 2025"),
+    ("da", "Tirsdag den 13. maj 2025"),
+    ("nb", "Tirsdag 13. mai 2025"),
+    ("fi", "Tiistai 13. toukokuuta 2025"),
+    ("et", "Teisipäev, 13. mai 2025"),
+    ("lv", "Otrdiena, 2025. gada 13. maijs"),
+    ("lt", "Antradienis, 2025 m. gegužės 13 d."),
+    ("hu", "2025. május 13., kedd"),
+    ("ro", "Marți, 13 mai 2025"),
+    ("el", "Τρίτη 13 Μαΐου 2025"),
+    ("el-capitals", "ΤΡΙΤΗ 13 ΜΑΪΟΥ 2025"),
+    ("hr", "Utorak, 13. svibnja 2025."),
+    ("sl", "Torek, 13. maja 2025"),
+    ("sk", "Utorok 13. mája 2025"),
+    ("uk", "Вівторок, 13 травня 2025"),
+    ("bg", "Вторник, 13 май 2025"),
+    ("ca", "Dimarts, 13 de maig de 2025"),
+    ("gl", "Martes, 13 de maio de 2025"),
+    ("id", "Selasa, 13 Mei 2025"),
+    ("vi", "Thứ Ba, 13 tháng 5 năm 2025"),
+    ("af", "Dinsdag 13 Mei 2025"),
+]
+
+
+@pytest.mark.parametrize(("language", "header"), TUESDAY_13_MAY)
+def test_a_day_header_in_any_of_many_languages(language: str, header: str) -> None:
+    found = parse_day_header(header)
+    assert found is not None, language
+    expr = found[0]
+    assert (expr.month, expr.day) == (5, 13), language
+    assert expr.resolve(2025) == date(2025, 5, 13)
+
+
+def test_a_name_two_languages_share_keeps_the_first_languages_meaning() -> None:
+    # Croatian "listopad" is October; Czech and Polish, listed before it, make it November.
+    assert MONTHS["listopad"] == MONTHS["listopada"] == 11
+    assert WEEKDAYS["tiistaina"] == 1  # Finnish "on Tuesday", as dates print it
+    assert MONTHS["de maig"] == MONTHS["maig"] == 5
+
+
+@pytest.mark.parametrize(
+    ("header", "month"),
+    [("12 févr. 2025", 2), ("3 janv. 2025", 1), ("4 veebr. 2025", 2), ("9 szept. 2025", 9)],
+)
+def test_a_month_abbreviated_with_its_stop(header: str, month: int) -> None:
+    found = parse_day_header(header)
+    assert found is not None
+    assert found[0].month == month
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # English three-letter month abbreviations of other languages are left out.
+        "A set 3 of proofs",
+        "Windows 10 Pro",
+        # A surname that is a weekday in a language left out (Malay's Thursday).
+        "Sameh Khamis",
+    ],
+)
+def test_words_that_are_names_elsewhere_are_no_day_header(line: str) -> None:
+    assert parse_day_header(line) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Chairman: Prof. R. Rao",
+        "Session Chairman: Dr. A. Gupta",
+        "Chairwoman: Ana Silva",
+        "Ordförande: Anna Berg",
+        "Sessionsordförande: Anna Berg (KTH)",
+        "Ordstyrer: Ole Hansen",
+        "Puheenjohtaja: Liisa Virtanen",
+        "Elnök: Kovács Anna",
+        "Președinte: Ion Popescu",
+        "Πρόεδρος: Γιώργος Παπαδόπουλος",
+        "Predsjedavajući: Ivan Horvat",
+        "Голова: Олена Коваленко",
+        "Pirmininkas: Jonas Jonaitis",
+        "Chủ tọa: Nguyễn Văn An",
+    ],
+)
+def test_chair_labels_of_more_languages(line: str) -> None:
+    assert classify(1, line).kind is LineKind.CHAIR
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Kaffepaus",
+        "Kaffepause",
+        "Kahvitauko",
+        "Lounas",
+        "Kávészünet",
+        "Pauză de cafea",
+        "Διάλειμμα",
+        "Přestávka",
+        "Ručak",
+        "Перерва на каву",
+        "Kahve Arası",
+        "KAHVE ARASI",
+        "Öğle Yemeği",
+        "Istirahat",
+        "Giải lao",
+        "茶歇",
+        "昼食",
+        "점심",
+    ],
+)
+def test_breaks_named_in_more_languages(title: str) -> None:
+    assert classify_kind(title, paper_count=0) is SessionKind.BREAK
+
+
+SWEDISH = """Svensk workshop 2025
+
+Tisdag 13 maj 2025
+
+09:00 - 10:30 Session 1: Inlärning
+Ordförande: Anna Berg (Uppsala universitet)
+
+Djupa nät för tabeller
+Karl Lind (KTH), Eva Holm (Lunds universitet)
+
+10:30 - 11:00 Kaffepaus
+
+Onsdag 14 maj 2025
+
+09:00 - 10:30 Session 2: System
+Ordförande: Olle Ström (Linköpings universitet)
+
+Snabba lagringsmotorer
+Ida Sund (Umeå universitet)
+"""
+
+
+def test_a_program_in_swedish_reads_its_days_chairs_and_breaks() -> None:
+    program = parse_text(SWEDISH, ParseOptions(timezone="Europe/Stockholm", year=2025))
+    assert [(s.title, s.day, s.kind) for s in program.sessions] == [
+        ("Inlärning", date(2025, 5, 13), SessionKind.PAPERS),
+        ("Kaffepaus", date(2025, 5, 13), SessionKind.BREAK),
+        ("System", date(2025, 5, 14), SessionKind.PAPERS),
+    ]
+    first = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in first.chairs] == [("Anna Berg", "Uppsala universitet")]
+    assert [a.name for a in first.papers[0].authors] == ["Karl Lind", "Eva Holm"]
