@@ -39,6 +39,13 @@ _NAME_CHARACTERS = re.compile(r"[\w'’.\-\s]*")
 _WORD_WITHOUT_LETTER = re.compile(r"(?<!\S)[\d_'’.\-]+(?!\S)")
 _HAS_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+# The words of a program's own parts in Chinese, Japanese and Korean: talks, forums, sessions,
+# speeches, openings, breaks. A run of characters holding one names an item, not a person
+# ("主题报告一", "平行分论坛二"), however short.
+_CJK_ITEM_WORDS = re.compile(
+    r"报告|報告|講演|演讲|演講|讲座|講座|论坛|論壇|致辞|致词|致詞|开幕|開幕|闭幕|閉幕|会议|會議|"
+    r"セッション|発表|休憩|休息|茶歇|세션|발표|강연|휴식"
+)
 _INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
 _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
@@ -159,6 +166,8 @@ def is_name_like(text: str) -> bool:
     cjk = not text.isascii() and _CJK.search(text)  # CJK characters are not ASCII
     if cjk and any(len(w) > 6 and _CJK.search(w) for w in words):
         return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
+    if cjk and _CJK_ITEM_WORDS.search(text):
+        return False
     if any(map(str.isdigit, text)):
         return False
     if len(words) == 1 and _ROMAN_NUMERAL.fullmatch(text):

@@ -74,6 +74,11 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), Non
 # Whether a line holds any of them: a search is much cheaper than `translate` with a dict.
 _HAS_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+# East Asian pages set ASCII in full-width forms: "（東京大学）", "１０：００", "Ｓｅｓｓｉｏｎ".
+# Their compatibility mapping (as NFKC gives it) is the plain character, which every pattern
+# here knows.
+_FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
+_AS_HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
 # "10: 45- 11:15", "05: 30 pm": a clock broken by a space after its colon.
@@ -199,6 +204,8 @@ def _normalise(raw: str) -> str:
         if _HAS_INVISIBLE.search(text):
             text = text.translate(_INVISIBLE)
         text = _ODD_SPACES.sub(" ", text)
+        if _FULL_WIDTH.search(text):
+            text = text.translate(_AS_HALF_WIDTH)
         text = unicodedata.normalize("NFC", text).rstrip()
     if not _DIGIT.search(text):
         return text  # the repairs below mend clocks

@@ -38,8 +38,11 @@ _WORKSHOP = re.compile(r"\bworkshops?\b", re.I)
 # "Kind - Who: Title", "Kind - Who", "Kind: Who", "Kind (Who)".
 _KIND_DASH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+[-–—]\s+(?P<rest>.+)$")
 _KIND_COLON = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*:\s+(?P<rest>.+)$")
-# (Chinese and Japanese print the parentheses full-width: "主题报告一（中文）（熊璋教授）".)
-_KIND_PAREN = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s*[(（](?P<rest>[^()（）]+)[)）]$")
+# The kind may carry a short remark of its own: "主题报告一（中文）（熊璋教授）" (full-width
+# parentheses are plain ones once lexed), "Keynote (virtual) (Ana Silva)".
+_KIND_PAREN = re.compile(
+    r"^(?P<kind>[^:()]{3,40}?(?:\s*\([^()]{1,12}\))?)\s*[(（](?P<rest>[^()（）]+)[)）]$"
+)
 # "Scientific presentation 1 (Adnan Siddique): Title", "Keynote (Name, Affil): Title": the kind,
 # who gives it in parentheses, then the talk's title after a colon.
 _KIND_PAREN_COLON = re.compile(

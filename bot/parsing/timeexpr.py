@@ -355,7 +355,7 @@ _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
 _MERIDIEM = r"(?:[ap]\.?\s?m\.?|(?<=[:.]\d\d)[ap])(?-i:(?![a-z]))"
 _CLOCK = (
     r"(?P<{p}h>[01]?\d|2[0-3])"
-    r"(?:(?:[:.h])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", and "14h" alone
+    r"(?:(?:[:.hu])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", "14u30", "14h" alone
     r"(?:\s*(?P<{p}ampm>" + _MERIDIEM + r"))?"
     r"(?:\s?(?:Uhr|hrs?|horas?|hs|h)(?![\w]))?"  # "9:00 Uhr", "9:00 h", "9.30 hrs"
     r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
@@ -370,7 +370,8 @@ _SEPARATOR = (
     r"|-{1,2}|–|—|~|〜|～|至|(?:to|until|till)(?![^\W\d_])|→)\s*"
 )
 TIME_RANGE = re.compile(
-    r"(?<![\w:./-])"
+    # not inside a word or a number, though an East Asian word may touch it ("上午9:00")
+    r"(?<![:./-])(?<!(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])\w)"
     + _CLOCK.format(p="s")
     + r"(?:"
     + _SEPARATOR
@@ -404,6 +405,15 @@ _LEADING_START_LOWER = re.compile(
     r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3])[:.h](?P<m>[0-5]\d))\s+(?=[a-zß-ÿ])"
 )
 _MOST_BREAK_WORDS = 4
+# Full-width digits, colon, stop and hyphen (East Asian pages), and the figure dash, minus sign
+# and horizontal bar, as the plain characters the patterns know.
+_AS_ASCII_CLOCK = str.maketrans(
+    {**{chr(0xFF10 + d): str(d) for d in range(10)}, "：": ":", "．": ".", "－": "-"}
+    | {"‒": "-", "−": "-", "―": "-"}
+)
+# A word for the morning or the afternoon right before a clock: 上午/下午 (Chinese),
+# 午前/午後 (Japanese), 오전/오후 (Korean).
+_CJK_MERIDIEM = re.compile(r"(?:(?P<am>上午|午前|오전)|(?P<pm>下午|午後|오후))\s*$")
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d\d))?\b", re.I)
 
 
@@ -439,12 +449,38 @@ def _names_a_break(text: str) -> bool:
 
 def find_time_range(text: str) -> TimeRange | None:
     """The first time or time range in `text`, e.g. `9:00 AM CEST – 10:00 AM CEST`,
-    `13:30-15:10`, `19:00-` (open end), `10:30 - 11:30 AM` (meridiem only at the end).
+    `13:30-15:10`, `19:00-` (open end), `10:30 - 11:30 AM` (meridiem only at the end),
+    `１０：００～１１：３０`, `下午2:00-3:30` (afternoon).
 
     A lone number is not a time: it needs minutes, a meridiem, or a range partner with them.
     """
     if not _DIGIT.search(text):
         return None  # every clock has an hour's digits; most lines have none
+    if not text.isascii():
+        text = text.translate(_AS_ASCII_CLOCK)  # one character for one: the spans stay
+    found = _find_time_range(text)
+    if found is None or text.isascii():
+        return found
+    return _after_a_meridiem_word(text, found)
+
+
+def _after_a_meridiem_word(text: str, found: TimeRange) -> TimeRange:
+    """`下午2:00-3:30`, `오후 2:00`: a 12-hour clock after an East Asian word for the morning or
+    the afternoon, the word part of the time."""
+    before = _CJK_MERIDIEM.search(text, 0, found.span[0])
+    if before is None:
+        return found
+
+    def afternoon(clock: time) -> time:
+        return clock.replace(hour=clock.hour + 12) if 1 <= clock.hour <= 11 else clock
+
+    start, end = found.start, found.end
+    if before.group("pm") is not None:
+        start, end = afternoon(start), afternoon(end) if end is not None else None
+    return TimeRange(start, end, found.zone_label, (before.start(), found.span[1]))
+
+
+def _find_time_range(text: str) -> TimeRange | None:
     leading = _LEADING_START.match(text) or _LEADING_START_COLON.match(text)
     first = TIME_RANGE.search(text)
     if leading and (first is None or first.start() > 0):

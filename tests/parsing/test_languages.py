@@ -10,10 +10,12 @@ import pytest
 
 from bot.model import SessionKind
 from bot.parsing import ParseOptions
+from bot.parsing.authors import author_line_score
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import LineKind, classify
+from bot.parsing.talks import read_talk_title
 from bot.parsing.text import parse_text
-from bot.parsing.timeexpr import MONTHS, WEEKDAYS, parse_day_header
+from bot.parsing.timeexpr import MONTHS, WEEKDAYS, find_time_range, parse_day_header
 
 # Each header names Tuesday 13 May 2025 as a program in that language prints it.
 TUESDAY_13_MAY = [
@@ -163,3 +165,78 @@ def test_a_program_in_swedish_reads_its_days_chairs_and_breaks() -> None:
     first = program.sessions[0]
     assert [(c.name, c.affiliation) for c in first.chairs] == [("Anna Berg", "Uppsala universitet")]
     assert [a.name for a in first.papers[0].authors] == ["Karl Lind", "Eva Holm"]
+
+
+@pytest.mark.parametrize(
+    ("line", "start", "end"),
+    [
+        # Full-width digits and colon, as Japanese and Chinese pages set them
+        ("１０：００～１１：３０ 開会", "10:00", "11:30"),
+        ("10:00－11:30 Opening", "10:00", "11:30"),
+        # the figure dash, the minus sign and the horizontal bar are dashes too
+        ("9:00 ‒ 10:30 Opening", "09:00", "10:30"),
+        ("9:00 − 10:30 Opening", "09:00", "10:30"),
+        ("9:00 ― 10:30 Opening", "09:00", "10:30"),
+        # Dutch and Flemish hours: "09u00"
+        ("09u00 - 10u30 Opening", "09:00", "10:30"),
+        # a meridiem word before the clock, glued to it: morning, afternoon
+        ("上午9:00-10:30 开幕式", "09:00", "10:30"),
+        ("下午2:00-3:30 分论坛", "14:00", "15:30"),
+        ("午後1:30～3:00 セッション", "13:30", "15:00"),
+        ("오후 2:00 - 3:30 세션", "14:00", "15:30"),
+        ("오전 10:00 - 11:30 개회", "10:00", "11:30"),
+    ],
+)
+def test_time_ranges_as_more_scripts_print_them(line: str, start: str, end: str) -> None:
+    found = find_time_range(line)
+    assert found is not None
+    assert found.end is not None
+    assert (f"{found.start:%H:%M}", f"{found.end:%H:%M}") == (start, end)
+    # The span is the time's as printed, a word for the morning or afternoon with it.
+    assert line[found.span[1] :].strip()[0] not in "0123456789-–~～"
+
+
+JAPANESE = """2025年5月13日（火）
+
+１０：００～１１：３０ セッション1：機械学習
+座長：山田 太郎（東京大学）
+
+深層学習による表の理解
+佐藤 花子（京都大学），鈴木 一郎（大阪大学）
+
+午後1:30～3:00 セッション2：システム
+
+高速なストレージ
+高橋 美咲（東北大学）
+"""
+
+
+def test_a_program_in_japanese_with_full_width_digits_and_brackets() -> None:
+    program = parse_text(JAPANESE, ParseOptions(timezone="Asia/Tokyo", year=2025))
+    assert [(s.title, f"{s.start:%H:%M}", f"{s.end:%H:%M}") for s in program.sessions] == [
+        ("セッション1:機械学習", "10:00", "11:30"),
+        ("セッション2:システム", "13:30", "15:00"),
+    ]
+    first = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in first.chairs] == [("山田 太郎", "東京大学")]
+    assert [(a.name, a.affiliation) for a in first.papers[0].authors] == [
+        ("佐藤 花子", "京都大学"),
+        ("鈴木 一郎", "大阪大学"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line", ["主题报告一(中文)", "平行分论坛二", "セッション1(東京)", "기조강연 (영어)"]
+)
+def test_an_east_asian_items_name_is_no_person(line: str) -> None:
+    assert author_line_score(line) < 0.5
+
+
+def test_a_talk_named_by_its_kind_and_a_remark_then_its_speaker() -> None:
+    talk = read_talk_title("主题报告一(中文)(熊璋教授)")
+    assert talk is not None
+    assert talk.session_title == "主题报告一(中文)"
+    assert [p.name for p in talk.speakers] == ["熊璋"]
+    talk = read_talk_title("Keynote (virtual) (Ana Silva)")
+    assert talk is not None
+    assert [p.name for p in talk.speakers] == ["Ana Silva"]
