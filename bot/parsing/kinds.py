@@ -15,13 +15,20 @@ REGISTRATION = re.compile(
     re.I,
 )
 
+# What English programs call a talk given by an invited speaker; also the words that introduce
+# its speaker before a colon or "by" (structure.phrases.KEYNOTE_SPEAKER).
+KEYNOTE_PHRASES = (
+    r"key-?\s?notes?|"
+    r"(?:invited|plenary) (?:talks?|lectures?|speakers?|presentations?|address(?:es)?)|"
+    r"(?:distinguished|turing|memorial|honorary|prize|award|guest|public) lectures?|"
+    r"guest (?:talks?|speakers?)"
+)
 _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (SessionKind.OTHER, REGISTRATION),
     (
         SessionKind.KEYNOTE,
         re.compile(
-            r"\bkeynotes?\b|\binvited talk\b|\bplenary talk\b|"
-            r"\bdistinguished lecture\b|\bturing lecture\b|"
+            r"\b(?:" + KEYNOTE_PHRASES + r")\b|"
             # French, German, Spanish, Italian, Portuguese
             r"\bexposés? invités?\b|\bconférences? (?:invitée|plénière|inaugurale)s?\b|"
             r"\b(?:haupt|plenar|fest|eröffnungs)vortrag\b|"
@@ -29,8 +36,22 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bconferenz[ae] (?:plenari[ae]|inaugurale)\b|\bpalestras? (?:de abertura|magna)\b|"
             r"\bconferências? (?:de abertura|de encerramento|plenárias?|magna)\b|"
             r"\bpleno?arn[yí]\w* (?:wykład|přednáška|доклад)|\bпленарн\w+ доклад\w*|"
+            r"\bприглаш[её]нн\w* доклад\w*|\bwykład\w* (?:plenarn|zaproszon|inauguracyjn)\w*|"
+            # Czech, Slovak, the South Slavic languages, Hungarian, Nordic, Finnish, Spanish,
+            # Portuguese, Italian, Turkish, Romanian, Greek, Dutch, German, Indonesian,
+            # Vietnamese
+            r"\b(?:zvan|plenárn|pozvan)\w* p[řr]edn[áa][šs]k\w*|"
+            r"\b(?:pozvan|plenarn|vabljen)\w* predavanj\w*|\b(?:plenáris|meghívott) előadás\w*|"
+            r"\bhuvudtalare\b|\binbjuden talare\b|\bplenarföredrag\b|\bhovedtaler\b|"
+            r"\b(?:hoved|plenar)foredrag\b|\bpääpuhuja\w*|\bkutsu(?:ttu puhuja|esitelmä)\w*|"
+            r"\bconferencias? invitadas?\b|\bponencias? invitadas?\b|"
+            r"\b(?:conferências?|palestras?) convidadas?\b|"
+            r"\brelazion[ei] (?:invitat|plenari)[ae]\b|"
+            r"\b(?:davetli|çağrılı) konuşma(?:cı)?\b|\bprezentare invitată\b|"
+            r"\bconferință plenară\b|κεντρική ομιλία|προσκεκλημένη ομιλία|\bplenaire lezing\b|"
+            r"\beingeladener vortrag\b|\bpembicara (?:utama|kunci)\b|\bbáo cáo (?:mời|toàn thể)\b|"
             # Japanese, Chinese, Korean
-            r"招待講演|基調講演|特別講演|特邀报告|特邀報告|大会报告|主旨报告|主题报告|主旨演讲|"
+            r"招待講演|基調講演|特別講演|特邀报告|特邀報告|大会报告|主旨报告|主题报告|主旨演讲|基调演讲|特邀演讲|"
             r"主题演讲|기조연설|기조강연|초청강연",
             re.I,
         ),
@@ -101,6 +122,10 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
 
 _POSTERS = _RULES[-2][1]
 _KEYNOTE = _RULES[1][1]
+# "Invited Talks" over several talks: a session of papers that were invited, not a keynote.
+_SEVERAL_INVITED_TALKS = re.compile(
+    r"(?:invited|plenary|guest) (?:talks|lectures|presentations|speakers)", re.I
+)
 
 
 def classify_kind(title: str | None, *, paper_count: int) -> SessionKind:
@@ -123,7 +148,8 @@ def kind_of_title(title: str, papers: int) -> SessionKind:
     if papers > 1:
         if _POSTERS.search(title):
             return SessionKind.POSTERS
-        if _KEYNOTE.search(title):
+        found = _KEYNOTE.search(title)
+        if found and not _SEVERAL_INVITED_TALKS.fullmatch(found.group(0)):
             return SessionKind.KEYNOTE
         return SessionKind.PAPERS
     for kind, pattern in _RULES:

@@ -240,3 +240,51 @@ def test_a_talk_named_by_its_kind_and_a_remark_then_its_speaker() -> None:
     talk = read_talk_title("Keynote (virtual) (Ana Silva)")
     assert talk is not None
     assert [p.name for p in talk.speakers] == ["Ana Silva"]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Plenary Lecture",
+        "Invited Lecture",
+        "Invited Speaker",
+        "Key-note",
+        "Key Note Speech",
+        "Guest Lecture",
+        "Public Lecture",
+        "Memorial Lecture",
+        "Prize Lecture",
+        "Wykład plenarny",
+        "Zvaná přednáška",
+        "Pozvano predavanje",
+        "Plenáris előadás",
+        "Huvudtalare",
+        "Pääpuhuja",
+        "Conferencia invitada",
+        "Conferência convidada",
+        "Relazione invitata",
+        "Davetli konuşmacı",
+        "Pembicara utama",
+        "基调演讲",
+    ],
+)
+def test_invited_talks_as_many_programs_name_them(title: str) -> None:
+    assert classify_kind(title, paper_count=0) is SessionKind.KEYNOTE
+    assert classify_kind(title, paper_count=1) is SessionKind.KEYNOTE
+
+
+def test_a_session_of_several_invited_talks_is_a_paper_session() -> None:
+    assert classify_kind("Invited Talks", paper_count=3) is SessionKind.PAPERS
+    assert classify_kind("Keynotes", paper_count=2) is SessionKind.KEYNOTE
+
+
+def test_a_plenary_lecture_names_its_speaker_after_the_colon() -> None:
+    program = parse_text(
+        "Tuesday 13 May 2025\n\n09:00 - 10:00 Plenary Lecture: Ana Silva (University of Porto)\n"
+        "\nOn the shape of programs\n\n10:00 - 10:30 Coffee\n",
+        ParseOptions(timezone="Europe/Lisbon", year=2025),
+    )
+    lecture = program.sessions[0]
+    assert lecture.kind is SessionKind.KEYNOTE
+    speakers = [a for p in lecture.papers for a in p.authors]
+    assert [(a.name, a.affiliation) for a in speakers] == [("Ana Silva", "University of Porto")]

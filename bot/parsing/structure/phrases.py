@@ -19,7 +19,7 @@ from bot.parsing.authors import (
     split_colon_authors,
     without_parentheses,
 )
-from bot.parsing.kinds import REGISTRATION, classify_kind
+from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
 from bot.parsing.lexer import HEADER_WORDS, ROOM_WORDS, SESSION_LABEL, Line, find_chair_label
 from bot.parsing.shapes import ITEM_WORD, NAME_SMALL_WORDS, ROOM_CELL, is_prose, reads_as_title
 from bot.parsing.spreadsheet import column_field
@@ -47,7 +47,7 @@ SPEAKER_AND_PLACE = re.compile(
     r"^(?P<title>.{3,}?)\s*\((?P<who>[^();,]{3,40});\s*(?P<place>[^();,]{1,30})\)$"
 )
 KEYNOTE_SPEAKER = re.compile(
-    r"(?:keynote|invited talk|plenary talk|distinguished lecture)[^:]*?"
+    r"(?:" + KEYNOTE_PHRASES + r")[^:]*?"
     r"(?::|\bby\b|—|–)\s*(?P<who>.+)$",
     re.I,
 )
