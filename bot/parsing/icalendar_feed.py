@@ -36,6 +36,7 @@ from bot.parsing.authors import parse_author_line
 from bot.parsing.frab_model import FrabEvent, FrabHeader, build_frab_program
 from bot.parsing.kinds import REGISTRATION, classify_kind
 from bot.parsing.lexer import CHAIR, LOCATION
+from bot.parsing.shapes import SPEAKER_LABEL_WORDS
 
 __all__ = ["looks_like_icalendar", "parse_icalendar"]
 
@@ -52,9 +53,9 @@ _REPEATING = ("RRULE", "RDATE", "RECURRENCE-ID")
 
 # Labelled description lines that say who speaks ("Speakers: A, B", "Presented by: A").
 _SPEAKER_LABEL = re.compile(
-    r"^\s*(?:speakers?|presenters?|presented\s+by|authors?|panell?ists?|instructors?|"
-    r"(?:co-)?hosts?|referent(?:en|in|innen)?|sprecher(?:in)?|intervenant(?:e)?s?|"
-    r"orateurs?|relatore|relatori|ponentes?|palestrantes?)\s*[:：]\s*(?P<names>\S.*)$",
+    r"^\s*(?:presented\s+by|authors?|panell?ists?|instructors?|(?:co-)?hosts?|"
+    + SPEAKER_LABEL_WORDS
+    + r")\s*[:：]\s*(?P<names>\S.*)$",
     re.I,
 )
 _TRACK_LABEL = re.compile(r"^\s*tracks?\s*[:：]\s*(?P<track>\S.*)$", re.I)

@@ -66,6 +66,17 @@ _NAMES_IN_PARENS_COLON = re.compile(
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 # What joins the names of several speakers: "A & B", "A and B", "A, B".
 SPEAKERS_JOINED = re.compile(r"\s*(?:&|\band\b|,)\s*")
+# The labels programs print before who gives a talk ("Speaker:", "Referent:", "講演者："), in
+# English and some thirty other languages; a regex fragment, matched ignoring case.
+SPEAKER_LABEL_WORDS = (
+    r"speakers?|presenters?|presented by|speaker\(s\)|ponentes?|referent(?:in|innen|en|ka)?|"
+    r"vortragende[rn]?|sprecher(?:in)?|spreker|intervenant(?:e|s|es)?|orat(?:eur|rice)s?|"
+    r"relat(?:ore|rice|ori)|palestrantes?|conferencista|konuşmacı(?:lar)?|talare|"
+    r"föredragshållare|foredragsholder|puhuja|esitelmöitsijä|előadók?|prelegent(?:ka)?|"
+    r"přednášející|prednášajúci|predavač(?:ica)?|predavatelj(?:ica)?|ομιλητ(?:ής|ρια|ές)|"
+    r"vorbitor(?:i)?|pembicara|narasumber|diễn giả|báo cáo viên|спикер|докладчик|"
+    r"выступающий|доповідач|講演者|発表者|报告人|主讲人|主講人|讲者|講者|발표자|연사"
+)
 # "TBC", "TBA", "to be confirmed": a talk whose title is not given yet.
 PLACEHOLDER_TITLE = re.compile(r"^(?:TB[ACD]|to be (?:confirmed|announced|decided))\.?$", re.I)
 # "(online)", "(Utrecht, online)": how a speaker attends, printed where an affiliation goes.

@@ -288,3 +288,33 @@ def test_a_plenary_lecture_names_its_speaker_after_the_colon() -> None:
     assert lecture.kind is SessionKind.KEYNOTE
     speakers = [a for p in lecture.papers for a in p.authors]
     assert [(a.name, a.affiliation) for a in speakers] == [("Ana Silva", "University of Porto")]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Talare",
+        "Puhuja",
+        "Előadó",
+        "Prelegent",
+        "Přednášející",
+        "Predavač",
+        "Ομιλητής",
+        "Vorbitor",
+        "Pembicara",
+        "Diễn giả",
+        "講演者",
+        "报告人",
+        "발표자",
+        "Докладчик",
+    ],
+)
+def test_a_labelled_speaker_line_in_more_languages(label: str) -> None:
+    program = parse_text(
+        f"Tuesday 13 May 2025\n\n09:00 - 10:00 Keynote\n{label}: Ana Silva (University of Porto)"
+        "\n\nOn the shape of programs\n\n10:00 - 10:30 Coffee\n",
+        ParseOptions(timezone="Europe/Lisbon", year=2025),
+    )
+    (talk,) = program.sessions[0].papers
+    assert talk.title == "On the shape of programs"
+    assert [(a.name, a.affiliation) for a in talk.authors] == [("Ana Silva", "University of Porto")]

@@ -21,7 +21,14 @@ from bot.parsing.authors import (
 )
 from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
 from bot.parsing.lexer import HEADER_WORDS, ROOM_WORDS, SESSION_LABEL, Line, find_chair_label
-from bot.parsing.shapes import ITEM_WORD, NAME_SMALL_WORDS, ROOM_CELL, is_prose, reads_as_title
+from bot.parsing.shapes import (
+    ITEM_WORD,
+    NAME_SMALL_WORDS,
+    ROOM_CELL,
+    SPEAKER_LABEL_WORDS,
+    is_prose,
+    reads_as_title,
+)
 from bot.parsing.spreadsheet import column_field
 from bot.parsing.structure.drafts import NOT_TALKS, PaperDraft, SessionDraft
 from bot.parsing.timeexpr import DayExpr, find_date
@@ -30,10 +37,7 @@ ROLE = re.compile(
     # "Session organized by A and B" too: a role ending in "by" needs no colon.
     r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
     r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
-    r"(?P<speaker>panelists?|panel members?|speakers?|presenters?|presented by|authors?|"
-    r"author\(s\)|speaker\(s\)|ponentes?|referent(?:in|en)?|vortragende[rn]?|"
-    r"intervenant(?:e|s|es)?|orat(?:eur|rice)s?|relat(?:ore|rice|ori)|palestrantes?|"
-    r"conferencista|konuşmacı(?:lar)?)|"
+    r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|" + SPEAKER_LABEL_WORDS + r")|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
     r"(?P<discussant>discussants?|respondents?|commentators?))"
