@@ -152,7 +152,10 @@ CHAIR = re.compile(
     re.I,
 )
 LOCATION = re.compile(
-    r"^(?:location|room|venue|where|place|hall|ort|raum|saal|salle|lieu|sala|luogo|lugar)"
+    r"^(?:location|room|venue|where|place|hall|auditorium|ort|raum|saal|hörsaal|salle|lieu|"
+    r"sala|aula|luogo|lugar|local|zaal|lokaal|rum|lokal|sal|sali|huone|terem|helyszín|"
+    r"αίθουσα|sală|dvorana|místnost|sál|miejsce|ruang|tempat|phòng|địa điểm|аудитория|зал|"
+    r"место|会場|会议室|地点|教室|장소|강의실)"
     r"\s*[:：]\s*(?P<room>.+)$",
     re.I,
 )

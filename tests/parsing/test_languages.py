@@ -318,3 +318,10 @@ def test_a_labelled_speaker_line_in_more_languages(label: str) -> None:
     (talk,) = program.sessions[0].papers
     assert talk.title == "On the shape of programs"
     assert [(a.name, a.affiliation) for a in talk.authors] == [("Ana Silva", "University of Porto")]
+
+
+@pytest.mark.parametrize(
+    "line", ["Sal: A2", "Sali: Auditorio 1", "Terem: 101", "Αίθουσα: Α", "会場：A室", "Aula: 3.1"]
+)
+def test_room_labels_of_more_languages(line: str) -> None:
+    assert classify(1, line).kind is LineKind.LOCATION
