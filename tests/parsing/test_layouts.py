@@ -3833,3 +3833,21 @@ def test_a_discussant_line_is_a_note_not_the_papers_title() -> None:
 )
 def test_a_stop_after_the_opening_clock_parts_it_from_the_item(line: str, rest: str) -> None:
     assert classify(1, line).text == rest
+
+
+def test_a_room_after_the_time_of_a_session_line() -> None:
+    program = parse(
+        "Monday, June 3, 2024\n\n"
+        "Session 1: Learning Systems, 9:00–10:30, Room A (Chair: Anna Berg, KTH)\n"
+        "1. Deep Nets for Tables. Karl Lind (KTH) and Eva Holm (Lund University).\n\n"
+        "Lunch, 12:30-13:30, Main Hall\n\n"
+        "Session 2: Storage, 13:30–15:00, Hall 2 (Chair: Olle Ström, Linköping University)\n"
+        "1. Fast Storage Engines. Ida Sund (Umeå University).\n\n"
+        "Social, 18:00-20:00, Hall of Fame\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Learning Systems", "Room A"),
+        ("Lunch", "Main Hall"),
+        ("Storage", "Hall 2"),
+        ("Social, Hall of Fame", None),  # a name around a room word, not a room's
+    ]

@@ -20,7 +20,14 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
-from bot.parsing.lexer import HEADER_WORDS, ROOM_WORDS, SESSION_LABEL, Line, find_chair_label
+from bot.parsing.lexer import (
+    HEADER_WORDS,
+    ROOM_NAME,
+    ROOM_WORDS,
+    SESSION_LABEL,
+    Line,
+    find_chair_label,
+)
 from bot.parsing.shapes import (
     ITEM_WORD,
     NAME_SMALL_WORDS,
@@ -63,6 +70,20 @@ TRAILING_ROOM = re.compile(
     r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
     re.I,
 )
+
+
+# "Room B", "Hall 2", "Aula 3.1", "Lecture Hall C-101": a room word, then its code.
+ROOM_BY_CODE = re.compile(r"^(?:" + ROOM_WORDS + r")\s+(?-i:[A-Z0-9])[\w.-]{0,7}$", re.I)
+
+
+def names_a_room(text: str) -> bool:
+    """`Room B`, `Main Hall`, `Grand Ballroom E`: a room by its code, or a capitalised name
+    around a room word (not `Hall of Fame`, a title's words)."""
+    if ROOM_BY_CODE.match(text):
+        return True
+    return bool(ROOM_NAME.match(text)) and all(
+        w[:1].isupper() or w[:1].isdigit() for w in text.split()
+    )
 
 
 def room_in_parentheses(title: str) -> tuple[str, str | None]:

@@ -57,6 +57,7 @@ from bot.parsing.structure.phrases import (
     QUOTES,
     TITLE_FIELD,
     TRAILING_EMPHASIS,
+    names_a_room,
     one_person_and_affiliation,
 )
 from bot.parsing.talks import split_dash_speakers
@@ -350,9 +351,10 @@ class BuilderState:
 
     def split_room(self, text: str) -> tuple[str, str | None]:
         """`Coffee Break, TUtheSky` -> ("Coffee Break", "TUtheSky") where the last comma part
-        is a place this program names again and again."""
+        is a place this program names again and again, or a room by its name (`Storage,
+        Room B`, `Lunch, Main Hall`)."""
         head, comma, tail = text.rpartition(", ")
-        if comma and head and tail.strip() in self.rooms:
+        if comma and head and (tail.strip() in self.rooms or names_a_room(tail.strip())):
             return head.rstrip(), tail.strip()
         return text, None
 
