@@ -256,6 +256,33 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
+# "P12 Title", "#47 Title", "O-3 Title", "A.1 Title", "ID 231 Title": an entry's code before its
+# title with nothing between, which only a page that opens many titles so tells from a title's
+# own first word ("T5 Models Explained").
+ENTRY_CODE = re.compile(
+    r"^(?P<code>#\s?\d{1,4}|(?-i:ID)\s?\d{1,5}|(?-i:[A-Z]{1,3})[-.]?\d{1,4}(?:[-.]\d{1,3})?)"
+    r"\s+(?=[\"“A-Z])"
+)
+
+
+def code_shape(code: str) -> str:
+    """`P12` and `P7` alike, as `A9`; `A.1` as `A.9`: letters and runs of digits as classes."""
+    return re.sub(r"\d+", "9", re.sub(r"(?-i:[A-Z])", "A", code.replace("ID", "id")))
+
+
+def recurring_entry_codes(lines: list[Line]) -> frozenset[str]:
+    """The shapes of the codes that open three or more titles of the page (`P1 Title`, `P2
+    Title`, ...)."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        for text in {line.text, *line.cells}:
+            m = ENTRY_CODE.match(text)
+            if m and len(text[m.end() :].split()) >= 2:
+                shape = code_shape(m.group("code"))
+                counts[shape] = counts.get(shape, 0) + 1
+    return frozenset(shape for shape, n in counts.items() if n >= 3)
+
+
 # Words that name a link only among other links ("Worksheet PDF", not a title's "Worksheet").
 _LESSER_LINK_WORDS = frozenset("worksheet worksheets notebook notebooks handout handouts".split())
 

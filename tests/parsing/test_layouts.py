@@ -3851,3 +3851,29 @@ def test_a_room_after_the_time_of_a_session_line() -> None:
         ("Storage", "Hall 2"),
         ("Social, Hall of Fame", None),  # a name around a room word, not a room's
     ]
+
+
+@pytest.mark.parametrize("code", ["P1", "#101", "A.1", "O-11", "ID 201"])
+def test_codes_that_open_the_pages_titles_are_no_part_of_them(code: str) -> None:
+    def entry(n: int, title: str, who: str) -> str:
+        return f"{code.replace('1', str(n), 1)} {title}\n{who}\n\n"
+
+    program = parse(
+        "Thursday, 6 June 2024\n\n10:30 – 12:00 Session 5: Databases\n\n"
+        + entry(1, "Deep Nets for Tables", "Karl Lind (KTH), Eva Holm (Lund University)")
+        + entry(2, "Graph Methods at Scale", "Per Ek (Chalmers)")
+        + entry(3, "T5 Models Explained", "Ida Sund (KTH)")
+    )
+    assert [p.title for p in program.sessions[0].papers] == [
+        "Deep Nets for Tables",
+        "Graph Methods at Scale",
+        "T5 Models Explained",
+    ]
+
+
+def test_a_code_like_first_word_of_one_title_stays() -> None:
+    program = parse(
+        "Thursday, 6 June 2024\n\n10:30 – 12:00 Session 5: Models\n\n"
+        "T5 Models Explained\nIda Sund (KTH)\n\nGraph Methods at Scale\nPer Ek (Chalmers)\n"
+    )
+    assert program.sessions[0].papers[0].title == "T5 Models Explained"

@@ -24,6 +24,8 @@ from bot.parsing.authors import (
 from bot.parsing.calendar import DayDraft
 from bot.parsing.lexer import Line, LineKind
 from bot.parsing.page import (
+    ENTRY_CODE,
+    code_shape,
     is_room_heading,
     is_track_heading,
     places_head_their_items,
@@ -31,6 +33,7 @@ from bot.parsing.page import (
     prints_name_colon_titles,
     prints_name_comma_affiliation,
     prints_speakers_after_by,
+    recurring_entry_codes,
     recurring_leading_marks,
     recurring_rooms,
     recurring_trailing_marks,
@@ -108,6 +111,7 @@ class BuilderState:
         self.abstract_line: int | None = None  # the last paragraph of an "ABSTRACT." block
         self.trailing_marks = recurring_trailing_marks(lines)
         self.leading_marks = recurring_leading_marks(lines)
+        self.entry_codes = recurring_entry_codes(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
@@ -333,6 +337,9 @@ class BuilderState:
             title = TRAILING_EMPHASIS.sub("", title)
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
             title = NUMBERED_ENTRY.sub("", title, count=1) or title
+        coded = ENTRY_CODE.match(title) if self.entry_codes else None
+        if coded and code_shape(coded.group("code")) in self.entry_codes:
+            title = title[coded.end() :]  # "P3 Title" on a page of P1, P2, P3 ...
         if len(title) > 2 and title[0] in QUOTES and title[-1] in QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         if len(title) > 2 and sum(title.count(q) for q in QUOTES) == 1:
