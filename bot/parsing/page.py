@@ -33,6 +33,7 @@ from bot.parsing.shapes import (
     reads_as_title,
     title_score,
 )
+from bot.parsing.talks import split_dash_speakers
 from bot.parsing.timeexpr import find_date
 
 
@@ -254,6 +255,21 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
         for mark in found:
             counts[mark] = counts.get(mark, 0) + 1
     return frozenset(mark for mark, n in counts.items() if n >= 2)
+
+
+_SPACED_DASH = re.compile(r"\s[—–-]\s")
+
+
+def prints_dash_speakers(lines: list[Line]) -> bool:
+    """Whether the page prints its entries as `Title – Names` (two or more of its lines so,
+    with several names or their workplaces): then one name after the dash is a speaker too."""
+    found = 0
+    for line in lines:
+        if line.kind is LineKind.TEXT and _SPACED_DASH.search(line.text):
+            found += split_dash_speakers(line.text) is not None
+            if found >= 2:
+                return True
+    return False
 
 
 # "P12 Title", "#47 Title", "O-3 Title", "A.1 Title", "ID 231 Title": an entry's code before its

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person
 from bot.parsing.authors import (
     addresses_people,
+    author_line_score,
     clean,
     is_addressed,
     is_name_like,
@@ -22,7 +23,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.lexer import ROOM_WORDS
-from bot.parsing.shapes import SPEAKERS_JOINED, has_common_word
+from bot.parsing.shapes import NAME_SMALL_WORDS, SPEAKERS_JOINED, has_common_word
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -151,9 +152,14 @@ _NUMBERED_TALK = re.compile(
 )
 
 
-def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
+def split_dash_speakers(
+    text: str, *, single_names: bool = False
+) -> tuple[str, tuple[Person, ...]] | None:
     """`Talk: Title — Name, Affiliation; Name, Affiliation`: an entry and who gives it, after
-    the last spaced dash. The entry's kind before a colon is not part of its title."""
+    the last spaced dash. The entry's kind before a colon is not part of its title.
+
+    One bare name after an en dash or hyphen may be a subtitle's words (`Graphs – The Next
+    Frontier`); with `single_names` (the page prints its other entries so) it is the speaker."""
     pieces = list(_DASH.finditer(text))
     for dash in reversed(pieces):
         title, who = text[: dash.start()].strip(), text[dash.end() :].strip()
@@ -161,11 +167,26 @@ def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
         if people is None or len(title.split()) < 2:
             continue
         if not (
-            any(p.affiliation for p in people) or len(people) >= 2 or dash.group(0).strip() == "—"
+            any(p.affiliation for p in people)
+            or len(people) >= 2
+            or dash.group(0).strip() == "—"
+            or (single_names and _one_full_name(who))
         ):
             continue
         return _ENTRY_KIND.sub("", title), people
     return None
+
+
+def _one_full_name(who: str) -> bool:
+    """`Per Ek`, `Anna-Lena de Vries`: two to four words, capitalised or name particles, a
+    person's name."""
+    words = who.split()
+    return (
+        2 <= len(words) <= 4
+        and all(w[:1].isupper() or w in NAME_SMALL_WORDS for w in words)
+        and is_name_like_strict(who)
+        and author_line_score(who) >= 0.5  # not "The Next Frontier", "New Directions"
+    )
 
 
 _LONG_DASHES = re.compile(r"\s+[—–]\s+")

@@ -3877,3 +3877,26 @@ def test_a_code_like_first_word_of_one_title_stays() -> None:
         "T5 Models Explained\nIda Sund (KTH)\n\nGraph Methods at Scale\nPer Ek (Chalmers)\n"
     )
     assert program.sessions[0].papers[0].title == "T5 Models Explained"
+
+
+def test_one_name_after_a_dash_on_a_page_of_title_dash_speakers() -> None:
+    program = parse(
+        "Thursday, 6 June 2024\n\n13:30 – 15:00 Poster Session\n"
+        "Congestion Control for the Masses – Karl Lind, Eva Holm\n"
+        "Routing in Space – Per Ek\n"
+        "Measuring the Web – Ida Sund and Bo Li\n"
+        "Graphs – The Next Frontier – Ann Lee\n"
+    )
+    assert [(p.title, [a.name for a in p.authors]) for p in program.sessions[0].papers] == [
+        ("Congestion Control for the Masses", ["Karl Lind", "Eva Holm"]),
+        ("Routing in Space", ["Per Ek"]),
+        ("Measuring the Web", ["Ida Sund", "Bo Li"]),
+        ("Graphs – The Next Frontier", ["Ann Lee"]),
+    ]
+
+
+def test_one_name_after_a_dash_alone_may_be_a_subtitle() -> None:
+    program = parse("Thursday, 6 June 2024\n\n13:30 – 15:00 Session 2\nRouting in Space – Per Ek\n")
+    (session,) = program.sessions
+    kept_whole = [p.title for p in session.papers if not p.authors] + list(session.notes)
+    assert "Routing in Space – Per Ek" in kept_whole

@@ -30,6 +30,7 @@ from bot.parsing.page import (
     is_track_heading,
     places_head_their_items,
     prints_authors_first,
+    prints_dash_speakers,
     prints_name_colon_titles,
     prints_name_comma_affiliation,
     prints_speakers_after_by,
@@ -112,6 +113,7 @@ class BuilderState:
         self.trailing_marks = recurring_trailing_marks(lines)
         self.leading_marks = recurring_leading_marks(lines)
         self.entry_codes = recurring_entry_codes(lines)
+        self.dash_speakers = prints_dash_speakers(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2
@@ -315,7 +317,7 @@ class BuilderState:
         found = split_sentence_authors(text, authors_first_page=self.authors_first_page)
         if found is not None:
             return found
-        dashed = split_dash_speakers(text)
+        dashed = split_dash_speakers(text, single_names=self.dash_speakers)
         if dashed is not None:
             return dashed[0], AuthorLine(dashed[1]), False
         colon = split_colon_authors(text)
