@@ -3833,3 +3833,23 @@ def test_a_discussant_line_is_a_note_not_the_papers_title() -> None:
 )
 def test_a_stop_after_the_opening_clock_parts_it_from_the_item(line: str, rest: str) -> None:
     assert classify(1, line).text == rest
+
+
+def test_a_cell_of_a_colonless_clock_and_a_dash_is_an_open_ended_time() -> None:
+    # The day's last row of a colonless table often has no end: "1900 -", then the dinner.
+    found = find_time_range("1900 -")
+    assert found is not None
+    assert (f"{found.start:%H:%M}", found.end) == ("19:00", None)
+    program = parse(
+        "Day 1\nWednesday, 1 November 2017\nTime\tSpeaker\tTitle\n"
+        "1700 - 1800\tAna Silva\tMutualisms in the deep sea\n"
+        "1900 -\tConference dinner\tat the harbour\n"
+    )
+    timed = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert timed == [("Mutualisms in the deep sea", "17:00"), ("Conference dinner", "19:00")]
+    assert [t for t, _ in papers(program)] == ["Mutualisms in the deep sea"]
+
+
+@pytest.mark.parametrize("text", ["1900 - the first congress", "Founded 1900 -", "1900 - 2000"])
+def test_a_colonless_number_and_a_dash_inside_prose_is_no_open_ended_time(text: str) -> None:
+    assert find_time_range(text) is None
