@@ -193,8 +193,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/cimps-2014-miercoles.html": (1.00, 0.82, 0.91, 0.97, 0.66, 0.50),
     # Chemistry (an ACS symposium in a blog post), scored only: `9:05 AM **Title** Speaker, Affil`
     # list items under `# AM Session` headings; first seen at 0 on all but chairs (text and page).
-    "found/acs-2010-chemstructure.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/acs-2010-chemstructure.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/acs-2010-chemstructure.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/acs-2010-chemstructure.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Evolutionary ecology, colonless 24-hour times (`1300 - 1400`); first seen at 0 on papers
     # (text and page), then read after colonless clock ranges were taught (issue #9).
     "found/bionomics-2017-days1-2.txt": (0.92, 1.00, 0.96, 0.96, 1.00, 1.00),

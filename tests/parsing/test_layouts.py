@@ -3853,3 +3853,44 @@ def test_a_cell_of_a_colonless_clock_and_a_dash_is_an_open_ended_time() -> None:
 @pytest.mark.parametrize("text", ["1900 - the first congress", "Founded 1900 -", "1900 - 2000"])
 def test_a_colonless_number_and_a_dash_inside_prose_is_no_open_ended_time(text: str) -> None:
     assert find_time_range(text) is None
+
+
+def test_a_timed_title_then_a_name_and_affiliation_on_one_line_is_a_talk() -> None:
+    # A blog's "9:30 AM <b>Title</b> Name, Affiliation" as copied: the bold is gone, so only
+    # the case of the words parts the title from the speaker.
+    program = parse(
+        "Friday 14 March 2025\n"
+        "Morning Session\n"
+        "9:00 AM Welcome\n"
+        "9:10 AM Graph grammars for reaction networks Maria J. Costa, Lisbon Institute of"
+        " Technology\n"
+        "9:40 AM Sparse fingerprints: a fresh look at similarity search Tom Becker, Acme Labs\n"
+        "10:10 AM Coffee Break\n"
+        "10:30 AM Learning from spectra Lena Ho, BioNumerics GmbH\n"
+    )
+    assert papers(program) == [
+        (
+            "Graph grammars for reaction networks",
+            [("Maria J. Costa", "Lisbon Institute of Technology")],
+        ),
+        ("Sparse fingerprints: a fresh look at similarity search", [("Tom Becker", "Acme Labs")]),
+        ("Learning from spectra", [("Lena Ho", "BioNumerics GmbH")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "9:00 AM Introduction to Python Programming, Part I",
+        "9:00 AM Tutorial on deep learning with Apache Spark, hands-on",
+        "9:00 AM Panel: the future of open data Ana Silva, Bo Li and Cy Ng",
+        # A title in title case ends in capitals too: where its name starts is anyone's guess.
+        "9:00 AM Learning from Incomplete Spectra Lena Ho, BioNumerics GmbH",
+    ],
+)
+def test_a_timed_title_ending_in_capitals_before_a_comma_is_no_talk_by_them(line: str) -> None:
+    program = parse("Friday 14 March 2025\n" + line + "\n")
+    assert all(p.authors == [] or len(p.authors) > 1 for s in program.sessions for p in s.papers)
+    assert not any(
+        p.authors and p.authors[0].affiliation for s in program.sessions for p in s.papers
+    )
