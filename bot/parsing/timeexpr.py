@@ -551,13 +551,14 @@ _DATE_FORMS = (
         + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d))?",
         re.I,
     ),
-    # 31st March 2025 / 1 April
+    # 31st March 2025 / 1 April / 1 de octubre del 2014 (Spanish and Portuguese join the
+    # year with "de" or "del" too)
     re.compile(
         r"\b(?P<d>[0-3]?\d)"
         + _ORD
         + r"\s+(?:of\s+|de\s+)?(?P<mon>"
         + _MONTH_ALT
-        + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+        + r")\b\.?(?:,?\s+(?:del?\s+)?(?P<y>(?:19|20)\d\d))?",
         re.I,
     ),
     # 04/Sept/2024, 4-Sep-2024 (as conference systems print dates)

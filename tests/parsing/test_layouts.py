@@ -3894,3 +3894,18 @@ def test_a_timed_title_ending_in_capitals_before_a_comma_is_no_talk_by_them(line
     assert not any(
         p.authors and p.authors[0].affiliation for s in program.sessions for p in s.papers
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("Jueves 3 de Marzo del 2022", 2022),  # Spanish, "del" before the year
+        ("3 de marzo de 2022", 2022),
+        ("Quinta-feira, 3 de março de 2022", 2022),  # Portuguese
+        ("3 March 2022", 2022),
+    ],
+)
+def test_the_year_after_de_or_del_belongs_to_the_date(text: str, year: int) -> None:
+    header = parse_day_header(text)
+    assert header is not None
+    assert (header[0].year, header[0].month, header[0].day) == (year, 3, 3)
