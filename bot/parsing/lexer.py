@@ -38,6 +38,16 @@ ROOM_NAME = re.compile(
     re.I,
 )
 
+# "Hall B - Posters", "Salón Alterno I – Artículos": one of a slot's parallel sessions, headed
+# by its room and the kind of contributions it holds.
+ROOM_SESSION = re.compile(
+    r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r"|sala|salón|salle|saal)(?:\s+[\w.&-]{1,12}){0,2}"
+    r"\s+[-–—]\s+(?:(?:sesión|sessão|session|sessione)\s+(?:de\s+|of\s+)?)?"
+    r"(?:short\s+|long\s+|full\s+)?(?:papers?|articles?|artículos?|articulos?|artigos?|posters?|"
+    r"pósters?|demos?|talks?|ponencias?|comunicaciones?|presentations?)$",
+    re.I,
+)
+
 
 class LineKind(Enum):
     BLANK = auto()
@@ -385,7 +395,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if LOCATION.match(flat):
         line.kind = LineKind.LOCATION
         return line
-    if len(non_empty) == 1 and ROOM_NAME.match(flat):
+    if len(non_empty) == 1 and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat)):
         line.kind = LineKind.ROOM
         return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)

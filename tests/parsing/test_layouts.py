@@ -3909,3 +3909,51 @@ def test_the_year_after_de_or_del_belongs_to_the_date(text: str, year: int) -> N
     header = parse_day_header(text)
     assert header is not None
     assert (header[0].year, header[0].month, header[0].day) == (year, 3, 3)
+
+
+def _parallel(program: Program) -> list[tuple[str, str | None, str | None, list[str], int]]:
+    return [
+        (
+            f"{s.start:%H:%M}" if s.start else "",
+            s.title,
+            s.room,
+            [c.name for c in s.chairs],
+            len(s.papers),
+        )
+        for s in program.sessions
+    ]
+
+
+def test_a_room_and_a_kind_of_contributions_heads_a_parallel_session_of_its_slot() -> None:
+    program = parse(
+        "Thursday 5 June 2025\n14:00 - 15:30\nParallel presentations\n"
+        "Hall A - Papers\nChair: Carl Dahl\n"
+        "Graph grammars for reaction networks\nAna Silva, University of Porto\n"
+        "Sparse fingerprints for similarity search\nBoris Lindqvist, Tsinghua University\n"
+        "Hall B - Posters\nChair: Eva Fry\n"
+        "A poster on lattice models\nDena Eklund, Uppsala University\n"
+        "16:00 - 17:00\nClosing\n"
+    )
+    assert _parallel(program) == [
+        ("14:00", "Parallel presentations", "Hall A - Papers", ["Carl Dahl"], 2),
+        ("14:00", "Parallel presentations", "Hall B - Posters", ["Eva Fry"], 1),
+        ("16:00", "Closing", None, [], 0),
+    ]
+
+
+def test_a_chair_printed_last_belongs_to_the_room_session_above_the_next_room() -> None:
+    program = parse(
+        "Jueves 5 de Junio de 2025\n14:00 - 15:30\nSesiones paralelas\n"
+        "Sala Norte - Artículos\n"
+        '"Gramáticas de grafos para redes de reacción". Ana Silva, Universidad de Oporto\n'
+        '"Huellas dispersas y búsqueda por similitud". Boris Lindqvist, Universidad de Lund\n'
+        "Moderador: Dr. Carlos Dávila\n"
+        "Sala Sur – Sesión de pósters\n"
+        '"Un póster sobre modelos de red". Dena Eklund, Universidad de Uppsala\n'
+        "Moderadora: Dra. Eva Fuentes\n"
+        "16:00 - 17:00\nClausura\n"
+    )
+    assert _parallel(program)[:2] == [
+        ("14:00", "Sesiones paralelas", "Sala Norte - Artículos", ["Carlos Dávila"], 2),
+        ("14:00", "Sesiones paralelas", "Sala Sur – Sesión de pósters", ["Eva Fuentes"], 1),
+    ]

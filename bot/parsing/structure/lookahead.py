@@ -13,7 +13,7 @@ from bot.parsing.authors import (
     split_quoted_title,
 )
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import ROOM_NAME, Line, LineKind
+from bot.parsing.lexer import ROOM_NAME, ROOM_SESSION, Line, LineKind
 from bot.parsing.shapes import ITEM_WORD, has_common_word, is_own_item, is_prose, title_score
 from bot.parsing.structure.drafts import NOT_TALKS, SessionDraft
 from bot.parsing.structure.phrases import (
@@ -441,6 +441,13 @@ class Lookahead(BuilderState):
             return False
         if self._item_ends_after(i):
             return True
+        below_head = self.next_nonblank(i)
+        if (
+            below_head is not None
+            and below_head.kind is LineKind.ROOM
+            and ROOM_SESSION.match(below_head.text)
+        ):
+            return True  # "Hall B - Posters": the slot's next parallel session starts
         for below in self.lines[i + 1 :]:
             if below.kind is not LineKind.BLANK:
                 return False
