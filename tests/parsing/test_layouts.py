@@ -3957,3 +3957,27 @@ def test_a_chair_printed_last_belongs_to_the_room_session_above_the_next_room() 
         ("14:00", "Sesiones paralelas", "Sala Norte - Artículos", ["Carlos Dávila"], 2),
         ("14:00", "Sesiones paralelas", "Sala Sur – Sesión de pósters", ["Eva Fuentes"], 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("chair_line", "name", "affiliation"),
+    [
+        (
+            "Chair: Dr. ELENA RUIZ. Instituto Nacional de Óptica, México",
+            "ELENA RUIZ",
+            "Instituto Nacional de Óptica, México",
+        ),
+        ("Chair: Prof. Ana M. Silva. Porto Labs, Portugal", "Ana M. Silva", "Porto Labs, Portugal"),
+        ("Chair: Carl Dahl. Lund University", "Carl Dahl", "Lund University"),
+    ],
+)
+def test_a_chair_then_a_full_stop_then_where_they_work_is_one_chair(
+    chair_line: str, name: str, affiliation: str
+) -> None:
+    program = parse(
+        "Thursday 5 June 2025\n14:00 - 15:30 Session 1: Optics\n" + chair_line + "\n"
+        "Graph grammars for reaction networks\nAna Silva, University of Porto\n"
+    )
+    chairs = program.sessions[0].chairs
+    assert [c.name for c in chairs] == [name]
+    assert chairs[0].affiliation == affiliation
