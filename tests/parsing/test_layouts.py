@@ -3981,3 +3981,16 @@ def test_a_chair_then_a_full_stop_then_where_they_work_is_one_chair(
     chairs = program.sessions[0].chairs
     assert [c.name for c in chairs] == [name]
     assert chairs[0].affiliation == affiliation
+
+
+@pytest.mark.parametrize("text", ["Sala B", "Salón Principal", "Salle Marie Curie", "Großer Saal"])
+def test_a_room_in_spanish_italian_french_or_german_is_a_room(text: str) -> None:
+    assert classify(1, text).kind is LineKind.ROOM
+
+
+def test_a_room_printed_below_its_session_in_spanish_is_its_room() -> None:
+    program = parse(
+        "Jueves 5 de Junio de 2025\n10:00 - 11:00\nConferencia Plenaria 1\nSala B\n"
+        "Gramáticas de grafos para redes de reacción\nAna Silva, Universidad de Oporto\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [("Conferencia Plenaria 1", "Sala B")]
