@@ -187,6 +187,13 @@ SESSION_LABEL = re.compile(
     r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
     re.I,
 )
+# "Convened Panel 2", "Thematic Session 1 Room 6", "Symposium IV": one numbered session of
+# many, maybe its room after it.
+NUMBERED_SESSION = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,2}(?:panel|session|symposium|workshop|colloquium|seminar|forum)\s+"
+    r"(?:\d{1,2}[A-Za-z]?|[IVX]{1,4}|[A-Z])(?![\w.:])",
+    re.I,
+)
 HEADER_WORDS = frozenset(
     "title titles author authors paper papers speaker speakers presenter presenters time"
     " session affiliation affiliations room topic talk talks presentation links link"
@@ -396,7 +403,11 @@ def _classify_normalised(number: int, text: str) -> Line:
     if LOCATION.match(flat):
         line.kind = LineKind.LOCATION
         return line
-    if len(non_empty) == 1 and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat)):
+    if (
+        len(non_empty) == 1
+        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat))
+        and not NUMBERED_SESSION.match(flat)  # "Panel 3 Seminar Room 2": a session, and where
+    ):
         line.kind = LineKind.ROOM
         return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
@@ -507,9 +518,21 @@ def single_spaced(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
+# `[spacer height="8px"]`, `[/column]`: a WordPress shortcode that an export left unrendered;
+# where it stood the page showed a break (or a box), so the text on each side is a line of
+# its own. Only the shortcode shape: a lower-case name with attributes, or a closing tag.
+_SHORTCODE = re.compile(
+    r"\[(?:[a-z][a-z0-9_-]*(?:\s+[a-z_-]+=(?:\"[^\"\]]*\"|'[^'\]]*'|[^\s\]]+))+\s*/?"
+    r"|/[a-z][a-z0-9_-]*)\]"
+)
+
+
 def _parts_of_line(raw: str) -> list[str]:
     if "\t" in raw and not raw.strip():
         return ["\t"]  # a TAB alone: where a browser's copy starts a row's next cell
+    if "[" in raw and _SHORTCODE.search(raw):
+        pieces = [p for p in _SHORTCODE.split(raw) if p.strip()]
+        return [part for piece in pieces for part in _items_run_together(_normalise(piece))]
     return _items_run_together(_normalise(raw))
 
 

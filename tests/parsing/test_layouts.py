@@ -3994,3 +3994,54 @@ def test_a_room_printed_below_its_session_in_spanish_is_its_room() -> None:
         "Gramáticas de grafos para redes de reacción\nAna Silva, Universidad de Oporto\n"
     )
     assert [(s.title, s.room) for s in program.sessions] == [("Conferencia Plenaria 1", "Sala B")]
+
+
+def test_each_numbered_panel_under_a_parallel_sessions_slot_is_a_session_of_that_slot() -> None:
+    program = parse(
+        "Friday 6 June 2025\n"
+        "14.00-15.30\tParallel Sessions (II)\n"
+        "\tPanel 3 Seminar Room 2\n"
+        "\t14.05-14.35\tTranslating maps in early modern atlases\n"
+        "Ana Silva | University of Porto, Portugal\n"
+        "\t14.35-15.05\tPrinters as translators of natural history\n"
+        "Boris Lindqvist | Lund University, Sweden\n"
+        "\tPanel 4 Seminar Room 3\n"
+        "\t14.05-14.35\tGlossaries of chemistry in nineteenth-century Japan\n"
+        "Dena Eklund | Uppsala University, Sweden\n"
+        "15.30-16.00\tCoffee Break\n"
+    )
+    by_session = [
+        (s.title, f"{s.start:%H:%M}" if s.start else "", [p.title for p in s.papers])
+        for s in program.sessions
+        if s.papers
+    ]
+    assert by_session == [
+        (
+            "Panel 3 Seminar Room 2",
+            "14:00",
+            [
+                "Translating maps in early modern atlases",
+                "Printers as translators of natural history",
+            ],
+        ),
+        (
+            "Panel 4 Seminar Room 3",
+            "14:00",
+            ["Glossaries of chemistry in nineteenth-century Japan"],
+        ),
+    ]
+
+
+def test_an_unrendered_shortcode_parts_a_line_as_the_page_showed_it() -> None:
+    # A WordPress export keeps '[spacer height="8px"]' where the page showed a gap.
+    lines = numbered_lines(
+        'Panel 2 Room 5[spacer height="8px" id="2"]MAPS IN TRANSLATION[/spacer]'
+        "Convenor: Ana Silva | University of Porto\n"
+        "[CLICK TO VIEW RECORDING] and [1] stay\n"
+    )
+    assert lines == [
+        (1, "Panel 2 Room 5"),
+        (1, "MAPS IN TRANSLATION"),
+        (1, "Convenor: Ana Silva | University of Porto"),
+        (2, "[CLICK TO VIEW RECORDING] and [1] stay"),
+    ]
