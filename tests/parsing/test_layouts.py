@@ -4045,3 +4045,23 @@ def test_an_unrendered_shortcode_parts_a_line_as_the_page_showed_it() -> None:
         (1, "Convenor: Ana Silva | University of Porto"),
         (2, "[CLICK TO VIEW RECORDING] and [1] stay"),
     ]
+
+
+def test_a_timed_row_of_cells_each_a_talk_and_its_speaker_holds_one_paper_a_cell() -> None:
+    # Parallel rooms side by side, the rooms' header lost: each cell is one talk.
+    program = parse(
+        "Jueves 5 de Junio de 2025\n"
+        "15:00 - 15:30\tPanorama de la inmunología tumoral."
+        "\tTolerancia en el trasplante renal. Dra. María Alonso (PER)"
+        "\tAsma en la infancia temprana. Dr. Tomás García (USA)\n"
+        "15:30 - 16:00\tRegulación de linfocitos T. Dr. Tomás García (USA)"
+        "\tRechazo agudo del injerto. Dra. María Alonso (PER)\n"
+    )
+    assert papers(program) == [
+        ("Panorama de la inmunología tumoral", []),
+        ("Tolerancia en el trasplante renal", [("María Alonso", "PER")]),
+        ("Asma en la infancia temprana", [("Tomás García", "USA")]),
+        ("Regulación de linfocitos T", [("Tomás García", "USA")]),
+        ("Rechazo agudo del injerto", [("María Alonso", "PER")]),
+    ]
+    assert [f"{s.start:%H:%M}" for s in program.sessions if s.start] == ["15:00", "15:30"]
