@@ -1098,3 +1098,23 @@ def footnote_affiliations(text: str) -> dict[str, str] | None:
         mark = m.group("mark").translate(str.maketrans(_SUPERSCRIPTS, "0123456789"))
         found.update(_comma_footnotes(mark, m.group("aff")))
     return found or None
+
+
+# "LUIS DOMINGUEZ. CIMAT Unidad Zacatecas, México": a name (its initials kept whole) ended by
+# a full stop, then where the person works.
+_NAME_STOP_PLACE = re.compile(
+    r"^(?P<name>(?:[^\W\d_]\.\s+|[^\W\d_][\w'’-]+\s+){1,4}[^\W\d_][\w'’-]+)\.\s+"
+    r"(?P<place>[^\W\d_].*\S)$"
+)
+
+
+def name_stop_affiliation(text: str) -> Person | None:
+    """`Dr. Ana M. Silva. Porto Labs, Portugal`: one person, a full stop, and where they work,
+    as a chair line prints them; None when the text after the stop names more people."""
+    m = _NAME_STOP_PLACE.match(_without_address(clean(text)))
+    if m is None or not is_name_like(m["name"]):
+        return None
+    others = [p for p in _PEOPLE_SEPARATOR.split(m["place"]) if p]
+    if all(len(p.split()) >= 2 and is_name_like_strict(p) for p in others):
+        return None  # "Ana Silva. Bo Li, Cy Ng": people, not a place
+    return Person(clean(m["name"]), clean(m["place"]))

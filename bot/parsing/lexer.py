@@ -30,11 +30,22 @@ from bot.parsing.timeexpr import (
 # Words that name a place in a venue, for every pattern that looks for a room.
 ROOM_WORDS = (
     r"room|hall|lecture hall|ballroom|auditorium|aula|salon|theat(?:er|re)|amphitheat(?:er|re)|"
-    r"foyer|lobby|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|terrace|marquee"
+    r"foyer|lobby|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|terrace|marquee|"
+    r"sala|salón|salle|saal"
 )
 ROOM_NAME = re.compile(
     r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}"
     r"(?:\s*\([^()]{0,80}\))?$",
+    re.I,
+)
+
+# "Hall B - Posters", "Salón Alterno I – Artículos": one of a slot's parallel sessions, headed
+# by its room and the kind of contributions it holds.
+ROOM_SESSION = re.compile(
+    r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r"|sala|salón|salle|saal)(?:\s+[\w.&-]{1,12}){0,2}"
+    r"\s+[-–—]\s+(?:(?:sesión|sessão|session|sessione)\s+(?:de\s+|of\s+)?)?"
+    r"(?:short\s+|long\s+|full\s+)?(?:papers?|articles?|artículos?|articulos?|artigos?|posters?|"
+    r"pósters?|demos?|talks?|ponencias?|comunicaciones?|presentations?)$",
     re.I,
 )
 
@@ -188,6 +199,13 @@ SESSION_LABEL = re.compile(
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
     # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
     r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
+    re.I,
+)
+# "Convened Panel 2", "Thematic Session 1 Room 6", "Symposium IV": one numbered session of
+# many, maybe its room after it.
+NUMBERED_SESSION = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,2}(?:panel|session|symposium|workshop|colloquium|seminar|forum)\s+"
+    r"(?:\d{1,2}[A-Za-z]?|[IVX]{1,4}|[A-Z])(?![\w.:])",
     re.I,
 )
 HEADER_WORDS = frozenset(
@@ -401,7 +419,11 @@ def _classify_normalised(number: int, text: str) -> Line:
     if LOCATION.match(flat):
         line.kind = LineKind.LOCATION
         return line
-    if len(non_empty) == 1 and ROOM_NAME.match(flat):
+    if (
+        len(non_empty) == 1
+        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat))
+        and not NUMBERED_SESSION.match(flat)  # "Panel 3 Seminar Room 2": a session, and where
+    ):
         line.kind = LineKind.ROOM
         return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
@@ -512,9 +534,21 @@ def single_spaced(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
+# `[spacer height="8px"]`, `[/column]`: a WordPress shortcode that an export left unrendered;
+# where it stood the page showed a break (or a box), so the text on each side is a line of
+# its own. Only the shortcode shape: a lower-case name with attributes, or a closing tag.
+_SHORTCODE = re.compile(
+    r"\[(?:[a-z][a-z0-9_-]*(?:\s+[a-z_-]+=(?:\"[^\"\]]*\"|'[^'\]]*'|[^\s\]]+))+\s*/?"
+    r"|/[a-z][a-z0-9_-]*)\]"
+)
+
+
 def _parts_of_line(raw: str) -> list[str]:
     if "\t" in raw and not raw.strip():
         return ["\t"]  # a TAB alone: where a browser's copy starts a row's next cell
+    if "[" in raw and _SHORTCODE.search(raw):
+        pieces = [p for p in _SHORTCODE.split(raw) if p.strip()]
+        return [part for piece in pieces for part in _items_run_together(_normalise(piece))]
     return _items_run_together(_normalise(raw))
 
 

@@ -370,3 +370,47 @@ def title_then_talk_sentence(text: str) -> tuple[str, tuple[Person, ...]] | None
         return None
     people = _full_names(m.group("who"))
     return None if people is None else (m.group("title").strip(), people)
+
+
+# A name's word: "Krisztina", "Ødemark", "Hernández-Hernández", or an initial "T.".
+_NAME_WORD = re.compile(r"^(?:[^\W\d_][^\W\d_'’-]*(?:[-'’][^\W\d_]+)*|[^\W\d_]\.)$")
+_AFFILIATION_SMALL_WORDS = frozenset("of for the and de del der di da do du la le für y".split())
+_MOST_AFFILIATION_WORDS = 8
+
+
+def title_then_speaker_and_affiliation(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Orbital development kit Egon Willighagen, Uppsala University`: a talk's title set off
+    from its speaker by bold alone, lost in a copy. The title's last word is in lower case, so
+    the capitalised words after it (two or three, or four with an initial) up to the first
+    comma are the speaker's name, and the rest, capitalised throughout, where they work."""
+    head, comma, place = text.partition(", ")
+    if not comma:
+        return None
+    words = head.split()
+    run = 0
+    while run < len(words) and words[-1 - run][:1].isupper():
+        run += 1
+    name_words, title_words = words[len(words) - run :], words[: len(words) - run]
+    initials = sum(1 for w in name_words if len(w) == 2 and w.endswith("."))
+    if (
+        not (2 <= run <= 3 or (run == 4 and initials))
+        or len(title_words) < 2
+        or not title_words[-1].isalpha()
+        or not title_words[-1].islower()
+        or title_words[-1] in NAME_SMALL_WORDS
+        or not all(_NAME_WORD.match(w) for w in name_words)
+        or not (is_name_like_strict if not initials else is_name_like)(" ".join(name_words))
+    ):
+        return None
+    others = [n for n in SPEAKERS_JOINED.split(place) if n]
+    place_words = place.replace(",", " ").split()
+    if (
+        not 1 <= len(place_words) <= _MOST_AFFILIATION_WORDS
+        or any(not w[:1].isupper() and w not in _AFFILIATION_SMALL_WORDS for w in place_words)
+        or _ITEM_WORD.search(place)
+        or (  # "Ana Silva, Bo Li and Cy Ng": more speakers, not a place
+            len(others) >= 2 and all(len(n.split()) >= 2 and is_name_like_strict(n) for n in others)
+        )
+    ):
+        return None
+    return " ".join(title_words), (Person(clean(" ".join(name_words)), clean(place)),)

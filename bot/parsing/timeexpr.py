@@ -528,10 +528,19 @@ _COLONLESS_RANGE = re.compile(
 )
 
 
+# "1830 -": a colonless clock and a dash with nothing after, as a table's last row prints an
+# open end; only as a whole cell, since inside a line "1900 - the first congress" is a year.
+_COLONLESS_OPEN_START = re.compile(r"^\s*(?P<sh>[01]\d|2[0-3])(?P<sm>[0-5]\d)\s*[-–—]\s*$")
+
+
 def _colonless_range(text: str) -> TimeRange | None:
     m = _COLONLESS_RANGE.match(text)
     if m is None:
-        return None
+        open_start = _COLONLESS_OPEN_START.match(text)
+        if open_start is None:
+            return None
+        start = time(int(open_start["sh"]), int(open_start["sm"]))
+        return TimeRange(start, None, None, (open_start.start("sh"), open_start.end()))
     start = time(int(m["sh"]), int(m["sm"]))
     end = time(int(m["eh"]), int(m["em"]))
     if end <= start or all(
@@ -583,13 +592,14 @@ _DATE_FORMS = (
         + r"\b(?:,?\s+(?P<y>(?:19|20)\d\d))?",
         re.I,
     ),
-    # 31st March 2025 / 1 April
+    # 31st March 2025 / 1 April / 1 de octubre del 2014 (Spanish and Portuguese join the
+    # year with "de" or "del" too)
     re.compile(
         r"\b(?P<d>[0-3]?\d)"
         + _ORD
         + r"\s+(?:of\s+|de\s+)?(?P<mon>"
         + _MONTH_ALT
-        + r")\b\.?(?:,?\s+(?P<y>(?:19|20)\d\d))?",
+        + r")\b\.?(?:,?\s+(?:del?\s+)?(?P<y>(?:19|20)\d\d))?",
         re.I,
     ),
     # 04/Sept/2024, 4-Sep-2024 (as conference systems print dates)

@@ -3900,3 +3900,235 @@ def test_one_name_after_a_dash_alone_may_be_a_subtitle() -> None:
     (session,) = program.sessions
     kept_whole = [p.title for p in session.papers if not p.authors] + list(session.notes)
     assert "Routing in Space – Per Ek" in kept_whole
+
+
+def test_a_cell_of_a_colonless_clock_and_a_dash_is_an_open_ended_time() -> None:
+    # The day's last row of a colonless table often has no end: "1900 -", then the dinner.
+    found = find_time_range("1900 -")
+    assert found is not None
+    assert (f"{found.start:%H:%M}", found.end) == ("19:00", None)
+    program = parse(
+        "Day 1\nWednesday, 1 November 2017\nTime\tSpeaker\tTitle\n"
+        "1700 - 1800\tAna Silva\tMutualisms in the deep sea\n"
+        "1900 -\tConference dinner\tat the harbour\n"
+    )
+    timed = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert timed == [("Mutualisms in the deep sea", "17:00"), ("Conference dinner", "19:00")]
+    assert [t for t, _ in papers(program)] == ["Mutualisms in the deep sea"]
+
+
+@pytest.mark.parametrize("text", ["1900 - the first congress", "Founded 1900 -", "1900 - 2000"])
+def test_a_colonless_number_and_a_dash_inside_prose_is_no_open_ended_time(text: str) -> None:
+    assert find_time_range(text) is None
+
+
+def test_a_timed_title_then_a_name_and_affiliation_on_one_line_is_a_talk() -> None:
+    # A blog's "9:30 AM <b>Title</b> Name, Affiliation" as copied: the bold is gone, so only
+    # the case of the words parts the title from the speaker.
+    program = parse(
+        "Friday 14 March 2025\n"
+        "Morning Session\n"
+        "9:00 AM Welcome\n"
+        "9:10 AM Graph grammars for reaction networks Maria J. Costa, Lisbon Institute of"
+        " Technology\n"
+        "9:40 AM Sparse fingerprints: a fresh look at similarity search Tom Becker, Acme Labs\n"
+        "10:10 AM Coffee Break\n"
+        "10:30 AM Learning from spectra Lena Ho, BioNumerics GmbH\n"
+    )
+    assert papers(program) == [
+        (
+            "Graph grammars for reaction networks",
+            [("Maria J. Costa", "Lisbon Institute of Technology")],
+        ),
+        ("Sparse fingerprints: a fresh look at similarity search", [("Tom Becker", "Acme Labs")]),
+        ("Learning from spectra", [("Lena Ho", "BioNumerics GmbH")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "9:00 AM Introduction to Python Programming, Part I",
+        "9:00 AM Tutorial on deep learning with Apache Spark, hands-on",
+        "9:00 AM Panel: the future of open data Ana Silva, Bo Li and Cy Ng",
+        # A title in title case ends in capitals too: where its name starts is anyone's guess.
+        "9:00 AM Learning from Incomplete Spectra Lena Ho, BioNumerics GmbH",
+    ],
+)
+def test_a_timed_title_ending_in_capitals_before_a_comma_is_no_talk_by_them(line: str) -> None:
+    program = parse("Friday 14 March 2025\n" + line + "\n")
+    assert all(p.authors == [] or len(p.authors) > 1 for s in program.sessions for p in s.papers)
+    assert not any(
+        p.authors and p.authors[0].affiliation for s in program.sessions for p in s.papers
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("Jueves 3 de Marzo del 2022", 2022),  # Spanish, "del" before the year
+        ("3 de marzo de 2022", 2022),
+        ("Quinta-feira, 3 de março de 2022", 2022),  # Portuguese
+        ("3 March 2022", 2022),
+    ],
+)
+def test_the_year_after_de_or_del_belongs_to_the_date(text: str, year: int) -> None:
+    header = parse_day_header(text)
+    assert header is not None
+    assert (header[0].year, header[0].month, header[0].day) == (year, 3, 3)
+
+
+def _parallel(program: Program) -> list[tuple[str, str | None, str | None, list[str], int]]:
+    return [
+        (
+            f"{s.start:%H:%M}" if s.start else "",
+            s.title,
+            s.room,
+            [c.name for c in s.chairs],
+            len(s.papers),
+        )
+        for s in program.sessions
+    ]
+
+
+def test_a_room_and_a_kind_of_contributions_heads_a_parallel_session_of_its_slot() -> None:
+    program = parse(
+        "Thursday 5 June 2025\n14:00 - 15:30\nParallel presentations\n"
+        "Hall A - Papers\nChair: Carl Dahl\n"
+        "Graph grammars for reaction networks\nAna Silva, University of Porto\n"
+        "Sparse fingerprints for similarity search\nBoris Lindqvist, Tsinghua University\n"
+        "Hall B - Posters\nChair: Eva Fry\n"
+        "A poster on lattice models\nDena Eklund, Uppsala University\n"
+        "16:00 - 17:00\nClosing\n"
+    )
+    assert _parallel(program) == [
+        ("14:00", "Parallel presentations", "Hall A - Papers", ["Carl Dahl"], 2),
+        ("14:00", "Parallel presentations", "Hall B - Posters", ["Eva Fry"], 1),
+        ("16:00", "Closing", None, [], 0),
+    ]
+
+
+def test_a_chair_printed_last_belongs_to_the_room_session_above_the_next_room() -> None:
+    program = parse(
+        "Jueves 5 de Junio de 2025\n14:00 - 15:30\nSesiones paralelas\n"
+        "Sala Norte - Artículos\n"
+        '"Gramáticas de grafos para redes de reacción". Ana Silva, Universidad de Oporto\n'
+        '"Huellas dispersas y búsqueda por similitud". Boris Lindqvist, Universidad de Lund\n'
+        "Moderador: Dr. Carlos Dávila\n"
+        "Sala Sur – Sesión de pósters\n"
+        '"Un póster sobre modelos de red". Dena Eklund, Universidad de Uppsala\n'
+        "Moderadora: Dra. Eva Fuentes\n"
+        "16:00 - 17:00\nClausura\n"
+    )
+    assert _parallel(program)[:2] == [
+        ("14:00", "Sesiones paralelas", "Sala Norte - Artículos", ["Carlos Dávila"], 2),
+        ("14:00", "Sesiones paralelas", "Sala Sur – Sesión de pósters", ["Eva Fuentes"], 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("chair_line", "name", "affiliation"),
+    [
+        (
+            "Chair: Dr. ELENA RUIZ. Instituto Nacional de Óptica, México",
+            "ELENA RUIZ",
+            "Instituto Nacional de Óptica, México",
+        ),
+        ("Chair: Prof. Ana M. Silva. Porto Labs, Portugal", "Ana M. Silva", "Porto Labs, Portugal"),
+        ("Chair: Carl Dahl. Lund University", "Carl Dahl", "Lund University"),
+    ],
+)
+def test_a_chair_then_a_full_stop_then_where_they_work_is_one_chair(
+    chair_line: str, name: str, affiliation: str
+) -> None:
+    program = parse(
+        "Thursday 5 June 2025\n14:00 - 15:30 Session 1: Optics\n" + chair_line + "\n"
+        "Graph grammars for reaction networks\nAna Silva, University of Porto\n"
+    )
+    chairs = program.sessions[0].chairs
+    assert [c.name for c in chairs] == [name]
+    assert chairs[0].affiliation == affiliation
+
+
+@pytest.mark.parametrize("text", ["Sala B", "Salón Principal", "Salle Marie Curie", "Großer Saal"])
+def test_a_room_in_spanish_italian_french_or_german_is_a_room(text: str) -> None:
+    assert classify(1, text).kind is LineKind.ROOM
+
+
+def test_a_room_printed_below_its_session_in_spanish_is_its_room() -> None:
+    program = parse(
+        "Jueves 5 de Junio de 2025\n10:00 - 11:00\nConferencia Plenaria 1\nSala B\n"
+        "Gramáticas de grafos para redes de reacción\nAna Silva, Universidad de Oporto\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [("Conferencia Plenaria 1", "Sala B")]
+
+
+def test_each_numbered_panel_under_a_parallel_sessions_slot_is_a_session_of_that_slot() -> None:
+    program = parse(
+        "Friday 6 June 2025\n"
+        "14.00-15.30\tParallel Sessions (II)\n"
+        "\tPanel 3 Seminar Room 2\n"
+        "\t14.05-14.35\tTranslating maps in early modern atlases\n"
+        "Ana Silva | University of Porto, Portugal\n"
+        "\t14.35-15.05\tPrinters as translators of natural history\n"
+        "Boris Lindqvist | Lund University, Sweden\n"
+        "\tPanel 4 Seminar Room 3\n"
+        "\t14.05-14.35\tGlossaries of chemistry in nineteenth-century Japan\n"
+        "Dena Eklund | Uppsala University, Sweden\n"
+        "15.30-16.00\tCoffee Break\n"
+    )
+    by_session = [
+        (s.title, f"{s.start:%H:%M}" if s.start else "", [p.title for p in s.papers])
+        for s in program.sessions
+        if s.papers
+    ]
+    assert by_session == [
+        (
+            "Panel 3 Seminar Room 2",
+            "14:00",
+            [
+                "Translating maps in early modern atlases",
+                "Printers as translators of natural history",
+            ],
+        ),
+        (
+            "Panel 4 Seminar Room 3",
+            "14:00",
+            ["Glossaries of chemistry in nineteenth-century Japan"],
+        ),
+    ]
+
+
+def test_an_unrendered_shortcode_parts_a_line_as_the_page_showed_it() -> None:
+    # A WordPress export keeps '[spacer height="8px"]' where the page showed a gap.
+    lines = numbered_lines(
+        'Panel 2 Room 5[spacer height="8px" id="2"]MAPS IN TRANSLATION[/spacer]'
+        "Convenor: Ana Silva | University of Porto\n"
+        "[CLICK TO VIEW RECORDING] and [1] stay\n"
+    )
+    assert lines == [
+        (1, "Panel 2 Room 5"),
+        (1, "MAPS IN TRANSLATION"),
+        (1, "Convenor: Ana Silva | University of Porto"),
+        (2, "[CLICK TO VIEW RECORDING] and [1] stay"),
+    ]
+
+
+def test_a_timed_row_of_cells_each_a_talk_and_its_speaker_holds_one_paper_a_cell() -> None:
+    # Parallel rooms side by side, the rooms' header lost: each cell is one talk.
+    program = parse(
+        "Jueves 5 de Junio de 2025\n"
+        "15:00 - 15:30\tPanorama de la inmunología tumoral."
+        "\tTolerancia en el trasplante renal. Dra. María Alonso (PER)"
+        "\tAsma en la infancia temprana. Dr. Tomás García (USA)\n"
+        "15:30 - 16:00\tRegulación de linfocitos T. Dr. Tomás García (USA)"
+        "\tRechazo agudo del injerto. Dra. María Alonso (PER)\n"
+    )
+    assert papers(program) == [
+        ("Panorama de la inmunología tumoral", []),
+        ("Tolerancia en el trasplante renal", [("María Alonso", "PER")]),
+        ("Asma en la infancia temprana", [("Tomás García", "USA")]),
+        ("Regulación de linfocitos T", [("Tomás García", "USA")]),
+        ("Rechazo agudo del injerto", [("María Alonso", "PER")]),
+    ]
+    assert [f"{s.start:%H:%M}" for s in program.sessions if s.start] == ["15:00", "15:30"]

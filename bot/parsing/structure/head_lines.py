@@ -12,6 +12,7 @@ from bot.parsing.lexer import (
     HEADER_WORDS,
     INLINE_LOCATION,
     LOCATION,
+    ROOM_SESSION,
     ZONE_NOTE,
     Line,
     LineKind,
@@ -170,6 +171,20 @@ class HeadLines(Cells):
         if self.room_headings and below is not None and below.kind is LineKind.TIME:
             self.room_in_force = room
             self.pending_room = None
+            return 1
+        if (
+            ROOM_SESSION.match(line.text)
+            and session is not None
+            and (session.papers or session.room is not None)
+            and session.start is not None
+            and not closes_item
+        ):
+            # "Hall A - Papers" / papers / "Hall B - Posters" / posters: the slot's next
+            # parallel session, under the slot's title and time.
+            parallel = self.open_session(
+                line.number, title=session.title, start=session.start, end=session.end, room=room
+            )
+            parallel.day_index = session.day_index
             return 1
         if session is not None and session.room is None and (not session.papers or closes_item):
             # Its session's room: printed under its title, or last, right before the next time.

@@ -13,7 +13,7 @@ from bot.parsing.authors import (
     split_quoted_title,
 )
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import ROOM_NAME, Line, LineKind
+from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
 from bot.parsing.shapes import ITEM_WORD, has_common_word, is_own_item, is_prose, title_score
 from bot.parsing.structure.drafts import NOT_TALKS, SessionDraft
 from bot.parsing.structure.phrases import (
@@ -441,6 +441,13 @@ class Lookahead(BuilderState):
             return False
         if self._item_ends_after(i):
             return True
+        below_head = self.next_nonblank(i)
+        if (
+            below_head is not None
+            and below_head.kind is LineKind.ROOM
+            and ROOM_SESSION.match(below_head.text)
+        ):
+            return True  # "Hall B - Posters": the slot's next parallel session starts
         for below in self.lines[i + 1 :]:
             if below.kind is not LineKind.BLANK:
                 return False
@@ -488,7 +495,17 @@ class Lookahead(BuilderState):
     def _umbrella_over(self, current: SessionDraft, i: int) -> SessionDraft | None:
         """The slot row naming several sessions (`Sesje referatowe I – III`, `Parallel
         sessions`) that a bare title with an empty time cell falls under, if any: the current
-        item itself, still empty, or the umbrella of the session opened last under it."""
+        item itself, still empty, or the umbrella of the session opened last under it (after
+        that session's papers too, when the title is a numbered session's: `Panel 4`)."""
+        if (
+            NUMBERED_SESSION.match(self.lines[i].text)
+            and self.umbrella is not None
+            and self.umbrella in self.sessions
+            and current.start == self.umbrella.start
+            and current is self.sessions[-1]
+            and current is not self.umbrella
+        ):
+            return self.umbrella
         if current.papers or current.speakers or current.chairs:
             return None
         below = self.next_nonblank(i)

@@ -32,6 +32,7 @@ from bot.parsing.talks import (
     read_talk_title,
     split_dash_speakers,
     title_then_named_speakers,
+    title_then_speaker_and_affiliation,
     title_then_talk_sentence,
 )
 
@@ -88,6 +89,13 @@ class Speakers(Lookahead):
             # talks so, a bare name before the colon is the speaker.
             session.title = session.talk_title = named[1]
             session.speakers = list(colon_speakers(named[0]))
+            return
+        placed = title_then_speaker_and_affiliation(session.title)
+        if placed is not None and classify_kind(placed[0], paper_count=1) not in NOT_TALKS:
+            # "9:35 AM Orbital development kit Egon Willighagen, Uppsala University": a
+            # talk, its speaker and where they work, told apart by case alone.
+            session.title = session.talk_title = placed[0]
+            session.speakers = list(placed[1])
             return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title)

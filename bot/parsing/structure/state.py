@@ -14,6 +14,7 @@ from bot.parsing.authors import (
     footnote_marks,
     is_name_like,
     is_only_marks,
+    name_stop_affiliation,
     parse_author_line,
     split_by_line,
     split_colon_authors,
@@ -377,6 +378,11 @@ class BuilderState:
             return
         if PLACEHOLDER.match(text):
             self.warn(number, f"chair not named yet ({text!r}); no chair kept")
+            return
+        placed = name_stop_affiliation(text)
+        if placed is not None:
+            session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
+            self.known_names.add(placed.name)
             return
         # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
         parsed = parse_author_line(PRESENTER_JOIN.sub(", ", text) if " + " in text else text)

@@ -24,7 +24,7 @@ from bot.parsing.lexer import (
 )
 from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
 from bot.parsing.structure.cells import Cells
-from bot.parsing.structure.drafts import AUTHORS, NOTE
+from bot.parsing.structure.drafts import AUTHORS, NOTE, TITLE_AUTHORS
 from bot.parsing.structure.phrases import (
     CLOCK_WORDS,
     SLOT_ONLY,
@@ -37,7 +37,7 @@ from bot.parsing.structure.phrases import (
     split_chair,
     strip_session_title,
 )
-from bot.parsing.timeexpr import DayExpr, parse_day_header
+from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 
 class TimeLines(Cells):
@@ -282,6 +282,14 @@ class TimeLines(Cells):
             file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
             return 1
+        if (
+            title_text
+            and other_cells
+            and previous_title is None
+            and not chair_text
+            and self._talks_side_by_side(line, tr, [title_text, *other_cells], room)
+        ):
+            return 1
         session = self.open_session(
             previous_title.number if previous_title else line.number,
             title=strip_session_title(previous_title.text if previous_title else title_text)
@@ -457,3 +465,31 @@ class TimeLines(Cells):
         self.slot = (tr.start, tr.end)
         self.columns = []
         self.grid = []
+
+    def _talks_side_by_side(
+        self, line: Line, tr: TimeRange, cells: list[str], room: str | None
+    ) -> bool:
+        """`15:00 | Title. Dr. A (USA) | Title. Dra. B (PER)`: parallel rooms' talks side by
+        side, the rooms' header lost or not read; each cell is one paper of the row's item,
+        its speaker after its title. Two such cells at least, and no break, room or label."""
+        if any(
+            ROOM_CELL.match(c) or is_link_line(c) or SESSION_LABEL.match(c) or is_own_item(c)
+            for c in cells
+        ):
+            return False
+        split = [self.split_sentence(c) for c in cells]
+        if sum(1 for found in split if found is not None) < 2:
+            return False
+        session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
+        session.timed_by_own_line = True
+        for cell, found in zip(cells, split, strict=True):
+            if found is None:
+                self.add_paper(cell.rstrip(" ."), line.number, tr)
+                continue
+            title, authors, _authors_first = found
+            self.add_paper(title, line.number, tr)
+            self.attach_authors(authors, line.number)
+            self.known_names.update(a.name for a in authors.authors)
+        self.slot = (tr.start, tr.end)
+        self.read(line.number, TITLE_AUTHORS, 0.8)
+        return True
