@@ -625,7 +625,11 @@ _CJK_WEEKDAY = re.compile(
 )
 # "Monday (9/4)": a day and month without a year, read only beside a weekday (alone it could
 # be a fraction or a score); which comes first is settled by the weekday once the year is known.
-_YEARLESS_NUMERIC = re.compile(r"(?<![\d/.])(?P<d>[0-3]?\d)/(?P<m>[01]?\d)(?![\d/])")
+# German pages print it day first with stops ("Mi, 11.09."), the stop after the month making
+# it no decimal or clock.
+_YEARLESS_NUMERIC = re.compile(
+    r"(?<![\d/.])(?P<d>[0-3]?\d)(?:/(?P<m>[01]?\d)(?![\d/])|\.(?P<dm>[01]?\d)\.(?!\d))"
+)
 _WEEKDAY = re.compile(first_characters(WEEKDAYS) + r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
 _DAY_PREFIX = re.compile(r"^\s*day\s*(?P<n>\d{1,2})\b\s*[:.\-–—]?\s*", re.I)
 
@@ -723,13 +727,14 @@ def find_date(text: str) -> DayExpr | None:
     if weekday_match:
         numeric = _YEARLESS_NUMERIC.search(text) if has_digits else None
         if numeric:
-            day, month = int(numeric.group("d")), int(numeric.group("m"))
-            if month > 12 and day <= 12:
+            dotted = numeric.group("dm") is not None  # "11.09.": day first, settled
+            day, month = int(numeric.group("d")), int(numeric.group("dm") or numeric.group("m"))
+            if month > 12 and day <= 12 and not dotted:
                 month, day = day, month
             if 1 <= month <= 12 and 1 <= day <= 31:
                 start = min(numeric.start(), weekday_match.start())
                 end = max(numeric.end(), weekday_match.end())
-                return DayExpr(None, month, day, weekday, (start, end), order_unsettled=True)
+                return DayExpr(None, month, day, weekday, (start, end), order_unsettled=not dotted)
         return DayExpr(None, None, None, weekday, weekday_match.span())
     return None
 
@@ -792,7 +797,7 @@ def _numeric_day_alone(text: str) -> DayExpr | None:
     """`22/05` on a line (or in a day column) of its own: a day and a month, day first unless
     the month would be past 12."""
     m = _YEARLESS_NUMERIC.fullmatch(text.strip().rstrip("."))
-    if not m:
+    if not m or m.group("m") is None:
         return None
     day, month = int(m.group("d")), int(m.group("m"))
     if month > 12 and day <= 12:

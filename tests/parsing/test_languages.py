@@ -325,3 +325,14 @@ def test_a_labelled_speaker_line_in_more_languages(label: str) -> None:
 )
 def test_room_labels_of_more_languages(line: str) -> None:
     assert classify(1, line).kind is LineKind.LOCATION
+
+
+@pytest.mark.parametrize(
+    ("header", "month", "day"), [("Wed, 11.09.", 9, 11), ("Donnerstag, 12.09.", 9, 12)]
+)
+def test_a_weekday_and_a_dotted_day_and_month_without_a_year(
+    header: str, month: int, day: int
+) -> None:
+    found = parse_day_header(header)
+    assert found is not None
+    assert (found[0].month, found[0].day, found[0].order_unsettled) == (month, day, False)
