@@ -570,6 +570,27 @@ def pipe_affiliated(text: str) -> AuthorLine | None:
     return AuthorLine(tuple(Person(name, affiliation) for name in names))
 
 
+# "Karl Lind @ KTH", "Ana Silva – University of Porto", "Bo Li — Google Research": one person,
+# then where they work after an at sign or a long dash.
+_AT_WORKPLACE = re.compile(r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—)\s+(?P<place>[^@–—]+)$")
+_ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
+
+
+def _person_at_workplace(text: str) -> Person | None:
+    """One person and their workplace, parted by `@` (any workplace) or by a long dash (an
+    acronym, or several words naming an institution: not `Deep Nets – Tables`, a title)."""
+    if "@" not in text and "–" not in text and "—" not in text:
+        return None
+    m = _AT_WORKPLACE.match(text)
+    if m is None or not is_name_like_strict(m.group("name")):
+        return None
+    place = m.group("place").strip()
+    named = _ACRONYM.match(place) or (len(place.split()) >= 2 and names_an_institution(place))
+    if m.group("mark") != "@" and not named:
+        return None
+    return Person(m.group("name").strip(), place)
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
@@ -591,6 +612,9 @@ def parse_author_line(text: str) -> AuthorLine:
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)
+    at_workplace = _person_at_workplace(text)
+    if at_workplace is not None:
+        return AuthorLine((at_workplace,))
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors

@@ -368,3 +368,26 @@ def test_quoted_title_then_its_people(
 )
 def test_quoted_words_before_prose_are_no_title_and_people(line: str) -> None:
     assert split_quoted_title(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "affiliation"),
+    [
+        ("Karl Lind @ KTH", "Karl Lind", "KTH"),
+        ("Karl Lind – KTH", "Karl Lind", "KTH"),
+        ("Ana Silva – University of Porto", "Ana Silva", "University of Porto"),
+        ("Bo Li — Google Research", "Bo Li", "Google Research"),
+    ],
+)
+def test_one_person_then_their_workplace_after_an_at_sign_or_a_long_dash(
+    line: str, name: str, affiliation: str
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        (name, affiliation)
+    ]
+    assert author_line_score(line) == 1.0
+
+
+@pytest.mark.parametrize("line", ["Deep Nets – Tables", "Graph Learning — The Next Frontier"])
+def test_a_title_with_a_long_dash_is_no_person_at_a_workplace(line: str) -> None:
+    assert author_line_score(line) < 0.5
