@@ -110,12 +110,18 @@ def _add_people(truth: _Truth, people: Any, into: set[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _listed(people: Any) -> list[Any]:
+    """A field that holds one person or a list of them, as a list."""
+    if people is None:
+        return []
+    return list(people) if isinstance(people, list) else [people]
+
+
 def _add_paper(truth: _Truth, paper: dict[str, Any]) -> None:
-    people = [*(paper.get("authors") or ()), *(paper.get("presenter") or ())]
-    if isinstance(paper.get("presenter"), (str, dict)):
-        people = [*(paper.get("authors") or ()), paper["presenter"]]
+    people = [*(paper.get("authors") or ()), *_listed(paper.get("presenter"))]
     names = _add_people(truth, people, truth.authors)
     _add_people(truth, paper.get("discussants"), truth.chairs)
+    _add_people(truth, _listed(paper.get("mentor")), truth.authors)  # printed beside the author
     if paper.get("title"):
         truth.titles.append((norm(paper["title"]), names, False))
     if isinstance(paper.get("mark"), str):
@@ -308,7 +314,7 @@ class Aligner:
         cells = [norm(c) for c in line.cells if c.strip()]
         return len(cells) >= 2 and all(c in self.truth.rooms for c in cells)
 
-    def _shaped(self, line: Line, rest: str) -> GoldLabel:
+    def _shaped(self, line: Line, rest: str) -> GoldLabel:  # noqa: PLR0911 (a table of shapes)
         words = _tokens(rest)
         found = find_time_range(line.text)
         if found is not None and _explained(words, set()) >= 0.99:

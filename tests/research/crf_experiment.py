@@ -19,7 +19,10 @@ model that never saw its program. Labellers scored against the same gold labels:
 - `crf+rules`: a CRF also given the rule parser's reading of each line and its neighbours (a
   CRF that corrects, or breaks the ties of, the rules). Trained with the current readings; on
   the held-out document it is given the current readings (`crf+rules`, which leaks: the rules
-  were fixed on that file) and the first-seen ones (`crf+rules@first`, the honest one).
+  were fixed on that file) and the first-seen ones (`crf+rules@first`, the honest one);
+- `rules@first|crf`: the first-seen rule readings, each overruled by the CRF where the rules
+  were unsure (confidence below 0.85) and the CRF sure (marginal 0.9 or more): the CRF as a
+  tie-breaker of the rules. A grid of other thresholds is printed after it.
 
 The first-seen systems are scored on the lines of the documents added since `--explain`
 existed whose text the old parser lexed alike. Needs python-crfsuite (`pip install
@@ -64,7 +67,8 @@ RULES, RULES_FIRST, CRF, CRF_FIRST, CRF_RULES, CRF_RULES_FIRST = (
     "crf+rules@first",
 )
 SYSTEMS = (RULES, CRF, CRF_RULES)
-FIRST_SYSTEMS = (RULES, RULES_FIRST, CRF, CRF_FIRST, CRF_RULES, CRF_RULES_FIRST)
+RULES_GATED = "rules@first|crf"
+FIRST_SYSTEMS = (RULES, RULES_FIRST, CRF, CRF_FIRST, CRF_RULES, CRF_RULES_FIRST, RULES_GATED)
 _SAME_LINE = 85  # how alike (rapidfuzz ratio) an old parser's line must be to count as the same
 
 
@@ -80,6 +84,7 @@ class Sample:
     first: list[str | None] | None = None
     first_confidence: list[float] = field(default_factory=list)
     added: int | None = None
+    crf_sure: list[float] = field(default_factory=list)  # the held-out CRF's marginal per line
 
 
 def _rule_label(label: str | None) -> str:
@@ -176,8 +181,9 @@ def train_and_tag(
     train: Sequence[tuple[list[Features], list[str]]],
     tests: Sequence[Sequence[list[Features]]],
     iterations: int,
-) -> list[list[list[str]]]:
-    """Train a CRF on `train`; its labels for each sequence of each of `tests`."""
+) -> list[list[tuple[list[str], list[float]]]]:
+    """Train a CRF on `train`; its labels for each sequence of each of `tests`, each with its
+    marginal probability."""
     trainer = pycrfsuite.Trainer(verbose=False)
     for features, labels in train:
         trainer.append(features, labels)
@@ -187,9 +193,14 @@ def train_and_tag(
         trainer.train(model)
         tagger = pycrfsuite.Tagger()
         tagger.open(model)
-        tagged = [[list(tagger.tag(features)) for features in test] for test in tests]
+        tagged = [[_tag(tagger, features) for features in test] for test in tests]
         tagger.close()
     return tagged
+
+
+def _tag(tagger: pycrfsuite.Tagger, features: list[Features]) -> tuple[list[str], list[float]]:
+    labels = list(tagger.tag(features))
+    return labels, [tagger.marginal(label, t) for t, label in enumerate(labels)]
 
 
 def _plain(sample: Sample) -> list[Features]:
@@ -232,9 +243,9 @@ def cross_validate(
             iterations,
         )
         for n, i in enumerate(held):
-            predicted[CRF][i] = plain[n]
-            predicted[CRF_RULES][i] = now[n]
-            predicted[CRF_RULES_FIRST][i] = then[n]
+            predicted[CRF][i], samples[i].crf_sure = plain[n]
+            predicted[CRF_RULES][i] = now[n][0]
+            predicted[CRF_RULES_FIRST][i] = then[n][0]
         seconds.append(time.perf_counter() - started)
         print(f"fold {fold}: {len(held)} documents held out, {seconds[-1]:.1f}s", file=sys.stderr)
     return predicted, seconds
@@ -260,8 +271,45 @@ def crf_at_first_sight(samples: Sequence[Sample], iterations: int) -> list[list[
             _training(samples, kept, _plain), [[samples[i].features for i in held]], iterations
         )
         for n, i in enumerate(held):
-            labelled[i] = tagged[n]
+            labelled[i] = tagged[n][0]
     return labelled
+
+
+# A rule reading less sure than this may be overruled by the CRF (the builder gives 0.9 and
+# more to what its rules decide, less to what it falls back to), and only by a CRF label of at
+# least this marginal probability. Chosen before the gate was scored, not fitted to it.
+_GATE_RULE_CONFIDENCE = 0.85
+_GATE_CRF_MARGINAL = 0.9
+
+
+def gated(
+    sample: Sample, crf: Sequence[str], rule_below: float, crf_above: float
+) -> list[str | None]:
+    """The first-seen rule readings, each overruled by the CRF where the rules were unsure
+    and the CRF sure: the CRF as a tie-breaker of the rules."""
+    assert sample.first is not None
+    return [
+        label if label is None or not (sure < rule_below and crf_sure >= crf_above) else crf[i]
+        for i, (label, sure, crf_sure) in enumerate(
+            zip(sample.first, sample.first_confidence, sample.crf_sure, strict=True)
+        )
+    ]
+
+
+def _print_gate_grid(samples: Sequence[Sample], predicted: Predicted) -> None:
+    print("\n## Tie-breaker grid: rules@first overruled by crf (line accuracy, first-seen lines)")
+    marginals = (0.0, 0.8, 0.9, 0.95)
+    print("rule conf <  " + "".join(f" crf>={m:<5}" for m in marginals))
+    for below in (0.6, 0.8, 0.85, 0.95, 1.01):
+        cells = []
+        for above in marginals:
+            tally = Tally()
+            for i, sample in enumerate(samples):
+                if sample.first is not None:
+                    labels = gated(sample, predicted[CRF][i], below, above)
+                    tally.add(accuracy(sample, labels, first_seen_line))
+            cells.append(f" {tally.share:9.3f}")
+        print(f"{below:<12}" + "".join(cells))
 
 
 # -- scoring --
@@ -398,9 +446,13 @@ def _print_labels(
 
 
 def _print_files(
-    samples: Sequence[Sample], predicted: Predicted, systems: Sequence[str], mask: Mask
+    samples: Sequence[Sample],
+    predicted: Predicted,
+    systems: Sequence[str],
+    mask: Mask,
+    base: str,
+    rival: str,
 ) -> None:
-    base, rival = systems[0], systems[-1]
     rows = []
     for i in _chosen(samples, mask):
         shares = {s: accuracy(samples[i], predicted[s][i], mask).share for s in systems}
@@ -409,7 +461,9 @@ def _print_files(
     print(f"{'document':46s} {'lines':>5s}" + "".join(f" {s[:15]:>15s}" for s in systems))
     for name, count, shares in rows:
         print(f"{name:46s} {count:5d}" + "".join(f" {shares[s]:15.2f}" for s in systems))
-    for system in systems[1:]:
+    for system in systems:
+        if system == base:
+            continue
         wins = sum(1 for *_, s in rows if s[system] > s[base] + 0.05)
         losses = sum(1 for *_, s in rows if s[system] < s[base] - 0.05)
         print(f"{system} vs {base}: better by >5 points on {wins} documents, worse on {losses}")
@@ -437,6 +491,7 @@ def _report(
     systems: Sequence[str],
     mask: Mask,
     details: bool,
+    base: str,
 ) -> None:
     print(f"\n# {title}\n\n## Line accuracy")
     _print_overall(samples, predicted, systems, mask)
@@ -447,8 +502,24 @@ def _report(
     print("\n## Most frequent errors (gold->predicted)")
     _print_confusions(samples, predicted, systems, mask)
     if details:
-        print("\n## Per document accuracy, sorted by the last system's gain over the first")
-        _print_files(samples, predicted, systems, mask)
+        print(f"\n## Per document accuracy, sorted by crf's gain over {base}")
+        _print_files(samples, predicted, systems, mask, base, CRF)
+
+
+def _dump(path: Path, samples: Sequence[Sample], predicted: Predicted) -> None:
+    """Every line: document, number, gold label and how it was found, each system's label, text."""
+    systems = [s for s in FIRST_SYSTEMS if s in predicted]
+    rows = ["\t".join(["document", "line", "gold", "how", *systems, "text"])]
+    for i, sample in enumerate(samples):
+        lines = filled_lines(sample.document)
+        for k, (line, gold) in enumerate(zip(lines, sample.gold, strict=True)):
+            labels = [
+                (predicted[s][i][k] if predicted[s][i] is not None else None) or "-"
+                for s in systems
+            ]
+            row = [sample.document.name, str(line.number), gold.label, gold.how, *labels]
+            rows.append("\t".join([*row, line.text.replace("\t", " | ")]))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -456,6 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=10)
     parser.add_argument("--iterations", type=int, default=150)
     parser.add_argument("--details", action="store_true", help="print every document's figures")
+    parser.add_argument("--dump", type=Path, help="write every line's labels to this TSV file")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     samples = [make_sample(d) for d in load_documents()]
@@ -470,12 +542,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         SYSTEMS,
         every_line,
         args.details,
+        RULES,
     )
     if has_first:
         predicted[RULES_FIRST] = [s.first or [None] * len(s.gold) for s in samples]  # type: ignore[misc]
         then = time.perf_counter()
         predicted[CRF_FIRST] = crf_at_first_sight(samples, args.iterations)  # type: ignore[assignment]
         print(f"crf@first: {time.perf_counter() - then:.1f}s", file=sys.stderr)
+        predicted[RULES_GATED] = [  # type: ignore[assignment]
+            None
+            if s.first is None
+            else gated(s, predicted[CRF][i], _GATE_RULE_CONFIDENCE, _GATE_CRF_MARGINAL)
+            for i, s in enumerate(samples)
+        ]
         _report(
             "Documents added since --explain, lines the old parser lexed alike: "
             "rules at first sight vs the CRF",
@@ -484,9 +563,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             FIRST_SYSTEMS,
             first_seen_line,
             args.details,
+            RULES_FIRST,
         )
+        _print_gate_grid(samples, predicted)
     else:
         print("\n(no first-seen readings: run `python -m tests.research.first_seen` first)")
+    if args.dump:
+        _dump(args.dump, samples, predicted)
     print(
         f"\nloading, aligning and featurising: {prepared:.1f}s; training two CRFs per fold "
         f"(plain, with rule features): {sum(seconds):.1f}s over {len(seconds)} folds "
