@@ -176,15 +176,57 @@ SESSION_LABEL = re.compile(
     r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
     re.I,
 )
+# A column's header as other languages print it, and the English word it stands for, so that a
+# table headed "Ora | Nome | Istituzione | Titolo" is read as one headed "Time | Name | …".
+_HEADER_TRANSLATIONS = {
+    # Italian
+    "ora": "time",
+    "orario": "time",
+    "nome": "name",
+    "istituzione": "affiliation",
+    "affiliazione": "affiliation",
+    "titolo": "title",
+    "relatore": "speaker",
+    "relatori": "speakers",
+    "luogo": "location",
+    "attività": "activity",
+    # Portuguese
+    "horário": "time",
+    "instituição": "affiliation",
+    "título": "title",
+    "palestrante": "speaker",
+    "palestrantes": "speakers",
+    "atividade": "activity",
+    # Spanish
+    "nombre": "name",
+    "institución": "affiliation",
+    "ponente": "speaker",
+    "ponentes": "speakers",
+    "lugar": "location",
+    "actividad": "activity",
+    # German
+    "titel": "title",
+    "referent": "speaker",
+    "referentin": "speaker",
+    "referenten": "speakers",
+    "vortrag": "talk",
+    "ort": "location",
+}
 HEADER_WORDS = frozenset(
     "title titles author authors paper papers speaker speakers presenter presenters time"
     " session affiliation affiliations room topic talk talks presentation links link"
     " authors/affiliations # event events content contents activity item what when where"
-    " details description program programme schedule agenda location video"
+    " details description program programme schedule agenda location video name institution"
     # and as other languages head the columns ("时间 | 内容 | 主持人", "Zeit | Thema")
     " zeit uhrzeit thema programm hora horario tema heure horaire sujet czas temat tijd"
     " onderwerp время тема 时间 時間 内容 內容 主持人 主持 题目 題目 报告人 地点 시간 내용".split()
-)
+) | frozenset(_HEADER_TRANSLATIONS)
+
+
+def column_role(header: str) -> str:
+    """What a table's column holds, as its header names it in English (`Titolo` -> `title`)."""
+    word = header.lower().rstrip(":")
+    return _HEADER_TRANSLATIONS.get(word, word)
 
 
 def _normalise(raw: str) -> str:

@@ -3833,3 +3833,66 @@ def test_a_discussant_line_is_a_note_not_the_papers_title() -> None:
 )
 def test_a_stop_after_the_opening_clock_parts_it_from_the_item(line: str, rest: str) -> None:
     assert classify(1, line).text == rest
+
+
+# --- Portuguese conventions: "14h30min", "13h às 17h", "20/10/2014 - Segunda-Feira" -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("14h30min – Painel de abertura", (14, 30), None),
+        ("8h15min às 9h – Credenciamento", (8, 15), (9, 0)),
+        ("13h às 17h – Credenciamento", (13, 0), (17, 0)),
+        ("9h às 12h30min", (9, 0), (12, 30)),
+    ],
+)
+def test_portuguese_hours_with_min_and_as_are_times(
+    text: str, start: tuple[int, int], end: tuple[int, int] | None
+) -> None:
+    from datetime import time
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end) if end else None)
+
+
+# --- column headers in other languages: "Ora | Nome | Istituzione | Titolo" ---------------------
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Ora\tNome\tIstituzione\tTitolo",  # Italian
+        "Horário\tNome\tInstituição\tTítulo",  # Portuguese
+        "Hora\tNombre\tInstitución\tTítulo",  # Spanish
+        "Zeit\tName\tInstitution\tTitel",  # German
+    ],
+)
+def test_a_table_headed_in_another_language_names_its_columns(header: str) -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n"
+        f"{header}\n"
+        "10:00 - 10:30\tMaria Rossi\tUniversità di Bologna\tLa voce registrata\n"
+        "10:30 - 11:00\tLuca Bianchi\tConservatorio di Milano\tNastri e memoria\n"
+    )
+    assert classify(1, header).kind is LineKind.TABLE_HEADER
+    assert papers(program) == [
+        ("La voce registrata", [("Maria Rossi", "Università di Bologna")]),
+        ("Nastri e memoria", [("Luca Bianchi", "Conservatorio di Milano")]),
+    ]
+
+
+def test_talk_rows_inside_a_timed_block_take_their_columns_from_the_header() -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n"
+        "Ora\tLuogo\tAttività\n"
+        "ore 15:00-18:00\tAula Magna\tGiornata di studio\n"
+        "Ora\tNome\tIstituzione\tTitolo\n"
+        "15:00 - 15:30\tMaria Rossi\tUniversità di Bologna\tLa voce registrata\n"
+        "15:30 - 16:00\tLuca Bianchi\tConservatorio di Milano\tNastri e memoria\n"
+    )
+    assert papers(program)[-2:] == [
+        ("La voce registrata", [("Maria Rossi", "Università di Bologna")]),
+        ("Nastri e memoria", [("Luca Bianchi", "Conservatorio di Milano")]),
+    ]
