@@ -90,6 +90,8 @@ _LINK_WORD = (
     r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
     r"open access|download|slack(?: channel)?|discord(?: channel)?|zoom (?:meeting|link|room)|"
     r"meeting link|webex|livestream link|"
+    # "Folien", "Diapositive": the slides, as German, Italian and Spanish pages name them
+    r"folien|vortragsfolien|diapositiv[aeo]s?|lucidi|"
     # a verb before the material: "View presentation", "Watch video", "Descargar Presentación"
     r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger)\s+(?:the\s+)?"
     r"(?:presentation|presentaci[óo]n|apresenta[çc][ãa]o|slides|diapositivas|video|v[íi]deo|"

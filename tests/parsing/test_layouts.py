@@ -3896,3 +3896,37 @@ def test_talk_rows_inside_a_timed_block_take_their_columns_from_the_header() -> 
         ("La voce registrata", [("Maria Rossi", "Università di Bologna")]),
         ("Nastri e memoria", [("Luca Bianchi", "Conservatorio di Milano")]),
     ]
+
+
+# --- German hand-written pages: "Folien" under a time, "(Name, online)", "(Moderation: X)" ------
+
+
+@pytest.mark.parametrize("word", ["Folien", "Diapositive", "Diapositivas"])
+def test_a_slides_link_word_in_another_language_is_a_link(word: str) -> None:
+    assert classify(1, word).kind is LineKind.LINK
+    program = parse(
+        f"Montag, 20. März 2023\n09:00-09:15\n{word}\n\nBegrüßung\n\n"
+        f"09:15-10:00\n{word}\n\nArchive der Frühen Neuzeit (Anna Schmidt)\n"
+    )
+    assert program.sessions[0].title == "Begrüßung"
+    assert word not in [s.title for s in program.sessions]
+
+
+def test_a_slides_link_under_a_time_leaves_the_title_below_it() -> None:
+    program = parse(
+        "Montag, 20. März 2023\n09:00-09:15\nFolien\nBegrüßung\n"
+        "09:15-10:00\nFolien\nArchive der Frühen Neuzeit (Anna Schmidt)\n"
+        "10:00-10:30\nKaffeepause\n"
+    )
+    assert [(s.start.hour, s.start.minute) for s in program.sessions] == [(9, 0), (9, 15), (10, 0)]
+    assert program.sessions[0].title == "Begrüßung"
+    assert program.sessions[2].title == "Kaffeepause"
+
+
+def test_an_item_label_under_a_bare_time_names_no_speaker() -> None:
+    program = parse(
+        "Monday, 4 May 2015\n9:15 - 9:30\nWelcome\n9:30 - 10:30\nInvited Talk\n"
+        "How to get a Doctorate. Ann Hand (Google)\n"
+    )
+    assert [s.start.hour for s in program.sessions] == [9, 9]
+    assert papers(program) == [("How to get a Doctorate", [("Ann Hand", "Google")])]
