@@ -206,9 +206,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/sebol-2019-dsw.html": (1.00, 0.91, 1.00, 1.00, 1.00, 1.00),
     # History of early-modern universities (German), simple-grid rows `time | Title (Speaker)`;
     # first seen at text .71 / .71 / .85, page .57 / .57 / .76 (before any change for it); then
-    # slides links ("Folien") under a time and item labels as speakers were mended.
-    "found/pcp-2023-helmstedt.txt": (0.71, 0.83, 0.85, 0.85, 1.00, 1.00),
-    "found/pcp-2023-helmstedt.html": (0.71, 0.83, 0.85, 0.85, 1.00, 1.00),
+    # slides links ("Folien") under a time, item labels as speakers, "(Name, online)" and an
+    # abbreviation "(CIV)" before a colon were mended.
+    "found/pcp-2023-helmstedt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/pcp-2023-helmstedt.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Education policy (Portuguese), `room | 9h – Painel N: THEME. Palestrantes: …` cells; first
     # seen at 0 on papers, authors and chairs (text and page).
     "found/sempolgest-2014-ufsm.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 1.00),

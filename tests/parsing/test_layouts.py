@@ -3930,3 +3930,25 @@ def test_an_item_label_under_a_bare_time_names_no_speaker() -> None:
     )
     assert [s.start.hour for s in program.sessions] == [9, 9]
     assert papers(program) == [("How to get a Doctorate", [("Ann Hand", "Google")])]
+
+
+@pytest.mark.parametrize("mark", ["online", "virtual", "remote"])
+def test_how_a_talk_is_given_after_its_speaker_names_no_one(mark: str) -> None:
+    program = parse(
+        "Montag, 20. März 2023\n16:45-17:15\n"
+        f"A Data Model for the History of Universities (Anna Schmidt, {mark})\n"
+        "17:15-17:45\nThe Letters of a Printer and his Friends (Bo Lind)\n"
+    )
+    assert papers(program) == [
+        ("A Data Model for the History of Universities", [("Anna Schmidt", None)]),
+        ("The Letters of a Printer and his Friends", [("Bo Lind", None)]),
+    ]
+
+
+def test_an_abbreviation_in_parentheses_is_no_affiliation() -> None:
+    program = parse(
+        "Montag, 20. März 2023\n18:30-19:00\n"
+        "Das Digitale Briefarchiv Augsburg (DBA): Quellen, Daten, Perspektiven (Anna Lind)\n"
+    )
+    title = "Das Digitale Briefarchiv Augsburg (DBA): Quellen, Daten, Perspektiven"
+    assert papers(program) == [(title, [("Anna Lind", None)])]

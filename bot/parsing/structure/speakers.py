@@ -82,6 +82,13 @@ class Speakers(Lookahead):
             session.title = session.talk_title = spoken[0]
             session.speakers = list(spoken[1])
             return
+        titled = title_then_named_speakers(session.title, any_case=True)
+        if titled is not None and classify_kind(titled[0], paper_count=1) not in NOT_TALKS:
+            # "Das Corpus Inscriptorum Vitebergense (CIV): Quellen, Daten, Perspektiven
+            # (Patrick Schiele)": a long title, then only full names in parentheses.
+            session.title = session.talk_title = titled[0]
+            session.speakers = list(titled[1])
+            return
         named = name_colon_title(session.title) if self.colon_speakers else None
         if named is not None:
             # "Kensuke Harada: Realizing robust motion planning": on a page that prints its
