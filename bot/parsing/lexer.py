@@ -321,6 +321,36 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     return [last, *filled[:-1]]
 
 
+# "Anfiteatro “C” da Química, prédio 18", "Hörsaal 2", "Sala Riunioni 406": words that name a
+# place, in the languages programs print their rooms in.
+_PLACE_WORD = re.compile(
+    r"\b(?:" + ROOM_WORDS + r"|salas?|saal|hörsaal|anfiteatro|audit[óo]rio|salle|"
+    r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
+    re.I,
+)
+
+
+def names_a_place(text: str) -> bool:
+    """A short cell naming where an item is (`Auditório Audimax, prédio 16 UFSM`), not what."""
+    return (
+        len(text.split()) <= 12
+        and _PLACE_WORD.search(text) is not None
+        and find_time_range(text) is None
+    )
+
+
+def _place_cell_last(cells: list[str]) -> list[str]:
+    """`Anfiteatro C | 9h – Painel 1: …`: a row whose room column stands left of the times
+    reads as if the room came after the item, as most timetables print it."""
+    filled = [c for c in cells if c]
+    if len(filled) != 2 or not cells[0] or not names_a_place(cells[0]):
+        return cells
+    found = find_time_range(filled[1])
+    if found is None or found.span[0] != 0:
+        return cells
+    return [filled[1], filled[0]]
+
+
 # "Morning", "上午": a column naming the part of the day its rows fall in, left of their times.
 _PARTS_OF_DAY = frozenset(
     "morning afternoon evening am pm vormittag nachmittag abend matin après-midi soir"
@@ -358,7 +388,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
-    cells = _part_of_day_cell_dropped(_time_cell_first(cells))
+    cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
     if len(cells) == 1:
         # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
         flat = _BULLET.sub("", cells[0])

@@ -368,3 +368,28 @@ def test_quoted_title_then_its_people(
 )
 def test_quoted_words_before_prose_are_no_title_and_people(line: str) -> None:
     assert split_quoted_title(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # "Profª." (the feminine ordinal after "Prof"), dotted or not, before "Dra."
+        ("Profª. Dra. Ana Lima (UFPel)", [("Ana Lima", "UFPel")]),
+        ("Profª Dra. Ana Lima (UFPel)", [("Ana Lima", "UFPel")]),
+        # " e " joins two people after an affiliation's parenthesis or before an honorific
+        (
+            "Profª. Dra. Ana Lima (UFPel); Prof. Dr. Rui Sá (UFRGS) e Profª. Dra. Eva Cruz (UFSM)",
+            [("Ana Lima", "UFPel"), ("Rui Sá", "UFRGS"), ("Eva Cruz", "UFSM")],
+        ),
+        (
+            "Profª. Dra. Ana Lima e Profª. Dra. Eva Cruz (UFSM)",
+            [("Ana Lima", "UFSM"), ("Eva Cruz", "UFSM")],
+        ),
+        # a particle stays in its name
+        ("José Ortega y Gasset (Madrid)", [("José Ortega y Gasset", "Madrid")]),
+    ],
+)
+def test_portuguese_people_with_profa_and_e(
+    line: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected

@@ -3952,3 +3952,18 @@ def test_an_abbreviation_in_parentheses_is_no_affiliation() -> None:
     )
     title = "Das Digitale Briefarchiv Augsburg (DBA): Quellen, Daten, Perspektiven"
     assert papers(program) == [(title, [("Anna Lind", None)])]
+
+
+# --- a room column before the times: "Anfiteatro B | 9h – Painel 1: …" -------------------------
+
+
+def test_a_room_cell_before_a_time_cell_is_the_items_room() -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        "Auditório Central, prédio 16\t9h – Abertura do seminário\n"
+        "Anfiteatro “B” da Física, prédio 13\t14h30min – Apresentação de comunicações\n"
+    )
+    assert [(s.title, s.room, s.start.hour, s.start.minute) for s in program.sessions] == [
+        ("Abertura do seminário", "Auditório Central, prédio 16", 9, 0),
+        ("Apresentação de comunicações", "Anfiteatro “B” da Física, prédio 13", 14, 30),
+    ]

@@ -21,6 +21,7 @@ from bot.parsing.lexer import (
     LineKind,
     find_chair_label,
     is_link_line,
+    names_a_place,
 )
 from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
 from bot.parsing.structure.cells import Cells
@@ -316,7 +317,7 @@ class TimeLines(Cells):
             self.current = session
             return 1
         for cell in other_cells:
-            if ROOM_CELL.match(cell) and session.room is None:
+            if (ROOM_CELL.match(cell) or names_a_place(cell)) and session.room is None:
                 session.room = cell
             else:
                 self.dispatch_cell(cell, line)
