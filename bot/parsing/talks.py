@@ -289,6 +289,32 @@ def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
 _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")
 
 
+# "Painel 1: TEMA. Palestrantes: A (X); B (Y)", "Conferência: TEMA. Conferencista: A (X)": the
+# talk's speakers named by a label after its title, in the languages programs print it in.
+_LABELLED_SPEAKERS = re.compile(
+    r"^(?P<head>.+?)[.;]?\s+(?P<label>palestrantes?|conferencistas?|ponentes?|relatori|"
+    r"relatore|relatrice|referent(?:in|en)?|speakers?|panell?ists?|panelistas?|presenters?)"
+    r"\s*:\s*(?P<who>\S.*?)\.?$",
+    re.I,
+)
+
+
+def labelled_speakers(text: str) -> TalkTitle | None:
+    """The talk of `Painel 1: THEME. Palestrantes: A (X); B (Y)`: its label ("Painel 1"), its
+    theme (the talk's title) and the people after the speakers' label, else None."""
+    m = _LABELLED_SPEAKERS.match(text)
+    if m is None:
+        return None
+    people = parse_author_line(m.group("who"))
+    if not people.authors or people.rest:
+        return None
+    head = m.group("head").strip()
+    label, colon, theme = head.partition(": ")
+    if colon and theme.strip() and len(label.split()) <= 4:
+        return TalkTitle(label.strip(), theme.strip(), people.authors)
+    return TalkTitle(head, head, people.authors)
+
+
 def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
     """`Title (Speaker & Speaker)`, `Title (Name, Affiliation)`: a talk and who gives it, in
     parentheses after its title, as timetables with a cell a talk print them."""

@@ -3967,3 +3967,27 @@ def test_a_room_cell_before_a_time_cell_is_the_items_room() -> None:
         ("Abertura do seminário", "Auditório Central, prédio 16", 9, 0),
         ("Apresentação de comunicações", "Anfiteatro “B” da Física, prédio 13", 14, 30),
     ]
+
+
+@pytest.mark.parametrize(
+    ("label", "who"),
+    [
+        ("Palestrantes", "Profª. Dra. Ana Lima (UFPel); Prof. Dr. Rui Sá (UFRGS)"),
+        ("Panelists", "Ana Lima (UFPel); Rui Sá (UFRGS)"),
+    ],
+)
+def test_speakers_named_by_a_label_after_a_panels_theme(label: str, who: str) -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        f"Sala 2\t9h – Painel 1: ENSINO E PESQUISA. {label}: {who}. "
+        "Coordenadora: Profª. Dra. Eva Cruz (UFSM).\n"
+        "Sala 3\t14h – Conferência: A ESCOLA PÚBLICA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+    )
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("Painel 1", ["Eva Cruz"]),
+        ("Conferência", []),
+    ]
+    assert papers(program) == [
+        ("ENSINO E PESQUISA", [("Ana Lima", "UFPel"), ("Rui Sá", "UFRGS")]),
+        ("A ESCOLA PÚBLICA", [("Rui Sá", "UFRGS")]),
+    ]

@@ -29,6 +29,7 @@ from bot.parsing.structure.phrases import (
     unquote,
 )
 from bot.parsing.talks import (
+    labelled_speakers,
     read_talk_title,
     split_dash_speakers,
     title_then_named_speakers,
@@ -49,7 +50,7 @@ class Speakers(Lookahead):
             session.chairs.append(Person(who, None))
             session.chaired = True
             return
-        talk = read_talk_title(session.title)
+        talk = labelled_speakers(session.title) or read_talk_title(session.title)
         if talk is not None:
             session.title = talk.session_title
             session.talk_title = unquote(talk.talk_title) if talk.talk_title else None
