@@ -351,6 +351,20 @@ def _place_cell_last(cells: list[str]) -> list[str]:
     return [filled[1], filled[0]]
 
 
+def _untimed_item_beside_place(cells: list[str]) -> bool:
+    """`Salas do prédio 16 | Apresentação de comunicações`: under a room column, a row that
+    prints no time names an item of its own (its time is the slot's, or none)."""
+    filled = [c for c in cells if c]
+    return (
+        len(filled) == 2
+        and bool(cells[0])
+        and names_a_place(cells[0])
+        and not names_a_place(filled[1])
+        and find_time_range(filled[1]) is None
+        and len(filled[1].split()) <= 20
+    )
+
+
 # "Morning", "上午": a column naming the part of the day its rows fall in, left of their times.
 _PARTS_OF_DAY = frozenset(
     "morning afternoon evening am pm vormittag nachmittag abend matin après-midi soir"
@@ -388,6 +402,9 @@ def _classify_normalised(number: int, text: str) -> Line:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
+    item_beside_place = _untimed_item_beside_place(cells)
+    if item_beside_place:
+        cells = [c for c in cells if c][::-1]  # the item first, its room after it
     cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
     if len(cells) == 1:
         # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
@@ -468,7 +485,8 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.time = found
         return line
     if (
-        SESSION_LABEL.match(flat)
+        item_beside_place
+        or SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or (_has_colon(cells[0]) and INLINE_LOCATION.search(cells[0]))
         or (non_empty and find_chair_label(non_empty[0]) and not CHAIR.match(non_empty[0]))

@@ -3991,3 +3991,15 @@ def test_speakers_named_by_a_label_after_a_panels_theme(label: str, who: str) ->
         ("ENSINO E PESQUISA", [("Ana Lima", "UFPel"), ("Rui Sá", "UFRGS")]),
         ("A ESCOLA PÚBLICA", [("Rui Sá", "UFRGS")]),
     ]
+
+
+def test_an_untimed_row_under_a_room_column_is_an_item_of_its_own() -> None:
+    program = parse(
+        "20/10/2014 - Segunda-Feira\n"
+        "Sala 1\t14h30min – Conferência: A ESCOLA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+        "Salas do prédio 16\tApresentação de comunicações e oficinas.\n"
+    )
+    assert papers(program) == [("A ESCOLA", [("Rui Sá", "UFRGS")])]
+    assert [s.title for s in program.sessions][-1].rstrip(".") == (
+        "Apresentação de comunicações e oficinas"
+    )
