@@ -388,8 +388,14 @@ _MODE_MARK = re.compile(
 )
 
 
+# "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links.
+_BARE_ADDRESS = re.compile(r"^(?:https?://|www\.)[^\s]+$", re.I)
+
+
 def is_link_line(text: str) -> bool:
-    return bool(_LINK_LINE.match(text) or _MODE_MARK.match(text)) or _is_icon(text)
+    return bool(
+        _LINK_LINE.match(text) or _MODE_MARK.match(text) or _BARE_ADDRESS.match(text)
+    ) or _is_icon(text)
 
 
 def classify(number: int, raw: str) -> Line:

@@ -218,8 +218,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Music (audio archives, Italian), Markdown tables `Ora | Nome | Istituzione | Titolo`; first
     # seen at 0 on papers, authors and times (text and page); then column headers in other
     # languages were taught, and an institution column as the speakers' affiliation.
-    "found/nastro-2018-padova.txt": (1.00, 0.55, 1.00, 1.00, 1.00, 1.00),
-    "found/nastro-2018-padova.html": (1.00, 0.62, 1.00, 1.00, 1.00, 1.00),
+    "found/nastro-2018-padova.txt": (1.00, 0.71, 1.00, 1.00, 1.00, 1.00),
+    "found/nastro-2018-padova.html": (1.00, 0.71, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

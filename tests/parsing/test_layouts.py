@@ -4003,3 +4003,18 @@ def test_an_untimed_row_under_a_room_column_is_an_item_of_its_own() -> None:
     assert [s.title for s in program.sessions][-1].rstrip(".") == (
         "Apresentação de comunicações e oficinas"
     )
+
+
+@pytest.mark.parametrize(
+    "line", ["https://www.example.org/node/2709", "http://w3.example.br/jai/", "www.example.org"]
+)
+def test_a_bare_address_on_its_line_is_a_link(line: str) -> None:
+    assert classify(1, line).kind is LineKind.LINK
+
+
+def test_a_bare_address_under_a_sentence_names_no_author() -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n15:00 - 15:30\tMaria Rossi\tLa voce registrata\n\n"
+        "Per raggiungere il dipartimento:\n\nhttps://www.example.org/node/2709\n"
+    )
+    assert all(a.name != "https" for s in program.sessions for p in s.papers for a in p.authors)
