@@ -343,8 +343,10 @@ def _place_cell_last(cells: list[str]) -> list[str]:
     """`Anfiteatro C | 9h – Painel 1: …`: a row whose room column stands left of the times
     reads as if the room came after the item, as most timetables print it."""
     filled = [c for c in cells if c]
-    if len(filled) != 2 or not cells[0] or not names_a_place(cells[0]):
+    if len(filled) != 2 or not cells[0]:
         return cells
+    if not names_a_place(cells[0]) and not _BARE_ADDRESS.match(cells[0]):
+        return cells  # (a link in the room column points to where the item is told)
     found = find_time_range(filled[1])
     if found is None or found.span[0] != 0:
         return cells
@@ -388,8 +390,9 @@ _MODE_MARK = re.compile(
 )
 
 
-# "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links.
-_BARE_ADDRESS = re.compile(r"^(?:https?://|www\.)[^\s]+$", re.I)
+# "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links,
+# or after a few words saying where it leads ("Ver programação JAI disponível em: http://…").
+_BARE_ADDRESS = re.compile(r"^(?:[^:]{1,60}:\s*)?(?:https?://|www\.)[^\s]+$", re.I)
 
 
 def is_link_line(text: str) -> bool:

@@ -213,8 +213,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Education policy (Portuguese), `room | 9h – Painel N: THEME. Palestrantes: …` cells; first
     # seen at 0 on papers, authors and chairs (text and page); then a room column left of the
     # times, "Profª.", " e " between people and "Palestrantes:" / "Conferencista:" were taught.
-    "found/sempolgest-2014-ufsm.txt": (0.75, 0.75, 0.89, 0.89, 1.00, 1.00),
-    "found/sempolgest-2014-ufsm.html": (0.75, 0.75, 0.89, 0.89, 1.00, 1.00),
+    "found/sempolgest-2014-ufsm.txt": (0.87, 0.87, 0.97, 0.97, 1.00, 1.00),
+    "found/sempolgest-2014-ufsm.html": (0.87, 0.87, 0.97, 0.97, 1.00, 1.00),
     # Music (audio archives, Italian), Markdown tables `Ora | Nome | Istituzione | Titolo`; first
     # seen at 0 on papers, authors and times (text and page); then column headers in other
     # languages were taught, and an institution column as the speakers' affiliation.

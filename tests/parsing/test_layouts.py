@@ -4018,3 +4018,17 @@ def test_a_bare_address_under_a_sentence_names_no_author() -> None:
         "Per raggiungere il dipartimento:\n\nhttps://www.example.org/node/2709\n"
     )
     assert all(a.name != "https" for s in program.sessions for p in s.papers for a in p.authors)
+
+
+def test_a_pointer_to_another_page_in_the_room_column_is_no_paper() -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        "Sala 2\t14h – Conferência: A ESCOLA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+        "Ver programação disponível em: http://w3.example.br/jai/\t18h30min – Atividades da "
+        "Jornada Acadêmica\n"
+    )
+    assert classify(1, "Ver programação disponível em: http://w3.example.br/jai/").kind is (
+        LineKind.LINK
+    )
+    assert papers(program) == [("A ESCOLA", [("Rui Sá", "UFRGS")])]
+    assert [(s.start.hour, s.start.minute) for s in program.sessions] == [(14, 0), (18, 30)]
