@@ -4032,3 +4032,16 @@ def test_a_pointer_to_another_page_in_the_room_column_is_no_paper() -> None:
     )
     assert papers(program) == [("A ESCOLA", [("Rui Sá", "UFRGS")])]
     assert [(s.start.hour, s.start.minute) for s in program.sessions] == [(14, 0), (18, 30)]
+
+
+def test_the_cell_under_a_place_column_is_the_items_room_not_its_title() -> None:
+    program = parse(
+        "Lunedì 5 marzo 2018\nOra\tLuogo\tAttività\n"
+        "ore 10:30-12:30\tVia Roma 1, Padova\tvisita guidata al laboratorio\n"
+        "ore 15:00-18:00\tSala Riunioni 406\tIl suono registrato: ieri e oggi\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("visita guidata al laboratorio", "Via Roma 1, Padova"),
+        ("Il suono registrato: ieri e oggi", "Sala Riunioni 406"),
+    ]
+    assert papers(program) == []

@@ -19,6 +19,7 @@ from bot.parsing.lexer import (
     START_AT,
     Line,
     LineKind,
+    column_role,
     find_chair_label,
     is_link_line,
     names_a_place,
@@ -39,6 +40,9 @@ from bot.parsing.structure.phrases import (
     strip_session_title,
 )
 from bot.parsing.timeexpr import DayExpr, parse_day_header
+
+# The headers of a timetable's place column, in English as `column_role` gives them.
+PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
 
 
 class TimeLines(Cells):
@@ -225,6 +229,11 @@ class TimeLines(Cells):
             and (current.start, current.end) == (tr.start, tr.end)
         ):
             return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
+        column_room = self._cell_in_place_column(line.cells)
+        if column_room is not None and column_room in other_cells and len(other_cells) > 1:
+            # "Ora | Luogo | Attività": the header says which cell is where, not what.
+            other_cells.remove(column_room)
+            room = room or column_room
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
@@ -322,6 +331,16 @@ class TimeLines(Cells):
             else:
                 self.dispatch_cell(cell, line)
         return 1
+
+    def _cell_in_place_column(self, cells: list[str]) -> str | None:
+        """The row's cell under its table's room or location column, if it has one."""
+        columns = [column_role(c) for c in self.header_roles]  # kept past the header's row
+        if len(columns) != len(cells):
+            return None
+        return next(
+            (cells[k] for k, role in enumerate(columns) if role in PLACE_COLUMNS and cells[k]),
+            None,
+        )
 
     def on_meta(self, i: int, line: Line) -> int:
         """pretalx: the line before is the title (unless it belongs to a paper)."""
