@@ -4045,3 +4045,13 @@ def test_the_cell_under_a_place_column_is_the_items_room_not_its_title() -> None
         ("Il suono registrato: ieri e oggi", "Sala Riunioni 406"),
     ]
     assert papers(program) == []
+
+
+def test_one_long_sentence_after_the_programme_is_prose() -> None:
+    from bot.parsing.shapes import is_prose
+
+    assert is_prose(
+        "Gli studenti del corso di canto riceveranno un attestato di partecipazione e potranno"
+        " conseguire 0,5 crediti solo partecipando all'intera giornata di studio (mattina e sera)."
+    )
+    assert not is_prose("A Study of Replicated Data Types that do Computations in the Cloud.")
