@@ -18,8 +18,13 @@ from bot.model import Person
 from bot.parsing.wordtrie import word_alternation
 
 # "and" joining the last two names of a group (French "et", German "und"); only outside
-# parentheses. Not "y"/"e": they are also name particles ("Ortega y Gasset").
-_AND = re.compile(r"\s+(?:and|&|et|und|/)\s+", re.I)
+# parentheses. "y"/"e" only after an affiliation's parenthesis or before an academic title
+# ("A (UFRGS) e Profª. B", "A e Profª. B"): elsewhere they are name particles ("Ortega y Gasset").
+_AND = re.compile(
+    r"\s+(?:and|&|et|und|/)\s+"
+    r"|(?<=\))\s+[ey]\s+|\s+[ey]\s+(?=(?-i:Prof|Dr|Sr|Lic|Mgr)[aª]?\.?\s)",
+    re.I,
+)
 
 
 def _may_join_names(text: str) -> bool:
@@ -27,7 +32,15 @@ def _may_join_names(text: str) -> bool:
     are much cheaper than the pattern (no other character matches their letters when case is
     ignored)."""
     lowered = text.lower()
-    return "and" in lowered or "et" in lowered or "und" in lowered or "&" in text or "/" in text
+    return (
+        "and" in lowered
+        or "et" in lowered
+        or "und" in lowered
+        or "&" in text
+        or "/" in text
+        or " e " in lowered
+        or " y " in lowered
+    )
 
 
 _NAME_PARTICLES = frozenset(
@@ -352,11 +365,12 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 # "Prof. Dr. Name", "Dr.-Ing. Name": how a person is addressed, not their name.
 _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
-    r"^(?:(?:prof|profa|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
+    # ("Profª." with the feminine ordinal)
+    r"^(?:(?:prof|profa|profª|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
     r"(?:-\w+\.)?\s*"
     # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
     # British and Australian usage, undotted or with "A/" for an associate professor
-    r"|(?:a/\s?)?prof\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
+    r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
     # "Dr: David Male": with a colon
     r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",

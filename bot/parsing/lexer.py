@@ -106,6 +106,8 @@ _LINK_WORD = (
     r"available media|media|presentation video|paper \(pdf\)|supplementary material|"
     r"open access|download|slack(?: channel)?|discord(?: channel)?|zoom (?:meeting|link|room)|"
     r"meeting link|webex|livestream link|"
+    # "Folien", "Diapositive": the slides, as German, Italian and Spanish pages name them
+    r"folien|vortragsfolien|diapositiv[aeo]s?|lucidi|"
     # a verb before the material: "View presentation", "Watch video", "Descargar Presentación"
     r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger)\s+(?:the\s+)?"
     r"(?:presentation|presentaci[óo]n|apresenta[çc][ãa]o|slides|diapositivas|video|v[íi]deo|"
@@ -208,15 +210,57 @@ NUMBERED_SESSION = re.compile(
     r"(?:\d{1,2}[A-Za-z]?|[IVX]{1,4}|[A-Z])(?![\w.:])",
     re.I,
 )
+# A column's header as other languages print it, and the English word it stands for, so that a
+# table headed "Ora | Nome | Istituzione | Titolo" is read as one headed "Time | Name | …".
+_HEADER_TRANSLATIONS = {
+    # Italian
+    "ora": "time",
+    "orario": "time",
+    "nome": "name",
+    "istituzione": "affiliation",
+    "affiliazione": "affiliation",
+    "titolo": "title",
+    "relatore": "speaker",
+    "relatori": "speakers",
+    "luogo": "location",
+    "attività": "activity",
+    # Portuguese
+    "horário": "time",
+    "instituição": "affiliation",
+    "título": "title",
+    "palestrante": "speaker",
+    "palestrantes": "speakers",
+    "atividade": "activity",
+    # Spanish
+    "nombre": "name",
+    "institución": "affiliation",
+    "ponente": "speaker",
+    "ponentes": "speakers",
+    "lugar": "location",
+    "actividad": "activity",
+    # German
+    "titel": "title",
+    "referent": "speaker",
+    "referentin": "speaker",
+    "referenten": "speakers",
+    "vortrag": "talk",
+    "ort": "location",
+}
 HEADER_WORDS = frozenset(
     "title titles author authors paper papers speaker speakers presenter presenters time"
     " session affiliation affiliations room topic talk talks presentation links link"
     " authors/affiliations # event events content contents activity item what when where"
-    " details description program programme schedule agenda location video"
+    " details description program programme schedule agenda location video name institution"
     # and as other languages head the columns ("时间 | 内容 | 主持人", "Zeit | Thema")
     " zeit uhrzeit thema programm hora horario tema heure horaire sujet czas temat tijd"
     " onderwerp время тема 时间 時間 内容 內容 主持人 主持 题目 題目 报告人 地点 시간 내용".split()
-)
+) | frozenset(_HEADER_TRANSLATIONS)
+
+
+def column_role(header: str) -> str:
+    """What a table's column holds, as its header names it in English (`Titolo` -> `title`)."""
+    word = header.lower().rstrip(":")
+    return _HEADER_TRANSLATIONS.get(word, word)
 
 
 def _normalise(raw: str) -> str:
@@ -311,6 +355,52 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     return [last, *filled[:-1]]
 
 
+# "Anfiteatro “C” da Química, prédio 18", "Hörsaal 2", "Sala Riunioni 406": words that name a
+# place, in the languages programs print their rooms in.
+_PLACE_WORD = re.compile(
+    r"\b(?:" + ROOM_WORDS + r"|salas?|saal|hörsaal|anfiteatro|audit[óo]rio|salle|"
+    r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
+    re.I,
+)
+
+
+def names_a_place(text: str) -> bool:
+    """A short cell naming where an item is (`Auditório Audimax, prédio 16 UFSM`), not what."""
+    return (
+        len(text.split()) <= 12
+        and _PLACE_WORD.search(text) is not None
+        and find_time_range(text) is None
+    )
+
+
+def _place_cell_last(cells: list[str]) -> list[str]:
+    """`Anfiteatro C | 9h – Painel 1: …`: a row whose room column stands left of the times
+    reads as if the room came after the item, as most timetables print it."""
+    filled = [c for c in cells if c]
+    if len(filled) != 2 or not cells[0]:
+        return cells
+    if not names_a_place(cells[0]) and not _BARE_ADDRESS.match(cells[0]):
+        return cells  # (a link in the room column points to where the item is told)
+    found = find_time_range(filled[1])
+    if found is None or found.span[0] != 0:
+        return cells
+    return [filled[1], filled[0]]
+
+
+def _untimed_item_beside_place(cells: list[str]) -> bool:
+    """`Salas do prédio 16 | Apresentação de comunicações`: under a room column, a row that
+    prints no time names an item of its own (its time is the slot's, or none)."""
+    filled = [c for c in cells if c]
+    return (
+        len(filled) == 2
+        and bool(cells[0])
+        and names_a_place(cells[0])
+        and not names_a_place(filled[1])
+        and find_time_range(filled[1]) is None
+        and len(filled[1].split()) <= 20
+    )
+
+
 # "Morning", "上午": a column naming the part of the day its rows fall in, left of their times.
 _PARTS_OF_DAY = frozenset(
     "morning afternoon evening am pm vormittag nachmittag abend matin après-midi soir"
@@ -334,8 +424,15 @@ _MODE_MARK = re.compile(
 )
 
 
+# "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links,
+# or after a few words saying where it leads ("Ver programação JAI disponível em: http://…").
+_BARE_ADDRESS = re.compile(r"^(?:[^:]{1,60}:\s*)?(?:https?://|www\.)[^\s]+$", re.I)
+
+
 def is_link_line(text: str) -> bool:
-    return bool(_LINK_LINE.match(text) or _MODE_MARK.match(text)) or _is_icon(text)
+    return bool(
+        _LINK_LINE.match(text) or _MODE_MARK.match(text) or _BARE_ADDRESS.match(text)
+    ) or _is_icon(text)
 
 
 def classify(number: int, raw: str) -> Line:
@@ -348,7 +445,10 @@ def _classify_normalised(number: int, text: str) -> Line:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
     cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
-    cells = _part_of_day_cell_dropped(_time_cell_first(cells))
+    item_beside_place = _untimed_item_beside_place(cells)
+    if item_beside_place:
+        cells = [c for c in cells if c][::-1]  # the item first, its room after it
+    cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
     if len(cells) == 1:
         # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
         flat = _BULLET.sub("", cells[0])
@@ -432,7 +532,8 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.time = found
         return line
     if (
-        SESSION_LABEL.match(flat)
+        item_beside_place
+        or SESSION_LABEL.match(flat)
         or (len(non_empty) > 1 and SESSION_LABEL.match(non_empty[0]))
         or (_has_colon(cells[0]) and INLINE_LOCATION.search(cells[0]))
         or (non_empty and find_chair_label(non_empty[0]) and not CHAIR.match(non_empty[0]))

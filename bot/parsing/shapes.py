@@ -156,4 +156,14 @@ def is_prose(text: str) -> bool:
     if words < 16 or author_line_score(text) >= 0.5:
         return False
     separators = text.count(",") + text.count(";") + text.count("·")
-    return len(SENTENCE_BREAK.findall(text)) >= 2 or (words >= 60 and separators < words / 8)
+    return (
+        len(SENTENCE_BREAK.findall(text)) >= 2
+        or (words >= 60 and separators < words / 8)
+        # one long sentence without a list's commas ("Gli studenti … riceveranno un attestato
+        # … (mattina e pomeriggio)."): no title runs to 25 words and a full stop
+        or (words >= 25 and not _LIST_SEPARATOR.search(text) and text.rstrip().endswith("."))
+    )
+
+
+# A comma, semicolon or dot between a list's items (not the decimal comma of "0,5 CFU").
+_LIST_SEPARATOR = re.compile(r"[,;·](?!\d)")

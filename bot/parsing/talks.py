@@ -313,14 +313,50 @@ def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
 _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")
 
 
+# "Painel 1: TEMA. Palestrantes: A (X); B (Y)", "Conferência: TEMA. Conferencista: A (X)": the
+# talk's speakers named by a label after its title, in the languages programs print it in.
+_LABELLED_SPEAKERS = re.compile(
+    r"^(?P<head>.+?)[.;]?\s+(?P<label>palestrantes?|conferencistas?|ponentes?|relatori|"
+    r"relatore|relatrice|referent(?:in|en)?|speakers?|panell?ists?|panelistas?|presenters?)"
+    r"\s*:\s*(?P<who>\S.*?)\.?$",
+    re.I,
+)
+
+
+def labelled_speakers(text: str) -> TalkTitle | None:
+    """The talk of `Painel 1: THEME. Palestrantes: A (X); B (Y)`: its label ("Painel 1"), its
+    theme (the talk's title) and the people after the speakers' label, else None."""
+    m = _LABELLED_SPEAKERS.match(text)
+    if m is None:
+        return None
+    people = parse_author_line(m.group("who"))
+    if not people.authors or people.rest:
+        return None
+    head = m.group("head").strip()
+    label, colon, theme = head.partition(": ")
+    if colon and theme.strip() and len(label.split()) <= 4:
+        return TalkTitle(label.strip(), theme.strip(), people.authors)
+    return TalkTitle(head, head, people.authors)
+
+
 def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
     """`Title (Speaker & Speaker)`, `Title (Name, Affiliation)`: a talk and who gives it, in
     parentheses after its title, as timetables with a cell a talk print them."""
     m = _TITLE_PEOPLE.match(text)
     if m is None or len(m.group("title").split()) < 2:
         return None
-    people = _people(m.group("who"))
+    people = _people(_without_mode(m.group("who")))
     return None if people is None else (m.group("title"), people)
+
+
+# "(Francesco Beretta, online)": how the talk is given, after who gives it.
+_TRAILING_MODE = re.compile(
+    r"\s*[,;/]\s*(?:online|virtual|remote|hybrid|in[- ]person|pre-?recorded)\s*$", re.I
+)
+
+
+def _without_mode(who: str) -> str:
+    return _TRAILING_MODE.sub("", who)
 
 
 # A place is no speaker: "Welcome reception (Gold Room)", "Lunch (Zeeman Building)".
@@ -344,14 +380,20 @@ def _full_names(who: str) -> tuple[Person, ...] | None:
     return tuple(Person(clean(n), None) for n in names)
 
 
-def title_then_named_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
+def title_then_named_speakers(
+    text: str, *, any_case: bool = False
+) -> tuple[str, tuple[Person, ...]] | None:
     """`Presentation of the workshop, introduction to OGGM (Fabien Maussion)`: an item's title
     with a title's lowercase words, then in parentheses only full names (each of two to four
-    capitalised words), which are its speakers."""
+    capitalised words), which are its speakers. `any_case`: a title of four words or more
+    needs no lowercase word (German capitalises its nouns: `Quellen, Daten, Perspektiven`)."""
     m = _TITLE_PEOPLE.match(text)
-    if m is None or not has_common_word(m.group("title")):
+    if m is None:
         return None
-    people = _full_names(m.group("who"))
+    title = m.group("title")
+    if not has_common_word(title) and not (any_case and len(title.split()) >= 4):
+        return None
+    people = _full_names(_without_mode(m.group("who")))
     return None if people is None else (m.group("title").strip(), people)
 
 

@@ -355,7 +355,8 @@ _ZONE_ALT = "|".join(sorted(ZONE_OFFSETS, key=len, reverse=True))
 _MERIDIEM = r"(?:[ap]\.?\s?m\.?|(?<=[:.]\d\d)[ap])(?-i:(?![a-z]))"
 _CLOCK = (
     r"(?P<{p}h>[01]?\d|2[0-3])"
-    r"(?:(?:[:.hu])(?P<{p}m>[0-5]\d)|(?P<{p}hour>h))?"  # "14:30", "14h30", "14u30", "14h" alone
+    # "14:30", "14h30", "14u30" (Dutch), "14h30min" (Portuguese), and "14h" alone
+    r"(?:(?:[:.hu])(?P<{p}m>[0-5]\d)(?:(?<=h\d\d)min)?|(?P<{p}hour>h))?"
     r"(?:\s*(?P<{p}ampm>" + _MERIDIEM + r"))?"
     r"(?:\s?(?:Uhr|hrs?|horas?|hs|h)(?![\w]))?"  # "9:00 Uhr", "9:00 h", "9.30 hrs"
     r"(?:\s*(?P<{p}zone>(?:" + _ZONE_ALT + r")(?:\s?[+-]\s?\d{{1,2}}(?::?\d\d)?)?))?"
@@ -365,7 +366,7 @@ _CLOCK = (
 # "9:00 bis 10:30 Uhr", "9h00 à 10h00", "9:00 til 10:00", "9:00 до 10:00" (the word only
 # before a clock), and "9:00〜10:00" / "9:00至10:00".
 _SEPARATOR = (
-    r"\s*(?:(?:às|as|a|à|al|hasta|alle|tot|do|bis|til|до)(?=\s*[012]?\d[:.h]\d)"
+    r"\s*(?:(?:às|as|a|à|al|hasta|alle|tot|do|bis|til|до)(?=\s*[012]?\d(?:[:.h]\d|h(?!\w)))"
     # "15.00 Todd Mei": a word separator is no separator when a word goes on from it.
     r"|-{1,2}|–|—|~|〜|～|至|(?:to|until|till)(?![^\W\d_])|→)\s*"
 )
@@ -384,7 +385,8 @@ TIME_RANGE = re.compile(
 # A start time opening a line, the item's name after it ("09:30 Opening remarks",
 # "9.00 Uhr Begrüßung"): minutes or a meridiem make it a clock.
 _LEADING_START = re.compile(
-    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3])(?:(?:[:.h])(?P<m>[0-5]\d)(?:\s*(?P<ampm>"
+    r"^\s*(?P<clock>(?P<h>[01]?\d|2[0-3])(?:(?:[:.h])(?P<m>[0-5]\d)(?:(?<=h\d\d)min)?"
+    r"(?:\s*(?P<ampm>"
     + _MERIDIEM
     + r"))?|h|\s*(?P<ampm2>"
     + _MERIDIEM

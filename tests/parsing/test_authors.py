@@ -391,3 +391,28 @@ def test_one_person_then_their_workplace_after_an_at_sign_or_a_long_dash(
 @pytest.mark.parametrize("line", ["Deep Nets – Tables", "Graph Learning — The Next Frontier"])
 def test_a_title_with_a_long_dash_is_no_person_at_a_workplace(line: str) -> None:
     assert author_line_score(line) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # "Profª." (the feminine ordinal after "Prof"), dotted or not, before "Dra."
+        ("Profª. Dra. Ana Lima (UFPel)", [("Ana Lima", "UFPel")]),
+        ("Profª Dra. Ana Lima (UFPel)", [("Ana Lima", "UFPel")]),
+        # " e " joins two people after an affiliation's parenthesis or before an honorific
+        (
+            "Profª. Dra. Ana Lima (UFPel); Prof. Dr. Rui Sá (UFRGS) e Profª. Dra. Eva Cruz (UFSM)",
+            [("Ana Lima", "UFPel"), ("Rui Sá", "UFRGS"), ("Eva Cruz", "UFSM")],
+        ),
+        (
+            "Profª. Dra. Ana Lima e Profª. Dra. Eva Cruz (UFSM)",
+            [("Ana Lima", "UFSM"), ("Eva Cruz", "UFSM")],
+        ),
+        # a particle stays in its name
+        ("José Ortega y Gasset (Madrid)", [("José Ortega y Gasset", "Madrid")]),
+    ],
+)
+def test_portuguese_people_with_profa_and_e(
+    line: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected

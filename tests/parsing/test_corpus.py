@@ -202,8 +202,24 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Economics (development studies), a kramdown post the parser had not seen; first seen at
     # text .18 / .16 / .30, page 1 / .50 / 1 (each paper's "Discussant:" line taken as its
     # title); then discussants became role lines and a stop after a clock no part of a title.
-    "found/sebol-2019-dsw.txt": (1.00, 0.91, 1.00, 1.00, 1.00, 1.00),
-    "found/sebol-2019-dsw.html": (1.00, 0.91, 1.00, 1.00, 1.00, 1.00),
+    "found/sebol-2019-dsw.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/sebol-2019-dsw.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # History of early-modern universities (German), simple-grid rows `time | Title (Speaker)`;
+    # first seen at text .71 / .71 / .85, page .57 / .57 / .76 (before any change for it); then
+    # slides links ("Folien") under a time, item labels as speakers, "(Name, online)" and an
+    # abbreviation "(CIV)" before a colon were mended.
+    "found/pcp-2023-helmstedt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/pcp-2023-helmstedt.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Education policy (Portuguese), `room | 9h – Painel N: THEME. Palestrantes: …` cells; first
+    # seen at 0 on papers, authors and chairs (text and page); then a room column left of the
+    # times, "Profª.", " e " between people and "Palestrantes:" / "Conferencista:" were taught.
+    "found/sempolgest-2014-ufsm.txt": (0.87, 0.87, 0.97, 0.97, 1.00, 1.00),
+    "found/sempolgest-2014-ufsm.html": (0.87, 0.87, 0.97, 0.97, 1.00, 1.00),
+    # Music (audio archives, Italian), Markdown tables `Ora | Nome | Istituzione | Titolo`; first
+    # seen at 0 on papers, authors and times (text and page); then column headers in other
+    # languages were taught, and an institution column as the speakers' affiliation.
+    "found/nastro-2018-padova.txt": (1.00, 0.83, 1.00, 1.00, 1.00, 1.00),
+    "found/nastro-2018-padova.html": (1.00, 0.83, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -4132,3 +4132,225 @@ def test_a_timed_row_of_cells_each_a_talk_and_its_speaker_holds_one_paper_a_cell
         ("Rechazo agudo del injerto", [("María Alonso", "PER")]),
     ]
     assert [f"{s.start:%H:%M}" for s in program.sessions if s.start] == ["15:00", "15:30"]
+
+
+# --- Portuguese conventions: "14h30min", "13h às 17h", "20/10/2014 - Segunda-Feira" -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("14h30min – Painel de abertura", (14, 30), None),
+        ("8h15min às 9h – Credenciamento", (8, 15), (9, 0)),
+        ("13h às 17h – Credenciamento", (13, 0), (17, 0)),
+        ("9h às 12h30min", (9, 0), (12, 30)),
+    ],
+)
+def test_portuguese_hours_with_min_and_as_are_times(
+    text: str, start: tuple[int, int], end: tuple[int, int] | None
+) -> None:
+    from datetime import time
+
+    found = find_time_range(text)
+    assert found is not None
+    assert (found.start, found.end) == (time(*start), time(*end) if end else None)
+
+
+# --- column headers in other languages: "Ora | Nome | Istituzione | Titolo" ---------------------
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Ora\tNome\tIstituzione\tTitolo",  # Italian
+        "Horário\tNome\tInstituição\tTítulo",  # Portuguese
+        "Hora\tNombre\tInstitución\tTítulo",  # Spanish
+        "Zeit\tName\tInstitution\tTitel",  # German
+    ],
+)
+def test_a_table_headed_in_another_language_names_its_columns(header: str) -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n"
+        f"{header}\n"
+        "10:00 - 10:30\tMaria Rossi\tUniversità di Bologna\tLa voce registrata\n"
+        "10:30 - 11:00\tLuca Bianchi\tConservatorio di Milano\tNastri e memoria\n"
+    )
+    assert classify(1, header).kind is LineKind.TABLE_HEADER
+    assert papers(program) == [
+        ("La voce registrata", [("Maria Rossi", "Università di Bologna")]),
+        ("Nastri e memoria", [("Luca Bianchi", "Conservatorio di Milano")]),
+    ]
+
+
+def test_talk_rows_inside_a_timed_block_take_their_columns_from_the_header() -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n"
+        "Ora\tLuogo\tAttività\n"
+        "ore 15:00-18:00\tAula Magna\tGiornata di studio\n"
+        "Ora\tNome\tIstituzione\tTitolo\n"
+        "15:00 - 15:30\tMaria Rossi\tUniversità di Bologna\tLa voce registrata\n"
+        "15:30 - 16:00\tLuca Bianchi\tConservatorio di Milano\tNastri e memoria\n"
+    )
+    assert papers(program)[-2:] == [
+        ("La voce registrata", [("Maria Rossi", "Università di Bologna")]),
+        ("Nastri e memoria", [("Luca Bianchi", "Conservatorio di Milano")]),
+    ]
+
+
+# --- German hand-written pages: "Folien" under a time, "(Name, online)", "(Moderation: X)" ------
+
+
+@pytest.mark.parametrize("word", ["Folien", "Diapositive", "Diapositivas"])
+def test_a_slides_link_word_in_another_language_is_a_link(word: str) -> None:
+    assert classify(1, word).kind is LineKind.LINK
+    program = parse(
+        f"Montag, 20. März 2023\n09:00-09:15\n{word}\n\nBegrüßung\n\n"
+        f"09:15-10:00\n{word}\n\nArchive der Frühen Neuzeit (Anna Schmidt)\n"
+    )
+    assert program.sessions[0].title == "Begrüßung"
+    assert word not in [s.title for s in program.sessions]
+
+
+def test_a_slides_link_under_a_time_leaves_the_title_below_it() -> None:
+    program = parse(
+        "Montag, 20. März 2023\n09:00-09:15\nFolien\nBegrüßung\n"
+        "09:15-10:00\nFolien\nArchive der Frühen Neuzeit (Anna Schmidt)\n"
+        "10:00-10:30\nKaffeepause\n"
+    )
+    assert [(s.start.hour, s.start.minute) for s in program.sessions] == [(9, 0), (9, 15), (10, 0)]
+    assert program.sessions[0].title == "Begrüßung"
+    assert program.sessions[2].title == "Kaffeepause"
+
+
+def test_an_item_label_under_a_bare_time_names_no_speaker() -> None:
+    program = parse(
+        "Monday, 4 May 2015\n9:15 - 9:30\nWelcome\n9:30 - 10:30\nInvited Talk\n"
+        "How to get a Doctorate. Ann Hand (Google)\n"
+    )
+    assert [s.start.hour for s in program.sessions] == [9, 9]
+    assert papers(program) == [("How to get a Doctorate", [("Ann Hand", "Google")])]
+
+
+@pytest.mark.parametrize("mark", ["online", "virtual", "remote"])
+def test_how_a_talk_is_given_after_its_speaker_names_no_one(mark: str) -> None:
+    program = parse(
+        "Montag, 20. März 2023\n16:45-17:15\n"
+        f"A Data Model for the History of Universities (Anna Schmidt, {mark})\n"
+        "17:15-17:45\nThe Letters of a Printer and his Friends (Bo Lind)\n"
+    )
+    assert papers(program) == [
+        ("A Data Model for the History of Universities", [("Anna Schmidt", None)]),
+        ("The Letters of a Printer and his Friends", [("Bo Lind", None)]),
+    ]
+
+
+def test_an_abbreviation_in_parentheses_is_no_affiliation() -> None:
+    program = parse(
+        "Montag, 20. März 2023\n18:30-19:00\n"
+        "Das Digitale Briefarchiv Augsburg (DBA): Quellen, Daten, Perspektiven (Anna Lind)\n"
+    )
+    title = "Das Digitale Briefarchiv Augsburg (DBA): Quellen, Daten, Perspektiven"
+    assert papers(program) == [(title, [("Anna Lind", None)])]
+
+
+# --- a room column before the times: "Anfiteatro B | 9h – Painel 1: …" -------------------------
+
+
+def test_a_room_cell_before_a_time_cell_is_the_items_room() -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        "Auditório Central, prédio 16\t9h – Abertura do seminário\n"
+        "Anfiteatro “B” da Física, prédio 13\t14h30min – Apresentação de comunicações\n"
+    )
+    assert [(s.title, s.room, s.start.hour, s.start.minute) for s in program.sessions] == [
+        ("Abertura do seminário", "Auditório Central, prédio 16", 9, 0),
+        ("Apresentação de comunicações", "Anfiteatro “B” da Física, prédio 13", 14, 30),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("label", "who"),
+    [
+        ("Palestrantes", "Profª. Dra. Ana Lima (UFPel); Prof. Dr. Rui Sá (UFRGS)"),
+        ("Panelists", "Ana Lima (UFPel); Rui Sá (UFRGS)"),
+    ],
+)
+def test_speakers_named_by_a_label_after_a_panels_theme(label: str, who: str) -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        f"Sala 2\t9h – Painel 1: ENSINO E PESQUISA. {label}: {who}. "
+        "Coordenadora: Profª. Dra. Eva Cruz (UFSM).\n"
+        "Sala 3\t14h – Conferência: A ESCOLA PÚBLICA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+    )
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("Painel 1", ["Eva Cruz"]),
+        ("Conferência", []),
+    ]
+    assert papers(program) == [
+        ("ENSINO E PESQUISA", [("Ana Lima", "UFPel"), ("Rui Sá", "UFRGS")]),
+        ("A ESCOLA PÚBLICA", [("Rui Sá", "UFRGS")]),
+    ]
+
+
+def test_an_untimed_row_under_a_room_column_is_an_item_of_its_own() -> None:
+    program = parse(
+        "20/10/2014 - Segunda-Feira\n"
+        "Sala 1\t14h30min – Conferência: A ESCOLA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+        "Salas do prédio 16\tApresentação de comunicações e oficinas.\n"
+    )
+    assert papers(program) == [("A ESCOLA", [("Rui Sá", "UFRGS")])]
+    assert [s.title for s in program.sessions][-1].rstrip(".") == (
+        "Apresentação de comunicações e oficinas"
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["https://www.example.org/node/2709", "http://w3.example.br/jai/", "www.example.org"]
+)
+def test_a_bare_address_on_its_line_is_a_link(line: str) -> None:
+    assert classify(1, line).kind is LineKind.LINK
+
+
+def test_a_bare_address_under_a_sentence_names_no_author() -> None:
+    program = parse(
+        "Martedì 6 marzo 2018\n15:00 - 15:30\tMaria Rossi\tLa voce registrata\n\n"
+        "Per raggiungere il dipartimento:\n\nhttps://www.example.org/node/2709\n"
+    )
+    assert all(a.name != "https" for s in program.sessions for p in s.papers for a in p.authors)
+
+
+def test_a_pointer_to_another_page_in_the_room_column_is_no_paper() -> None:
+    program = parse(
+        "21/10/2014 - Terça-Feira\n"
+        "Sala 2\t14h – Conferência: A ESCOLA. Conferencista: Prof. Dr. Rui Sá (UFRGS).\n"
+        "Ver programação disponível em: http://w3.example.br/jai/\t18h30min – Atividades da "
+        "Jornada Acadêmica\n"
+    )
+    assert classify(1, "Ver programação disponível em: http://w3.example.br/jai/").kind is (
+        LineKind.LINK
+    )
+    assert papers(program) == [("A ESCOLA", [("Rui Sá", "UFRGS")])]
+    assert [(s.start.hour, s.start.minute) for s in program.sessions] == [(14, 0), (18, 30)]
+
+
+def test_the_cell_under_a_place_column_is_the_items_room_not_its_title() -> None:
+    program = parse(
+        "Lunedì 5 marzo 2018\nOra\tLuogo\tAttività\n"
+        "ore 10:30-12:30\tVia Roma 1, Padova\tvisita guidata al laboratorio\n"
+        "ore 15:00-18:00\tSala Riunioni 406\tIl suono registrato: ieri e oggi\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("visita guidata al laboratorio", "Via Roma 1, Padova"),
+        ("Il suono registrato: ieri e oggi", "Sala Riunioni 406"),
+    ]
+    assert papers(program) == []
+
+
+def test_one_long_sentence_after_the_programme_is_prose() -> None:
+    from bot.parsing.shapes import is_prose
+
+    assert is_prose(
+        "Gli studenti del corso di canto riceveranno un attestato di partecipazione e potranno"
+        " conseguire 0,5 crediti solo partecipando all'intera giornata di studio (mattina e sera)."
+    )
+    assert not is_prose("A Study of Replicated Data Types that do Computations in the Cloud.")

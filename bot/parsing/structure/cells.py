@@ -61,7 +61,10 @@ class Cells(Speakers):
         """A table row: title and authors in cells, maybe a time and link icons."""
         title = None
         authors: AuthorLine | None = None
+        institution = None
         columns = self.table_columns or []
+        if len(columns) == len(cells) + 1 and columns[0] in TIME_COLUMNS:
+            columns = columns[1:]  # the row's cells beside its time, under the header's others
         offset = 0 if len(columns) == len(cells) else None
         for index, cell in enumerate(cells):
             if not cell or is_link_line(cell):
@@ -69,6 +72,9 @@ class Cells(Speakers):
             role = columns[index] if offset is not None and index < len(columns) else ""
             if role in LINK_COLUMNS:
                 continue  # "Video | Title | Author": the video cell holds link words
+            if role.startswith(("affiliation", "institution")) and institution is None:
+                institution = cell  # "Time | Name | Institution | Title": where they work
+                continue
             if DURATION_CELL.match(cell):
                 continue  # "10:50 | Title | 20m": how long, not what
             if title is not None and authors is None and ROOM_NAME.match(cell):
@@ -79,7 +85,7 @@ class Cells(Speakers):
             ):
                 tr = tr or cell_time
                 continue
-            if role.startswith(("author", "speaker", "presenter")) or (
+            if role.startswith(("author", "speaker", "presenter", "name")) or (
                 not role.startswith(("title", "paper", "talk"))
                 and title is not None
                 and authors is None
@@ -103,6 +109,8 @@ class Cells(Speakers):
                 title, authors = talk.talk_title or talk.session_title, AuthorLine(talk.speakers)
         if title is not None:
             title = strip_trailing_marks(title)[0]
+        if authors is not None and institution is not None:
+            authors = AuthorLine(tuple(_working_at(list(authors.authors), institution)))
         if title is None:
             if authors is not None and self.paper is not None and not self.paper.authors:
                 self.attach_authors(authors, line.number)
@@ -135,6 +143,13 @@ class Cells(Speakers):
             for c in others
             if not ROOM_CELL.match(c) and not DURATION_CELL.match(c) and not is_link_line(c)
         ]
+        # "Time | Name | Institution | Title": the institution column says where the speaker
+        # works; it is neither the title nor the people.
+        institution = self._institution_cell(row)
+        if institution is not None and institution in content[1:]:
+            content.remove(institution)
+        else:
+            institution = None
         if len(content) != 2:
             return None
         speaker_columns = [
@@ -156,7 +171,8 @@ class Cells(Speakers):
                 and not is_prose(title)
                 and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
             ):
-                rest = [c for c in others if c not in content]
+                rest = [c for c in others if c not in content and c != institution]
+                named = _working_at(named, institution)
                 return self.strip_marks(strip_trailing_marks(title)[0]), named, rest
             return None  # the column says who; the other cell cannot be the people
         for people, title in ((content[0], content[1]), (content[1], content[0])):
@@ -179,10 +195,21 @@ class Cells(Speakers):
                 and classify_kind(people, paper_count=0) is SessionKind.OTHER
                 and self._names_a_speaker(people, bool(speaker_columns))
             ):
-                rest = [c for c in others if c not in content]
-                speakers = list(parse_author_line(people).authors)
+                rest = [c for c in others if c not in content and c != institution]
+                speakers = _working_at(list(parse_author_line(people).authors), institution)
                 return self.strip_marks(strip_trailing_marks(title)[0]), speakers, rest
         return None
+
+    def _institution_cell(self, row: list[str]) -> str | None:
+        """The row's cell under its table's one affiliation column, if it has one."""
+        if len(row) != len(self.header_roles):
+            return None
+        cells = [
+            row[k]
+            for k, role in enumerate(self.header_roles)
+            if role.startswith(("affiliation", "institution")) and row[k]
+        ]
+        return cells[0] if len(cells) == 1 else None
 
     def _contribution_row(self, text: str, i: int) -> bool:
         """Under a header printed without a time: is this timed row one of its contributions
@@ -338,3 +365,14 @@ class Cells(Speakers):
             + " / ".join(repr(s.title) for s in sessions),
         )
         return sessions
+
+
+# The headers of a timetable's time column, in English as `column_role` gives them.
+TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
+
+
+def _working_at(speakers: list[Person], institution: str | None) -> list[Person]:
+    """Speakers printed without an affiliation, each given the institution of their row."""
+    if institution is None or any(p.affiliation for p in speakers):
+        return speakers
+    return [Person(p.name, institution) for p in speakers]

@@ -17,6 +17,7 @@ from bot.parsing.lexer import (
     Line,
     LineKind,
     classify,
+    column_role,
     find_chair_label,
     zone_label_in,
 )
@@ -116,7 +117,7 @@ class HeadLines(Cells):
         return 1
 
     def on_table_header(self, i: int, line: Line) -> int:
-        self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+        self.table_columns = [column_role(c) for c in line.cells]
         self.header_roles = self.table_columns
         self.paper_table = paper_table(line.cells)
         rooms = [
@@ -301,7 +302,7 @@ class HeadLines(Cells):
         self._speakers_from_title(session)
         rest = filled[1:] if len(filled) > 1 else []
         if rest and all(c.lower().rstrip(":") in HEADER_WORDS for c in rest):
-            self.table_columns = [c.lower().rstrip(":") for c in line.cells]
+            self.table_columns = [column_role(c) for c in line.cells]
         else:
             for c in rest:
                 chair_in_cell = find_chair_label(c)

@@ -32,6 +32,11 @@ from bot.parsing.structure.phrases import (
 from bot.parsing.structure.state import BuilderState
 from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range
 
+# Kinds an item's own label names ("Invited Talk", "Lunch"): such a line names no one.
+NAMED_KINDS = frozenset(
+    (SessionKind.KEYNOTE, SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
+)
+
 
 class Lookahead(BuilderState):
     """What the neighbouring lines say about the line being read."""
@@ -91,6 +96,15 @@ class Lookahead(BuilderState):
             return None
         if self.current is not None and self.current.expects_title:
             return None
+        if (
+            self.current is not None
+            and self.current.start is not None
+            and self.current.title
+            and self.current.line == before.number
+        ):
+            # "13:00-13:15" / "Folien" / "Begrüßung" / "13:15-15:15": the line above already
+            # names the item of the time before; it is not this one's title.
+            return None
         # A break printed above its time, on a page that prints titles above: surely its title,
         # even where its words look like names ("Coffee Break and Discussion Time").
         break_above = self.title_side == "above" and is_own_item(before.text)
@@ -148,6 +162,8 @@ class Lookahead(BuilderState):
         if i is None:
             return False
         text = self.lines[i].text
+        if classify_kind(text, paper_count=0) in NAMED_KINDS:
+            return False  # "Invited Talk", "Keynote": what the item is, not who gives it
         first = author_line_score(text)
         if first < (0.5 if more else 0.8) and not (
             (first >= 0.5 and self._name_over_institution(i))

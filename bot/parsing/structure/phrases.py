@@ -383,8 +383,12 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
     Title`, else None: the left side must read surely as people and the right as a title."""
     colon = split_colon_authors(text) if ": " in text else None
-    if colon is not None:
+    if colon is not None and not any(
+        abbreviates(a.name, a.affiliation or "") for a in colon[1].authors
+    ):
         return colon[0], colon[1].authors
+    if colon is not None:
+        return None  # "Das Corpus Inscriptorum Vitebergense (CIV): Quellen": a name, no one's
     dash = SPEAKER_DASH.match(text)
     if dash is None:
         return None
@@ -400,6 +404,13 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     ):
         return None
     return title, parsed.authors
+
+
+def abbreviates(words: str, acronym: str) -> bool:
+    """Whether `acronym` spells the initials of the last words of `words` ("Corpus
+    Inscriptorum Vitebergense" / "CIV"): the name of a thing, not where someone works."""
+    initials = "".join(w[0] for w in words.split() if w[:1].isupper())
+    return 2 <= len(acronym) <= 8 and acronym.isupper() and initials.endswith(acronym)
 
 
 def split_chair(text: str) -> tuple[str, str | None]:

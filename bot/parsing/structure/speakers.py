@@ -29,6 +29,7 @@ from bot.parsing.structure.phrases import (
     unquote,
 )
 from bot.parsing.talks import (
+    labelled_speakers,
     read_talk_title,
     split_dash_speakers,
     title_then_named_speakers,
@@ -50,7 +51,7 @@ class Speakers(Lookahead):
             session.chairs.append(Person(who, None))
             session.chaired = True
             return
-        talk = read_talk_title(session.title)
+        talk = labelled_speakers(session.title) or read_talk_title(session.title)
         if talk is not None:
             session.title = talk.session_title
             session.talk_title = unquote(talk.talk_title) if talk.talk_title else None
@@ -82,6 +83,13 @@ class Speakers(Lookahead):
             # Times": a talk, who gives it first.
             session.title = session.talk_title = spoken[0]
             session.speakers = list(spoken[1])
+            return
+        titled = title_then_named_speakers(session.title, any_case=True)
+        if titled is not None and classify_kind(titled[0], paper_count=1) not in NOT_TALKS:
+            # "Das Corpus Inscriptorum Vitebergense (CIV): Quellen, Daten, Perspektiven
+            # (Patrick Schiele)": a long title, then only full names in parentheses.
+            session.title = session.talk_title = titled[0]
+            session.speakers = list(titled[1])
             return
         named = name_colon_title(session.title) if self.colon_speakers else None
         if named is not None:

@@ -19,8 +19,10 @@ from bot.parsing.lexer import (
     START_AT,
     Line,
     LineKind,
+    column_role,
     find_chair_label,
     is_link_line,
+    names_a_place,
 )
 from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
 from bot.parsing.structure.cells import Cells
@@ -38,6 +40,9 @@ from bot.parsing.structure.phrases import (
     strip_session_title,
 )
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
+
+# The headers of a timetable's place column, in English as `column_role` gives them.
+PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
 
 
 class TimeLines(Cells):
@@ -224,6 +229,11 @@ class TimeLines(Cells):
             and (current.start, current.end) == (tr.start, tr.end)
         ):
             return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
+        column_room = self._cell_in_place_column(line.cells)
+        if column_room is not None and column_room in other_cells and len(other_cells) > 1:
+            # "Ora | Luogo | Attività": the header says which cell is where, not what.
+            other_cells.remove(column_room)
+            room = room or column_room
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own.
             for cell in other_cells:
@@ -324,11 +334,21 @@ class TimeLines(Cells):
             self.current = session
             return 1
         for cell in other_cells:
-            if ROOM_CELL.match(cell) and session.room is None:
+            if (ROOM_CELL.match(cell) or names_a_place(cell)) and session.room is None:
                 session.room = cell
             else:
                 self.dispatch_cell(cell, line)
         return 1
+
+    def _cell_in_place_column(self, cells: list[str]) -> str | None:
+        """The row's cell under its table's room or location column, if it has one."""
+        columns = [column_role(c) for c in self.header_roles]  # kept past the header's row
+        if len(columns) != len(cells):
+            return None
+        return next(
+            (cells[k] for k, role in enumerate(columns) if role in PLACE_COLUMNS and cells[k]),
+            None,
+        )
 
     def on_meta(self, i: int, line: Line) -> int:
         """pretalx: the line before is the title (unless it belongs to a paper)."""
