@@ -623,6 +623,12 @@ def parse_author_line(text: str) -> AuthorLine:
         text = _FIELD_LABEL.sub("", text)
     if text.endswith("."):
         text = _CLOSING_STOP.sub("", text)
+    if text[-1:] in "])":
+        # "Per Ek (Chalmers) [PDF]", "Ana Silva (virtual)": a link or how they attend, glued
+        # on; "[Lund University]" is where someone works.
+        stripped, marks = strip_trailing_marks(text)
+        if marks and stripped and not _has_institution_word(marks):
+            text = stripped
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)

@@ -416,3 +416,20 @@ def test_portuguese_people_with_profa_and_e(
     line: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Per Ek (Chalmers) [PDF]", [("Per Ek", "Chalmers")]),
+        (
+            "Bo Li (Tsinghua University), Ann Lee (MIT) [slides]",
+            [("Bo Li", "Tsinghua University"), ("Ann Lee", "MIT")],
+        ),
+    ],
+)
+def test_a_link_glued_to_an_author_line_is_no_part_of_it(
+    line: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+    assert author_line_score(line) == 1.0

@@ -247,3 +247,18 @@ def test_an_elements_own_display_style_makes_it_a_block() -> None:
         "11:15 – 11:40 A Silva (Uni A)",
         "Fast Joins Abstract",
     ]
+
+
+def test_a_list_item_of_bold_title_and_italic_authors_with_a_pdf_link() -> None:
+    page = (
+        "<html><body><h2>Monday, March 4, 2024</h2>"
+        "<h3>09:00 – 10:30 Session 1: Retrieval</h3><ul>"
+        "<li><strong>Dense Retrieval at Scale</strong><br><em>Karl Lind (KTH)</em></li>"
+        "<li><strong>Sparse Models Strike Back</strong><br><em>Per Ek (Chalmers)</em>"
+        ' <a href="x.pdf">[PDF]</a></li></ul></body></html>'
+    )
+    program = parse_program(page, ParseOptions(timezone="Europe/Stockholm", year=2024))
+    assert [(p.title, [a.name for a in p.authors]) for p in program.sessions[0].papers] == [
+        ("Dense Retrieval at Scale", ["Karl Lind"]),
+        ("Sparse Models Strike Back", ["Per Ek"]),
+    ]
