@@ -456,6 +456,8 @@ def find_time_range(text: str) -> TimeRange | None:
 
     A lone number is not a time: it needs minutes, a meridiem, or a range partner with them.
     """
+    if ("oon" in text or "ight" in text) and _NOON_OR_MIDNIGHT.search(text):
+        return _with_noon_as_clock(text)
     if not _DIGIT.search(text):
         return None  # every clock has an hour's digits; most lines have none
     if not text.isascii():
@@ -464,6 +466,30 @@ def find_time_range(text: str) -> TimeRange | None:
     if found is None or text.isascii():
         return found
     return _after_a_meridiem_word(text, found)
+
+
+# "Noon – 1:30 PM", "11:30 AM – 12 noon", "midnight": twelve o'clock by name.
+_NOON_OR_MIDNIGHT = re.compile(
+    r"(?<![\w:])(?:12(?::00)?\s?)?(?P<noon>noon)\b|(?<![\w:])(?:12(?::00)?\s?)?midnight\b", re.I
+)
+
+
+def _with_noon_as_clock(text: str) -> TimeRange | None:
+    """`find_time_range` of a line naming noon or midnight: each name read as its clock,
+    padded to the name's length so that the span stays where the line prints the time."""
+    named = list(_NOON_OR_MIDNIGHT.finditer(text))
+    for m in named:
+        meridiem = "pm" if m.group("noon") else "am"
+        clock = f"12:00{meridiem}" if len(m.group(0)) >= 7 else f"12{meridiem}"
+        text = text[: m.start()] + clock.ljust(len(m.group(0))) + text[m.end() :]
+    found = find_time_range(text)
+    if found is None:
+        return None
+    start, end = found.span
+    for m in named:  # the span takes in the whole name, not only its clock's characters
+        if m.start() <= end <= m.end():
+            end = m.end()
+    return TimeRange(found.start, found.end, found.zone_label, (start, end))
 
 
 def _after_a_meridiem_word(text: str, found: TimeRange) -> TimeRange:

@@ -4354,3 +4354,24 @@ def test_one_long_sentence_after_the_programme_is_prose() -> None:
         " conseguire 0,5 crediti solo partecipando all'intera giornata di studio (mattina e sera)."
     )
     assert not is_prose("A Study of Replicated Data Types that do Computations in the Cloud.")
+
+
+@pytest.mark.parametrize(
+    ("line", "start", "end", "printed"),
+    [
+        ("Noon – 1:30 PM Lunch", "12:00", "13:30", "Noon – 1:30 PM"),
+        ("11:00 AM – 12 noon Panel", "11:00", "12:00", "11:00 AM – 12 noon"),
+        ("10:00 pm – midnight Party", "22:00", "00:00", "10:00 pm – midnight"),
+    ],
+)
+def test_noon_and_midnight_by_name(line: str, start: str, end: str, printed: str) -> None:
+    found = find_time_range(line)
+    assert found is not None
+    assert found.end is not None
+    assert (f"{found.start:%H:%M}", f"{found.end:%H:%M}") == (start, end)
+    assert line[found.span[0] : found.span[1]] == printed
+
+
+def test_noon_inside_a_word_or_a_title_is_no_time() -> None:
+    assert find_time_range("High Noon at the Saloon") is None
+    assert find_time_range("Afternoon tea") is None
