@@ -264,6 +264,10 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people:
             if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
                 return TalkTitle(kind, None, people)  # "Talk 2: Ms Name": untitled, its label
+            if shape is _KIND_DASH and len(people) == 1:
+                # "Keynote 2 - Ana Silva": untitled, so named as printed, as "Keynote: Ana
+                # Silva" is; a group of speakers follows the item's own name ("Panel - A, B").
+                return TalkTitle(title, None, people)
             if shape is _KIND_DASH:
                 return TalkTitle(kind, None, people)  # "Panel - A, B, C"
             if shape is _KIND_PAREN:

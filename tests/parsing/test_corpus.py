@@ -204,6 +204,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # title); then discussants became role lines and a stop after a clock no part of a title.
     "found/sebol-2019-dsw.txt": (1.00, 0.91, 1.00, 1.00, 1.00, 1.00),
     "found/sebol-2019-dsw.html": (1.00, 0.91, 1.00, 1.00, 1.00, 1.00),
+    # First seen at 0 on every figure but times (its "Chairs" heading took every speaker).
+    "found/biocuration-2023-tuesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/biocuration-2023-tuesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -145,6 +145,7 @@ def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
         ("Invited Talk - Ana Silva: Why Graphs", "Invited Talk", "Why Graphs", ["Ana Silva"]),
         ("Panel - Ana Silva, Bo Li, Cy Ng", "Panel", None, ["Ana Silva", "Bo Li", "Cy Ng"]),
         ("Keynote: Ana Silva", "Keynote: Ana Silva", None, ["Ana Silva"]),
+        ("Keynote 2 - Ana Silva", "Keynote 2 - Ana Silva", None, ["Ana Silva"]),
         ("Keynote (Ana Silva)", "Keynote", "Keynote", ["Ana Silva"]),
         ("Keynote: Securing Data Pipelines", "Keynote", "Securing Data Pipelines", []),
         ("主题报告一（中文）（熊璋教授）", "主题报告一（中文）", "主题报告一（中文）", ["熊璋"]),
@@ -3833,3 +3834,23 @@ def test_a_discussant_line_is_a_note_not_the_papers_title() -> None:
 )
 def test_a_stop_after_the_opening_clock_parts_it_from_the_item(line: str, rest: str) -> None:
     assert classify(1, line).text == rest
+
+
+def test_a_chairs_heading_names_the_people_above_the_first_timed_talk() -> None:
+    """`Chairs` / `Ana Silva, Bo Li` / `10.00-10.10` / title / speaker (a generated booklet's
+    `<dl>`): the heading's people end at the next time, whose lines are a talk and its speaker."""
+    program = parse(
+        "Day 2: Tuesday, May 14th\nKeynote 1 - Cy Ng (9.00-10.00)\nChairs\nAna Silva, Bo Li\n"
+        "Genomes 1 (10.00-10.30)\nChairs\nAna Silva, Bo Li\n10.00-10.10\n\n"
+        "Curating variants at scale with shared ontologies\nDi Wu\n10.10-10.30\n\n"
+        "A registry of protein structures for the community\nEve Park\n"
+        "Coffee Break (10.30-11.00)\n"
+    )
+    keynote, genomes, coffee = program.sessions
+    assert keynote.title == "Keynote 1 - Cy Ng"
+    assert [p.name for p in genomes.chairs] == ["Ana Silva", "Bo Li"]
+    assert [(p.title, [(a.name, a.affiliation) for a in p.authors]) for p in genomes.papers] == [
+        ("Curating variants at scale with shared ontologies", [("Di Wu", None)]),
+        ("A registry of protein structures for the community", [("Eve Park", None)]),
+    ]
+    assert coffee.kind is SessionKind.BREAK
