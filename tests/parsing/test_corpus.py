@@ -207,6 +207,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # First seen at 0 on every figure but times (its "Chairs" heading took every speaker).
     "found/biocuration-2023-tuesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/biocuration-2023-tuesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # First seen at 0 on every figure but chairs and times (untimed talks and a run-together table).
+    "found/ase-2023-workshop.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ase-2023-workshop.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

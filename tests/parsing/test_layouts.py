@@ -146,6 +146,9 @@ def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
         ("Panel - Ana Silva, Bo Li, Cy Ng", "Panel", None, ["Ana Silva", "Bo Li", "Cy Ng"]),
         ("Keynote: Ana Silva", "Keynote: Ana Silva", None, ["Ana Silva"]),
         ("Keynote 2 - Ana Silva", "Keynote 2 - Ana Silva", None, ["Ana Silva"]),
+        ("I1 (remote) Ana Silva (MIT) “Graphs at Scale”", "I1", "Graphs at Scale", ["Ana Silva"]),
+        ("C4 Bo Li Chen (Universität Wien)", "C4", None, ["Bo Li Chen"]),
+        ("Ana Silva (MIT) “Graphs at Scale”", "Graphs at Scale", "Graphs at Scale", ["Ana Silva"]),
         ("Keynote (Ana Silva)", "Keynote", "Keynote", ["Ana Silva"]),
         ("Keynote: Securing Data Pipelines", "Keynote", "Securing Data Pipelines", []),
         ("主题报告一（中文）（熊璋教授）", "主题报告一（中文）", "主题报告一（中文）", ["熊璋"]),
@@ -169,6 +172,7 @@ def test_talk_shapes(
 def test_session_titles_that_name_no_talk() -> None:
     assert read_talk_title("Session 2: Storage") is None
     assert read_talk_title("Coffee Break") is None
+    assert read_talk_title("R1 Lunch (Cafeteria)") is None
 
 
 def test_time_after_the_item_and_talks_in_rows() -> None:
@@ -3854,3 +3858,21 @@ def test_a_chairs_heading_names_the_people_above_the_first_timed_talk() -> None:
         ("A registry of protein structures for the community", [("Eve Park", None)]),
     ]
     assert coffee.kind is SessionKind.BREAK
+
+
+def test_an_unrendered_markdown_table_run_into_one_line_is_read_row_by_row() -> None:
+    """A page that left a Markdown table unrendered shows it as one paragraph, which a copy
+    runs into one line of pipes; each row opens with its time, so rows part before a time."""
+    program = parse(
+        "| Tuesday 25 April 2023 | | | 09:30 – 10:30 | Opening and welcome | "
+        "| 10:30 – 11:00 | Coffee | | 11:00 – 12:00 | Panel on open data |\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Opening and welcome", "09:30"),
+        ("Coffee", "10:30"),
+        ("Panel on open data", "11:00"),
+    ]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.date() == date(2023, 4, 25)
