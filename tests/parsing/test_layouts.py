@@ -3876,3 +3876,36 @@ def test_an_unrendered_markdown_table_run_into_one_line_is_read_row_by_row() -> 
     ]
     assert program.sessions[0].start is not None
     assert program.sessions[0].start.date() == date(2023, 4, 25)
+
+
+def test_name_colon_talks_printed_under_bare_times_are_read_page_wide() -> None:
+    """`09:30` / `Ana Silva: Title`: a page that prints each talk below its time, speaker first
+    and a colon, says so as much as one printing them beside the time."""
+    program = parse(
+        "Monday, 3 June 2024\n09:30\n\nAna Silva: How telescopes learn to see the sky\n"
+        "10:00\n\nBo Li Chen: Why spectra need careful calibration\n10:30\n\nCoffee\n"
+        "11:00\n\nCy Ng: What the archive tells us about old stars\n"
+    )
+    assert papers(program) == [
+        ("How telescopes learn to see the sky", [("Ana Silva", None)]),
+        ("Why spectra need careful calibration", [("Bo Li Chen", None)]),
+        ("What the archive tells us about old stars", [("Cy Ng", None)]),
+    ]
+
+
+def test_more_name_colon_talks_in_one_slot_make_it_a_session_of_talks() -> None:
+    """`11:00` / `Ana Silva: Title` / `Bo Li: Title`: the talks of one spanned cell; the first,
+    read as the item's own talk, is the first of the session's papers."""
+    program = parse(
+        "Monday, 3 June 2024\n09:30\n\nDi Wu: How telescopes learn to see the sky\n"
+        "10:00\n\nEve Park: Why spectra need careful calibration\n"
+        "11:00\n\nAna Silva: What the archive tells us about old stars\n\n"
+        "Bo Li Chen: The role of software in finding planets\n\n"
+        "Cy Ng: Building tools for the next survey of the sky\n12:00\n\nLunch\n"
+    )
+    session = next(s for s in program.sessions if len(s.papers) > 1)
+    assert [(p.title, [a.name for a in p.authors]) for p in session.papers] == [
+        ("What the archive tells us about old stars", ["Ana Silva"]),
+        ("The role of software in finding planets", ["Bo Li Chen"]),
+        ("Building tools for the next survey of the sky", ["Cy Ng"]),
+    ]
