@@ -211,8 +211,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ase-2023-workshop.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ase-2023-workshop.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # First seen: text at 0 (page 0.61 / 0.88 / 0.76); no dates printed, so times stay 0.
-    "found/pyastro-2018-schedule.txt": (0.84, 0.91, 0.91, 0.91, 1.00, 0.00),
-    "found/pyastro-2018-schedule.html": (0.84, 0.91, 0.91, 0.91, 1.00, 0.00),
+    "found/pyastro-2018-schedule.txt": (0.84, 1.00, 0.91, 0.91, 1.00, 0.00),
+    "found/pyastro-2018-schedule.html": (0.84, 1.00, 0.91, 0.91, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

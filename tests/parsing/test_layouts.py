@@ -21,7 +21,7 @@ from bot.parsing.authors import (
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
-from bot.parsing.kinds import REGISTRATION, classify_kind
+from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.talks import read_talk_title, title_then_named_speakers
@@ -3909,3 +3909,14 @@ def test_more_name_colon_talks_in_one_slot_make_it_a_session_of_talks() -> None:
         ("The role of software in finding planets", ["Bo Li Chen"]),
         ("Building tools for the next survey of the sky", ["Cy Ng"]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "ceremony"),
+    [("Welcome talk", True), ("Welcome speech", True), ("Closing talk", False)],
+)
+def test_a_welcome_talk_is_an_opening_not_a_paper(title: str, ceremony: bool) -> None:
+    """`Welcome talk (Ana Silva, LOC)`: like a welcome address, hosted by who opens the day."""
+    assert is_ceremony(title) is ceremony
+    program = parse(f"Monday, 3 June 2024\n09:30\t{title} (Ana Silva, LOC)\n10:00\tCoffee\n")
+    assert (program.sessions[0].papers == ()) is ceremony
