@@ -60,7 +60,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         SessionKind.PLENARY,
         re.compile(
             r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
-            r" address)\b|\baward|\bbusiness meeting\b|"
+            r" address| talk| speech| message)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
             r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
@@ -168,6 +168,7 @@ _CEREMONY_WORDS = frozenset(
 _CEREMONY_FILLERS = frozenset(
     "and & + of the to day conference workshop symposium e et y und".split()
 )
+_WELCOME_FILLERS = frozenset("talk speech message".split())
 
 
 def is_ceremony(title: str) -> bool:
@@ -175,9 +176,12 @@ def is_ceremony(title: str) -> bool:
     and welcome`): nothing but such words, so `Introduction to Rust` stays a talk."""
     words = [w.strip(".,:;!-–—()[]").lower() for w in title.split()]
     words = [w for w in words if w]
+    # "Welcome talk", "Welcome speech": a welcome is hosted whatever it is called; a "Closing
+    # talk" may be a talk.
+    fillers = _CEREMONY_FILLERS | _WELCOME_FILLERS if "welcome" in words else _CEREMONY_FILLERS
     return (
         bool(words)
         and len(words) <= 6
         and not _CEREMONY_WORDS.isdisjoint(words)
-        and all(w in _CEREMONY_WORDS or w in _CEREMONY_FILLERS for w in words)
+        and all(w in _CEREMONY_WORDS or w in fillers for w in words)
     )

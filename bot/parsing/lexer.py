@@ -649,8 +649,35 @@ def _parts_of_line(raw: str) -> list[str]:
         return ["\t"]  # a TAB alone: where a browser's copy starts a row's next cell
     if "[" in raw and _SHORTCODE.search(raw):
         pieces = [p for p in _SHORTCODE.split(raw) if p.strip()]
-        return [part for piece in pieces for part in _items_run_together(_normalise(piece))]
-    return _items_run_together(_normalise(raw))
+        return [
+            part
+            for piece in pieces
+            for row in _pipe_table_rows(_normalise(piece))
+            for part in _items_run_together(row)
+        ]
+    return [part for row in _pipe_table_rows(_normalise(raw)) for part in _items_run_together(row)]
+
+
+# Between two pipes, where one row of a Markdown table ends and the next begins.
+_PIPES = re.compile(r"\|\s*(?=\|)")
+
+
+def _pipe_table_rows(text: str) -> list[str]:
+    """`| 09:30 – 10:30 | Talk | | 10:30 – 11:00 | Coffee |`: the rows of a Markdown table a
+    page left unrendered, each its cells joined by TABs as a rendered table's copy has them. A
+    browser runs such a paragraph into one line; each row opens with its time cell, so a row
+    ends at the pipe before a time."""
+    line = text.strip()
+    if len(line) < 5 or line[0] != "|" or line[-1] != "|" or "\t" in line:
+        return [text]
+    starts = [0]
+    for pipes in _PIPES.finditer(line, 1, len(line) - 1):
+        cell = line[pipes.end() + 1 :]
+        found = find_time_range(cell)
+        if found is not None and not cell[: found.span[0]].strip():
+            starts.append(pipes.start() + 1)
+    rows = [line[a:b] for a, b in itertools.pairwise([*starts, len(line)])]
+    return ["\t".join(cell.strip() for cell in row.strip()[1:-1].split("|")) for row in rows]
 
 
 _LENGTH_NOTE = re.compile(

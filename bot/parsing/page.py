@@ -183,10 +183,10 @@ def prints_name_colon_titles(lines: list[Line]) -> bool:
     than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
     names: set[str] = set()
     named = other = 0
-    for line in lines:
+    for at, line in enumerate(lines):
         if line.kind is not LineKind.TIME:
             continue
-        for cell in _cells_after_time(line):
+        for cell in [c for c in _cells_after_time(line) if c] or _item_below(lines, at):
             if ": " not in cell:
                 continue
             found = name_colon_title(cell)
@@ -196,6 +196,17 @@ def prints_name_colon_titles(lines: list[Line]) -> bool:
                 named += 1
                 names.add(found[0])
     return len(names) >= 3 and named > other
+
+
+def _item_below(lines: list[Line], at: int) -> list[str]:
+    """The text of the item a bare time heads when the item is printed below it (`09:30am` /
+    `Karl Gordon: How Python …`), past the empty lines and lone TABs of a table's copy."""
+    if not is_bare_time(lines[at]):
+        return []
+    for line in lines[at + 1 :]:
+        if line.kind is not LineKind.BLANK:
+            return [line.text] if line.kind is LineKind.TEXT else []
+    return []
 
 
 def timed_name_cells(lines: list[Line]) -> bool:

@@ -239,8 +239,33 @@ _NUMBERED_LEAD = re.compile(rf"^\s*(?:{_NUMBERED_TALK.pattern})\s*[:\-–—]", 
 _GLUED_LABEL = re.compile(rf"^({_NUMBERED_TALK.pattern}):(?=[^\W\d_])", re.I)
 
 
+# "I1 (remote) Ana Silva (MIT) “Title”", "C4 Bo Li (Uni Wien)", "Ana Silva (MIT) “Title”":
+# a talk's code (a letter or three and a number), how it is given, who gives it with where
+# they work, then its title in quotes, or no title at all.
+_CODED_TALK = re.compile(
+    r"^(?:(?P<code>[A-Z]{1,3}\d{1,3}[a-z]?)\s+)?(?:\((?P<how>[^()]{2,20})\)\s+)?"
+    r"(?P<who>[^“”\"]+?\))(?:\s*[:,–—-]?\s*[“\"](?P<talk>[^“”\"]+)[”\"])?$"
+)
+
+
+def _coded_talk(title: str) -> TalkTitle | None:
+    """`I1 (remote) Name (Affiliation) “Title”`: a talk known by its code (or by its quoted
+    title), given by people each named with where they work."""
+    m = _CODED_TALK.match(title)
+    if m is None or not (m.group("code") or m.group("talk")):
+        return None
+    people = _people(m.group("who"))
+    if people is None or not all(p.affiliation and len(p.name.split()) >= 2 for p in people):
+        return None  # "R1 Lunch (Cafeteria)": a place, not where someone works
+    talk = m.group("talk")
+    return TalkTitle(m.group("code") or talk, talk, people)
+
+
 def read_talk_title(title: str) -> TalkTitle | None:
     """The talk in `title`, or None when the title does not name one."""
+    coded = _coded_talk(title)
+    if coded is not None:
+        return coded
     title = _GLUED_LABEL.sub(r"\1: ", title)
     dashed = split_dash_speakers(title)
     if dashed is not None and _ENTRY_KIND.match(title):
@@ -285,6 +310,10 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people:
             if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
                 return TalkTitle(kind, None, people)  # "Talk 2: Ms Name": untitled, its label
+            if shape is _KIND_DASH and len(people) == 1:
+                # "Keynote 2 - Ana Silva": untitled, so named as printed, as "Keynote: Ana
+                # Silva" is; a group of speakers follows the item's own name ("Panel - A, B").
+                return TalkTitle(title, None, people)
             if shape is _KIND_DASH:
                 return TalkTitle(kind, None, people)  # "Panel - A, B, C"
             if shape is _KIND_PAREN:

@@ -220,6 +220,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # languages were taught, and an institution column as the speakers' affiliation.
     "found/nastro-2018-padova.txt": (1.00, 0.83, 1.00, 1.00, 1.00, 1.00),
     "found/nastro-2018-padova.html": (1.00, 0.83, 1.00, 1.00, 1.00, 1.00),
+    # First seen at 0 on every figure but times (its "Chairs" heading took every speaker).
+    "found/biocuration-2023-tuesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/biocuration-2023-tuesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # First seen at 0 on every figure but chairs and times (untimed talks and a run-together table).
+    "found/ase-2023-workshop.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ase-2023-workshop.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # First seen: text at 0 (page 0.61 / 0.88 / 0.76); no dates printed, so times stay 0.
+    "found/pyastro-2018-schedule.txt": (0.84, 1.00, 0.91, 0.91, 1.00, 0.00),
+    "found/pyastro-2018-schedule.html": (0.84, 1.00, 0.91, 0.91, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -21,7 +21,7 @@ from bot.parsing.authors import (
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
-from bot.parsing.kinds import REGISTRATION, classify_kind
+from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.talks import read_talk_title, title_then_named_speakers
@@ -145,6 +145,10 @@ def test_page_that_prints_authors_first_does_so_for_one_author() -> None:
         ("Invited Talk - Ana Silva: Why Graphs", "Invited Talk", "Why Graphs", ["Ana Silva"]),
         ("Panel - Ana Silva, Bo Li, Cy Ng", "Panel", None, ["Ana Silva", "Bo Li", "Cy Ng"]),
         ("Keynote: Ana Silva", "Keynote: Ana Silva", None, ["Ana Silva"]),
+        ("Keynote 2 - Ana Silva", "Keynote 2 - Ana Silva", None, ["Ana Silva"]),
+        ("I1 (remote) Ana Silva (MIT) “Graphs at Scale”", "I1", "Graphs at Scale", ["Ana Silva"]),
+        ("C4 Bo Li Chen (Universität Wien)", "C4", None, ["Bo Li Chen"]),
+        ("Ana Silva (MIT) “Graphs at Scale”", "Graphs at Scale", "Graphs at Scale", ["Ana Silva"]),
         ("Keynote (Ana Silva)", "Keynote", "Keynote", ["Ana Silva"]),
         ("Keynote: Securing Data Pipelines", "Keynote", "Securing Data Pipelines", []),
         ("主题报告一（中文）（熊璋教授）", "主题报告一（中文）", "主题报告一（中文）", ["熊璋"]),
@@ -168,6 +172,7 @@ def test_talk_shapes(
 def test_session_titles_that_name_no_talk() -> None:
     assert read_talk_title("Session 2: Storage") is None
     assert read_talk_title("Coffee Break") is None
+    assert read_talk_title("R1 Lunch (Cafeteria)") is None
 
 
 def test_time_after_the_item_and_talks_in_rows() -> None:
@@ -4375,3 +4380,85 @@ def test_noon_and_midnight_by_name(line: str, start: str, end: str, printed: str
 def test_noon_inside_a_word_or_a_title_is_no_time() -> None:
     assert find_time_range("High Noon at the Saloon") is None
     assert find_time_range("Afternoon tea") is None
+
+
+def test_a_chairs_heading_names_the_people_above_the_first_timed_talk() -> None:
+    """`Chairs` / `Ana Silva, Bo Li` / `10.00-10.10` / title / speaker (a generated booklet's
+    `<dl>`): the heading's people end at the next time, whose lines are a talk and its speaker."""
+    program = parse(
+        "Day 2: Tuesday, May 14th\nKeynote 1 - Cy Ng (9.00-10.00)\nChairs\nAna Silva, Bo Li\n"
+        "Genomes 1 (10.00-10.30)\nChairs\nAna Silva, Bo Li\n10.00-10.10\n\n"
+        "Curating variants at scale with shared ontologies\nDi Wu\n10.10-10.30\n\n"
+        "A registry of protein structures for the community\nEve Park\n"
+        "Coffee Break (10.30-11.00)\n"
+    )
+    keynote, genomes, coffee = program.sessions
+    assert keynote.title == "Keynote 1 - Cy Ng"
+    assert [p.name for p in genomes.chairs] == ["Ana Silva", "Bo Li"]
+    assert [(p.title, [(a.name, a.affiliation) for a in p.authors]) for p in genomes.papers] == [
+        ("Curating variants at scale with shared ontologies", [("Di Wu", None)]),
+        ("A registry of protein structures for the community", [("Eve Park", None)]),
+    ]
+    assert coffee.kind is SessionKind.BREAK
+
+
+def test_an_unrendered_markdown_table_run_into_one_line_is_read_row_by_row() -> None:
+    """A page that left a Markdown table unrendered shows it as one paragraph, which a copy
+    runs into one line of pipes; each row opens with its time, so rows part before a time."""
+    program = parse(
+        "| Tuesday 25 April 2023 | | | 09:30 – 10:30 | Opening and welcome | "
+        "| 10:30 – 11:00 | Coffee | | 11:00 – 12:00 | Panel on open data |\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Opening and welcome", "09:30"),
+        ("Coffee", "10:30"),
+        ("Panel on open data", "11:00"),
+    ]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.date() == date(2023, 4, 25)
+
+
+def test_name_colon_talks_printed_under_bare_times_are_read_page_wide() -> None:
+    """`09:30` / `Ana Silva: Title`: a page that prints each talk below its time, speaker first
+    and a colon, says so as much as one printing them beside the time."""
+    program = parse(
+        "Monday, 3 June 2024\n09:30\n\nAna Silva: How telescopes learn to see the sky\n"
+        "10:00\n\nBo Li Chen: Why spectra need careful calibration\n10:30\n\nCoffee\n"
+        "11:00\n\nCy Ng: What the archive tells us about old stars\n"
+    )
+    assert papers(program) == [
+        ("How telescopes learn to see the sky", [("Ana Silva", None)]),
+        ("Why spectra need careful calibration", [("Bo Li Chen", None)]),
+        ("What the archive tells us about old stars", [("Cy Ng", None)]),
+    ]
+
+
+def test_more_name_colon_talks_in_one_slot_make_it_a_session_of_talks() -> None:
+    """`11:00` / `Ana Silva: Title` / `Bo Li: Title`: the talks of one spanned cell; the first,
+    read as the item's own talk, is the first of the session's papers."""
+    program = parse(
+        "Monday, 3 June 2024\n09:30\n\nDi Wu: How telescopes learn to see the sky\n"
+        "10:00\n\nEve Park: Why spectra need careful calibration\n"
+        "11:00\n\nAna Silva: What the archive tells us about old stars\n\n"
+        "Bo Li Chen: The role of software in finding planets\n\n"
+        "Cy Ng: Building tools for the next survey of the sky\n12:00\n\nLunch\n"
+    )
+    session = next(s for s in program.sessions if len(s.papers) > 1)
+    assert [(p.title, [a.name for a in p.authors]) for p in session.papers] == [
+        ("What the archive tells us about old stars", ["Ana Silva"]),
+        ("The role of software in finding planets", ["Bo Li Chen"]),
+        ("Building tools for the next survey of the sky", ["Cy Ng"]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "ceremony"),
+    [("Welcome talk", True), ("Welcome speech", True), ("Closing talk", False)],
+)
+def test_a_welcome_talk_is_an_opening_not_a_paper(title: str, ceremony: bool) -> None:
+    """`Welcome talk (Ana Silva, LOC)`: like a welcome address, hosted by who opens the day."""
+    assert is_ceremony(title) is ceremony
+    program = parse(f"Monday, 3 June 2024\n09:30\t{title} (Ana Silva, LOC)\n10:00\tCoffee\n")
+    assert (program.sessions[0].papers == ()) is ceremony

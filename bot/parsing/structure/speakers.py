@@ -41,6 +41,15 @@ from bot.parsing.talks import (
 class Speakers(Lookahead):
     """Taking an item's speakers from its title and from the lines below it."""
 
+    def _talk_becomes_first_paper(self, session: SessionDraft) -> None:
+        """An item read as one talk (`Karl Gordon: Title`) with another talk under it is a
+        session of talks: its own talk is the first of them."""
+        if not session.speakers or session.papers or session.talk_title is None:
+            return
+        first = self.add_paper(session.talk_title, session.line)
+        first.authors.extend(session.speakers)
+        session.speakers, session.talk_title, session.title = [], None, None
+
     def _speakers_from_title(self, session: SessionDraft) -> None:
         if not session.title or session.speakers:
             return

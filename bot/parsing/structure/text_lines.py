@@ -22,7 +22,7 @@ from bot.parsing.authors import (
 )
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import Line, LineKind
-from bot.parsing.shapes import is_own_item, is_prose
+from bot.parsing.shapes import colon_speakers, is_own_item, is_prose, name_colon_title
 from bot.parsing.structure.cells import Cells
 from bot.parsing.structure.drafts import (
     AUTHORS,
@@ -372,9 +372,15 @@ class TextLines(Cells):
                 session.notes.append(text)
             return
         colon = split_colon_authors(text) if ": " in text else None
+        name_first = name_colon_title(text) if colon is None and self.colon_speakers else None
+        if name_first is not None:
+            # "Karl Gordon: Title" / "Di Wu: Title": the next talk of the cell, on a page that
+            # prints its talks so.
+            colon = name_first[1], AuthorLine(colon_speakers(name_first[0]))
         if colon is not None and session is not None and not session.expects_title:
             # "G. Gray (Oxford): Spectral gaps for random graphs": speakers, then the title.
             title, parsed = colon
+            self._talk_becomes_first_paper(session)
             self.add_paper(title, line.number)
             self.attach_authors(parsed, line.number)
             self.known_names.update(a.name for a in parsed.authors)

@@ -52,6 +52,9 @@ class TimeLines(Cells):
         """A line carrying a time: a session's or a paper's slot (see `_on_time`). A date printed
         before the time (`Date & Time : October 25 10:40 am - 11:40 am`) is the slot's day."""
         assert line.time is not None
+        # "Chairs" / "Ana Silva, Bo Li" / "10:00-10:10": a time starts the next item, so the
+        # people a role heading named end above it.
+        self.role_heading = None
         source = (
             line.cells[0] if len([c for c in line.cells if c]) > 1 and line.cells[0] else line.text
         )
