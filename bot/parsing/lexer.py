@@ -40,6 +40,10 @@ ROOM_NAME = re.compile(
 
 
 class LineKind(Enum):
+    # Each kind is one object, equal only to itself, so the identity hash serves: `Enum`'s own
+    # hashes the name in Python, which the builder's look-ups by kind would pay on every line.
+    __hash__ = object.__hash__
+
     BLANK = auto()
     JUNK = auto()  # no letters or digits and no icon: nothing to read
     DAY = auto()
@@ -152,9 +156,28 @@ def _has_colon(text: str) -> bool:
     return ":" in text or "：" in text
 
 
+# What every ASCII text that `CHAIR` matches holds, in lower case: the ASCII part of each of its
+# labels ("chair", "convener", "sitzungsleitung", "moderador", "presidente", "voorzitter", ...).
+# Its other labels have letters no ASCII letter matches, even when case is ignored.
+_ASCII_CHAIR_STEMS = (
+    "chair conven modera presid vorsitz leitung coorden coordin voorzitter anim".split()
+)
+
+
+def may_label_chair(text: str) -> bool:
+    """Whether `CHAIR` can match anywhere in `text`, cheaply: only ASCII text is ruled out (when
+    case is ignored, non-ASCII letters such as "ſ" or "K" match ASCII ones)."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(stem in lowered for stem in _ASCII_CHAIR_STEMS)
+
+
 def find_chair_label(text: str) -> re.Match[str] | None:
     """`CHAIR.search(text)`, cheaply: a label anywhere in the line needs its colon; without one,
     only `Chaired by …` or `Animée par …` opening the line can be a chair label."""
+    if not may_label_chair(text):
+        return None
     if _has_colon(text):
         return CHAIR.search(text)
     return CHAIR.match(text)
@@ -379,7 +402,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.kind = LineKind.DAY
         line.day = header[0]
         return line
-    if CHAIR.match(flat):
+    if may_label_chair(flat) and CHAIR.match(flat):
         line.kind = LineKind.CHAIR
         return line
     if LOCATION.match(flat):
@@ -513,8 +536,8 @@ def _items_run_together(text: str) -> list[str]:
     """`Poster Session A 5:00 - 7:30 (2:30 duration) Poster Session B 5:00 - 7:30`: items
     printed one after another on one line, each a title and its time range, as a page's
     paragraphs run together when their line breaks are lost."""
-    if "\t" in text or not any(map(str.isdigit, text)):
-        return [text]
+    if "\t" in text or not _DIGIT.search(text):
+        return [text]  # `find_time_range` finds no time without a digit
     parts: list[str] = []
     start = 0
     while start < len(text):
