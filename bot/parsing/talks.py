@@ -151,6 +151,8 @@ _NUMBERED_TALK = re.compile(
 def split_dash_speakers(text: str) -> tuple[str, tuple[Person, ...]] | None:
     """`Talk: Title — Name, Affiliation; Name, Affiliation`: an entry and who gives it, after
     the last spaced dash. The entry's kind before a colon is not part of its title."""
+    if "-" not in text and "–" not in text and "—" not in text:
+        return None  # no dash, so no need to look for a spaced one
     pieces = list(_DASH.finditer(text))
     for dash in reversed(pieces):
         title, who = text[: dash.start()].strip(), text[dash.end() :].strip()
