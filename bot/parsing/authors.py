@@ -104,6 +104,11 @@ class AuthorLine:
 
 def clean(text: str) -> str:
     """Runs of white space as one space, none at the ends."""
+    if text[:1] != " " and text[-1:] != " " and "  " not in text and text.isprintable():
+        # Clean already, as most lines are once lexed: every white space but the plain space
+        # is unprintable, and no space is doubled or at an end. Splitting a long line into its
+        # words and joining them again would cost much more than these looks.
+        return text
     return " ".join(text.split())
 
 
@@ -165,6 +170,7 @@ def _split_top_level(text: str) -> list[tuple[str, str]]:
     return pieces
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")
 _ROMAN_NUMERAL = re.compile(r"(?=[IVXLC])C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
 
@@ -176,18 +182,22 @@ def is_name_like(text: str) -> bool:
         return False
     if not _NAME_CHARACTERS.fullmatch(text) or _WORD_WITHOUT_LETTER.search(text):
         return False  # a character no name has, or a word of digits and punctuation only
-    cjk = not text.isascii() and _CJK.search(text)  # CJK characters are not ASCII
-    if cjk and any(len(w) > 6 and _CJK.search(w) for w in words):
-        return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
-    if cjk and _CJK_ITEM_WORDS.search(text):
-        return False
-    if any(map(str.isdigit, text)):
-        return False
+    if text.isascii():
+        if _ASCII_DIGIT.search(text):
+            return False
+    else:
+        cjk = _CJK.search(text)
+        if cjk and any(len(w) > 6 and _CJK.search(w) for w in words):
+            return False  # "ユビキチン鎖化学合成制御…": a title's run of characters, not a name
+        if cjk and _CJK_ITEM_WORDS.search(text):
+            return False
+        if any(map(str.isdigit, text)):
+            return False  # and the digits of other scripts, superscripts among them
     if len(words) == 1 and _ROMAN_NUMERAL.fullmatch(text):
         return False  # "Sesje referatowe I – III": the last of a numbered range, not a person
     if ("'" in text or "’" in text) and any(_CONTRACTION.match(w) for w in words):
         return False  # "We’d Better Use Them": a sentence's words, not a name
-    lowered = [w.lower() for w in words]
+    lowered = text.lower().split()  # lower case leaves the spaces where they were
     if not _ITEM_WORDS.isdisjoint(lowered):
         return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
@@ -875,6 +885,9 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
     return alone and 2 <= len(words) <= 4 and not any(_TOPIC_NOUN.search(w) for w in words)
 
 
+# An initial's full stop, and what an affiliation comes with in `parse_author_line`: its
+# parenthesis, the comma before it (or the ideographic comma made one) or a bar before a place.
+_INITIAL_OR_AFFILIATION_MARKS = frozenset(".(,|、，")
 _SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,160}?):\s+(?P<title>\S.*)$")
 
 
@@ -887,6 +900,8 @@ def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
     if m is None or len(m.group("title").split()) < 2:
         return None
     who = m.group("who")
+    if _INITIAL_OR_AFFILIATION_MARKS.isdisjoint(who):
+        return None  # no initial ("A. Smith") and no affiliation can be read from it
     if who.count("(") != who.count(")") or not _is_author_list(who, alone=True):
         return None  # the colon is inside a parenthesis, or the left side is not people
     parsed = parse_author_line(who)

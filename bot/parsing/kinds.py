@@ -152,10 +152,20 @@ def kind_of_title(title: str, papers: int) -> SessionKind:
         if found and not _SEVERAL_INVITED_TALKS.fullmatch(found.group(0)):
             return SessionKind.KEYNOTE
         return SessionKind.PAPERS
+    kind = kind_by_words(title)
+    if kind is not None:
+        return kind
+    return SessionKind.PAPERS if papers else SessionKind.OTHER
+
+
+@lru_cache(maxsize=16384)
+def kind_by_words(title: str) -> SessionKind | None:
+    """The kind of the first rule whose words `title` holds, or None: the same for no and for
+    one paper, which pages ask about the same title both ways."""
     for kind, pattern in _RULES:
         if pattern.search(title):
             return kind
-    return SessionKind.PAPERS if papers else SessionKind.OTHER
+    return None
 
 
 # The words of an item that opens or closes a day and is hosted, not given as a talk:

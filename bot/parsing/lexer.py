@@ -51,6 +51,10 @@ ROOM_SESSION = re.compile(
 
 
 class LineKind(Enum):
+    # Each kind is one object, equal only to itself, so the identity hash serves: `Enum`'s own
+    # hashes the name in Python, which the builder's look-ups by kind would pay on every line.
+    __hash__ = object.__hash__
+
     BLANK = auto()
     JUNK = auto()  # no letters or digits and no icon: nothing to read
     DAY = auto()
@@ -139,7 +143,7 @@ DURATION = re.compile(
 # "Chair:", "Chairman:", "Co-chairs:", and as programs in other languages print it ("Chair der
 # Sitzung:", "Sitzungsleitung:", "Président de séance :", "Moderador:", "Ordförande:"). A panel's
 # English "Moderator:" is a role line of its item (structure.phrases.ROLE), not a session's
-# chair label.
+# chair label. (A label written in ASCII letters only needs its stem in _ASCII_CHAIR_STEMS too.)
 CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|m[ae]n|wom[ae]n|ed\s+by)?(?:\s+der\s+sitzung)?"
@@ -179,9 +183,29 @@ def _has_colon(text: str) -> bool:
     return ":" in text or "：" in text
 
 
+# What every ASCII text that `CHAIR` matches holds, in lower case: the ASCII part of each of its
+# labels ("chair", "convener", "sitzungsleitung", "moderador", "presidente", "voorzitter", ...).
+# Its other labels have letters no ASCII letter matches, even when case is ignored.
+_ASCII_CHAIR_STEMS = (
+    "chair conven modera presid vorsitz leitung coorden coordin voorzitter anim ordstyrer "
+    "puheenjohtaja juhataja pirmininkas".split()
+)
+
+
+def may_label_chair(text: str) -> bool:
+    """Whether `CHAIR` can match anywhere in `text`, cheaply: only ASCII text is ruled out (when
+    case is ignored, non-ASCII letters such as "ſ" or "K" match ASCII ones)."""
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return any(stem in lowered for stem in _ASCII_CHAIR_STEMS)
+
+
 def find_chair_label(text: str) -> re.Match[str] | None:
     """`CHAIR.search(text)`, cheaply: a label anywhere in the line needs its colon; without one,
     only `Chaired by …` or `Animée par …` opening the line can be a chair label."""
+    if not may_label_chair(text):
+        return None
     if _has_colon(text):
         return CHAIR.search(text)
     return CHAIR.match(text)
@@ -513,7 +537,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.kind = LineKind.DAY
         line.day = header[0]
         return line
-    if CHAIR.match(flat):
+    if may_label_chair(flat) and CHAIR.match(flat):
         line.kind = LineKind.CHAIR
         return line
     if LOCATION.match(flat):
@@ -691,8 +715,8 @@ def _items_run_together(text: str) -> list[str]:
     """`Poster Session A 5:00 - 7:30 (2:30 duration) Poster Session B 5:00 - 7:30`: items
     printed one after another on one line, each a title and its time range, as a page's
     paragraphs run together when their line breaks are lost."""
-    if "\t" in text or not any(map(str.isdigit, text)):
-        return [text]
+    if "\t" in text or not _DIGIT.search(text):
+        return [text]  # `find_time_range` finds no time without a digit
     parts: list[str] = []
     start = 0
     while start < len(text):

@@ -160,6 +160,8 @@ def split_dash_speakers(
 
     One bare name after an en dash or hyphen may be a subtitle's words (`Graphs – The Next
     Frontier`); with `single_names` (the page prints its other entries so) it is the speaker."""
+    if "-" not in text and "–" not in text and "—" not in text:
+        return None  # no dash, so no need to look for a spaced one
     pieces = list(_DASH.finditer(text))
     for dash in reversed(pieces):
         title, who = text[: dash.start()].strip(), text[dash.end() :].strip()

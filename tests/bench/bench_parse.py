@@ -30,7 +30,7 @@ from bot.model import Paper, Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
 from bot.parsing.authors import author_line_score, is_name_like, parse_author_line
 from bot.parsing.detect import decode_program, parse_program
-from bot.parsing.kinds import kind_of_title
+from bot.parsing.kinds import kind_by_words, kind_of_title
 from tests.bench.synthetic import make_program
 from tests.parsing.corpus import BUNDLED_ENTRIES, REAL_ENTRIES, CorpusEntry, parse_entry
 from tests.parsing.scoring import Figures, score
@@ -104,7 +104,13 @@ def _forget_author_lines() -> None:
     """Every timed run parses cold: the author-line (and title-kind) caches would otherwise
     remember the warm-up's lines and time a second parse of the same file, not the first one a
     user waits for."""
-    for cached in (parse_author_line, author_line_score, is_name_like, kind_of_title):
+    for cached in (
+        parse_author_line,
+        author_line_score,
+        is_name_like,
+        kind_of_title,
+        kind_by_words,
+    ):
         cached.cache_clear()
 
 

@@ -345,7 +345,7 @@ class BuilderState:
             title = title[coded.end() :]  # "P3 Title" on a page of P1, P2, P3 ...
         if len(title) > 2 and title[0] in QUOTES and title[-1] in QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
-        if len(title) > 2 and sum(title.count(q) for q in QUOTES) == 1:
+        if len(title) > 2 and sum(map(title.count, QUOTES)) == 1:
             # 'Paper #9: Hard Cases"': unpaired, or left over from a doubled '""Pathways …"'
             title = title.strip(QUOTES).strip() or title
         leading = LEADING_MARK.match(title)
