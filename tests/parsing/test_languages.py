@@ -336,3 +336,29 @@ def test_a_weekday_and_a_dotted_day_and_month_without_a_year(
     found = parse_day_header(header)
     assert found is not None
     assert (found[0].month, found[0].day, found[0].order_unsettled) == (month, day, False)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Tid\tTalare\tTitel",  # Swedish
+        "Heure\tIntervenant\tTitre",  # French
+        "Godzina\tPrelegent\tTytuł",  # Polish
+        "Időpont\tElőadó\tCím",  # Hungarian
+        "Saat\tKonuşmacı\tBaşlık",  # Turkish
+        "Время\tДокладчик\tНазвание",  # Russian
+        "時間\t講演者\tタイトル",  # Japanese
+    ],
+)
+def test_a_speaker_and_title_table_headed_in_more_languages(header: str) -> None:
+    # Bare names and short capitalised titles: only the header tells which column is which.
+    program = parse_text(
+        f"Tuesday 13 May 2025\n{header}\n"
+        "10:00 - 10:30\tMarie Dupont\tRecorded Voices\n10:30 - 11:00\tLuc Blanc\tTape Memories\n",
+        ParseOptions(timezone="Europe/Paris", year=2025),
+    )
+    assert classify(1, header).kind is LineKind.TABLE_HEADER
+    assert [(p.title, [a.name for a in p.authors]) for s in program.sessions for p in s.papers] == [
+        ("Recorded Voices", ["Marie Dupont"]),
+        ("Tape Memories", ["Luc Blanc"]),
+    ]
