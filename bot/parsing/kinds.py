@@ -59,7 +59,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (
         SessionKind.PLENARY,
         re.compile(
-            r"\bopening\b|\bclosing\b|\bwelcome( and|&| remarks|"
+            r"\bopening\b|\bclosing\b|\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
+            r"\bprize[- ]giving\b|\bannual general meeting\b|\bAGM\b|"
+            r"\bwelcome( and|&| remarks|"
             r" address| talk| speech| message)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
@@ -77,7 +79,8 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (
         SessionKind.BREAK,
         re.compile(
-            r"\bbreak\b|\bcoffee\b|\blunch\b|\bbreakfast\b|"
+            # (not "Break-out sessions", which are parallel sessions)
+            r"\bbreak\b(?!-?\s?outs?\b)|\bcoffee\b|\blunch\b|\bbreakfast\b|\brecess\b|\bintermission\b|"
             r"\brefreshments?\b|\btea\b|"
             r"\b(?:kaffee|mittags)?pause\b|\bpausa\b|\bcaf[ée]\b|\bdéjeuner\b|"
             r"\bmittagessen\b|\balmuerzo\b|\brefrigerio\b|\bpranzo\b|\balmoço\b|"
@@ -99,7 +102,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         SessionKind.SOCIAL,
         re.compile(
             # "Social", "Social hour", but not the adjective of a topic ("Social Justice")
-            r"\breception\b|\bbanquet\b|\bdinner\b|"
+            r"\breception\b|\bbanquet\b|\bdinner\b|\bhappy hour\b|\bboat trip\b|"
             r"\bsocial\b(?!\s+(?!(?:and|&|events?|hours?|program(?:me)?s?|evenings?|gatherings?|"
             r"activit(?:y|ies)|night|time|break)\b)\w)|"
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"

@@ -362,3 +362,22 @@ def test_a_speaker_and_title_table_headed_in_more_languages(header: str) -> None
         ("Recorded Voices", ["Marie Dupont"]),
         ("Tape Memories", ["Luc Blanc"]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Recess", SessionKind.BREAK),
+        ("Intermission", SessionKind.BREAK),
+        ("Happy hour", SessionKind.SOCIAL),
+        ("Adjourn", SessionKind.PLENARY),
+        ("Concluding remarks", SessionKind.PLENARY),
+        ("Wrap-up", SessionKind.PLENARY),
+        ("Annual General Meeting", SessionKind.PLENARY),
+        # parallel sessions, not a pause
+        ("Break-out sessions", SessionKind.OTHER),
+        ("Breakout Session 2", SessionKind.OTHER),
+    ],
+)
+def test_more_english_names_of_breaks_and_ceremonies(title: str, kind: SessionKind) -> None:
+    assert classify_kind(title, paper_count=0) is kind
