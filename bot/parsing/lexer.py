@@ -438,11 +438,12 @@ _TRAILING_TIME = re.compile(r"^(?P<text>.*?\S)\s*[(\[](?P<time>[^()\[\]]{3,40})[
 
 
 # "(1:15 duration)", "(90 min)": how long the item printed beside it lasts, which its range says.
-_TRAILING_LENGTH = re.compile(
+_LENGTH_NOTE = re.compile(
     r"\s*\((?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\.?"
-    r"(?:\s+(?:duration|long))?\)\s*$",
+    r"(?:\s+(?:duration|long))?\)",
     re.I,
 )
+_TRAILING_LENGTH = re.compile(_LENGTH_NOTE.pattern + r"\s*$", re.I)
 
 
 def _trailing_time_first(text: str) -> str:
@@ -819,13 +820,6 @@ def _pipe_table_rows(text: str) -> list[str]:
             starts.append(pipes.start() + 1)
     rows = [line[a:b] for a, b in itertools.pairwise([*starts, len(line)])]
     return ["\t".join(cell.strip() for cell in row.strip()[1:-1].split("|")) for row in rows]
-
-
-_LENGTH_NOTE = re.compile(
-    r"\s*\((?:\d{1,2}:\d{2}|\d{1,3}\s*(?:min|mins|minutes|h|hrs?|hours?))\.?"
-    r"(?:\s+(?:duration|long))?\)",
-    re.I,
-)
 
 
 def _items_run_together(text: str) -> list[str]:

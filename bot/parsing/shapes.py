@@ -71,7 +71,7 @@ SPEAKERS_JOINED = re.compile(r"\s*(?:&|\band\b|,)\s*")
 SPEAKER_LABEL_WORDS = (
     r"speakers?|presenters?|presented by|speaker\(s\)|ponentes?|referent(?:in|innen|en|ka)?|"
     r"vortragende[rn]?|sprecher(?:in)?|spreker|intervenant(?:e|s|es)?|orat(?:eur|rice)s?|"
-    r"relat(?:ore|rice|ori)|palestrantes?|conferencista|konuşmacı(?:lar)?|talare|"
+    r"relat(?:ore|rice|ori)|palestrantes?|conferencistas?|konuşmacı(?:lar)?|talare|"
     r"föredragshållare|foredragsholder|puhuja|esitelmöitsijä|előadók?|prelegent(?:ka)?|"
     r"přednášející|prednášajúci|predavač(?:ica)?|predavatelj(?:ica)?|ομιλητ(?:ής|ρια|ές)|"
     r"vorbitor(?:i)?|pembicara|narasumber|diễn giả|báo cáo viên|спикер|докладчик|"

@@ -23,7 +23,12 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.lexer import ROOM_WORDS
-from bot.parsing.shapes import NAME_SMALL_WORDS, SPEAKERS_JOINED, has_common_word
+from bot.parsing.shapes import (
+    NAME_SMALL_WORDS,
+    SPEAKER_LABEL_WORDS,
+    SPEAKERS_JOINED,
+    has_common_word,
+)
 
 _TALK_WORD = re.compile(
     r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
@@ -347,9 +352,9 @@ _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")
 # "Painel 1: TEMA. Palestrantes: A (X); B (Y)", "Conferência: TEMA. Conferencista: A (X)": the
 # talk's speakers named by a label after its title, in the languages programs print it in.
 _LABELLED_SPEAKERS = re.compile(
-    r"^(?P<head>.+?)[.;]?\s+(?P<label>palestrantes?|conferencistas?|ponentes?|relatori|"
-    r"relatore|relatrice|referent(?:in|en)?|speakers?|panell?ists?|panelistas?|presenters?)"
-    r"\s*:\s*(?P<who>\S.*?)\.?$",
+    r"^(?P<head>.+?)[.;]?\s+(?P<label>"
+    + SPEAKER_LABEL_WORDS
+    + r"|panell?ists?|panelistas?)\s*:\s*(?P<who>\S.*?)\.?$",
     re.I,
 )
 
