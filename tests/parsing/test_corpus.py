@@ -236,8 +236,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Mexican science-communication symposium (Bootstrap cards: time / title / speaker / affil).
     "found/hhsf16-2016-heidelberg.txt": (0.68, 0.75, 0.81, 0.81, 0.00, 1.00),
     "found/hhsf16-2016-heidelberg.html": (0.68, 0.75, 0.81, 0.81, 0.00, 1.00),
-    "found/aiucd-2025-day1.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/aiucd-2025-day1.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/aiucd-2025-day1.txt": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
+    "found/aiucd-2025-day1.html": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
     "found/archeofoss-2025-day1.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 1.00),
     "found/archeofoss-2025-day1.html": (0.00, 0.00, 0.00, 0.00, 0.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.08, 0.07, 0.08, 0.08, 1.00, 1.00),

@@ -4462,3 +4462,20 @@ def test_a_welcome_talk_is_an_opening_not_a_paper(title: str, ceremony: bool) ->
     assert is_ceremony(title) is ceremony
     program = parse(f"Monday, 3 June 2024\n09:30\t{title} (Ana Silva, LOC)\n10:00\tCoffee\n")
     assert (program.sessions[0].papers == ()) is ceremony
+
+
+def test_timed_papers_with_a_colon_after_the_time_and_their_authors_in_parentheses() -> None:
+    # "10:40: Title (A, B)" under a parallel session's head inside a timed slot.
+    program = parse(
+        "11 Giugno 2025\n\n10:40 - 12:30: Presentazioni orali\n\n"
+        "Sessione 1.A - Aula: Aula Magna - Chair: Anna Verdi\n\n"
+        "10:40: Metodologie computazionali per gli archivi nati digitali (Maria Rossi)\n"
+        "11:02: Il glossario delle infrastrutture di ricerca (GIR) (Lucia Neri, Alessia Bruno)\n"
+    )
+    assert papers(program) == [
+        ("Metodologie computazionali per gli archivi nati digitali", [("Maria Rossi", None)]),
+        (
+            "Il glossario delle infrastrutture di ricerca (GIR)",
+            [("Lucia Neri", None), ("Alessia Bruno", None)],
+        ),
+    ]

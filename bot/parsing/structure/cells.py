@@ -27,7 +27,7 @@ from bot.parsing.structure.phrases import (
     strip_session_title,
 )
 from bot.parsing.structure.speakers import Speakers
-from bot.parsing.talks import read_talk_title, split_title_people
+from bot.parsing.talks import read_talk_title, split_title_people, title_then_named_speakers
 from bot.parsing.timeexpr import TimeRange, find_time_range
 
 
@@ -107,6 +107,10 @@ class Cells(Speakers):
             elif talk is not None and talk.speakers:
                 # "10:10-11:00 Keynote (Philippe Bonnet)" inside a session: a talk in it.
                 title, authors = talk.talk_title or talk.session_title, AuthorLine(talk.speakers)
+            elif (named := title_then_named_speakers(title)) is not None:
+                # "11:24: Il Glossario delle Infrastrutture (Lucia Rossi, Anna Bianchi)": a
+                # timed paper's authors in parentheses after its title.
+                title, authors = named[0], AuthorLine(named[1])
         if title is not None:
             title = strip_trailing_marks(title)[0]
         if authors is not None and institution is not None:
