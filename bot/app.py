@@ -577,9 +577,12 @@ def _command_parse(args: argparse.Namespace) -> int:
     except UserError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
+    warnings = list(program.warnings)
     if explanation is not None:
         print(render_explanation(explanation, program.warnings))
-    for warning in program.warnings:
+        # The line model's disagreements are warnings of the explanation, not of the parse.
+        warnings = sorted([*warnings, *explanation.second_opinions], key=lambda w: w.line)
+    for warning in warnings:
         print(f"{args.path}:{warning.line}: warning: {warning.message}", file=sys.stderr)
     if not args.explain:
         json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
