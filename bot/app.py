@@ -5,6 +5,7 @@
 `python -m bot ask CMD [TEXT]`  answer one command as plain text
 `python -m bot load PATH`       load or reload a program, print what changed
 `python -m bot parse PATH`      print a program file as JSON (program.schema.json)
+`python -m bot train-parser`    rebuild the parser's line model from the corpus in tests/data
 `python -m bot sync [--global]` publish the slash commands to DISCORD_GUILD_ID, or globally
 """
 
@@ -49,6 +50,9 @@ from bot.model import AgendaChange, DeliveryRecord, DeliveryState, GridAnswer
 from bot.observability import HealthServer, Metrics, make_checks
 from bot.parsing import ParseOptions
 from bot.parsing.export import program_to_json
+from bot.parsing.labeller.corpus import CorpusMissing, training_documents
+from bot.parsing.labeller.model import MODEL_PATH
+from bot.parsing.labeller.train import train_model
 from bot.services.admin import AdminService
 from bot.services.commands import CommandRunner
 from bot.services.conferences import ConferenceSpec, embedded_conference, read_conferences
@@ -80,6 +84,8 @@ from bot.storage.tenancy import TenancyStore
 
 log = logging.getLogger("bot")
 
+# The corpus the line model is trained from: a source checkout's; an installed copy has none.
+SOURCE_CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data"
 # The scheduler wakes at least every ten minutes; older than this it is stuck.
 SCHEDULER_HEALTH_AGE = 900.0
 
@@ -159,6 +165,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain",
         action="store_true",
         help="print how every line and item was read, with a confidence, instead of the JSON",
+    )
+    train = commands.add_parser(
+        "train-parser",
+        help="rebuild the line model of `parse --explain` from the corpus (a source checkout's)",
+    )
+    train.add_argument(
+        "--corpus",
+        type=Path,
+        default=SOURCE_CORPUS,
+        metavar="DIR",
+        help="the corpus folder (default: tests/data of this source checkout)",
+    )
+    train.add_argument(
+        "--output",
+        type=Path,
+        default=MODEL_PATH,
+        metavar="FILE",
+        help="where to write the model (default: the one the package ships)",
     )
     console = commands.add_parser("console", help="the offline console")
     _add_data_options(console)
@@ -553,13 +577,36 @@ def _command_parse(args: argparse.Namespace) -> int:
     except UserError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
+    warnings = list(program.warnings)
     if explanation is not None:
         print(render_explanation(explanation, program.warnings))
-    for warning in program.warnings:
+        # The line model's disagreements are warnings of the explanation, not of the parse.
+        warnings = sorted([*warnings, *explanation.second_opinions], key=lambda w: w.line)
+    for warning in warnings:
         print(f"{args.path}:{warning.line}: warning: {warning.message}", file=sys.stderr)
     if not args.explain:
         json.dump(program_to_json(program), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
+    return EXIT_OK
+
+
+def _command_train_parser(args: argparse.Namespace) -> int:
+    try:
+        with progress.steps([f"training the line model from {args.corpus}"]):
+            run = train_model(training_documents(args.corpus), args.output)
+    except CorpusMissing as error:
+        print(f"{error}: pass --corpus DIR", file=sys.stderr)
+        return EXIT_FAILURE
+    except ImportError:
+        print("python-crfsuite is not installed: pip install python-crfsuite", file=sys.stderr)
+        return EXIT_FAILURE
+    except OSError as error:
+        print(f"could not write {args.output}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(
+        f"wrote {args.output} ({args.output.stat().st_size:,} bytes): trained on "
+        f"{run.documents} documents, {run.lines:,} lines, in {run.seconds:.1f} s"
+    )
     return EXIT_OK
 
 
@@ -726,6 +773,11 @@ async def _command_sync(settings: Settings, args: argparse.Namespace) -> int:
     return await sync_commands(settings, open_app, everywhere=args.everywhere)
 
 
+# Commands that need neither settings nor an event loop.
+_OFFLINE_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "parse": _command_parse,
+    "train-parser": _command_train_parser,
+}
 Command = Callable[[Settings, argparse.Namespace], Coroutine[Any, Any, int]]
 _COMMANDS: dict[str, Command] = {
     "console": _command_console,
@@ -755,8 +807,9 @@ def event_loop_factory(use_uvloop: bool) -> Callable[[], asyncio.AbstractEventLo
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "parse":
-        return _command_parse(args)
+    offline = _OFFLINE_COMMANDS.get(args.command)
+    if offline is not None:
+        return offline(args)
     try:
         settings = Settings.from_env()
         if args.command is None:

@@ -511,13 +511,30 @@ def render_change_report(report: ChangeReport, zone: str, *, dry_run: bool = Fal
 
 
 def render_explanation(explanation: Explanation, warnings: Sequence[ParseWarning]) -> str:
-    """`parse --explain`: every line as it was read, then every item, least sure first marked."""
-    unsure = {w.line for w in warnings}
-    out = ["lines (number, reading, confidence, text; ? = named in a warning):"]
+    """`parse --explain`: every line as it was read and as the line model reads it, then every
+    item, least sure first marked."""
+    unsure = {w.line for w in warnings} | {w.line for w in explanation.second_opinions}
+    if explanation.line_model_missing is None:
+        out = [
+            "lines (number, reading, confidence, the line model's reading and marginal, text;"
+            " ? = named in a warning, ! = the model, sure, disagrees with an unsure reading):"
+        ]
+    else:
+        out = [
+            f"second opinion unavailable: {explanation.line_model_missing}",
+            "lines (number, reading, confidence, text; ? = named in a warning):",
+        ]
     for line in explanation.lines:
         mark = "?" if line.number in unsure else " "
+        opinion = ""
+        if line.model_label is not None and line.model_marginal is not None:
+            flag = "!" if line.model_disagrees else " "
+            opinion = f"{flag}{line.model_label:<17s} {line.model_marginal:4.2f}  "
+        elif explanation.line_model_missing is None:
+            opinion = " " * 25
         out.append(
-            f"{mark}{line.number:5d}  {line.label:<17s} {line.confidence:4.2f}  {line.text[:90]}"
+            f"{mark}{line.number:5d}  {line.label:<17s} {line.confidence:4.2f}  "
+            f"{opinion}{line.text[:90]}"
         )
     out.append("")
     out.append("items (line, confidence, kind, start, papers, title):")

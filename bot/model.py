@@ -102,6 +102,11 @@ class LineReading:
     text: str
     label: str
     confidence: float
+    # The line model's second opinion (None where there is none), and whether it overrules an
+    # unsure reading: a reading below 0.85 that the model, at least 0.9 sure, labels otherwise.
+    model_label: str | None = None
+    model_marginal: float | None = None
+    model_disagrees: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +125,11 @@ class SessionReading:
 class Explanation:
     lines: tuple[LineReading, ...]
     sessions: tuple[SessionReading, ...]
+    # The lines where the line model disagrees with an unsure reading, as warnings (they are
+    # no part of the parse, whose warnings stay the rules' own).
+    second_opinions: tuple[ParseWarning, ...] = ()
+    # Why the line model gave no second opinion, where it gave none.
+    line_model_missing: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,12 @@ RULES: dict[str, tuple[set[str], set[str]]] = {
 }
 
 
+# Third-party packages one module may import though its part forbids them. The line model's
+# gold labels match truth strings fuzzily; that module runs only when the model is trained
+# (`train-parser`), never when a program is parsed.
+EXCEPTIONS: dict[str, set[str]] = {"parsing/labeller/gold.py": {"rapidfuzz"}}
+
+
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
@@ -63,6 +69,7 @@ MODULES = sorted(p for p in BOT.rglob("*.py") if _part(p) in RULES)
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(BOT)))
 def test_imports_point_one_way(path: Path) -> None:
     allowed, forbidden = RULES[_part(path)]
+    forbidden = forbidden - EXCEPTIONS.get(path.relative_to(BOT).as_posix(), set())
     for name in _imports(path):
         top, _, rest = name.partition(".")
         if top == "bot":

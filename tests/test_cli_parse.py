@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from bot.app import main
+from bot.parsing.labeller import model
 
 DATA = Path(__file__).resolve().parent / "data"
 PROJECT_DATA = Path(__file__).resolve().parent.parent / "data"
@@ -247,3 +248,56 @@ def test_a_malformed_icalendar_feed_exits_1_naming_its_line(
     assert (code, out) == (1, "")
     assert err.startswith(f"{path}:6: ")
     assert "Traceback" not in err
+
+
+SECOND_OPINION = (
+    "Day 1 March 3, 2025\n\nWelcome and Keynote (Room: Aurora)\n\n"
+    "08:30 - 09:00 Registration\nSession 1: Requirements in Practice (Room: Aurora)\n"
+    '10:45 - 11:15 Paper #3: "Ten Myths about Requirements Reuse"\nLena Fischer and Ravi Patel\n'
+)
+
+
+def test_explain_shows_the_line_models_reading_beside_each_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.txt"
+    program.write_text(SECOND_OPINION, encoding="utf-8")
+    code, out, err = run_parse(
+        capsys, str(program), "--timezone", "UTC", "--year", "2025", "--explain"
+    )
+    assert code == 0
+    assert "the line model's reading and marginal" in out.splitlines()[0]
+    rows = {int(row[1:6]): row for row in out.split("items")[0].splitlines()[1:] if row.strip()}
+    assert rows[1].split()[1:7] == ["day", "header", "1.00"] * 2  # the rules', then the model's
+    assert rows[3].startswith("?")
+    assert "!session header" in rows[3]
+    assert "program.txt:3: warning: the line model reads this as session header (" in err
+
+
+def test_the_line_models_warnings_stay_out_of_the_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program = tmp_path / "program.txt"
+    program.write_text(SECOND_OPINION, encoding="utf-8")
+    code, out, err = run_parse(capsys, str(program), "--timezone", "UTC", "--year", "2025")
+    assert code == 0
+    assert "line model" not in out + err
+
+
+def test_explain_without_the_line_model_says_the_second_opinion_is_unavailable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(model, "MODEL_PATH", tmp_path / "absent.crfsuite")
+    model.shipped_model.cache_clear()
+    program = tmp_path / "program.txt"
+    program.write_text(SECOND_OPINION, encoding="utf-8")
+    try:
+        code, out, err = run_parse(
+            capsys, str(program), "--timezone", "UTC", "--year", "2025", "--explain"
+        )
+    finally:
+        model.shipped_model.cache_clear()  # the next test loads the real one again
+    assert code == 0
+    assert out.startswith("second opinion unavailable: no model file at ")
+    assert "day header        1.00  Day 1 March 3, 2025" in out
+    assert "line model" not in err

@@ -47,10 +47,11 @@ from pathlib import Path
 import pycrfsuite
 from rapidfuzz import fuzz
 
+from bot.parsing.labeller.features import Features, document_features
+from bot.parsing.labeller.gold import ALIGNED, Aligner, GoldLabel
+from bot.parsing.labeller.labels import LABELS, OTHER
 from tests.research import first_seen
-from tests.research.aligner import ALIGNED, LABELS, OTHER, Aligner, GoldLabel
 from tests.research.documents import Document, filled_lines, load_documents
-from tests.research.line_features import Features, document_features
 
 _SEED = 20261202
 _TRAINER_PARAMS = {

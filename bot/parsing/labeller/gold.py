@@ -1,5 +1,7 @@
 """Gold line labels derived from a program's truth file, by aligning its strings to the lines.
 
+For training the line model only (`train`): nothing reads a truth file at parse time.
+
 Every filled line gets one label of the rule parser's `--explain` vocabulary, with note and
 noise merged into `other` (a truth file says what a program holds, not which of its other lines
 are remarks and which are page furniture). Each label also says how it was found:
@@ -23,20 +25,23 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from bot.parsing.labeller.labels import (
+    AUTHORS,
+    BREAK,
+    CHAIR,
+    DAY,
+    LINK,
+    OTHER,
+    ROOM,
+    SESSION,
+    TIME,
+    TITLE,
+    TITLE_AUTHORS,
+)
 from bot.parsing.lexer import CHAIR as CHAIR_LABEL_LINE
 from bot.parsing.lexer import LOCATION, START_AT, Line, is_link_line
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
-DAY, SESSION, TIME, CHAIR, ROOM = "day header", "session header", "time", "chair", "room"
-TITLE, AUTHORS, TITLE_AUTHORS, LINK, BREAK, OTHER = (
-    "paper title",
-    "authors",
-    "title+authors",
-    "link/badge",
-    "break/social item",
-    "other",
-)
-LABELS = (DAY, SESSION, TIME, CHAIR, ROOM, TITLE, AUTHORS, TITLE_AUTHORS, LINK, BREAK, OTHER)
 ALIGNED, SHAPED, UNRESOLVED = "aligned", "shaped", "unresolved"
 
 _BREAK_KINDS = frozenset({"break", "social", "break+posters"})
@@ -314,7 +319,7 @@ class Aligner:
         cells = [norm(c) for c in line.cells if c.strip()]
         return len(cells) >= 2 and all(c in self.truth.rooms for c in cells)
 
-    def _shaped(self, line: Line, rest: str) -> GoldLabel:  # noqa: PLR0911 (a table of shapes)
+    def _shaped(self, line: Line, rest: str) -> GoldLabel:
         words = _tokens(rest)
         found = find_time_range(line.text)
         if found is not None and _explained(words, set()) >= 0.99:

@@ -1,0 +1,7 @@
+"""The line model: a linear-chain CRF that labels each line of a program text (issue #9).
+
+`features` describes each line, `gold` derives training labels from a truth file, `corpus`
+lists and reads the training documents, `train` builds the model, `model` loads the shipped
+one on first use and labels a document's lines. The parse never consults it: `--explain`
+shows it as a second opinion beside the rules' readings. Importing this package loads nothing.
+"""
