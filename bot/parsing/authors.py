@@ -376,7 +376,9 @@ def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
 _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     # ("Profª." with the feminine ordinal)
-    r"^(?:(?:prof|profa|profª|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ)\."
+    # ("Mtra.", "Mtro.", "Arq.", "Biól.": Mexican and Spanish degrees; "Mag.", "Dipl.-Ing.")
+    r"^(?:(?:prof|profa|profª|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ|"
+    r"mtra|mtro|arq|biól|biol|mag|dipl)\."
     r"(?:-\w+\.)?\s*"
     # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
     # British and Australian usage, undotted or with "A/" for an associate professor
@@ -421,7 +423,9 @@ _ADDRESS_LIST = re.compile(r"[、,;，；]")
 # The first two characters an `_HONORIFIC` can begin with, in lower case ("Prof.", "A/Prof",
 # "Mgr."). Only an ASCII opening rules one out: when case is ignored, non-ASCII ones such as
 # "ſ" or "ı" match "s" and "i" too. Most names open otherwise and skip the costly pattern.
-_HONORIFIC_OPENINGS = frozenset("pr dr mr ms mx sr li mg in si da as un a/ do".split())
+_HONORIFIC_OPENINGS = frozenset(
+    "pr dr mr ms mx sr li mg in si da as un a/ do mt ar bi ma di".split()
+)
 # The last character of each `_CJK_TITLE_AFTER` title ("教授", "研究员", "先生", ...).
 _CJK_TITLE_ENDS = frozenset("授员員师師士生")
 

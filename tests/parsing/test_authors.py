@@ -433,3 +433,18 @@ def test_a_link_glued_to_an_author_line_is_no_part_of_it(
 ) -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
     assert author_line_score(line) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Mtra. Ana López", "Ana López"),
+        ("Mtro. Luis Pérez", "Luis Pérez"),
+        ("Arq. Eva Ruiz", "Eva Ruiz"),
+        ("Mag. Eva Gruber", "Eva Gruber"),
+        ("Dipl.-Ing. Karl Lind", "Karl Lind"),
+    ],
+)
+def test_more_degrees_before_a_name_are_no_part_of_it(line: str, name: str) -> None:
+    assert [a.name for a in parse_author_line(line).authors] == [name]
+    assert author_line_score(line) == 1.0
