@@ -598,25 +598,55 @@ def pipe_affiliated(text: str) -> AuthorLine | None:
     return AuthorLine(tuple(Person(name, affiliation) for name in names))
 
 
-# "Karl Lind @ KTH", "Ana Silva – University of Porto", "Bo Li — Google Research": one person,
-# then where they work after an at sign or a long dash.
-_AT_WORKPLACE = re.compile(r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—)\s+(?P<place>[^@–—]+)$")
+# "Karl Lind @ KTH", "Ana Silva – University of Porto", "Bo Li - Google Research": a person,
+# then where they work after an at sign or a spaced dash; several such joined by semicolons.
+_AT_WORKPLACE = re.compile(r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—|-)\s+(?P<place>[^@–—;()]+)$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
 
 
 def _person_at_workplace(text: str) -> Person | None:
-    """One person and their workplace, parted by `@` (any workplace) or by a long dash (an
+    """One person and their workplace, parted by `@` (any workplace) or by a spaced dash (an
     acronym, or several words naming an institution: not `Deep Nets – Tables`, a title)."""
-    if "@" not in text and "–" not in text and "—" not in text:
-        return None
     m = _AT_WORKPLACE.match(text)
     if m is None or not is_name_like_strict(m.group("name")):
         return None
     place = m.group("place").strip()
     named = _ACRONYM.match(place) or (len(place.split()) >= 2 and names_an_institution(place))
-    if m.group("mark") != "@" and not named:
+    if m.group("mark") != "@" and not (
+        named
+        and is_name_like(m.group("name"))
+        # "Building Secure Supply Chains - Bob Jones, Google": a title, then who gives it
+        and not is_name_like_strict(place.split(",")[0].strip())
+    ):
         return None
     return Person(m.group("name").strip(), place)
+
+
+def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
+    """`Ana Silva – University of Porto; Bo Li - Tsinghua University`: each person so."""
+    if "@" not in text and " –" not in text and " —" not in text and " -" not in text:
+        return None
+    pieces = [piece.strip() for piece in text.split(";")]
+    people = [_person_at_workplace(piece) for piece in pieces]
+    if len(pieces) > 1 and any(people):
+        # "…; Giacomo Mancuso CNR – ISPC": beside the others, a name then its institutes'
+        # acronyms, the dash between them the workplace's own
+        people = [
+            p or _person_then_acronyms(piece) for p, piece in zip(people, pieces, strict=True)
+        ]
+    return tuple(p for p in people if p is not None) if all(people) else None
+
+
+_NAME_THEN_ACRONYMS = re.compile(
+    r"^(?P<name>.+?)\s+(?P<place>[A-Z]{2,8}(?:\s*[–—-]\s*[A-Z]{2,8})*)$"
+)
+
+
+def _person_then_acronyms(text: str) -> Person | None:
+    m = _NAME_THEN_ACRONYMS.match(text)
+    if m is None or not is_name_like_strict(m.group("name")):
+        return None
+    return Person(m.group("name"), m.group("place"))
 
 
 @lru_cache(maxsize=65536)
@@ -646,9 +676,9 @@ def parse_author_line(text: str) -> AuthorLine:
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)
-    at_workplace = _person_at_workplace(text)
-    if at_workplace is not None:
-        return AuthorLine((at_workplace,))
+    at_workplaces = _people_at_workplaces(text)
+    if at_workplaces is not None:
+        return AuthorLine(at_workplaces)
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors

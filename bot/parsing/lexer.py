@@ -164,7 +164,10 @@ CHAIR = re.compile(
     r"座長|司会|主持人|主持|主席|좌장|사회)"
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
-    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|chaired\s+by|moderad[ao]\s+por)"
+    # "Chair and intro by A; B": the chair, and what else they do.
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|"
+    r"chair(?:ed)?(?:\s+and\s+(?:intro(?:duced|duction)?|introductions?|discussion|moderation))?"
+    r"\s+by)"
     r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )

@@ -448,3 +448,14 @@ def test_a_link_glued_to_an_author_line_is_no_part_of_it(
 def test_more_degrees_before_a_name_are_no_part_of_it(line: str, name: str) -> None:
     assert [a.name for a in parse_author_line(line).authors] == [name]
     assert author_line_score(line) == 1.0
+
+
+def test_people_at_workplaces_after_spaced_hyphens_joined_by_semicolons() -> None:
+    line = "Ana Silva - University of Porto; Bo Li - Tsinghua University; Cy Ng CNR – ISPC."
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", "University of Porto"),
+        ("Bo Li", "Tsinghua University"),
+        ("Cy Ng", "CNR – ISPC"),
+    ]
+    assert author_line_score("Machine Learning - Stanford University") < 0.5
+    assert author_line_score("Per Ek - Chalmers") < 0.5  # one word: maybe a title's

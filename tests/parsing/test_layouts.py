@@ -4479,3 +4479,38 @@ def test_timed_papers_with_a_colon_after_the_time_and_their_authors_in_parenthes
             [("Lucia Neri", None), ("Alessia Bruno", None)],
         ),
     ]
+
+
+def test_talks_under_a_panel_printed_with_a_start_only_are_its_papers() -> None:
+    # "09:15" / "Panel: Title" / "Chair and intro by A; B." / "09:20" / talk / its authors ...
+    program = parse(
+        "27 November 2025\n\n09:15\n\nPanel: Open Networks in Archaeology\n\n"
+        "Chair and intro by Marco Rossi; Dario Neri.\n\n"
+        "09:20\n\nRitual networks in the Po valley\n\n"
+        "Eliana Bruni - Sapienza Università di Roma; Giacomo Verdi CNR – ISPC.\n\n"
+        "09:35\n\nWorkflows for an archaic necropolis\n\n"
+        "Raffaele Conti - University of Salento.\n\n"
+        "10:35\n\nCoffee break\n"
+    )
+    panel = program.sessions[0]
+    assert panel.title == "Panel: Open Networks in Archaeology"
+    assert [c.name for c in panel.chairs] == ["Marco Rossi", "Dario Neri"]
+    assert papers(program)[:2] == [
+        (
+            "Ritual networks in the Po valley",
+            [("Eliana Bruni", "Sapienza Università di Roma"), ("Giacomo Verdi", "CNR – ISPC")],
+        ),
+        ("Workflows for an archaic necropolis", [("Raffaele Conti", "University of Salento")]),
+    ]
+    assert program.sessions[1].kind is SessionKind.BREAK
+
+
+def test_a_bare_start_after_an_unchaired_unnamed_item_still_opens_an_item() -> None:
+    program = parse(
+        "27 November 2025\n\n09:00\n\nOpening\n\n09:20\n\nRitual networks in the Po valley\n\n"
+        "Eliana Bruni - Sapienza Università di Roma.\n"
+    )
+    assert [s.title for s in program.sessions][:2] == [
+        "Opening",
+        "Ritual networks in the Po valley",
+    ]

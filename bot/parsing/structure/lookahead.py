@@ -22,6 +22,7 @@ from bot.parsing.structure.phrases import (
     OPENING_QUOTES,
     PARENTHESISED_PERSON,
     ROLE,
+    SESSION_WORD,
     SESSIONS_AHEAD,
     holds_contributions,
     names_only_a_workplace,
@@ -373,10 +374,33 @@ class Lookahead(BuilderState):
             or (tr.end is not None and tr.end > current.end)
         )
 
+    def _inside_an_open_ended_session(self, tr: TimeRange) -> bool:
+        """Does bare start `tr` come after the start of a chaired or named session printed with
+        a start only ("09:15 / Panel: Title / Chair and intro by A; B / 09:20 / …")?"""
+        current = self.current
+        return (
+            current is not None
+            and current.start is not None
+            and current.end is None
+            and tr.end is None
+            and current.start < tr.start
+            # its talks so far each printed with its own start, earlier than this one
+            and all(p.start is not None and p.start < tr.start for p in current.papers)
+            and (current.chaired or bool(current.title and SESSION_WORD.search(current.title)))
+        )
+
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
         """Is this bare time, strictly inside the current session's slot, the start of one of
-        its contributions, whose title is the next line?"""
-        if not self._inside_the_session_slot(tr):
+        its contributions, whose title is the next line? In a session printed with a start only,
+        only a talk's block (its title, then its author line) is."""
+        if self._inside_an_open_ended_session(tr):
+            at = self.after[i + 1] if i + 1 < len(self.after) else None
+            people = self.next_nonblank(at) if at is not None else None
+            if people is None or people.kind is not LineKind.TEXT:
+                return False
+            if author_line_score(people.text) < 0.8:
+                return False
+        elif not self._inside_the_session_slot(tr):
             return False
         below = self.next_nonblank(i)
         return (

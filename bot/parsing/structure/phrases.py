@@ -240,6 +240,8 @@ def holds_contributions(title: str | None) -> bool:
     return kind not in NOT_TALKS and not REGISTRATION.search(title)
 
 
+# "Panel: Title", "Session 3", "Symposium on …": an item that is a session of several talks.
+SESSION_WORD = re.compile(r"\b(?:panels?|sessions?|symposium|colloquium|track)\b", re.I)
 # "(Long Papers)", "Paper Session", "2C: Topic": a title that says its item is a paper session.
 NAMES_A_PAPER_SESSION = re.compile(
     r"\bpapers\b|\bpaper session\b|^(?-i:[A-Z]?\d{1,2}[A-Z]?)\s*:\s", re.I
