@@ -234,8 +234,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Italian DH society's annual meeting (Jekyll/Liquid, "HH:MM: Title (Authors)" items), an
     # archaeology conference (kramdown lists: time / title / "Name - Affil; ..." lines) and a
     # Mexican science-communication symposium (Bootstrap cards: time / title / speaker / affil).
-    "found/hhsf16-2016-heidelberg.txt": (0.68, 0.75, 0.81, 0.81, 0.00, 1.00),
-    "found/hhsf16-2016-heidelberg.html": (0.68, 0.75, 0.81, 0.81, 0.00, 1.00),
+    "found/hhsf16-2016-heidelberg.txt": (0.90, 1.00, 0.95, 0.95, 1.00, 1.00),
+    "found/hhsf16-2016-heidelberg.html": (0.90, 1.00, 0.95, 0.95, 1.00, 1.00),
     "found/aiucd-2025-day1.txt": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
     "found/aiucd-2025-day1.html": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
     "found/archeofoss-2025-day1.txt": (0.41, 0.77, 0.40, 0.40, 1.00, 1.00),

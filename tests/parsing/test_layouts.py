@@ -4514,3 +4514,27 @@ def test_a_bare_start_after_an_unchaired_unnamed_item_still_opens_an_item() -> N
         "Opening",
         "Ritual networks in the Po valley",
     ]
+
+
+def test_a_chair_row_read_as_a_line_and_as_a_cell_names_one_chair() -> None:
+    program = parse(
+        "Tuesday November 8th\n9:00\t\tWelcome\n\tSession: Protostars & Disks\n"
+        "\tChair: Hendrik Lind\n9:05\tEric Kato\tForesight talk: Low- and high-mass disks\n"
+        "9:35\tAida Ahmed\tA large program to investigate fragmentation\n"
+    )
+    session = next(s for s in program.sessions if s.papers)
+    assert [c.name for c in session.chairs] == ["Hendrik Lind"]
+    assert papers(program)[0] == ("Low- and high-mass disks", [("Eric Kato", None)])
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Foresight talk: Filaments", "Filaments"),
+        ("Review lecture: Dust in discs", "Dust in discs"),
+        ("Talk: Graphs at scale", "Graphs at scale"),
+    ],
+)
+def test_a_kind_of_talk_before_a_colon_is_no_part_of_the_title(title: str, expected: str) -> None:
+    program = parse(f"Tuesday November 8th\n9:00 - 10:00 Session 1\n{title}\nAna Silva (MIT)\n")
+    assert papers(program) == [(expected, [("Ana Silva", "MIT")])]

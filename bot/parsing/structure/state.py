@@ -381,7 +381,8 @@ class BuilderState:
             return
         placed = name_stop_affiliation(text)
         if placed is not None:
-            session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
+            if placed.name not in {p.name for p in session.chairs}:
+                session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
             self.known_names.add(placed.name)
             return
         # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
@@ -392,7 +393,9 @@ class BuilderState:
             self.warn(number, f"chair names look odd ({', '.join(bad)[:60]}); kept as printed")
         for problem in parsed.problems:
             self.warn(number, problem)
-        session.chairs.extend(people)
+        # A chair line read again (as a row's cell, or printed twice) names no second chair.
+        named = {p.name for p in session.chairs}
+        session.chairs.extend(p for p in people if p.name not in named)
         self.known_names.update(p.name for p in people)
 
     @staticmethod
