@@ -22,6 +22,7 @@ from bot.parsing.authors import (
     parse_author_line,
     without_parentheses,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.lexer import ROOM_WORDS
 from bot.parsing.shapes import (
     NAME_SMALL_WORDS,
@@ -406,12 +407,13 @@ _ITEM_WORD = re.compile(
 
 
 def _full_names(who: str) -> tuple[Person, ...] | None:
-    """`Jakob Steiner, Fabien Maussion`: two to four capitalised words a name, and nothing
-    that names the item instead (`Long Papers`, `Invited Talks`)."""
+    """`Jakob Steiner, Fabien Maussion`: two to four capitalised words a name, or one word
+    that is a common given name (`Anouk, Fabien`: a small workshop's lecturers by first name),
+    and nothing that names the item instead (`Long Papers`, `Invited Talks`)."""
     if _ITEM_WORD.search(who) or _TALK_WORD.search(who) or _PLACE_WORD.search(who):
         return None
-    names = [n for n in SPEAKERS_JOINED.split(who.strip()) if n]
-    if not names or not all(is_name_like_strict(n) for n in names):
+    names = [n.strip() for n in SPEAKERS_JOINED.split(who.strip()) if n.strip()]
+    if not names or not all(is_name_like_strict(n) or n in GIVEN_NAMES for n in names):
         return None
     return tuple(Person(clean(n), None) for n in names)
 

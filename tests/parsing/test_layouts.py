@@ -758,6 +758,28 @@ def test_full_names_in_parentheses_after_a_title_are_its_speakers() -> None:
     ]
 
 
+def test_known_given_names_alone_in_parentheses_after_a_title_are_its_speakers() -> None:
+    program = parse(
+        "Monday 4 May 2026\n\n"
+        "10:00 - 10:30: Ice core drilling in practice (Ingrid)\n"
+        "10:30 - 11:00: Coffee\n"
+        "11:00 - 12:00: Working with satellite data (Ingrid, Tobias)\n"
+        "12:00 - 13:00: Lunch in the garden (Patio)\n"
+    )
+    assert papers(program) == [
+        ("Ice core drilling in practice", [("Ingrid", None)]),
+        ("Working with satellite data", [("Ingrid", None), ("Tobias", None)]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Ice core drilling in practice (Outdoors)", "Working with satellite data (Ingrid, Basics)"],
+)
+def test_a_single_word_in_parentheses_that_is_no_given_name_is_no_speaker(line: str) -> None:
+    assert title_then_named_speakers(line) is None
+
+
 @pytest.mark.parametrize(
     "line", ["Poster madness (Long Papers)", "Welcome and overview (Main Hall)"]
 )
