@@ -435,6 +435,21 @@ def title_then_named_speakers(
     return None if people is None else (m.group("title").strip(), people)
 
 
+# "Glacier mass balance (Anouk, Fabien): processes and modelling": a topic, who teaches it, then
+# after a colon what it covers.
+_TITLE_PEOPLE_NOTE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\):\s+(?P<note>\S.*)$")
+
+
+def title_named_speakers_note(text: str) -> tuple[str, tuple[Person, ...], str] | None:
+    """The title, speakers and description of `Topic (A, B): what it covers`, where the topic
+    has a title's lowercase words and the parentheses only full or common given names."""
+    m = _TITLE_PEOPLE_NOTE.match(text)
+    if m is None or not has_common_word(m.group("title")):
+        return None
+    people = _full_names(m.group("who"))
+    return None if people is None else (m.group("title").strip(), people, m.group("note"))
+
+
 # "Title. Presentation (A, B) and open discussion with participants.": the title's sentence,
 # then one naming the kind of talk with its speakers in parentheses.
 _TITLE_THEN_KIND_SENTENCE = re.compile(

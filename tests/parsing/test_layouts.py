@@ -772,6 +772,16 @@ def test_known_given_names_alone_in_parentheses_after_a_title_are_its_speakers()
     ]
 
 
+def test_a_topic_its_lecturers_in_parentheses_then_a_colon_and_a_description() -> None:
+    program = parse(
+        "Monday 4 May 2026\n\n"
+        "10:00 - 11:00: Sea ice dynamics (Ingrid, Tobias): drift, ridging and melt ponds\n"
+        "11:00 - 11:30: Coffee\n"
+    )
+    assert papers(program) == [("Sea ice dynamics", [("Ingrid", None), ("Tobias", None)])]
+    assert "drift, ridging and melt ponds" in program.sessions[0].notes
+
+
 @pytest.mark.parametrize(
     "line",
     ["Ice core drilling in practice (Outdoors)", "Working with satellite data (Ingrid, Basics)"],
