@@ -197,8 +197,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/acs-2010-chemstructure.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Evolutionary ecology, colonless 24-hour times (`1300 - 1400`); first seen at 0 on papers
     # (text and page), then read after colonless clock ranges were taught (issue #9).
-    "found/bionomics-2017-days1-2.txt": (0.92, 1.00, 0.96, 0.96, 1.00, 1.00),
-    "found/bionomics-2017-days1-2.html": (0.92, 1.00, 0.96, 0.96, 1.00, 1.00),
+    "found/bionomics-2017-days1-2.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/bionomics-2017-days1-2.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Economics (development studies), a kramdown post the parser had not seen; first seen at
     # text .18 / .16 / .30, page 1 / .50 / 1 (each paper's "Discussant:" line taken as its
     # title); then discussants became role lines and a stop after a clock no part of a title.

@@ -1854,6 +1854,24 @@ def test_one_talk_per_timed_row_with_speaker_and_title_cells(rows: str) -> None:
     ]
 
 
+def test_a_lone_name_in_the_speaker_column_is_an_untitled_talk() -> None:
+    # The speaker column holds the breaks too ("Welcome Drinks"); a common given name tells
+    # the person apart.
+    program = parse(
+        "Monday, June 2\nTime\tSpeaker\tTitle\n"
+        "09:00-09:30\tWelcome Drinks\t\n"
+        "09:30-10:15\tJo Smith\tSpectral gaps of random graphs\n"
+        "10:15-11:00\tIngrid Vasquez\t\n"
+        "11:00-11:30\tGroup Picture\t\n"
+        "11:30-12:15\tMia Rossi\tMixing times and cutoff\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", None)]),
+        ("Ingrid Vasquez", [("Ingrid Vasquez", None)]),
+        ("Mixing times and cutoff", [("Mia Rossi", None)]),
+    ]
+
+
 def test_bare_names_beside_titles_on_every_timed_row_are_the_speakers() -> None:
     program = parse(
         "Monday, June 2\n09:00-09:45\tJo Smith\tSpectral gaps of random graphs\n"
