@@ -443,7 +443,7 @@ _TITLE_PEOPLE_NOTE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\):\s+(?P<
 def title_named_speakers_note(text: str) -> tuple[str, tuple[Person, ...], str] | None:
     """The title, speakers and description of `Topic (A, B): what it covers`, where the topic
     has a title's lowercase words and the parentheses only full or common given names."""
-    m = _TITLE_PEOPLE_NOTE.match(text)
+    m = _TITLE_PEOPLE_NOTE.match(text) if "):" in text else None
     if m is None or not has_common_word(m.group("title")):
         return None
     people = _full_names(m.group("who"))
