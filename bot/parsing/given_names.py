@@ -1159,7 +1159,6 @@ Anfal
 Ang
 Angah
 Ange
-Angel
 Angela
 Angele
 Angeles
@@ -1420,7 +1419,6 @@ Aporosa
 Apostolis
 Apostolos
 Appiah
-Apple
 Appolinaire
 Aprilia
 Aqeela
@@ -2074,7 +2072,6 @@ Baboloki
 Babsi
 Babu
 Babul
-Baby
 Bachi
 Bachir
 Bachirou
@@ -2616,7 +2613,6 @@ Blerim
 Blerina
 Blerta
 Bless
-Blessing
 Blossom
 Boago
 Boakye
@@ -2750,7 +2746,6 @@ Bouriema
 Bouréma
 Bowen
 Bowie
-Boy
 Boyan
 Boyet
 Bozena
@@ -2834,7 +2829,6 @@ Bronisław
 Bronius
 Bronja
 Brooke
-Brown
 Brsyan
 Bruce
 Bruna
@@ -2971,7 +2965,6 @@ Candice
 Candida
 Candide
 Candra
-Candy
 Caner
 Canito
 Canizalez
@@ -3234,7 +3227,6 @@ Cherile
 Cherinet
 Cherise
 Cherline
-Cherry
 Cherubin
 Cheryl
 Cheska
@@ -6301,7 +6293,6 @@ Gie
 Giedre
 Giedrius
 Giedrė
-Gift
 Gifty
 Giga
 Gigi
@@ -6495,7 +6486,6 @@ Graeme
 Graham
 Grainne
 Granit
-Grant
 Graz
 Grazia
 Graziano
@@ -7343,7 +7333,6 @@ Holly
 Homero
 Hommy
 Hon
-Honey
 Honoka
 Honorata
 Honorine
@@ -7353,7 +7342,6 @@ Honzík
 Hoodh
 Hooman
 Hoor
-Hope
 Hopeton
 Horace
 Horacio
@@ -8785,7 +8773,6 @@ Jussara
 Jussi
 Justas
 Juste
-Justice
 Justilien
 Justin
 Justina
@@ -9462,7 +9449,6 @@ Kin
 Kindo
 Kindu
 Kine
-King
 Kinga
 Kingsford
 Kingsley
@@ -10491,7 +10477,6 @@ Lucka
 Luckenson
 Luckner
 Luckson
-Lucky
 Lucrecia
 Lucrezia
 Lucrécia
@@ -12295,7 +12280,6 @@ Mony
 Monča
 Mooketsi
 Moomina
-Moon
 Moonika
 Moorthi
 Moosa
@@ -14093,7 +14077,6 @@ Parfait
 Pargna
 Pari
 Parisa
-Park
 Parsa
 Parukeri
 Parul
@@ -14469,7 +14452,6 @@ Pravesh
 Pravin
 Preben
 Preciosa
-Precious
 Precy
 Predrag
 Preet
@@ -14490,8 +14472,6 @@ Prima
 Primitive
 Primoz
 Primož
-Prince
-Princess
 Princia
 Prisca
 Priscila
@@ -14737,7 +14717,6 @@ Raimund
 Raimunda
 Raimundas
 Raimundo
-Rain
 Rainbow
 Rainel
 Rainer
@@ -15117,7 +15096,6 @@ Ricardas
 Ricardina
 Ricardo
 Riccardo
-Rich
 Richa
 Richar
 Richard
@@ -16875,7 +16853,6 @@ Skander
 Skender
 Skevi
 Skhebo
-Sky
 Skye
 Skúli
 Sladja
@@ -17260,7 +17237,6 @@ Stjepan
 Stoian
 Stojan
 Stojanka
-Stone
 Stoqn
 Stoyan
 Strahinja
@@ -17349,7 +17325,6 @@ Sumit
 Sumitesh
 Sumon
 Sumona
-Sun
 Suna
 Sunay
 Suncica
