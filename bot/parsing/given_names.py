@@ -1272,7 +1272,6 @@ Annemieke
 Annet
 Annett
 Annette
-Anni
 Annia
 Annica
 Annick
@@ -2342,7 +2341,6 @@ Beng
 Bengie
 Bengt
 Benhard
-Beni
 Beniamin
 Benigne
 Benigno
@@ -3204,7 +3202,6 @@ Chawki
 Chayma
 Chaymae
 Chaïa
-Che
 Cheang
 Chedeline
 Chedza
@@ -5282,7 +5279,6 @@ Eveline
 Evelio
 Evelyn
 Evelyne
-Even
 Evena
 Evens
 Evenson
@@ -10988,7 +10984,6 @@ Mao
 Maor
 Maoulid
 Maqa
-Mar
 Mara
 Maradja
 Marah
@@ -11772,7 +11767,6 @@ Metellus
 Meti
 Metin
 Metka
-Metodi
 Mette
 Metty
 Meury
@@ -12023,7 +12017,6 @@ Minoru
 Minou
 Minoucha
 Minttu
-Mio
 Miodrag
 Miona
 Miosotis
@@ -12819,7 +12812,6 @@ Nathan
 Nathanaelle
 Nathaniel
 Nathi
-Nati
 Natia
 Natik
 Natiq
@@ -13008,7 +13000,6 @@ Nelisiwe
 Nelispadilla
 Nelli
 Nellie
-Nello
 Nelly
 Nelma
 Nelmy
@@ -18769,7 +18760,6 @@ Victorine
 Victorino
 Victória
 Vid
-Vida
 Vidadi
 Vidal
 Vidar
