@@ -22,6 +22,7 @@ from bot.parsing.authors import (
     parse_author_line,
     without_parentheses,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.lexer import ROOM_WORDS
 from bot.parsing.shapes import (
     NAME_SMALL_WORDS,
@@ -406,12 +407,13 @@ _ITEM_WORD = re.compile(
 
 
 def _full_names(who: str) -> tuple[Person, ...] | None:
-    """`Jakob Steiner, Fabien Maussion`: two to four capitalised words a name, and nothing
-    that names the item instead (`Long Papers`, `Invited Talks`)."""
+    """`Jakob Steiner, Fabien Maussion`: two to four capitalised words a name, or one word
+    that is a common given name (`Anouk, Fabien`: a small workshop's lecturers by first name),
+    and nothing that names the item instead (`Long Papers`, `Invited Talks`)."""
     if _ITEM_WORD.search(who) or _TALK_WORD.search(who) or _PLACE_WORD.search(who):
         return None
-    names = [n for n in SPEAKERS_JOINED.split(who.strip()) if n]
-    if not names or not all(is_name_like_strict(n) for n in names):
+    names = [n.strip() for n in SPEAKERS_JOINED.split(who.strip()) if n.strip()]
+    if not names or not all(is_name_like_strict(n) or n in GIVEN_NAMES for n in names):
         return None
     return tuple(Person(clean(n), None) for n in names)
 
@@ -431,6 +433,21 @@ def title_then_named_speakers(
         return None
     people = _full_names(_without_mode(m.group("who")))
     return None if people is None else (m.group("title").strip(), people)
+
+
+# "Glacier mass balance (Anouk, Fabien): processes and modelling": a topic, who teaches it, then
+# after a colon what it covers.
+_TITLE_PEOPLE_NOTE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\):\s+(?P<note>\S.*)$")
+
+
+def title_named_speakers_note(text: str) -> tuple[str, tuple[Person, ...], str] | None:
+    """The title, speakers and description of `Topic (A, B): what it covers`, where the topic
+    has a title's lowercase words and the parentheses only full or common given names."""
+    m = _TITLE_PEOPLE_NOTE.match(text) if "):" in text else None
+    if m is None or not has_common_word(m.group("title")):
+        return None
+    people = _full_names(m.group("who"))
+    return None if people is None else (m.group("title").strip(), people, m.group("note"))
 
 
 # "Title. Presentation (A, B) and open discussion with participants.": the title's sentence,

@@ -758,6 +758,38 @@ def test_full_names_in_parentheses_after_a_title_are_its_speakers() -> None:
     ]
 
 
+def test_known_given_names_alone_in_parentheses_after_a_title_are_its_speakers() -> None:
+    program = parse(
+        "Monday 4 May 2026\n\n"
+        "10:00 - 10:30: Ice core drilling in practice (Ingrid)\n"
+        "10:30 - 11:00: Coffee\n"
+        "11:00 - 12:00: Working with satellite data (Ingrid, Tobias)\n"
+        "12:00 - 13:00: Lunch in the garden (Patio)\n"
+    )
+    assert papers(program) == [
+        ("Ice core drilling in practice", [("Ingrid", None)]),
+        ("Working with satellite data", [("Ingrid", None), ("Tobias", None)]),
+    ]
+
+
+def test_a_topic_its_lecturers_in_parentheses_then_a_colon_and_a_description() -> None:
+    program = parse(
+        "Monday 4 May 2026\n\n"
+        "10:00 - 11:00: Sea ice dynamics (Ingrid, Tobias): drift, ridging and melt ponds\n"
+        "11:00 - 11:30: Coffee\n"
+    )
+    assert papers(program) == [("Sea ice dynamics", [("Ingrid", None), ("Tobias", None)])]
+    assert "drift, ridging and melt ponds" in program.sessions[0].notes
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Ice core drilling in practice (Outdoors)", "Working with satellite data (Ingrid, Basics)"],
+)
+def test_a_single_word_in_parentheses_that_is_no_given_name_is_no_speaker(line: str) -> None:
+    assert title_then_named_speakers(line) is None
+
+
 @pytest.mark.parametrize(
     "line", ["Poster madness (Long Papers)", "Welcome and overview (Main Hall)"]
 )
@@ -1819,6 +1851,24 @@ def test_one_talk_per_timed_row_with_speaker_and_title_cells(rows: str) -> None:
     assert papers(program) == [
         ("Spectral gaps of random graphs", [("Jo Smith", "Oxford")]),
         ("Mixing times and cutoff", [("Mia Rossi", "Roma Tre")]),
+    ]
+
+
+def test_a_lone_name_in_the_speaker_column_is_an_untitled_talk() -> None:
+    # The speaker column holds the breaks too ("Welcome Drinks"); a common given name tells
+    # the person apart.
+    program = parse(
+        "Monday, June 2\nTime\tSpeaker\tTitle\n"
+        "09:00-09:30\tWelcome Drinks\t\n"
+        "09:30-10:15\tJo Smith\tSpectral gaps of random graphs\n"
+        "10:15-11:00\tIngrid Vasquez\t\n"
+        "11:00-11:30\tGroup Picture\t\n"
+        "11:30-12:15\tMia Rossi\tMixing times and cutoff\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random graphs", [("Jo Smith", None)]),
+        ("Ingrid Vasquez", [("Ingrid Vasquez", None)]),
+        ("Mixing times and cutoff", [("Mia Rossi", None)]),
     ]
 
 

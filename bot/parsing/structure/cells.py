@@ -14,6 +14,7 @@ from bot.parsing.authors import (
     parse_author_line,
     strip_trailing_marks,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
 from bot.parsing.shapes import LEADING_MARK, ROOM_CELL, has_common_word, is_prose, title_score
@@ -136,6 +137,25 @@ class Cells(Speakers):
             self.read(line.number, TITLE_AUTHORS, 0.85)
             return
         self._paper_row([cell], line, tr)
+
+    def _lone_speaker_cell(self, cell: str, others: list[str], row: list[str]) -> list[Person]:
+        """`14:00 | Olivia Roth | `: under a header with a Speaker column, a timed row whose
+        only content is that column's cell, naming people whose first words are common given
+        names: a talk printed without its title. The column also holds the breaks ("Welcome
+        Snack", "Group Photo"), which read as names as well as any two capitalised words."""
+        if any(c.strip() for c in others) or not any(
+            role.startswith(("speaker", "presenter"))
+            and k < len(row)
+            and row[k].strip() == cell.strip()
+            for k, role in enumerate(self.header_roles)
+        ):
+            return []
+        people = presenters_in(cell)
+        if not people or not all(
+            len(p.name.split()) >= 2 and p.name.split()[0] in GIVEN_NAMES for p in people
+        ):
+            return []
+        return people
 
     def _talk_in_cells(
         self, first: str, others: list[str], row: list[str]

@@ -32,6 +32,7 @@ from bot.parsing.talks import (
     labelled_speakers,
     read_talk_title,
     split_dash_speakers,
+    title_named_speakers_note,
     title_then_named_speakers,
     title_then_speaker_and_affiliation,
     title_then_talk_sentence,
@@ -83,6 +84,13 @@ class Speakers(Lookahead):
             # "Presentation of the workshop, introduction to OGGM (Fabien Maussion)"
             session.title = session.talk_title = titled[0]
             session.speakers = list(titled[1])
+            return
+        noted = title_named_speakers_note(session.title)
+        if noted is not None and classify_kind(noted[0], paper_count=1) not in NOT_TALKS:
+            # "Glacier mass balance (Anouk, Fabien): processes and modelling"
+            session.title = session.talk_title = noted[0]
+            session.speakers = list(noted[1])
+            session.notes.append(noted[2])
             return
         spoken = speaker_then_title(session.title)
         # "Legal Design Black Box – When …" / "Jason Dunning (DWF)": with its speaker on the

@@ -295,6 +295,19 @@ class TimeLines(Cells):
             file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
             return 1
+        lone_speakers = (
+            self._lone_speaker_cell(title_text, other_cells, line.cells)
+            if title_text and previous_title is None and not chair_text
+            else []
+        )
+        if lone_speakers:
+            # "14:00 | Olivia Roth | ": a talk known by its speaker's name.
+            session = self.open_session(
+                line.number, title=title_text, start=tr.start, end=tr.end, room=room
+            )
+            session.speakers = lone_speakers
+            self.slot = (tr.start, tr.end)
+            return 1
         if (
             title_text
             and other_cells
