@@ -240,8 +240,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/aiucd-2025-day1.html": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
     "found/archeofoss-2025-day1.txt": (0.41, 0.77, 0.40, 0.40, 1.00, 1.00),
     "found/archeofoss-2025-day1.html": (0.41, 0.77, 0.40, 0.40, 1.00, 1.00),
-    "found/sdc-2023-dias1-2.txt": (0.08, 0.14, 0.15, 0.15, 1.00, 1.00),
-    "found/sdc-2023-dias1-2.html": (0.08, 0.14, 0.15, 0.15, 1.00, 1.00),
+    "found/sdc-2023-dias1-2.txt": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
+    "found/sdc-2023-dias1-2.html": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

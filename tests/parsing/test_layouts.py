@@ -4588,3 +4588,23 @@ def test_a_chair_row_read_as_a_line_and_as_a_cell_names_one_chair() -> None:
 def test_a_kind_of_talk_before_a_colon_is_no_part_of_the_title(title: str, expected: str) -> None:
     program = parse(f"Tuesday November 8th\n9:00 - 10:00 Session 1\n{title}\nAna Silva (MIT)\n")
     assert papers(program) == [(expected, [("Ana Silva", "MIT")])]
+
+
+def test_a_name_under_a_timed_items_title_over_its_workplace_is_the_speaker() -> None:
+    program = parse(
+        "Día 1. Miércoles 25 de octubre\n\n10:20\n\n"
+        "Imaginarios e interseccionalidad: esperar demasiado\n\nAgustina Ávila Casas\n"
+        "Universidad de Guadalajara\n\n10:35\n\n"
+        "Desinformación y posverdad en la ciencia\n\nHéctor Vázquez Jiménez\n"
+        "Universidad Nacional Autónoma de México\n\n10:50\n\nReceso\n"
+    )
+    assert papers(program) == [
+        (
+            "Imaginarios e interseccionalidad: esperar demasiado",
+            [("Agustina Ávila Casas", "Universidad de Guadalajara")],
+        ),
+        (
+            "Desinformación y posverdad en la ciencia",
+            [("Héctor Vázquez Jiménez", "Universidad Nacional Autónoma de México")],
+        ),
+    ]

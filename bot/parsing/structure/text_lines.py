@@ -20,6 +20,7 @@ from bot.parsing.authors import (
     split_quoted_title,
     split_title_and_authors,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import Line, LineKind
 from bot.parsing.shapes import colon_speakers, is_own_item, is_prose, name_colon_title
@@ -72,6 +73,9 @@ class TextLines(Cells):
             following += 1
         if i >= 0 and following < len(self.lines) and self.lines[following].kind is LineKind.META:
             return 1  # a pretalx title: the meta line below opens its session
+        workplace = self._speaker_under_item_title(i, line)
+        if workplace is not None:
+            return workplace - i + 1
         below = self.next_nonblank(i) if i >= 0 else None
         if below is not None and below.kind is LineKind.DAY and DAY_THEME.match(line.text):
             # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
@@ -596,3 +600,39 @@ class TextLines(Cells):
             self.warn(line.number, "title continues from the line above; joined them")
             return
         self.add_paper(text, line.number)
+
+    def _speaker_under_item_title(self, i: int, line: Line) -> int | None:
+        """`10:20` / `Title` / `Ana Ruiz` / `Centro de Ciencias Genómicas, UNAM`: a bare name right
+        under the title of an item timed on its own line, over the line that names where they
+        work, is the talk's speaker. The index of that workplace line, or None."""
+        current = self.current
+        if (
+            i <= 0
+            or current is None
+            or not current.title
+            or current.start is None
+            or current.papers
+            or current.speakers
+            or not self._name_over_institution(i)
+        ):
+            return None
+        above = self.before[i - 1]
+        if above is None or (
+            self.lines[above].number != current.line
+            and strip_session_title(self.lines[above].text) != current.title
+        ):
+            return None  # not right under the item's title
+        people = parse_author_line(line.text).authors
+        # a person's name by its given name ("Query Planning Revisited" reads as a name too),
+        # over a workplace that is no author line of its own ("Cy Ng (Uni C)")
+        workplace = i + 1  # `_name_over_institution`: the very next line
+        if (
+            len(people) != 1
+            or people[0].name.split()[0] not in GIVEN_NAMES
+            or author_line_score(self.lines[workplace].text) >= 0.8
+        ):
+            return None
+        current.speakers = [Person(people[0].name, clean(self.lines[workplace].text))]
+        self.read(line.number, AUTHORS, 0.8)
+        self.read(self.lines[workplace].number, AUTHORS, 0.8)
+        return workplace
