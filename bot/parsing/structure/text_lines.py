@@ -602,9 +602,9 @@ class TextLines(Cells):
         self.add_paper(text, line.number)
 
     def _speaker_under_item_title(self, i: int, line: Line) -> int | None:
-        """`10:20` / `Title` / `Ana Ruiz` / `Centro de Ciencias Genómicas, UNAM`: a bare name right
-        under the title of an item timed on its own line, over the line that names where they
-        work, is the talk's speaker. The index of that workplace line, or None."""
+        """`10:20` / `Title` / `Ana Ruiz` / `Universidad de Guadalajara`: a bare name right under
+        the title of an item timed on its own line, over the line that names where they work,
+        is the talk's speaker. The index of that workplace line, or None."""
         current = self.current
         if (
             i <= 0
