@@ -42,7 +42,7 @@ ROOM_NAME = re.compile(
 # "Hall B - Posters", "Salón Alterno I – Artículos": one of a slot's parallel sessions, headed
 # by its room and the kind of contributions it holds.
 ROOM_SESSION = re.compile(
-    r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r"|sala|salón|salle|saal)(?:\s+[\w.&-]{1,12}){0,2}"
+    r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}"
     r"\s+[-–—]\s+(?:(?:sesión|sessão|session|sessione)\s+(?:de\s+|of\s+)?)?"
     r"(?:short\s+|long\s+|full\s+)?(?:papers?|articles?|artículos?|articulos?|artigos?|posters?|"
     r"pósters?|demos?|talks?|ponencias?|comunicaciones?|presentations?)$",
@@ -395,10 +395,9 @@ HEADER_WORDS = frozenset(
     " session affiliation affiliations room topic talk talks presentation links link"
     " authors/affiliations # event events content contents activity item what when where"
     " details description program programme schedule agenda location video name institution"
-    # and as other languages head the columns ("时间 | 内容 | 主持人", "Zeit | Thema")
-    " zeit uhrzeit thema programm hora horario tema heure horaire sujet czas temat tijd"
-    " onderwerp время тема 时间 時間 内容 內容 主持人 主持 题目 題目 报告人 地点 시간 내용".split()
-) | frozenset(_HEADER_TRANSLATIONS)
+    # and as other languages head the columns that name no English role ("Programm", "主持人")
+    " programm 主持人 主持".split()
+) | frozenset(_HEADER_TRANSLATIONS)  # the others: "Zeit | Thema", "时间 | 内容"
 
 
 def column_role(header: str) -> str:
@@ -503,7 +502,7 @@ def _time_cell_first(cells: list[str]) -> list[str]:
 # "Anfiteatro “C” da Química, prédio 18", "Hörsaal 2", "Sala Riunioni 406": words that name a
 # place, in the languages programs print their rooms in.
 _PLACE_WORD = re.compile(
-    r"\b(?:" + ROOM_WORDS + r"|salas?|saal|hörsaal|anfiteatro|audit[óo]rio|salle|"
+    r"\b(?:" + ROOM_WORDS + r"|salas|hörsaal|anfiteatro|audit[óo]rio|"
     r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
     re.I,
 )
@@ -792,15 +791,15 @@ _SHORTCODE = re.compile(
 def _parts_of_line(raw: str) -> list[str]:
     if "\t" in raw and not raw.strip():
         return ["\t"]  # a TAB alone: where a browser's copy starts a row's next cell
+    pieces = [raw]
     if "[" in raw and _SHORTCODE.search(raw):
         pieces = [p for p in _SHORTCODE.split(raw) if p.strip()]
-        return [
-            part
-            for piece in pieces
-            for row in _pipe_table_rows(_normalise(piece))
-            for part in _items_run_together(row)
-        ]
-    return [part for row in _pipe_table_rows(_normalise(raw)) for part in _items_run_together(row)]
+    return [
+        part
+        for piece in pieces
+        for row in _pipe_table_rows(_normalise(piece))
+        for part in _items_run_together(row)
+    ]
 
 
 # Between two pipes, where one row of a Markdown table ends and the next begins.

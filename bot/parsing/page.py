@@ -268,15 +268,12 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
-_SPACED_DASH = re.compile(r"\s[—–-]\s")
-
-
 def prints_dash_speakers(lines: list[Line]) -> bool:
     """Whether the page prints its entries as `Title – Names` (two or more of its lines so,
     with several names or their workplaces): then one name after the dash is a speaker too."""
     found = 0
     for line in lines:
-        if line.kind is LineKind.TEXT and _SPACED_DASH.search(line.text):
+        if line.kind is LineKind.TEXT:
             found += split_dash_speakers(line.text) is not None
             if found >= 2:
                 return True
