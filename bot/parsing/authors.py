@@ -249,11 +249,15 @@ _INSTITUTION_WORDS = (
     "uni college school academy lab labs research inc ltd llc gmbh ag company center centre"
     " department dept hospital foundation polytechnic politecnico technische ecole école"
     " laboratoire unit unité"
+    # the same in other languages (not words a title uses too, as `centro` or `archivio`)
+    " scuola escuela escola hochschule hogeschool facultad faculdade facoltà fakultät faculté"
+    " zentrum klinikum ospedale hôpital politechnika politécnico politécnica tecnológico"
+    " council consejo consiglio conseil"
     " google microsoft meta amazon ibm intel nvidia huawei alibaba tencent bytedance apple"
     " samsung oracle cisco vmware deepmind openai eth epfl mit cmu kaist kth ucl tu inria"
     " cnrs csail nus ntu"
 ).split()
-_INSTITUTION_STEMS = "univ institut istitut laborator corp".split()
+_INSTITUTION_STEMS = "univ uniwersyt institut istitut instytut laborator corp".split()
 # Only ever asked whether it matches anywhere, so the words go in as a prefix tree
 # (`wordtrie`), which matches the same texts as their plain alternation, only faster.
 _INSTITUTION = re.compile(
@@ -600,7 +604,12 @@ def pipe_affiliated(text: str) -> AuthorLine | None:
 
 # "Karl Lind @ KTH", "Ana Silva – University of Porto", "Bo Li - Google Research": a person,
 # then where they work after an at sign or a spaced dash; several such joined by semicolons.
-_AT_WORKPLACE = re.compile(r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—|-)\s+(?P<place>[^@–—;()]+)$")
+# The workplace may carry its acronym or town in parentheses, `Leibniz-Zentrum (LEIZA)
+# (Mainz)`, but not a remark, `UCSD (with Bo Li, UCSD)`.
+_AT_WORKPLACE = re.compile(
+    r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—|-)\s+"
+    r"(?P<place>[^@–—;()]+(?:\([^()a-z][^()]*\)[^@–—;()]*)*)$"
+)
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
 
 
@@ -608,7 +617,7 @@ def _person_at_workplace(text: str) -> Person | None:
     """One person and their workplace, parted by `@` (any workplace) or by a spaced dash (an
     acronym, or several words naming an institution: not `Deep Nets – Tables`, a title)."""
     m = _AT_WORKPLACE.match(text)
-    if m is None or not is_name_like_strict(m.group("name")):
+    if m is None or not _is_plain_name(m.group("name")):
         return None
     place = m.group("place").strip()
     named = _ACRONYM.match(place) or (len(place.split()) >= 2 and names_an_institution(place))
@@ -626,15 +635,39 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva – University of Porto; Bo Li - Tsinghua University`: each person so."""
     if "@" not in text and " –" not in text and " —" not in text and " -" not in text:
         return None
-    pieces = [piece.strip() for piece in text.split(";")]
+    pieces = [piece.strip() for piece in text.rstrip(" ;.").split(";")]
     people = [_person_at_workplace(piece) for piece in pieces]
     if len(pieces) > 1 and any(people):
+        # Beside one `Name - Institution`, a piece `Name - Independent researcher` is read the
+        # same way though its workplace names no institution; beside two, a bare name is a
+        # person whose workplace is not printed.
+        settled = sum(p is not None for p in people) >= 2
         # "…; Giacomo Mancuso CNR – ISPC": beside the others, a name then its institutes'
         # acronyms, the dash between them the workplace's own
         people = [
-            p or _person_then_acronyms(piece) for p, piece in zip(people, pieces, strict=True)
+            p
+            or _person_then_acronyms(piece)
+            or _person_dash_anything(piece)
+            or (Person(piece) if settled and _is_plain_name(piece) else None)
+            for p, piece in zip(people, pieces, strict=True)
         ]
     return tuple(p for p in people if p is not None) if all(people) else None
+
+
+_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
+
+
+def _is_plain_name(text: str) -> bool:
+    """`Allard W. Mees`: a name and nothing else, middle initials allowed."""
+    return is_name_like_strict(_MIDDLE_INITIAL.sub("", text) if "." in text else text)
+
+
+def _person_dash_anything(text: str) -> Person | None:
+    m = _AT_WORKPLACE.match(text)
+    if m is None or not _is_plain_name(m.group("name")):
+        return None
+    place = m.group("place").strip()
+    return None if is_name_like_strict(place) else Person(m.group("name").strip(), place)
 
 
 _NAME_THEN_ACRONYMS = re.compile(

@@ -459,3 +459,54 @@ def test_people_at_workplaces_after_spaced_hyphens_joined_by_semicolons() -> Non
     ]
     assert author_line_score("Machine Learning - Stanford University") < 0.5
     assert author_line_score("Per Ek - Chalmers") < 0.5  # one word: maybe a title's
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # a workplace that names no institution, beside one that does
+        (
+            "Ines Kovač - Freelance illustrator; Tom Berg - Universidad de Sevilla, Spain",
+            [
+                ("Ines Kovač", "Freelance illustrator"),
+                ("Tom Berg", "Universidad de Sevilla, Spain"),
+            ],
+        ),
+        # a middle initial, and the workplace's acronym and town in parentheses
+        (
+            "Olaf K. Brandt - Max-Planck-Institut (MPI) (Jena, Germany); "
+            "Una Moss - Max-Planck-Institut (MPI) (Jena, Germany).",
+            [
+                ("Olaf K. Brandt", "Max-Planck-Institut (MPI) (Jena, Germany)"),
+                ("Una Moss", "Max-Planck-Institut (MPI) (Jena, Germany)"),
+            ],
+        ),
+        # beside two such people, a bare name whose workplace is not printed; a closing semicolon
+        (
+            "Rosa Vidal - DIBAF, University of Tuscia; Piet Kramer; Lena Holm - Lund University;",
+            [
+                ("Rosa Vidal", "DIBAF, University of Tuscia"),
+                ("Piet Kramer", None),
+                ("Lena Holm", "Lund University"),
+            ],
+        ),
+        # institution words of other languages
+        (
+            "Marta Ricci - Scuola Superiore Sant'Anna.",
+            [("Marta Ricci", "Scuola Superiore Sant'Anna")],
+        ),
+        ("Jan Wolf - Hochschule Darmstadt", [("Jan Wolf", "Hochschule Darmstadt")]),
+    ],
+)
+def test_more_people_at_workplaces_after_spaced_hyphens(
+    line: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == expected
+    assert author_line_score(line) == 1.0
+
+
+def test_a_remark_in_parentheses_is_no_part_of_a_dashed_workplace() -> None:
+    line = "Ada Roth - MIT (with Bo Li, MIT and Cy Ng, MIT)"
+    assert ("Ada Roth", "MIT (with Bo Li, MIT and Cy Ng, MIT)") not in [
+        (a.name, a.affiliation) for a in parse_author_line(line).authors
+    ]

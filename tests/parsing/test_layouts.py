@@ -24,6 +24,7 @@ from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
+from bot.parsing.structure.phrases import opens_with_a_person
 from bot.parsing.talks import read_talk_title, title_then_named_speakers
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
@@ -4608,3 +4609,45 @@ def test_a_name_under_a_timed_items_title_over_its_workplace_is_the_speaker() ->
             [("Héctor Vázquez Jiménez", "Universidad Nacional Autónoma de México")],
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    "workplace",
+    [
+        # a unit, then the institution it belongs to
+        "Grupo de Óptica Aplicada, Universidad de Sonora",
+        # a centre, then its institution's acronym
+        "Laboratorio de Suelos Volcánicos, UNAM, Querétaro",
+        # a long one, of eleven words
+        "Posgrado en filosofía de la ciencia, Universidad Autónoma de Nuevo León",
+        # institution words of other languages
+        "Politécnico de Tlaxcala",
+        "Consejo Estatal de Ciencia de Yucatán",
+    ],
+)
+def test_a_name_over_any_workplace_under_a_timed_title_is_the_speaker(workplace: str) -> None:
+    program = parse(
+        "Día 2. Jueves 26 de octubre\n\n11:20\n\n"
+        "Mitos y verdades sobre los sismos en la ciudad, una revisión.\n\n"
+        f"Carolina Inés Ruiz Beltrán\n{workplace}\n\n11:35\n\nReceso\n"
+    )
+    assert papers(program) == [
+        (
+            "Mitos y verdades sobre los sismos en la ciudad, una revisión.",
+            [("Carolina Inés Ruiz Beltrán", workplace)],
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "person_first"),
+    [
+        ("Cy Ng (Uni C)", True),
+        ("K Srinath Reddy, Public Health Foundation", True),
+        ("Ana María López, UNAM", True),
+        ("Centro de Estudios Andinos, UNAM", False),
+        ("SOMEDIC, Instituto Weizmann", False),
+    ],
+)
+def test_a_line_opens_with_a_person_by_its_name(line: str, person_first: bool) -> None:
+    assert opens_with_a_person(line) is person_first

@@ -19,6 +19,7 @@ from bot.parsing.authors import (
     split_colon_authors,
     without_parentheses,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
 from bot.parsing.lexer import (
     HEADER_WORDS,
@@ -358,13 +359,37 @@ INITIAL = re.compile(r"^(?:[A-Z]\.){1,2}$")
 
 def names_only_a_workplace(text: str) -> bool:
     """`Физический институт им П.Н. Лебедева РАН`: a short line naming an institution, not a
-    person, with no sentence in it (a title may name one too: callers ask what follows)."""
+    person, with no sentence in it (a title may name one too: callers ask what follows).
+    `SOMEDICyT, Instituto Weizmann`: a unit, then the institution it belongs to."""
     return (
-        len(text.split()) <= 10
+        len(text.split()) <= 12
         and not is_prose(text)
-        and names_an_institution(text.split(",")[0])
+        and (
+            names_an_institution(text.split(",")[0])
+            or (
+                any(names_an_institution(part.strip()) for part in text.split(","))
+                and not opens_with_a_person(text)
+            )
+        )
         and not is_name_like_strict(text)
     )
+
+
+def opens_with_a_person(text: str) -> bool:
+    """`Cy Ng (Uni C)`, `K Srinath Reddy, Public Health Foundation`, `Ana María López, UNAM`:
+    the line names a person before its first comma or parenthesis. A longer name is known by
+    its given name, so that `Centro de Ciencias Genómicas, UNAM` names none."""
+    first = _FIRST_ENTRY.split(text, maxsplit=1)[0].strip()
+    words = first.split()
+    if len(words) >= 2 and len(words[0].rstrip(".")) == 1 and words[0][:1].isupper():
+        rest = words[1:]  # an initial, then the rest of the name
+        return len(rest) == 1 or reads_as_a_name(" ".join(rest))
+    if len(words) > 2 and words[0] not in GIVEN_NAMES:
+        return False
+    return reads_as_a_name(first)
+
+
+_FIRST_ENTRY = re.compile(r"[,(]")
 
 
 def reads_as_a_name(text: str) -> bool:

@@ -53,6 +53,7 @@ from bot.parsing.structure.phrases import (
     continues_an_abstract,
     holds_contributions,
     not_a_place,
+    opens_with_a_person,
     person_with_role,
     speaker_with_affiliation,
     strip_session_title,
@@ -629,7 +630,10 @@ class TextLines(Cells):
         if (
             len(people) != 1
             or people[0].name.split()[0] not in GIVEN_NAMES
-            or author_line_score(self.lines[workplace].text) >= 0.8
+            or (
+                author_line_score(self.lines[workplace].text) >= 0.8
+                and opens_with_a_person(self.lines[workplace].text)
+            )
         ):
             return None
         current.speakers = [Person(people[0].name, clean(self.lines[workplace].text))]
