@@ -4651,3 +4651,38 @@ def test_a_name_over_any_workplace_under_a_timed_title_is_the_speaker(workplace:
 )
 def test_a_line_opens_with_a_person_by_its_name(line: str, person_first: bool) -> None:
     assert opens_with_a_person(line) is person_first
+
+
+def test_an_items_start_printed_again_with_its_end_is_its_span() -> None:
+    # An event-manager timetable: the session's start, its title and convener, then its span,
+    # then each talk's own start, title, length and speaker.
+    program = parse(
+        "Thursday 15 June 2023\n"
+        "10:00\nSession 3: Glacier dynamics\nConvener: Ines Moreau (Université Grenoble Alpes)\n"
+        "10:00 - 11:00\n"
+        "10:00\nCalving fronts seen from space\n30m\nSpeaker: Jon Dahl (University of Bergen)\n"
+        "10:30\nSubglacial hydrology in models\n30m\nSpeaker: Mei Lin (ETH Zürich)\n"
+        "11:00\nCoffee break\n"
+    )
+    sessions = [s for s in program.sessions if s.kind is SessionKind.PAPERS]
+    assert [
+        (s.title, s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M")) for s in sessions
+    ] == [("Glacier dynamics", "10:00", "11:00")]
+    assert [c.name for c in sessions[0].chairs] == ["Ines Moreau"]
+    assert papers(program) == [
+        ("Calving fronts seen from space", [("Jon Dahl", "University of Bergen")]),
+        ("Subglacial hydrology in models", [("Mei Lin", "ETH Zürich")]),
+    ]
+
+
+def test_a_talks_own_slot_at_its_sessions_start_is_no_span_of_the_session() -> None:
+    program = parse(
+        "Thursday 15 June 2023\n"
+        "10:00\nSession 3: Glacier dynamics\n"
+        "10:00 - 10:20\nCalving fronts seen from space\nJon Dahl (University of Bergen)\n"
+        "10:20 - 10:40\nSubglacial hydrology in models\nMei Lin (ETH Zürich)\n"
+    )
+    assert papers(program) == [
+        ("Calving fronts seen from space", [("Jon Dahl", "University of Bergen")]),
+        ("Subglacial hydrology in models", [("Mei Lin", "ETH Zürich")]),
+    ]

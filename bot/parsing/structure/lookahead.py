@@ -429,6 +429,20 @@ class Lookahead(BuilderState):
             return None
         return below
 
+    def _restates_the_items_start(self, i: int, tr: TimeRange) -> bool:
+        """Is time range `tr` on line `i`, starting where the current item does, that item's
+        span: the next time printed falls inside it (its first talk), or its speaker follows?"""
+        for later in self.lines[i + 1 :]:
+            if later.kind is LineKind.DAY:
+                break
+            if later.kind is LineKind.TIME and later.time is not None:
+                if tr.end is not None and tr.start <= later.time.start < tr.end:
+                    return True
+                break
+        role = self.next_nonblank(i)
+        match = ROLE.match(role.text) if role is not None and role.kind is LineKind.TEXT else None
+        return match is not None and match.group("speaker") is not None
+
     def _shares_the_session_slot(self, i: int) -> bool:
         """A row timed like its whole session (`16:00–17:30 | Poster Session`, then each poster
         `16:00–17:30 | Title` / authors): a contribution when an author line follows it or the
