@@ -884,9 +884,10 @@ def _names_after_last_comma(head: str) -> int:
 
 
 # Link words and marks glued to a title: "Title [Slides] [T1]", "Title Slides", "(More)".
+# How a person takes part, printed after their name or a talk: one list for every reader.
+ATTENDANCE_MODES = r"online|virtual|remote|in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded"
 _TRAILING_MARK = (
-    r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|virtual|online|remote|"
-    r"in[- ]person|on[- ]?site|hybrid|pre-?recorded|recorded)\)|"
+    r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|" + ATTENDANCE_MODES + r")\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
     # "(Descargar Presentación)", "(View slides)": a link to the talk's material

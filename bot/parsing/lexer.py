@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from bot.model import SessionKind
-from bot.parsing.authors import clean, pipe_affiliated
+from bot.parsing.authors import ATTENDANCE_MODES, clean, pipe_affiliated
 from bot.parsing.kinds import classify_kind
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -563,9 +563,7 @@ def _part_of_day_cell_dropped(cells: list[str]) -> list[str]:
 
 
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
-_MODE_MARK = re.compile(
-    r"^[\[(](?:virtual|online|remote|in[- ]person|hybrid|pre-?recorded|recorded)[\])]$", re.I
-)
+_MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
 
 
 # "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links,

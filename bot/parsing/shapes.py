@@ -7,6 +7,7 @@ import re
 
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
+    ATTENDANCE_MODES,
     author_line_score,
     clean,
     is_name_like_strict,
@@ -80,9 +81,7 @@ SPEAKER_LABEL_WORDS = (
 # "TBC", "TBA", "to be confirmed": a talk whose title is not given yet.
 PLACEHOLDER_TITLE = re.compile(r"^(?:TB[ACD]|to be (?:confirmed|announced|decided))\.?$", re.I)
 # "(online)", "(Utrecht, online)": how a speaker attends, printed where an affiliation goes.
-_ATTENDANCE = re.compile(
-    r"(?:^|,\s*)(?:online|virtual|remote|in[- ]person|on[- ]?site|hybrid)\s*$", re.I
-)
+_ATTENDANCE = re.compile(r"(?:^|,\s*)(?:" + ATTENDANCE_MODES + r")\s*$", re.I)
 
 
 def name_colon_title(text: str) -> tuple[str, str] | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.model import Person
 from bot.parsing.authors import (
+    ATTENDANCE_MODES,
     addresses_people,
     author_line_score,
     clean,
@@ -387,9 +388,7 @@ def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 
 # "(Francesco Beretta, online)": how the talk is given, after who gives it.
-_TRAILING_MODE = re.compile(
-    r"\s*[,;/]\s*(?:online|virtual|remote|hybrid|in[- ]person|pre-?recorded)\s*$", re.I
-)
+_TRAILING_MODE = re.compile(r"\s*[,;/]\s*(?:" + ATTENDANCE_MODES + r")\s*$", re.I)
 
 
 def _without_mode(who: str) -> str:
