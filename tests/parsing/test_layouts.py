@@ -4686,3 +4686,15 @@ def test_a_talks_own_slot_at_its_sessions_start_is_no_span_of_the_session() -> N
         ("Calving fronts seen from space", [("Jon Dahl", "University of Bergen")]),
         ("Subglacial hydrology in models", [("Mei Lin", "ETH Zürich")]),
     ]
+
+
+def test_a_job_line_under_a_moderator_heading_is_where_the_chair_works() -> None:
+    program = parse(
+        "Tue, Oct 3, 2023\n10:30 AM - 12:00 PM\nSession B2: Coastal Resilience\nHall C\n"
+        "Session Moderator\nInes Duarte\nAssociate Professor, Universidade do Porto\n"
+        "12:00 PM - 1:00 PM\nLunch\n"
+    )
+    session = next(s for s in program.sessions if s.title == "Coastal Resilience")
+    assert [(c.name, c.affiliation) for c in session.chairs] == [
+        ("Ines Duarte", "Universidade do Porto")
+    ]

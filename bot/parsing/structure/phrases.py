@@ -252,8 +252,8 @@ NAMES_A_PAPER_SESSION = re.compile(
 # "Organising Committee", "Program Chairs": a group, not a person giving a talk.
 GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 ROLE_HEADING = re.compile(
-    r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?P<moderator>moderators?|"
-    r"chairs?|hosts?))\s*:?$",
+    r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?:session\s+)?(?P<moderator>"
+    r"moderators?|chairs?|chairpersons?|hosts?))\s*:?$",
     re.I,
 )
 JOB = re.compile(

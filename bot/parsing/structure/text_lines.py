@@ -299,18 +299,23 @@ class TextLines(Cells):
             if parsed.authors:
                 self.attach_authors(parsed, line.number, text)
                 return
+        named_above = (
+            (session.chairs if self.role_heading == "moderator" else session.speakers)
+            if self.role_heading and session is not None
+            else []
+        )
         if (
-            self.role_heading
-            and session is not None
-            and session.speakers
-            and session.speakers[-1].affiliation is None
+            named_above
+            and named_above[-1].affiliation is None
             and (JOB.search(text) or names_an_institution(text))
             and ("," in text or not is_name_like_strict(text))
         ):
-            # "Speakers" / "Bob Jones" / "Staff Engineer, Google": where the one above works.
-            company = company_after_job(text)
-            session.speakers[-1] = Person(session.speakers[-1].name, company)
-            self.read(line.number, AUTHORS, 0.8)
+            # "Speakers" / "Bob Jones" / "Staff Engineer, Google": where the one above works
+            # (a chair's too, under "Moderator").
+            named_above[-1] = Person(named_above[-1].name, company_after_job(text))
+            self.read(
+                line.number, CHAIR_LABEL if self.role_heading == "moderator" else AUTHORS, 0.8
+            )
             return
         if self.role_heading and session is not None:
             person = person_with_role(text)
