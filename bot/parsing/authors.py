@@ -604,11 +604,12 @@ def pipe_affiliated(text: str) -> AuthorLine | None:
 
 # "Karl Lind @ KTH", "Ana Silva – University of Porto", "Bo Li - Google Research": a person,
 # then where they work after an at sign or a spaced dash; several such joined by semicolons.
-# The workplace may carry its acronym or town in parentheses, `Leibniz-Zentrum (LEIZA)
-# (Mainz)`, but not a remark, `UCSD (with Bo Li, UCSD)`.
+# The workplace may carry dashes of its own, `MUSE – Museum of Science`, and its acronym or
+# town in parentheses, `Leibniz-Zentrum (LEIZA) (Mainz)`, but not a remark, `UCSD (with Bo Li,
+# UCSD)`.
 _AT_WORKPLACE = re.compile(
     r"^(?P<name>[^@–—(),;]+?)\s+(?P<mark>@|–|—|-)\s+"
-    r"(?P<place>[^@–—;()]+(?:\([^()a-z][^()]*\)[^@–—;()]*)*)$"
+    r"(?P<place>[^@;()]+(?:\([^()a-z][^()]*\)[^@;()]*)*)$"
 )
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
 
@@ -654,12 +655,12 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
     return tuple(p for p in people if p is not None) if all(people) else None
 
 
-_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
+_DOTTED_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
 
 
 def _is_plain_name(text: str) -> bool:
     """`Allard W. Mees`: a name and nothing else, middle initials allowed."""
-    return is_name_like_strict(_MIDDLE_INITIAL.sub("", text) if "." in text else text)
+    return is_name_like_strict(_DOTTED_MIDDLE_INITIAL.sub("", text) if "." in text else text)
 
 
 def _person_dash_anything(text: str) -> Person | None:

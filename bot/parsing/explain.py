@@ -5,9 +5,10 @@ and to a developer meeting a new layout. Structured exports (pretalx JSON, frab 
 field by field, so their items are certain and they have no lines to explain.
 
 Beside each rule reading stands the line model's (`bot.parsing.labeller`), a second opinion
-that changes nothing in the parse. Where the rules were unsure and the model is sure of
-another label, the line is named in a warning: on layouts the rules had not seen, taking the
-model's label there read more lines right (tests/research/RESULTS.md).
+that the parse consults only to break a tie the rules cannot (`BuilderState.model_reads`).
+Where the rules were unsure and the model is sure of another label, the line is named in a
+warning: on layouts the rules had not seen, taking the model's label there read more lines
+right (tests/research/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -17,16 +18,11 @@ from collections.abc import Sequence
 from bot.model import Explanation, LineReading, ParseWarning, Program, Session, SessionReading
 from bot.parsing import ParseOptions
 from bot.parsing.detect import is_structured, page_text, parse_program
-from bot.parsing.labeller.labels import as_model_label
+from bot.parsing.labeller.labels import SURE_MODEL, UNSURE_RULE, as_model_label
 from bot.parsing.labeller.model import LineLabel, LineModelUnavailable, shipped_model
 from bot.parsing.lexer import Line
 from bot.parsing.structure.drafts import Reading
 from bot.parsing.text import read_text
-
-# A rule reading less sure than this may be overruled, by a model label at least this sure;
-# the experiment's thresholds, chosen before they were scored.
-UNSURE_RULE = 0.85
-SURE_MODEL = 0.9
 
 
 def explain_program(text: str, options: ParseOptions) -> tuple[Program, Explanation]:

@@ -510,3 +510,11 @@ def test_a_remark_in_parentheses_is_no_part_of_a_dashed_workplace() -> None:
     assert ("Ada Roth", "MIT (with Bo Li, MIT and Cy Ng, MIT)") not in [
         (a.name, a.affiliation) for a in parse_author_line(line).authors
     ]
+
+
+def test_a_dashed_workplace_may_hold_dashes_of_its_own() -> None:
+    line = "Ida Berg - MUSA – Museum of Art; Ole Dahl - LAB - Imaging Lab, University of Oslo."
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ida Berg", "MUSA – Museum of Art"),
+        ("Ole Dahl", "LAB - Imaging Lab, University of Oslo"),
+    ]

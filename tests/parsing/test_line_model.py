@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
+from bot.parsing import ParseOptions
 from bot.parsing.labeller.corpus import corpus_files, training_documents
-from bot.parsing.labeller.labels import LABELS
-from bot.parsing.labeller.model import MODEL_PATH, shipped_model
+from bot.parsing.labeller.labels import AUTHORS, LABELS, TITLE
+from bot.parsing.labeller.model import MODEL_PATH, LineLabel, LineModelUnavailable, shipped_model
 from bot.parsing.labeller.train import train_model
-from bot.parsing.lexer import lex_lines, numbered_lines
+from bot.parsing.lexer import Line, lex_lines, numbered_lines
+from bot.parsing.structure import state
+from bot.parsing.text import parse_text
 from tests.parsing.corpus import DATA, ENTRIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,3 +65,41 @@ def test_the_model_labels_each_filled_line_with_a_marginal() -> None:
     assert sorted(labelled) == [1, 3, 4, 5]  # the blank line 2 has none
     assert all(one.label in LABELS and 0.0 <= one.marginal <= 1.0 for one in labelled.values())
     assert labelled[1].label == "day header"
+
+
+_PANEL = (
+    "Thursday 27 November 2025\n09:15\nPanel: Open data in archaeology\nChair: Rosa Neri\n"
+    "09:20\nMapping old roads with open tools\nIda Berg\n"
+    "09:35\nThe harbour of Luni in three dimensions\nOle Dahl\n"
+)
+
+
+class _SureModel:
+    """A stand-in for the shipped model that reads the panel's talks as talks."""
+
+    def label_lines(self, lines: Sequence[Line]) -> dict[int, LineLabel]:
+        sure = {6: TITLE, 7: AUTHORS, 9: TITLE, 10: AUTHORS}
+        return {n: LineLabel(label, 0.97) for n, label in sure.items()}
+
+
+def _panel_talks(monkeypatch: pytest.MonkeyPatch, model: object) -> list[list[str]]:
+    def shipped() -> object:
+        if isinstance(model, Exception):
+            raise model
+        return model
+
+    monkeypatch.setattr(state, "shipped_model", shipped)
+    program = parse_text(_PANEL, ParseOptions(timezone="Europe/Rome", year=2025))
+    return [[p.title for p in s.papers] for s in program.sessions]
+
+
+def test_the_line_model_breaks_a_tie_the_rules_cannot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A bare name under each talk reads as a title as well as a person: the rules alone do not
+    # take the timed talks for the panel's, and a sure model does.
+    alone = _panel_talks(monkeypatch, LineModelUnavailable("none"))
+    assert alone != [
+        ["Mapping old roads with open tools", "The harbour of Luni in three dimensions"]
+    ]
+    assert _panel_talks(monkeypatch, _SureModel()) == [
+        ["Mapping old roads with open tools", "The harbour of Luni in three dimensions"]
+    ]

@@ -2,6 +2,7 @@
 
 `features` describes each line, `gold` derives training labels from a truth file, `corpus`
 lists and reads the training documents, `train` builds the model, `model` loads the shipped
-one on first use and labels a document's lines. The parse never consults it: `--explain`
-shows it as a second opinion beside the rules' readings. Importing this package loads nothing.
+one on first use and labels a document's lines. `--explain` shows it as a second opinion beside
+the rules' readings; the parse consults it only at a choice the rules cannot make with
+confidence (`BuilderState.model_reads`). Importing this package loads nothing.
 """

@@ -16,6 +16,10 @@ TITLE, AUTHORS, TITLE_AUTHORS, LINK, BREAK, OTHER = (
     "other",
 )
 LABELS = (DAY, SESSION, TIME, CHAIR, ROOM, TITLE, AUTHORS, TITLE_AUTHORS, LINK, BREAK, OTHER)
+# A rule reading less sure than this may be overruled, by a model label at least this sure;
+# the experiment's thresholds, chosen before they were scored (tests/research/RESULTS.md).
+UNSURE_RULE = 0.85
+SURE_MODEL = 0.9
 _MERGED = frozenset({"note", "noise"})
 
 

@@ -1,8 +1,10 @@
 """The shipped line model: each filled line of a program text, labelled with how sure it is.
 
 The model is loaded the first time it is asked for, never at import, and is never trained
-here (`python -m bot train-parser` does that). It is the parser's second opinion: it changes
-no parse; `--explain` shows it beside the rules' readings.
+here (`python -m bot train-parser` does that). It is the parser's second opinion, which
+`--explain` shows beside the rules' readings, and the tie-breaker of a choice the rules cannot
+make with confidence (`BuilderState.model_reads`): a page that poses no such choice is parsed
+without loading it.
 """
 
 from __future__ import annotations

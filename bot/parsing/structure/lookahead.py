@@ -15,7 +15,7 @@ from bot.parsing.authors import (
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
 from bot.parsing.shapes import ITEM_WORD, has_common_word, is_own_item, is_prose, title_score
-from bot.parsing.structure.drafts import NOT_TALKS, SessionDraft
+from bot.parsing.structure.drafts import AUTHORS, NOT_TALKS, TITLE, SessionDraft
 from bot.parsing.structure.phrases import (
     GROUP,
     HEADING_WORD,
@@ -396,9 +396,14 @@ class Lookahead(BuilderState):
         if self._inside_an_open_ended_session(tr):
             at = self.after[i + 1] if i + 1 < len(self.after) else None
             people = self.next_nonblank(at) if at is not None else None
-            if people is None or people.kind is not LineKind.TEXT:
+            if people is None or people.kind is not LineKind.TEXT or at is None:
                 return False
-            if author_line_score(people.text) < 0.8:
+            if author_line_score(people.text) < 0.8 and not (
+                # the rules cannot tell this talk's people from the next item's title; the
+                # line model, reading the page's rhythm, may
+                self.model_reads(self.lines[at].number, TITLE)
+                and self.model_reads(people.number, AUTHORS)
+            ):
                 return False
         elif not self._inside_the_session_slot(tr):
             return False

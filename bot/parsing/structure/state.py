@@ -23,6 +23,8 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.calendar import DayDraft
+from bot.parsing.labeller.labels import SURE_MODEL
+from bot.parsing.labeller.model import LineLabel, LineModelUnavailable, shipped_model
 from bot.parsing.lexer import Line, LineKind
 from bot.parsing.page import (
     ENTRY_CODE,
@@ -77,6 +79,7 @@ class BuilderState:
 
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
+        self._line_model: dict[int, LineLabel] | None = None  # labelled at the first tie
         self.sessions: list[SessionDraft] = []
         self.days: list[DayDraft] = []
         self.warnings: list[ParseWarning] = []
@@ -159,6 +162,19 @@ class BuilderState:
         for index, each in enumerate(lines):
             preceding = index if each.kind is not LineKind.BLANK else preceding
             self.before[index] = preceding
+
+    def model_reads(self, number: int, label: str) -> bool:
+        """Whether the line model, sure, reads line `number` as `label`: the tie-breaker of a
+        choice the rules cannot make with confidence. The whole document is labelled at the
+        first such choice (the model reads each line with its neighbours), so a page that
+        poses none never loads the model."""
+        if self._line_model is None:
+            try:
+                self._line_model = shipped_model().label_lines(self.lines)
+            except LineModelUnavailable:
+                self._line_model = {}
+        opinion = self._line_model.get(number)
+        return opinion is not None and opinion.label == label and opinion.marginal >= SURE_MODEL
 
     def read(self, number: int, label: str, confidence: float) -> None:
         """Record how line `number` was read (the first reading of a line stands)."""
