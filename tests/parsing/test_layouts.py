@@ -4638,3 +4638,22 @@ def test_a_date_line_with_a_clock_under_a_session_heading_gives_the_sessions_sta
     got = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
     assert got == [("Robot Grasping", "10:00"), ("Legged Robots", "14:00")]
     assert [c.name for s in program.sessions for c in s.chairs] == ["Maria Lopez", "Tom Berg"]
+
+
+@pytest.mark.parametrize(
+    "legend",
+    ["(* = equal contribution)", "(*equal contribution)", "(† denotes corresponding author)"],
+)
+def test_a_parenthesised_legend_of_a_mark_after_the_names_is_no_affiliation(legend: str) -> None:
+    line = f"Ana Silva*, Bo Li†, Chen Wu {legend}"
+    assert [a.affiliation for a in parse_author_line(line).authors] == [None, None, None]
+
+
+def test_a_name_with_an_undotted_middle_initial_is_a_person_whatever_its_surname() -> None:
+    line = "Ana Silva, Robert K Hall, Maria T College, Bo Li"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", None),
+        ("Robert K Hall", None),
+        ("Maria T College", None),
+        ("Bo Li", None),
+    ]
