@@ -243,6 +243,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/archeofoss-2025-day1.html": (0.88, 1.00, 0.90, 0.90, 1.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.79, 0.90, 0.88, 0.88, 1.00, 1.00),
     "found/sdc-2023-dias1-2.html": (0.79, 0.90, 0.88, 0.88, 1.00, 1.00),
+    # IEEE VR 2022 Tuesday (VR / HCI; Jekyll Liquid over _data CSVs): twelve sessions in four
+    # slots of three, 58 papers, an overview table of session times above; first seen at
+    # 1.0 / 0.54 / 0.13 / 0.13 / 1.0 / 0.91, floors at the figures after the fixes.
+    "found/ieeevr-2022-tuesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ieeevr-2022-tuesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -4697,4 +4697,50 @@ def test_a_job_line_under_a_moderator_heading_is_where_the_chair_works() -> None
     session = next(s for s in program.sessions if s.title == "Coastal Resilience")
     assert [(c.name, c.affiliation) for c in session.chairs] == [
         ("Ines Duarte", "Universidade do Porto")
+@pytest.mark.parametrize("kind", ["Conference", "Journal", "Invited Journal", "Short Paper"])
+def test_a_line_naming_only_the_kind_of_paper_under_its_title_is_no_author(kind: str) -> None:
+    program = parse(
+        "Thursday, June 5\n\nSession: Robot Grasping\n\nThursday, June 5, 10:00\n\n"
+        "Session Chair: Maria Lopez\n\n"
+        f"Learning to Grasp Soft Objects\n\n{kind}\n\nAna Silva, Bo Li, Chen Wu\n\n"
+        "Tactile Sensing for Dexterous Hands\n\nPoster\n\nDan Brown, Eva Klein\n"
+    )
+    assert papers(program) == [
+        (
+            "Learning to Grasp Soft Objects",
+            [("Ana Silva", None), ("Bo Li", None), ("Chen Wu", None)],
+        ),
+        ("Tactile Sensing for Dexterous Hands", [("Dan Brown", None), ("Eva Klein", None)]),
+    ]
+
+
+def test_a_date_line_with_a_clock_under_a_session_heading_gives_the_sessions_start() -> None:
+    program = parse(
+        "Thursday, June 5, CEST\t\nRobot Grasping\t10:00 - 11:00\nLegged Robots\t14:00 - 15:00\n"
+        "Session: Robot Grasping\n\nThursday, June 5, 10:00, CEST\n\nSession Chair: Maria Lopez\n\n"
+        "Learning to Grasp Soft Objects\n\nAna Silva, Bo Li\n\n"
+        "Session: Legged Robots\n\nThursday, June 5, 14:00, CEST\n\nSession Chair: Tom Berg\n\n"
+        "Stairs for Quadrupeds\n\nDan Brown, Eva Klein\n"
+    )
+    got = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert got == [("Robot Grasping", "10:00"), ("Legged Robots", "14:00")]
+    assert [c.name for s in program.sessions for c in s.chairs] == ["Maria Lopez", "Tom Berg"]
+
+
+@pytest.mark.parametrize(
+    "legend",
+    ["(* = equal contribution)", "(*equal contribution)", "(† denotes corresponding author)"],
+)
+def test_a_parenthesised_legend_of_a_mark_after_the_names_is_no_affiliation(legend: str) -> None:
+    line = f"Ana Silva*, Bo Li†, Chen Wu {legend}"
+    assert [a.affiliation for a in parse_author_line(line).authors] == [None, None, None]
+
+
+def test_a_name_with_an_undotted_middle_initial_is_a_person_whatever_its_surname() -> None:
+    line = "Ana Silva, Robert K Hall, Maria T College, Bo Li"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", None),
+        ("Robert K Hall", None),
+        ("Maria T College", None),
+        ("Bo Li", None),
     ]

@@ -43,6 +43,7 @@ from bot.parsing.structure.phrases import (
     LEADING_CLOCK,
     LINK_COLUMNS,
     OPENING_QUOTES,
+    PAPER_TYPE,
     PARENTHESISED,
     PEOPLE_FIELD,
     QUOTED,
@@ -235,6 +236,16 @@ class TextLines(Cells):
                 self.open_session(line.number)
             self.add_paper(quoted[0], line.number)
             self.attach_authors(quoted[1], line.number)
+            return
+        if (
+            self.paper is not None
+            and not self.paper.authors
+            and self.paper.line == self._previous_text_line(line)
+            and PAPER_TYPE.match(text)
+        ):
+            # "Title" / "Journal" / "Ana Silva, Bo Li": the line between a title and its authors
+            # naming only a kind of paper is the paper's type, not its author.
+            self.read(line.number, NOTE, 0.9)
             return
         if session is not None and session.expects_title and not session.papers:
             if self._speakers_above_title(lookahead, more=bool(session.speakers)):
