@@ -242,6 +242,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/archeofoss-2025-day1.html": (0.41, 0.77, 0.40, 0.40, 1.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
     "found/sdc-2023-dias1-2.html": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
+    # Nanomedicine (a COST Action meeting, hand-written PHP lists: a timed "Name (Affil)" line,
+    # then the quoted title); first seen at .89 / 1 / .26, times .43 (text and page).
+    "found/cost-2012-london.txt": (0.89, 1.00, 0.25, 0.94, 1.00, 0.42),
+    "found/cost-2012-london.html": (0.89, 1.00, 0.25, 0.94, 1.00, 0.42),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
