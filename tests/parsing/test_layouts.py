@@ -4661,7 +4661,15 @@ def test_an_item_given_by_a_placed_person_is_a_talk(
     assert [(p.name, p.affiliation) for p in talk.speakers] == [(speaker, affiliation)]
 
 
-@pytest.mark.parametrize("title", ["Graph Drawing by Force (Directed Methods)", "Sorting by Hand"])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Graph Drawing by Force (Directed Methods)",
+        "Sorting by Hand",
+        "Graph Layout by Force Directed (Short Paper)",
+        "Learning by Example Generation (Extended Abstract)",
+    ],
+)
 def test_a_title_with_by_and_no_placed_person_is_no_talk(title: str) -> None:
     assert read_talk_title(title) is None
 
