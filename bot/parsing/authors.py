@@ -678,12 +678,12 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
     return tuple(p for p in people if p is not None) if all(people) else None
 
 
-_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
+_DOTTED_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
 
 
 def _is_plain_name(text: str) -> bool:
     """`Allard W. Mees`: a name and nothing else, middle initials allowed."""
-    return is_name_like_strict(_MIDDLE_INITIAL.sub("", text) if "." in text else text)
+    return is_name_like_strict(_DOTTED_MIDDLE_INITIAL.sub("", text) if "." in text else text)
 
 
 def _person_dash_anything(text: str) -> Person | None:
