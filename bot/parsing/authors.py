@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from bot.model import Person
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.wordtrie import word_alternation
 
 # "and" joining the last two names of a group (French "et", German "und"); only outside
@@ -295,13 +296,36 @@ def _has_institution_word(text: str) -> bool:
 
 def looks_like_institution(text: str) -> bool:
     text = text.strip()
-    return bool(text) and _has_institution_word(text) and not is_name_like_strict(text)
+    return (
+        bool(text)
+        and _has_institution_word(text)
+        and not is_name_like_strict(text)
+        and not _initialled_name(text)
+    )
 
 
 def names_an_institution(text: str) -> bool:
     """`Universität Stuttgart, Deutschland`, `Trier Center for Digital Humanities`: a line
     that names where people work, not who they are."""
-    return _has_institution_word(text) and not is_name_like_strict(text)
+    return (
+        _has_institution_word(text) and not is_name_like_strict(text) and not _initialled_name(text)
+    )
+
+
+_MIDDLE_INITIAL = re.compile(r"[A-Z]\.?")
+
+
+def _initialled_name(text: str) -> bool:
+    """`Evan G Center`, `Mary K. College`: a given name, a middle initial and a surname is a
+    person, even where the surname is a word institutions are named with."""
+    words = text.split()
+    return (
+        len(words) == 3
+        and words[0] in GIVEN_NAMES
+        and _MIDDLE_INITIAL.fullmatch(words[1]) is not None
+        and words[2][:1].isupper()
+        and words[2][1:].islower()
+    )
 
 
 def is_name_like_strict(text: str) -> bool:
@@ -683,6 +707,11 @@ def _person_then_acronyms(text: str) -> Person | None:
     return Person(m.group("name"), m.group("place"))
 
 
+# "(* = equal contribution)", "(† denotes corresponding author)": a legend of the marks on
+# the names, closing the line.
+_MARK_LEGEND = re.compile(r"\s*\(\s*[*†‡§¶#]+[^()]*\)\s*$")
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
@@ -701,6 +730,9 @@ def parse_author_line(text: str) -> AuthorLine:
         text = _FIELD_LABEL.sub("", text)
     if text.endswith("."):
         text = _CLOSING_STOP.sub("", text)
+    if text[-1:] == ")" and _MARK_LEGEND.search(text):
+        # "Ana Silva*, Bo Li* (* = equal contribution)": what the marks mean, no workplace.
+        text = _MARK_LEGEND.sub("", text)
     if text[-1:] in "])":
         # "Per Ek (Chalmers) [PDF]", "Ana Silva (virtual)": a link or how they attend, glued
         # on; "[Lund University]" is where someone works.

@@ -20,6 +20,7 @@ from bot.parsing.authors import (
     is_addressed,
     is_name_like,
     is_name_like_strict,
+    names_an_institution,
     parse_author_line,
     without_parentheses,
 )
@@ -58,6 +59,20 @@ _KIND_PAREN_COLON = re.compile(
 )
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
+# "Short introduction by WG1 leader Eva Jakab-Toth (CNRS, Orleans, France)": an item named in
+# a few words, given by people each printed with where they work (after a role, maybe).
+_KIND_BY_PLACED = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,160}\))$")
+# "WG1 leader", "the session chair", "our director": a role ending in a lower-case word, then a
+# capitalised name.
+_ROLE_BEFORE_NAME = re.compile(r"^(?:[\w-]+\s+){0,2}?[a-z][\w-]*\s+(?=[^\W\d_a-z])")
+
+
+def _placed(person: Person) -> bool:
+    """`Eva Jakab-Toth (CNRS, Orleans, France)`, `Anna Weiss (ETH Zurich)`: a person of two
+    names at least, printed with a workplace (an institution, or a place with its country),
+    not with a remark on the paper (`(Short Paper)`, `(Extended Abstract)`)."""
+    where = person.affiliation or ""
+    return len(person.name.split()) > 1 and ("," in where or names_an_institution(where))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +301,12 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people:
             kind = title[: by.start("talk")].rstrip(": ")
             return TalkTitle(kind, by.group("talk").strip(), people)
+    placed = _KIND_BY_PLACED.match(title)
+    if placed and len(placed.group("kind").split()) <= 3:
+        who = placed.group("who")
+        people = _people(who) or _people(_ROLE_BEFORE_NAME.sub("", who, count=1))
+        if people and all(_placed(p) for p in people):
+            return TalkTitle(placed.group("kind").strip(), None, people)
     paren = _KIND_PAREN_COLON.match(title)
     if paren and _TALK_WORD.search(paren.group("kind")):
         who = paren.group("who").strip()

@@ -787,6 +787,8 @@ _DAY_SPAN = re.compile(
     re.I,
 )
 _DASH_OR_TO = re.compile(r"[-–—]|\bto\b")
+# " - B5 Auditorium", " | Room C", ": Hall 2" right after a full date: the day's place.
+_PLACE_AFTER_DATE = re.compile(r"\s+[-–—|]\s+\S|\s*:\s+\S")
 
 
 def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
@@ -816,6 +818,13 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
         # A place or note in parentheses after a full date is the day's, not a title's words:
         # "Czwartek, 1.12.2022 (Aula Bogumiła Krygowskiego, Collegium Geographicum)".
         leftover = re.findall(r"[^\W\d_]{2,}", _TRAILING_PARENTHESIS.sub(" ", rest))
+    if len(leftover) > 3 and _PLACE_AFTER_DATE.match(body, found.span[1]):
+        # So is a place set off by a dash, bar or colon right after it: "SUNDAY, 28th
+        # October 2012 - B5 Auditorium, Franklin-Wilkins Building Waterloo Campus".
+        before = _DAY_PREFIX.sub(" ", body[: found.span[0]])
+        leftover = re.findall(
+            r"[^\W\d_]{2,}", re.sub(r"\bday\s*\d{1,2}\b", " ", before, flags=re.I)
+        )
     if len(leftover) > 3:
         return None
     return found, text.strip()

@@ -243,6 +243,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/archeofoss-2025-day1.html": (0.94, 1.00, 0.97, 0.97, 1.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.79, 0.90, 0.88, 0.88, 1.00, 1.00),
     "found/sdc-2023-dias1-2.html": (0.79, 0.90, 0.88, 0.88, 1.00, 1.00),
+    # IEEE VR 2022 Tuesday (VR / HCI; Jekyll Liquid over _data CSVs): twelve sessions in four
+    # slots of three, 58 papers, an overview table of session times above; first seen at
+    # 1.0 / 0.54 / 0.13 / 0.13 / 1.0 / 0.91, floors at the figures after the fixes.
+    "found/ieeevr-2022-tuesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ieeevr-2022-tuesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Nanomedicine (a COST Action meeting, hand-written PHP lists: a timed "Name (Affil)" line,
+    # then the quoted title); first seen at .89 / 1 / .26, times .43 (text and page); then a
+    # place after a day's date, a country closing a parenthesis, "Kind by [role] Name (Affil)",
+    # a heading ending in a colon and, on a page of quoted titles, an unquoted line between timed
+    # items as a heading were taught (times' ceiling: three papers share one title).
+    "found/cost-2012-london.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 0.87),
+    "found/cost-2012-london.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.87),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

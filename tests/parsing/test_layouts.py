@@ -4698,3 +4698,170 @@ def test_a_job_line_under_a_moderator_heading_is_where_the_chair_works() -> None
     assert [(c.name, c.affiliation) for c in session.chairs] == [
         ("Ines Duarte", "Universidade do Porto")
     ]
+
+
+@pytest.mark.parametrize("kind", ["Conference", "Journal", "Invited Journal", "Short Paper"])
+def test_a_line_naming_only_the_kind_of_paper_under_its_title_is_no_author(kind: str) -> None:
+    program = parse(
+        "Thursday, June 5\n\nSession: Robot Grasping\n\nThursday, June 5, 10:00\n\n"
+        "Session Chair: Maria Lopez\n\n"
+        f"Learning to Grasp Soft Objects\n\n{kind}\n\nAna Silva, Bo Li, Chen Wu\n\n"
+        "Tactile Sensing for Dexterous Hands\n\nPoster\n\nDan Brown, Eva Klein\n"
+    )
+    assert papers(program) == [
+        (
+            "Learning to Grasp Soft Objects",
+            [("Ana Silva", None), ("Bo Li", None), ("Chen Wu", None)],
+        ),
+        ("Tactile Sensing for Dexterous Hands", [("Dan Brown", None), ("Eva Klein", None)]),
+    ]
+
+
+def test_a_date_line_with_a_clock_under_a_session_heading_gives_the_sessions_start() -> None:
+    program = parse(
+        "Thursday, June 5, CEST\t\nRobot Grasping\t10:00 - 11:00\nLegged Robots\t14:00 - 15:00\n"
+        "Session: Robot Grasping\n\nThursday, June 5, 10:00, CEST\n\nSession Chair: Maria Lopez\n\n"
+        "Learning to Grasp Soft Objects\n\nAna Silva, Bo Li\n\n"
+        "Session: Legged Robots\n\nThursday, June 5, 14:00, CEST\n\nSession Chair: Tom Berg\n\n"
+        "Stairs for Quadrupeds\n\nDan Brown, Eva Klein\n"
+    )
+    got = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert got == [("Robot Grasping", "10:00"), ("Legged Robots", "14:00")]
+    assert [c.name for s in program.sessions for c in s.chairs] == ["Maria Lopez", "Tom Berg"]
+
+
+@pytest.mark.parametrize(
+    "legend",
+    ["(* = equal contribution)", "(*equal contribution)", "(† denotes corresponding author)"],
+)
+def test_a_parenthesised_legend_of_a_mark_after_the_names_is_no_affiliation(legend: str) -> None:
+    line = f"Ana Silva*, Bo Li†, Chen Wu {legend}"
+    assert [a.affiliation for a in parse_author_line(line).authors] == [None, None, None]
+
+
+def test_a_name_with_an_undotted_middle_initial_is_a_person_whatever_its_surname() -> None:
+    line = "Ana Silva, Robert K Hall, Maria T College, Bo Li"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", None),
+        ("Robert K Hall", None),
+        ("Maria T College", None),
+        ("Bo Li", None),
+    ]
+
+
+def test_a_country_closing_an_affiliations_parenthesis_is_no_recurring_room() -> None:
+    """`Name (Institute, City, Country)` lines that end in the same country again and again:
+    the country is inside the parenthesis, so it is the affiliation's last part, not a place
+    the program names after a comma."""
+    program = parse(
+        "Tuesday, 7 May 2019\n"
+        "10:00 - 10:20 : Lena Berg (Karolinska Institute, Solna, Sweden)\n"
+        '"Tracing bile acids in the gut"\n'
+        "10:20 - 10:40 : Oskar Lind (Uppsala University, Uppsala, Sweden)\n"
+        '"Enzyme kinetics at low pH"\n'
+        "10:40 - 11:00 : Maja Holm (Lund University, Lund, Sweden)\n"
+        '"Peptide probes for PET"\n'
+    )
+    assert [affiliation for _, people in papers(program) for _, affiliation in people] == [
+        "Karolinska Institute, Solna, Sweden",
+        "Uppsala University, Uppsala, Sweden",
+        "Lund University, Lund, Sweden",
+    ]
+    assert all(session.room is None for session in program.sessions)
+
+
+@pytest.mark.parametrize(
+    ("title", "kind", "speaker", "affiliation"),
+    [
+        (
+            "Welcome address by Prof. Maria Olsen (Faculty of Medicine, Oslo, Norway)",
+            "Welcome address",
+            "Maria Olsen",
+            "Faculty of Medicine, Oslo, Norway",
+        ),
+        (
+            "Brief overview by network coordinator Anna Weiss (Charité, Berlin, Germany)",
+            "Brief overview",
+            "Anna Weiss",
+            "Charité, Berlin, Germany",
+        ),
+    ],
+)
+def test_an_item_given_by_a_placed_person_is_a_talk(
+    title: str, kind: str, speaker: str, affiliation: str
+) -> None:
+    """`Kind by [role] Name (Affiliation)`: an item of a few words given by someone printed
+    with where they work, a role in lower case maybe between."""
+    talk = read_talk_title(title)
+    assert talk is not None
+    assert (talk.session_title, talk.talk_title) == (kind, None)
+    assert [(p.name, p.affiliation) for p in talk.speakers] == [(speaker, affiliation)]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Graph Drawing by Force (Directed Methods)",
+        "Sorting by Hand",
+        "Graph Layout by Force Directed (Short Paper)",
+        "Learning by Example Generation (Extended Abstract)",
+    ],
+)
+def test_a_title_with_by_and_no_placed_person_is_no_talk(title: str) -> None:
+    assert read_talk_title(title) is None
+
+
+def test_a_heading_ending_in_a_colon_over_timed_talks_is_their_session() -> None:
+    """`Clinical applications:` right above `HH:MM - HH:MM : Name (Affil)` lines (each with its
+    title below): a heading of the talks that follow, not the title of the item before it."""
+    program = parse(
+        "Wednesday, 8 May 2019\n"
+        "08:45 - 09:00 : Welcome address by Prof. Maria Olsen (Faculty of Medicine, Oslo, Norway)\n"
+        "Clinical applications:\n"
+        "09:00 - 09:20 : Lena Berg (Karolinska Institute, Solna, Sweden)\n"
+        '"Tracing bile acids in the gut"\n'
+        "09:20 - 09:40 : Oskar Lind (Uppsala University, Uppsala, Sweden)\n"
+        '"Enzyme kinetics at low pH"\n'
+    )
+    by_title = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert by_title["Clinical applications"] == [
+        "Tracing bile acids in the gut",
+        "Enzyme kinetics at low pH",
+    ]
+    assert "Clinical applications:" not in [title for title, _ in papers(program)]
+
+
+_QUOTED_TITLES_PAGE = (
+    "Tuesday, 7 May 2019\n"
+    "09:00 - 09:10 : Welcome by Prof. Maria Olsen (Faculty of Medicine, Oslo, Norway)\n"
+    "Imaging probes for infection\n"
+    "09:10 - 09:30 : Lena Berg (Karolinska Institute, Solna, Sweden)\n"
+    '"Tracing bile acids in the gut"\n'
+    "09:30 - 09:50 : Oskar Lind (Uppsala University, Uppsala, Sweden)\n"
+    '"Enzyme kinetics at low pH"\n'
+    "09:50 - 10:10 : Maja Holm (Lund University, Lund, Sweden)\n"
+    '"Peptide probes for PET"\n'
+)
+
+
+def test_on_a_page_of_quoted_titles_an_unquoted_line_between_timed_items_is_a_heading() -> None:
+    """Every talk's title is in quotes under its timed speaker line: the unquoted line after
+    the welcome heads the talks below it; it is not the welcome's title."""
+    program = parse(_QUOTED_TITLES_PAGE)
+    by_title = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert by_title["Imaging probes for infection"] == [
+        "Tracing bile acids in the gut",
+        "Enzyme kinetics at low pH",
+        "Peptide probes for PET",
+    ]
+    assert "Imaging probes for infection" not in [title for title, _ in papers(program)]
+
+
+def test_without_quoted_titles_the_line_under_a_talk_by_someone_is_its_title() -> None:
+    program = parse(
+        "Tuesday, 7 May 2019\n"
+        "09:00 - 09:45 : Keynote by Prof. Maria Olsen (Faculty of Medicine, Oslo, Norway)\n"
+        "Imaging probes for infection\n"
+        "09:45 - 10:15 : Coffee break\n"
+    )
+    assert [title for title, _ in papers(program)] == ["Imaging probes for infection"]

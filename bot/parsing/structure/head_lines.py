@@ -4,6 +4,7 @@ table headers."""
 from __future__ import annotations
 
 import re
+from datetime import time
 
 from bot.parsing.authors import author_line_score, clean
 from bot.parsing.calendar import DayDraft
@@ -76,15 +77,21 @@ class HeadLines(Cells):
         self.room_columns = None
         self.room_in_force = None
         current = self.current
+        clock = clock_beside_date(line.text)
         if (
             current is not None
             and current.from_header
-            and current.start is None
+            and (current.start is None or (clock is not None and not current.timed_by_own_line))
             and not current.papers
         ):
             # "Session" / "1.1: Climate Policy" / "Time:" / "Wednesday, 04/Sept/2024:" /
             # "9:00am - 10:30am": the day of the session just named, not a new day's start.
             current.day_index = len(self.days) - 1
+            if clock is not None:
+                # "Session: Haptics" / "Tuesday, March 15, 8:30, NZDT UTC+13": its day and its
+                # start on one line, whatever time an overview's rows above left in force.
+                current.start, current.end = clock, None
+                current.timed_by_own_line = True
         else:
             self.current = None
         self.columns = []
@@ -318,3 +325,21 @@ class HeadLines(Cells):
                 else:
                     self.dispatch_cell(c, line)
         return 1
+
+
+# A clock in a line that names a day ("Tuesday, March 15, 8:30, NZDT"): dates have no colons.
+_CLOCK_BESIDE_DATE = re.compile(
+    r"(?<![\d:./])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])(?:\s?(?P<pm>p\.?m\b\.?)|\s?a\.?m\b\.?)?",
+    re.I,
+)
+
+
+def clock_beside_date(text: str) -> time | None:
+    """The one clock printed in a day header beside its date, if it holds exactly one."""
+    found = list(_CLOCK_BESIDE_DATE.finditer(text))
+    if len(found) != 1:
+        return None
+    hour, minute = int(found[0].group("h")), int(found[0].group("m"))
+    if found[0].group("pm") and hour < 12:
+        hour += 12
+    return time(hour, minute)

@@ -14,7 +14,14 @@ from bot.parsing.authors import (
 )
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
-from bot.parsing.shapes import ITEM_WORD, has_common_word, is_own_item, is_prose, title_score
+from bot.parsing.shapes import (
+    FIELD_LABEL,
+    ITEM_WORD,
+    has_common_word,
+    is_own_item,
+    is_prose,
+    title_score,
+)
 from bot.parsing.structure.drafts import AUTHORS, NOT_TALKS, TITLE, SessionDraft
 from bot.parsing.structure.phrases import (
     GROUP,
@@ -37,6 +44,20 @@ from bot.parsing.timeexpr import DayExpr, TimeRange, find_time_range
 NAMED_KINDS = frozenset(
     (SessionKind.KEYNOTE, SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
 )
+
+
+def heads_the_timed_lines_below(line: Line, below: Line | None) -> bool:
+    """`Physico-chemical methods:` right above a timed line: a line of a few words ending in a
+    colon heads the items below it (it is no title of the item above)."""
+    text = line.text.strip()
+    return (
+        below is not None
+        and below.kind is LineKind.TIME
+        and len([c for c in line.cells if c]) == 1
+        and text.endswith(":")
+        and 1 <= len(text.split()) <= 8
+        and not FIELD_LABEL.match(text.rstrip(":").strip())
+    )
 
 
 class Lookahead(BuilderState):
@@ -467,10 +488,14 @@ class Lookahead(BuilderState):
     def _title_follows(self, i: int | None) -> bool:
         if i is None:
             return False
-        nxt = self.next_nonblank(i)
+        at = self.after[i + 1] if 0 <= i < len(self.after) - 1 else None
+        nxt = self.lines[at] if at is not None else None
         return (
             nxt is not None
             and nxt.kind is LineKind.TEXT
+            and not heads_the_timed_lines_below(
+                nxt, self.next_nonblank(at) if at is not None else None
+            )
             # "Title (invited talk) Abstract": scored without the marks the page glues on
             and author_line_score(self.strip_marks(nxt.text)) < 0.8
             and len([c for c in nxt.cells if c]) == 1

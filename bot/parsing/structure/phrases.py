@@ -318,6 +318,14 @@ MARK_WORDS = re.compile(
     re.I,
 )
 
+# "Conference", "Journal", "Invited Journal", "Short Paper": the kind of a paper, printed on a
+# line of its own under its title (the track it was accepted in), not who wrote it.
+PAPER_TYPE = re.compile(
+    r"^(?:(?:invited|accepted|regular)\s+)?(?:conference|journal|tvcg|short|long|full|demo|"
+    r"poster|industry|position|vision|tool|extended abstract|work in progress|"
+    r"late[- ]breaking(?: work)?)(?:\s+(?:papers?|track|abstract|presentation))?$",
+    re.I,
+)
 
 HEADING_WORD = re.compile(
     r"\b(?:workshop|symposium|track|tutorial|conference|summit|forum|colloquium|school)\b", re.I

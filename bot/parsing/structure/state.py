@@ -126,6 +126,9 @@ class BuilderState:
         self.name_comma_affiliation = prints_name_comma_affiliation(lines)
         self.title_side = title_side(lines)
         self.people_before_titles = timed_people_before_titles(lines)
+        # A page that prints its talks' titles wholly in quotes, three at least: its other short
+        # lines between timed items are headings, not titles.
+        self.quoted_titles = sum(_wholly_quoted(line.text) for line in lines) >= 3
         # Where each line stands in reading order: a grid of parallel sessions is read column
         # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}
@@ -419,3 +422,9 @@ class BuilderState:
         return bool(paper.authors) and all(
             footnote_marks(a.name)[1] and a.affiliation is None for a in paper.authors
         )
+
+
+def _wholly_quoted(text: str) -> bool:
+    """`"Tracing bile acids in the gut"`: a line that is one quotation, nothing beside it."""
+    text = text.strip()
+    return len(text) > 2 and text[0] in '"“„«' and text[-1] in '"”“»' and text.count('"') in (0, 2)

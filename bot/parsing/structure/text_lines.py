@@ -35,6 +35,7 @@ from bot.parsing.structure.drafts import (
     SESSION_HEADER,
     item_label,
 )
+from bot.parsing.structure.lookahead import heads_the_timed_lines_below
 from bot.parsing.structure.phrases import (
     DAY_THEME,
     JOB,
@@ -43,6 +44,7 @@ from bot.parsing.structure.phrases import (
     LEADING_CLOCK,
     LINK_COLUMNS,
     OPENING_QUOTES,
+    PAPER_TYPE,
     PARENTHESISED,
     PEOPLE_FIELD,
     QUOTED,
@@ -78,6 +80,21 @@ class TextLines(Cells):
         if workplace is not None:
             return workplace - i + 1
         below = self.next_nonblank(i) if i >= 0 else None
+        if heads_the_timed_lines_below(line, below):
+            # "Physico-chemical methods:" / "09:05 - 09:20 : Name (Affil)": a heading that
+            # introduces the items timed below it, not the title of the item above.
+            self.open_session(
+                line.number, title=line.text.strip().rstrip(":").strip(), from_header=True
+            )
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
+        if self._heading_between_timed_items(line, below):
+            # "14:00 - 14:15 : Opening by Prof. Name (Affil)" / "WG1 Imaging reporters" /
+            # "14:15 - 14:20 : Name (Affil)" on a page whose titles are all in quotes: an
+            # unquoted line between timed items heads those below it.
+            self.open_session(line.number, title=line.text.strip(), from_header=True)
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
         if below is not None and below.kind is LineKind.DAY and DAY_THEME.match(line.text):
             # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
             # above its date, no note of the item before it.
@@ -197,6 +214,20 @@ class TextLines(Cells):
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
 
+    def _heading_between_timed_items(self, line: Line, below: Line | None) -> bool:
+        """On a page that quotes its titles, a short unquoted line, no author line, right
+        below a timed (or day) line and right above a timed line."""
+        if not self.quoted_titles or below is None or below.kind is not LineKind.TIME:
+            return False
+        text = line.text.strip()
+        if len([c for c in line.cells if c]) != 1 or text[:1] in OPENING_QUOTES:
+            return False
+        if not 2 <= len(text.split()) <= 12 or author_line_score(text) >= 0.5:
+            return False
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        return at is not None and self.lines[at].kind in (LineKind.TIME, LineKind.DAY)
+
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
@@ -235,6 +266,16 @@ class TextLines(Cells):
                 self.open_session(line.number)
             self.add_paper(quoted[0], line.number)
             self.attach_authors(quoted[1], line.number)
+            return
+        if (
+            self.paper is not None
+            and not self.paper.authors
+            and self.paper.line == self._previous_text_line(line)
+            and PAPER_TYPE.match(text)
+        ):
+            # "Title" / "Journal" / "Ana Silva, Bo Li": the line between a title and its authors
+            # naming only a kind of paper is the paper's type, not its author.
+            self.read(line.number, NOTE, 0.9)
             return
         if session is not None and session.expects_title and not session.papers:
             if self._speakers_above_title(lookahead, more=bool(session.speakers)):
