@@ -556,6 +556,24 @@ _POST_NOMINALS = re.compile(
 )
 
 
+# "(Université de Montréal, doctorant)", "(University of York, PhD candidate)": a career stage
+# after the workplace, inside its parentheses; who they are, not where they work.
+_CAREER_STAGE = re.compile(
+    r",\s*(?:doctorant|doctorante|doctorand[ao]|dottorand[ao]|doktorand(?:in)?|"
+    r"ph\.?\s?d\.?\s+(?:student|candidate)|doctoral\s+(?:student|candidate|researcher)|"
+    r"post-?doc(?:toral\s+(?:fellow|researcher))?|master(?:'s|’s)?\s+student|"
+    r"(?:ma|msc|mphil)\s+student|[ée]tudiant(?:e)?(?:\s+en\s+(?:master|doctorat))?|"
+    r"estudiante\s+de\s+(?:doctorado|maestr[ií]a|posgrado)|doutorand[ao]|mestrand[ao])"
+    r"\s*(?=\))",
+    re.I,
+)
+
+
+def _without_career_stage(text: str) -> str:
+    """`Ana Ruiz (Universidad de Granada, estudiante de doctorado)` -> `… (Universidad de …)`."""
+    return _CAREER_STAGE.sub("", text) if "(" in text and "," in text else text
+
+
 def _without_post_nominals(text: str) -> str:
     """The line without degrees and fellowships after its names (inside no parenthesis)."""
     if "," not in text:
@@ -659,7 +677,7 @@ def parse_author_line(text: str) -> AuthorLine:
     text = _western_punctuation(clean(text))
     if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
-    text = _without_post_nominals(text)
+    text = _without_career_stage(_without_post_nominals(text))
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)

@@ -120,6 +120,9 @@ _LINK_WORD = (
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
     r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details|"
+    # the summary of a closed box ("Biography", "Résumé"): a bio or an abstract, in a few tongues
+    r"bio|biography|biographie|biograf[ií]a|kurzbiograf(?:ie|ia)|abstracts|r[ée]sum[ée]|"
+    r"resumen|resumo|riassunto|sommario|zusammenfassung|kurzfassung|streszczenie|samenvatting|"
     # a day pager: "Days:" / "previous day" / "next day" / "all days"
     r"days|previous day|next day|all days|previous|next|prev"
 )

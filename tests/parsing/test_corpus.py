@@ -242,9 +242,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/archeofoss-2025-day1.html": (0.41, 0.77, 0.40, 0.40, 1.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
     "found/sdc-2023-dias1-2.html": (0.37, 0.47, 0.54, 0.54, 1.00, 1.00),
-    # The humanities helper's program (first-seen figures; tests/data/found/README.md).
-    "found/horizons-philologie-2024.txt": (0.68, 0.38, 0.65, 0.85, 1.00, 0.00),
-    "found/horizons-philologie-2024.html": (0.72, 0.39, 0.68, 0.87, 1.00, 0.33),
+    # The humanities helper's program (first seen at .68/.38/.65/.85/1/0, its page at
+    # .72/.39/.68/.87/1/.33; tests/data/found/README.md). The text reaches .86/.90/.95/.95/1/1
+    # now; its floors stay at the page's figures, which the page test holds to the text's.
+    "found/horizons-philologie-2024.txt": (0.81, 0.81, 0.93, 0.93, 1.00, 0.66),
+    "found/horizons-philologie-2024.html": (0.81, 0.81, 0.93, 0.93, 1.00, 0.66),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
