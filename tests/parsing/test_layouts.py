@@ -4681,3 +4681,12 @@ def test_a_career_stage_after_the_workplace_is_no_part_of_the_affiliation(
     line: str, people: list[tuple[str, str]]
 ) -> None:
     assert [(p.name, p.affiliation) for p in authors.parse_author_line(line).authors] == people
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Bring your own laptop", "Laptop required", "Bitte Laptop mitbringen", "Trae tu portátil"],
+)
+def test_a_bring_your_laptop_note_is_a_mark_not_part_of_a_title(note: str) -> None:
+    # A hands-on session's practical note, printed on a line of its own beside its time.
+    assert classify(1, note).kind is LineKind.LINK
