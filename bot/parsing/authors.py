@@ -929,7 +929,12 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
         return False
     if any(w.lower() in _TITLE_WORDS for n in names for w in n.split()[1:]):
         return False  # "Graphs with", "Without Product Structure": title words, not names
-    if any(a.affiliation for a in parsed.authors) or len(names) >= 2:
+    affiliated = any(a.affiliation for a in parsed.authors)
+    if not affiliated and any(
+        n[:1].islower() and n.split()[0].lower() not in _NAME_PARTICLES for n in names
+    ):
+        return False  # "Storia locale e memoria collettiva": phrases, not bare names
+    if affiliated or len(names) >= 2:
         return True
     # One bare name: only where nothing else could be the author list, and not where its
     # words are a title's nouns ("User-Controllable Selective Paraphrase Generation").

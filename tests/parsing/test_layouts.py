@@ -4690,3 +4690,10 @@ def test_a_career_stage_after_the_workplace_is_no_part_of_the_affiliation(
 def test_a_bring_your_laptop_note_is_a_mark_not_part_of_a_title(note: str) -> None:
     # A hands-on session's practical note, printed on a line of its own beside its time.
     assert classify(1, note).kind is LineKind.LINK
+
+
+def test_a_phrase_opening_with_a_lowercase_word_is_no_bare_name_before_a_title() -> None:
+    # "Lokale Geschichte und kollektives Gedächtnis. Ein neues …": a title of two sentences,
+    # whose first joins two phrases by "und", not two people named before the title.
+    line = "Lokale Geschichte und kollektives Gedächtnis. Ein neues digitales Archiv"
+    assert authors.split_sentence_authors(line) is None
