@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 from datetime import time, timedelta
@@ -43,9 +44,55 @@ def _split_label(title: str | None) -> tuple[str | None, str | None]:
 # --- finishing: days, zones, kinds ----------------------------------------------------------
 
 
+def _panes_of_listed_days(builder: Builder) -> None:
+    """Days printed only as a row of tabs above every pane ("DAY 1" / "16 April 2024" / "DAY 2" /
+    "17 April 2024" …), then the panes' items one after another with no day line of their own:
+    each pane begins where the clock runs back (an item starting before the one above it), so
+    the k-th run of items is the k-th listed day's. Only when the clock runs back exactly once
+    per further listed day; else the items stay where the day lines put them."""
+    if len(builder.days) == 1 and builder.tab_days:
+        days = [builder.days[0], *builder.tab_days]  # the tabs one under the other
+    elif len(builder.days) >= 2 and not builder.tab_days:
+        days = list(builder.days)  # the tabs apart ("DAY 1" / date / "DAY 2" / date)
+    else:
+        return
+    last_line = max(d.line for d in days)
+    if last_line - days[0].line > 3 * len(days):  # tabs stand together, not a page apart
+        return
+    if len({(d.expr.month, d.expr.day) for d in days}) < len(days) or any(
+        d.expr.day is None for d in days
+    ):
+        return
+    ordered = sorted(builder.sessions, key=lambda s: s.line)
+    if any(
+        s.start is not None or any(p.authors for p in s.papers)
+        for s in ordered
+        if s.line < last_line
+    ):
+        return  # an item among the day lines: days printed as headers, not tabs
+    sessions = [s for s in ordered if s.line > last_line]  # (a tab's label read as an item)
+    if any(s.day_index != len(builder.days) - 1 for s in sessions):
+        return
+    timed = [s for s in sessions if s.start is not None]
+    back = {
+        id(later)
+        for earlier, later in itertools.pairwise(timed)
+        if later.start is not None and earlier.start is not None and later.start < earlier.start
+    }
+    if len(back) != len(days) - 1:
+        return
+    builder.days[:] = days
+    day = 0
+    for session in sessions:
+        if id(session) in back:
+            day += 1
+        session.day_index = day
+
+
 def assemble(builder: Builder, options: ParseOptions) -> Program:
     """Dated, zoned, kinded sessions with stable ids from the builder's drafts."""
     warn = Warn(builder.warnings)
+    _panes_of_listed_days(builder)
     year = resolve_days(builder.days, options.year, warn, options.first_day)
     _afternoon_on_twelve_hour_pages(builder)
     dates = [

@@ -584,6 +584,24 @@ _POST_NOMINALS = re.compile(
 )
 
 
+# "(Université de Montréal, doctorant)", "(University of York, PhD candidate)": a career stage
+# after the workplace, inside its parentheses; who they are, not where they work.
+_CAREER_STAGE = re.compile(
+    r",\s*(?:doctorant|doctorante|doctorand[ao]|dottorand[ao]|doktorand(?:in)?|"
+    r"ph\.?\s?d\.?\s+(?:student|candidate)|doctoral\s+(?:student|candidate|researcher)|"
+    r"post-?doc(?:toral\s+(?:fellow|researcher))?|master(?:'s|’s)?\s+student|"
+    r"(?:ma|msc|mphil)\s+student|[ée]tudiant(?:e)?(?:\s+en\s+(?:master|doctorat))?|"
+    r"estudiante\s+de\s+(?:doctorado|maestr[ií]a|posgrado)|doutorand[ao]|mestrand[ao])"
+    r"\s*(?=\))",
+    re.I,
+)
+
+
+def _without_career_stage(text: str) -> str:
+    """`Ana Ruiz (Universidad de Granada, estudiante de doctorado)` -> `… (Universidad de …)`."""
+    return _CAREER_STAGE.sub("", text) if "(" in text and "," in text else text
+
+
 def _without_post_nominals(text: str) -> str:
     """The line without degrees and fellowships after its names (inside no parenthesis)."""
     if "," not in text:
@@ -722,7 +740,7 @@ def parse_author_line(text: str) -> AuthorLine:
     text = _western_punctuation(clean(text))
     if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
-    text = _without_post_nominals(text)
+    text = _without_career_stage(_without_post_nominals(text))
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)
@@ -978,7 +996,12 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
         return False
     if any(w.lower() in _TITLE_WORDS for n in names for w in n.split()[1:]):
         return False  # "Graphs with", "Without Product Structure": title words, not names
-    if any(a.affiliation for a in parsed.authors) or len(names) >= 2:
+    affiliated = any(a.affiliation for a in parsed.authors)
+    if not affiliated and any(
+        n[:1].islower() and n.split()[0].lower() not in _NAME_PARTICLES for n in names
+    ):
+        return False  # "Storia locale e memoria collettiva": phrases, not bare names
+    if affiliated or len(names) >= 2:
         return True
     # One bare name: only where nothing else could be the author list, and not where its
     # words are a title's nouns ("User-Controllable Selective Paraphrase Generation").

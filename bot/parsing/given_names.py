@@ -2248,7 +2248,6 @@ Bazilah
 Bazile
 Bbsita
 Bea
-Bear
 Beat
 Beata
 Beate
@@ -2498,7 +2497,6 @@ Biju
 Bikash
 Bikram
 Bilal
-Bilan
 Bilane
 Bilbil
 Bileh
@@ -5179,7 +5177,6 @@ Esraa
 Essa
 Essam
 Essi
-Est
 Estalin
 Esteban
 Estefani

@@ -120,6 +120,9 @@ _LINK_WORD = (
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
     r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details|"
+    # the summary of a closed box ("Biography", "Résumé"): a bio or an abstract, in a few tongues
+    r"bio|biography|biographie|biograf[ií]a|kurzbiograf(?:ie|ia)|abstracts|r[ée]sum[ée]|"
+    r"resumen|resumo|riassunto|sommario|zusammenfassung|kurzfassung|streszczenie|samenvatting|"
     # a day pager: "Days:" / "previous day" / "next day" / "all days"
     r"days|previous day|next day|all days|previous|next|prev"
 )
@@ -571,9 +574,24 @@ _MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
 _BARE_ADDRESS = re.compile(r"^(?:[^:]{1,60}:\s*)?(?:https?://|www\.)[^\s]+$", re.I)
 
 
+# "Bring your own laptop", "Apportez votre ordinateur": a hands-on session's practical note.
+_LAPTOP_MARK = re.compile(
+    r"^[\[(]?(?:please\s+)?(?:bring\s+(?:your\s+)?(?:own\s+)?(?:laptop|computer)|"
+    r"(?:a\s+)?laptop\s+(?:is\s+)?(?:required|needed|recommended)|byod|"
+    r"apportez\s+votre\s+(?:propre\s+)?(?:ordinateur|portable)(?:\s+portable)?|"
+    r"(?:bitte\s+)?(?:eigenen\s+)?laptop\s+mitbringen|"
+    r"tra(?:e|iga|er)\s+(?:tu\s+|su\s+)?(?:port[áa]til|computadora|ordenador)(?:\s+port[áa]til)?|"
+    r"portare\s+il\s+(?:proprio\s+)?(?:portatile|computer))[.!]?[\])]?$",
+    re.I,
+)
+
+
 def is_link_line(text: str) -> bool:
     return bool(
-        _LINK_LINE.match(text) or _MODE_MARK.match(text) or _BARE_ADDRESS.match(text)
+        _LINK_LINE.match(text)
+        or _MODE_MARK.match(text)
+        or _BARE_ADDRESS.match(text)
+        or _LAPTOP_MARK.match(text)
     ) or _is_icon(text)
 
 

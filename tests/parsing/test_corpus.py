@@ -255,6 +255,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # items as a heading were taught (times' ceiling: three papers share one title).
     "found/cost-2012-london.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 0.87),
     "found/cost-2012-london.html": (1.00, 1.00, 1.00, 1.00, 1.00, 0.87),
+    # The humanities helper's program (first seen at .68/.38/.65/.85/1/0, its page at
+    # .72/.39/.68/.87/1/.33; tests/data/found/README.md). A workshop led by a research chair
+    # (no person named) is still lost.
+    "found/horizons-philologie-2024.txt": (0.95, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/horizons-philologie-2024.html": (0.95, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

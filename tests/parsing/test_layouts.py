@@ -4865,3 +4865,86 @@ def test_without_quoted_titles_the_line_under_a_talk_by_someone_is_its_title() -
         "09:45 - 10:15 : Coffee break\n"
     )
     assert [title for title, _ in papers(program)] == ["Imaging probes for infection"]
+
+
+@pytest.mark.parametrize(
+    "summary", ["Bio", "Biography", "Biografía", "Riassunto", "Zusammenfassung", "Kurzbiografie"]
+)
+def test_the_summary_of_a_collapsed_bio_or_abstract_box_is_a_link_line(summary: str) -> None:
+    # A closed <details> prints only its summary ("Biography", "Abstract") under each talk.
+    assert classify(1, summary).kind is LineKind.LINK
+
+
+def test_collapsed_bio_and_abstract_summaries_under_each_talk_are_no_papers() -> None:
+    program = parse(
+        "Martes 3 de junio de 2025\n"
+        "09:00 - 09:30\nLa imprenta y sus lectores\nAna Ruiz (Universidad de Sevilla)\n"
+        "Biografía\nResumen\n"
+        "09:30 - 10:00\nCartas de un notario medieval\nLuis Vega (Universidad de Oviedo)\n"
+        "Biografía\nResumen\n"
+    )
+    assert papers(program) == [
+        ("La imprenta y sus lectores", [("Ana Ruiz", "Universidad de Sevilla")]),
+        ("Cartas de un notario medieval", [("Luis Vega", "Universidad de Oviedo")]),
+    ]
+
+
+def test_days_listed_as_tabs_above_all_panes_fall_to_the_panes_in_order() -> None:
+    # A tab bar ("Day 1" / date, "Day 2" / date) and then each tab's items one after another,
+    # with no day line of their own: a pane begins where the clock runs back to the morning.
+    program = parse(
+        "DAY 1\nMonday 8 September 2025\nDAY 2\nTuesday 9 September 2025\n\n"
+        "9:00 - 9:30\nWelcome coffee\n"
+        "9:30 - 10:30\nPrinting and its readers in early modern Venice\n"
+        "Anna Rossi (University of Padua)\n"
+        "14:00 - 15:00\nLetters of a medieval notary\nLuca Bianchi (University of Pisa)\n"
+        "9:00 - 9:30\nRegistration\n"
+        "9:30 - 10:30\nMaps for eighteenth-century travellers\nMarta Greco (University of Siena)\n"
+    )
+    starts = [(s.start.date().isoformat(), s.start.strftime("%H:%M")) for s in program.sessions]
+    assert starts == [
+        ("2025-09-08", "09:00"),
+        ("2025-09-08", "09:30"),
+        ("2025-09-08", "14:00"),
+        ("2025-09-09", "09:00"),
+        ("2025-09-09", "09:30"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        (
+            "Ana Ruiz (Universidad de Granada, estudiante de doctorado)",
+            [("Ana Ruiz", "Universidad de Granada")],
+        ),
+        (
+            "Tom Hale (University of York, PhD candidate), Eva Lind (Lund University)",
+            [("Tom Hale", "University of York"), ("Eva Lind", "Lund University")],
+        ),
+        (
+            "Jan Kern (Universität Wien, Doktorandin)",
+            [("Jan Kern", "Universität Wien")],
+        ),
+    ],
+)
+def test_a_career_stage_after_the_workplace_is_no_part_of_the_affiliation(
+    line: str, people: list[tuple[str, str]]
+) -> None:
+    assert [(p.name, p.affiliation) for p in authors.parse_author_line(line).authors] == people
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Bring your own laptop", "Laptop required", "Bitte Laptop mitbringen", "Trae tu portátil"],
+)
+def test_a_bring_your_laptop_note_is_a_mark_not_part_of_a_title(note: str) -> None:
+    # A hands-on session's practical note, printed on a line of its own beside its time.
+    assert classify(1, note).kind is LineKind.LINK
+
+
+def test_a_phrase_opening_with_a_lowercase_word_is_no_bare_name_before_a_title() -> None:
+    # "Lokale Geschichte und kollektives Gedächtnis. Ein neues …": a title of two sentences,
+    # whose first joins two phrases by "und", not two people named before the title.
+    line = "Lokale Geschichte und kollektives Gedächtnis. Ein neues digitales Archiv"
+    assert authors.split_sentence_authors(line) is None

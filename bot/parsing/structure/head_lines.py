@@ -64,8 +64,10 @@ class HeadLines(Cells):
             and not self._restates_listed_day(line.day)
         ):
             # "Mardi 22 juin" / "Mercredi 23 juin" / "Jeudi 24 juin": a page's tabs of its
-            # days, one under the other; the items below are the first day's.
+            # days, one under the other; the items below are the first day's (unless each
+            # tab's pane follows, see `assemble._panes_of_listed_days`).
             self.read(line.number, NOISE, 0.8)
+            self.tab_days.append(DayDraft(line.text, line.day, line.number))
             return 1
         self.close_paper()
         self.flush_pending_authors()

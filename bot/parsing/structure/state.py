@@ -82,6 +82,7 @@ class BuilderState:
         self._line_model: dict[int, LineLabel] | None = None  # labelled at the first tie
         self.sessions: list[SessionDraft] = []
         self.days: list[DayDraft] = []
+        self.tab_days: list[DayDraft] = []  # days listed as tabs under the first one, not read
         self.warnings: list[ParseWarning] = []
         self.current: SessionDraft | None = None
         self.paper: PaperDraft | None = None
