@@ -5728,7 +5728,6 @@ Firoz
 Firstlady
 Firuza
 Firuze
-Fish
 Fisnik
 Fisseha
 Fiston
@@ -14479,7 +14478,6 @@ Probando
 Prodaja
 Prodromos
 Prokop
-Promise
 Prophete
 Prosper
 Prosta
