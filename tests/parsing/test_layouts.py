@@ -4608,3 +4608,36 @@ def test_a_name_under_a_timed_items_title_over_its_workplace_is_the_speaker() ->
             [("Héctor Vázquez Jiménez", "Universidad Nacional Autónoma de México")],
         ),
     ]
+
+
+def test_a_start_cell_then_an_end_cell_are_one_time_range() -> None:
+    # "Begins | Ends | What": a timetable printing an item's start and end in two columns.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "09:10\t10:40\tGlaciers and Ice Sheets\tMarta Lind\n"
+        "10:40\t11:00\tCoffee\n"
+        "11:00\t12:30\tSeismic Imaging\tOle Berg\n"
+    )
+    read = [
+        (s.title, s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in program.sessions
+    ]
+    assert read == [
+        ("Glaciers and Ice Sheets", "09:10", "10:40"),
+        ("Coffee", "10:40", "11:00"),
+        ("Seismic Imaging", "11:00", "12:30"),
+    ]
+
+
+def test_a_row_number_before_a_rows_time_is_no_part_of_the_item() -> None:
+    # "No. | Time | Title | Speaker": the leading cell numbers the rows of the table.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "9:00 - 10:30 Session 1: Oceans\n"
+        "1\t9:00\tTidal mixing in fjords\tKaren Holm (University of Bergen)\n"
+        "2\t9:20\tSea ice drift from radar\tPaul Dubois (CNRS)\n"
+    )
+    assert papers(program) == [
+        ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
+        ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
+    ]
