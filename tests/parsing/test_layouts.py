@@ -4641,3 +4641,21 @@ def test_a_row_number_before_a_rows_time_is_no_part_of_the_item() -> None:
         ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
         ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Lena Fischer (ETH Zurich)*; Omar Haddad (KAUST)",
+        "Lena Fischer (ETH Zurich)*, Omar Haddad (KAUST)",
+        "Lena Fischer (ETH Zurich); Omar Haddad (KAUST)*",
+        "Lena Fischer* (ETH Zurich) and Omar Haddad (KAUST)",
+    ],
+)
+def test_an_asterisk_marking_the_presenter_is_no_part_of_the_author_list(line: str) -> None:
+    # Submission systems star the author who presents: "Name (Affil)*; Name (Affil)".
+    parsed = parse_author_line(line)
+    assert [(a.name, a.affiliation) for a in parsed.authors] == [
+        ("Lena Fischer", "ETH Zurich"),
+        ("Omar Haddad", "KAUST"),
+    ]
