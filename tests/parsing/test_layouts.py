@@ -4659,3 +4659,22 @@ def test_an_asterisk_marking_the_presenter_is_no_part_of_the_author_list(line: s
         ("Lena Fischer", "ETH Zurich"),
         ("Omar Haddad", "KAUST"),
     ]
+
+
+def test_sentences_over_a_more_toggle_are_a_description_not_a_paper() -> None:
+    # A page showing each abstract's opening and a "Read more" toggle hiding the rest.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "9:00 - 10:30 Session 1: Oceans\n"
+        "Tidal mixing in fjords\n"
+        "Karen Holm (University of Bergen)\n"
+        "Fjords trap warm water below their sills for months. We measure how tides stir it "
+        "upwards in three Norwegian fjords.\n"
+        "Read more\n"
+        "Sea ice drift from radar\n"
+        "Paul Dubois (CNRS)\n"
+    )
+    assert papers(program) == [
+        ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
+        ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
+    ]
