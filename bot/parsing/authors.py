@@ -561,6 +561,11 @@ _IDEOGRAPHIC_COMMA = re.compile(r"\s*[、，；]\s*")
 _PRESENTER_CIRCLE = re.compile(r"(?:^|(?<=[,;]\s))[〇○◯◎●]\s*")
 
 
+# "Ana Silva (MIT)*; Bo Li (ETH)", "Ana Silva*, Bo Li": submission systems star the author
+# who presents, after the name or its affiliation; the star is no part of either.
+_PRESENTER_STAR = re.compile(r"(?:(?<=[^\W\d_])|(?<=[)\]]))\s?\*+(?=\s*(?:[,;(]|\band\b|$))")
+
+
 _DIGITS = re.compile(r"\d")
 _EAST_ASIAN_MARK = re.compile(r"[、，；〇○◯◎●]")  # what the two patterns above mend
 
@@ -738,6 +743,8 @@ def parse_author_line(text: str) -> AuthorLine:
         if piped is not None:
             return piped
     text = _western_punctuation(clean(text))
+    if "*" in text:
+        text = _PRESENTER_STAR.sub("", text)
     if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
     text = _without_career_stage(_without_post_nominals(text))

@@ -5725,7 +5725,6 @@ Firoz
 Firstlady
 Firuza
 Firuze
-Fish
 Fisnik
 Fisseha
 Fiston
@@ -14476,7 +14475,6 @@ Probando
 Prodaja
 Prodromos
 Prokop
-Promise
 Prophete
 Prosper
 Prosta

@@ -565,6 +565,38 @@ def _part_of_day_cell_dropped(cells: list[str]) -> list[str]:
     return cells[1:] if found is not None and found.span[0] == 0 else cells
 
 
+def _lone_clock(text: str) -> TimeRange | None:
+    """`09:10`: a cell that is one clock and nothing else."""
+    found = find_time_range(text) if text else None
+    if found is None or found.end is not None or found.span != (0, len(text)):
+        return None
+    return found
+
+
+def _end_cell_joined(cells: list[str]) -> list[str]:
+    """`09:10 | 10:40 | Title`: a row printing its start and its end in two cells (a table
+    headed `Start | End | ...`) reads as one whose first cell is the range."""
+    if len(cells) < 3:
+        return cells
+    start, end = _lone_clock(cells[0]), _lone_clock(cells[1])
+    if start is None or end is None or end.start <= start.start:
+        return cells
+    return [f"{cells[0]} - {cells[1]}", *cells[2:]]
+
+
+# "3", "12": a cell numbering the rows of a table, left of their times.
+_ROW_NUMBER = re.compile(r"^\d{1,3}\.?$")
+
+
+def _row_number_dropped(cells: list[str]) -> list[str]:
+    """`3 | 9:55 | Title | Speaker`: the row's number before its time says which row it is, not
+    what; the row reads from its time on."""
+    if len(cells) < 3 or not _ROW_NUMBER.match(cells[0]):
+        return cells
+    found = find_time_range(cells[1])
+    return cells[1:] if found is not None and found.span[0] == 0 else cells
+
+
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
 _MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
 
@@ -609,6 +641,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if item_beside_place:
         cells = [c for c in cells if c][::-1]  # the item first, its room after it
     cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
+    cells = _end_cell_joined(_row_number_dropped(cells))
     if len(cells) == 1:
         # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
         flat = _BULLET.sub("", cells[0])

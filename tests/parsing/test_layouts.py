@@ -4948,3 +4948,73 @@ def test_a_phrase_opening_with_a_lowercase_word_is_no_bare_name_before_a_title()
     # whose first joins two phrases by "und", not two people named before the title.
     line = "Lokale Geschichte und kollektives Gedächtnis. Ein neues digitales Archiv"
     assert authors.split_sentence_authors(line) is None
+
+
+def test_a_start_cell_then_an_end_cell_are_one_time_range() -> None:
+    # "Begins | Ends | What": a timetable printing an item's start and end in two columns.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "09:10\t10:40\tGlaciers and Ice Sheets\tMarta Lind\n"
+        "10:40\t11:00\tCoffee\n"
+        "11:00\t12:30\tSeismic Imaging\tOle Berg\n"
+    )
+    read = [
+        (s.title, s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in program.sessions
+    ]
+    assert read == [
+        ("Glaciers and Ice Sheets", "09:10", "10:40"),
+        ("Coffee", "10:40", "11:00"),
+        ("Seismic Imaging", "11:00", "12:30"),
+    ]
+
+
+def test_a_row_number_before_a_rows_time_is_no_part_of_the_item() -> None:
+    # "No. | Time | Title | Speaker": the leading cell numbers the rows of the table.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "9:00 - 10:30 Session 1: Oceans\n"
+        "1\t9:00\tTidal mixing in fjords\tKaren Holm (University of Bergen)\n"
+        "2\t9:20\tSea ice drift from radar\tPaul Dubois (CNRS)\n"
+    )
+    assert papers(program) == [
+        ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
+        ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Lena Fischer (ETH Zurich)*; Omar Haddad (KAUST)",
+        "Lena Fischer (ETH Zurich)*, Omar Haddad (KAUST)",
+        "Lena Fischer (ETH Zurich); Omar Haddad (KAUST)*",
+        "Lena Fischer* (ETH Zurich) and Omar Haddad (KAUST)",
+    ],
+)
+def test_an_asterisk_marking_the_presenter_is_no_part_of_the_author_list(line: str) -> None:
+    # Submission systems star the author who presents: "Name (Affil)*; Name (Affil)".
+    parsed = parse_author_line(line)
+    assert [(a.name, a.affiliation) for a in parsed.authors] == [
+        ("Lena Fischer", "ETH Zurich"),
+        ("Omar Haddad", "KAUST"),
+    ]
+
+
+def test_sentences_over_a_more_toggle_are_a_description_not_a_paper() -> None:
+    # A page showing each abstract's opening and a "Read more" toggle hiding the rest.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "9:00 - 10:30 Session 1: Oceans\n"
+        "Tidal mixing in fjords\n"
+        "Karen Holm (University of Bergen)\n"
+        "Fjords trap warm water below their sills for months. We measure how tides stir it "
+        "upwards in three Norwegian fjords.\n"
+        "Read more\n"
+        "Sea ice drift from radar\n"
+        "Paul Dubois (CNRS)\n"
+    )
+    assert papers(program) == [
+        ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
+        ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
+    ]

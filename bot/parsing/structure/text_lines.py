@@ -64,6 +64,16 @@ from bot.parsing.structure.phrases import (
 from bot.parsing.talks import numbered_talk, read_talk_title
 from bot.parsing.timeexpr import find_time_range
 
+# "More", "Read more", "Show more…", "(more)": a toggle showing the rest of a text it follows.
+MORE_TOGGLE = re.compile(
+    r"^[\[(]?(?:(?:read|show|see|view)\s+)?more\s*(?:\.{3}|…|»|›)?[\])]?$", re.I
+)
+
+
+def _opens_a_text(text: str) -> bool:
+    """Sentences, not a title: a dozen words at least, ending as a sentence ends."""
+    return len(text.split()) >= 12 and text.rstrip().endswith((".", "!", "?", "…"))
+
 
 class TextLines(Cells):
     """The handler of text lines."""
@@ -107,6 +117,19 @@ class TextLines(Cells):
             self._speakers_from_title(session)
             return 1
         cells = [c for c in line.cells if c]
+        if (
+            below is not None
+            and below.kind is LineKind.LINK
+            and MORE_TOGGLE.match(below.text)
+            and len(cells) <= 1
+            and _opens_a_text(line.text)
+        ):
+            # "Fjords trap warm water … . We measure …" / "Read more": the opening sentences of a
+            # text whose rest the toggle below hides: a description, not an item's title.
+            self.read(line.number, NOTE, 0.8)
+            if self.current is not None:
+                self.current.notes.append(line.text)
+            return 1
         if (
             len(cells) == 1
             and self.table_columns
