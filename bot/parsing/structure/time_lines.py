@@ -223,30 +223,29 @@ class TimeLines(Cells):
                 current.zone_label, current.zone_line = tr.zone_label, line.number
             self.slot = (tr.start, tr.end)
             return 1
-        if (
-            not title_text
+        # A bare time under an item that holds nothing yet may only say again when it is.
+        restated = (
+            current
+            if not title_text
             and not other_cells
             and current is not None
             and not current.papers
             and not current.speakers
-            and (current.start, current.end) == (tr.start, tr.end)
-        ):
+            else None
+        )
+        if restated is not None and (restated.start, restated.end) == (tr.start, tr.end):
             return 1  # "10:45 – 12:15" / title / room / "Tuesday 10:45 – 12:15": printed twice
         if (
-            not title_text
-            and not other_cells
-            and current is not None
-            and not current.papers
-            and not current.speakers
-            and current.start == tr.start
-            and current.end is None
+            restated is not None
+            and restated.start == tr.start
+            and restated.end is None
             and tr.end is not None
             and self._restates_the_items_start(i, tr)
         ):
             # "09:15" / "Session 1: Neutrinos" / "Convener: …" / "09:15 - 10:45" / "09:15" /
             # talk: the item's start printed again with its end, above what it holds.
-            current.end = tr.end
-            self.slot = (current.start, current.end)
+            restated.end = tr.end
+            self.slot = (restated.start, restated.end)
             return 1
         column_room = self._cell_in_place_column(line.cells)
         if column_room is not None and column_room in other_cells and len(other_cells) > 1:
