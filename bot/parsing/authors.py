@@ -419,6 +419,8 @@ _HONORIFIC = re.compile(
 # Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
 # "A/Prof.").
 _PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
+# The slash between two people (not the one of "A/Prof.").
+ADDRESSED_SLASH = re.compile(r"\s*(?<!\bA)/\s*")
 
 
 def addresses_people(text: str) -> bool:

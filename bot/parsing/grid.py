@@ -16,9 +16,9 @@ import re
 from collections.abc import Sequence
 
 from bot.model import SessionKind
-from bot.parsing.authors import is_name_like
+from bot.parsing.authors import addresses_people, is_name_like
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import DURATION, ROOM_WORDS, SESSION_LABEL
+from bot.parsing.lexer import CHAIR, DURATION, ROOM_WORDS, SESSION_LABEL
 from bot.parsing.shapes import ROOM_CELL
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
@@ -107,6 +107,114 @@ def is_titles_row(row: Row, columns: int) -> bool:
         and not cells[0].strip()
         and all(c.strip() and not _time_led(c) and len(c) <= 80 for c in cells[1:])
     )
+
+
+def is_session_titles_row(row: Row) -> bool:
+    """` | NEURO Moderador: Dr. A | CARDIO`: in a timetable of rooms, a row with an empty time
+    cell naming the session of two rooms or more (a room's cell may be empty)."""
+    named = [_first(cell) for cell in row[1:] if _filled(cell)]
+    return (
+        len(row) >= 3
+        and not _filled(row[0])
+        and len(named) >= 2
+        and all(not _time_led(text) and len(text) <= 120 for text in named)
+    )
+
+
+def _is_across_rooms(row: Row) -> bool:
+    """`10:00 AM | COFFEE BREAK`: a timed row of one item only, a break, a social or plenary
+    item, across the rooms (one talk alone in a row is a talk of its column's session)."""
+    items = [cell for cell in row[1:] if _filled(cell)]
+    return (
+        bool(row)
+        and _time_led(_first(row[0]))
+        and len(items) == 1
+        and classify_kind(_first(items[0]), paper_count=0) in _SPANNING
+    )
+
+
+# "Moderador Dr. A", "Moderador. Dr. A": a chair's label without its colon, before people each
+# addressed by a title (what follows shows it is a label).
+_BARE_CHAIR = re.compile(
+    r"\s(?P<label>moderador(?:a|es|as)?|coordinador(?:a|es|as)?|coordenador(?:a|es|as)?|"
+    r"chairs?|presidente)\s*[.:]?\s+(?=\S)",
+    re.I,
+)
+
+
+def _title_and_chair(text: str) -> tuple[str, str | None]:
+    """`NEURO  Moderador: Dr. A`: a session's title and, where its cell names it, its chair
+    line (labelled with a colon, as the structure builder reads chair lines)."""
+    found = CHAIR.search(text)
+    if found is not None and found.start() > 0:
+        return text[: found.start()].strip().rstrip(" -–—"), text[found.start() :].strip()
+    for bare in _BARE_CHAIR.finditer(text):
+        who = text[bare.end() :].strip()
+        if addresses_people(who):
+            return text[: bare.start()].strip().rstrip(" -–—"), f"{bare.group('label')}: {who}"
+    return text.strip().rstrip(" -–—").strip() or text.strip(), None
+
+
+def read_titled_blocks(header: Row, rows: Sequence[Row]) -> tuple[list[Source], int] | None:
+    """Under a header of rooms, blocks of parallel sessions each headed by a row of their
+    titles (` | ORTO 1 Moderador: Dr. A | GASTRO`), then their talks' timed rows, a row across
+    the rooms (a break) between blocks: each column of a block a session in its room, from its
+    first talk's time to the next row across the rooms, its cell's chair on a line of its own.
+    Returns the lines and how many of the rows they read; None unless a block has talks."""
+    out: list[Source] = []
+    i = 0
+    blocks = 0
+    while i < len(rows):
+        row = rows[i]
+        if is_session_titles_row(row):
+            j = i + 1
+            while j < len(rows) and _time_led(_first(rows[j][0])) and not _is_across_rooms(rows[j]):
+                j += 1
+            slots = rows[i + 1 : j]
+            if not slots:
+                break
+            after = _first(rows[j][0]) if j < len(rows) and _is_across_rooms(rows[j]) else ""
+            out.extend(_titled_columns(header, row, slots, after))
+            blocks += 1
+            i = j
+            continue
+        if _is_across_rooms(row):
+            lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+            cell = next(c for c in row[1:] if _filled(c))
+            lines = [(number, text.strip()) for number, text in cell if text.strip()]
+            out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+            out.extend(lines[1:])
+            i += 1
+            continue
+        break
+    return (out, i) if blocks else None
+
+
+def _titled_columns(header: Row, titles: Row, slots: Sequence[Row], after: str) -> list[Source]:
+    out: list[Source] = []
+    for column in range(1, len(titles)):
+        if not _filled(titles[column]):
+            continue
+        heading = [(number, text.strip()) for number, text in titles[column] if text.strip()]
+        title, chair = _title_and_chair(heading[0][1])
+        talks = [row for row in slots if column < len(row) and _filled(row[column])]
+        first = _first((talks or list(slots))[0][0])
+        last = _first((talks or list(slots))[-1][0])
+        start = _DASH.split(first, maxsplit=1)[0]
+        end = _DASH.split(after, maxsplit=1)[0] if after else _DASH.split(last)[-1]
+        span = f"{start} - {end}" if end != start else start
+        room = _first(header[column]) if column < len(header) else ""
+        number = heading[0][0]
+        out.append((number, f"{span}\t{title} (Room: {room})" if room else f"{span}\t{title}"))
+        if chair:
+            out.append((number, chair))
+        out.extend(heading[1:])
+        for row in talks:
+            lead = " ".join(text.strip() for _, text in row[0] if text.strip())
+            lines = [(n, text.strip()) for n, text in row[column] if text.strip()]
+            out.append((lines[0][0], f"{lead}\t{lines[0][1]}"))
+            out.extend(lines[1:])
+    return out
 
 
 def is_room_header_row(row: Row) -> bool:
@@ -357,6 +465,13 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
                 i = j
                 continue
         if is_room_header_row(rooms):
+            block_rows, indexes = _one_line_rows(lines, i + 1)
+            titled = read_titled_blocks(rooms, block_rows)
+            if titled is not None:
+                read_lines, used = titled
+                out.extend(read_lines)
+                i = indexes[used - 1] + 1
+                continue
             grid_end = _room_grid(lines, rooms, i + 1)
             if grid_end is not None:
                 room_rows, end = grid_end
@@ -385,6 +500,24 @@ def read_grids_in_text(lines: Sequence[Source]) -> list[Source]:
         out.extend(by_column(header, rows))
         i = j
     return out
+
+
+def _one_line_rows(lines: Sequence[Source], start: int) -> tuple[list[Row], list[int]]:
+    """The lines from `start` on as table rows of one line each (cells split at TABs), blank
+    lines skipped, up to one that is neither timed nor a row of session titles; with the index
+    of the line each row is."""
+    rows: list[Row] = []
+    indexes: list[int] = []
+    for j in range(start, len(lines)):
+        number, text = lines[j]
+        if not text.strip():
+            continue
+        row: Row = [[(number, cell)] for cell in text.split("\t")]
+        if not (_time_led(_first(row[0])) or is_session_titles_row(row)):
+            break
+        rows.append(row)
+        indexes.append(j)
+    return rows, indexes
 
 
 def _room_column_rows(lines: Sequence[Source], i: int) -> tuple[list[Row], int]:

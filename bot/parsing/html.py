@@ -34,6 +34,7 @@ from bot.parsing.grid import (
     is_times_header_row,
     is_titles_row,
     needs_columns,
+    read_titled_blocks,
     rooms_as_columns,
 )
 from bot.parsing.lexer import CHAIR, DURATION, normalise
@@ -295,6 +296,16 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             if read is not None:
                 _add_read_lines(read, out)
                 index = end
+                continue
+        if is_room_header_row(header):
+            # Rooms over the columns, then blocks of sessions each under a row of their titles.
+            following = [k for k in range(index + 1, len(rows)) if any(rows[k])]
+            titled = read_titled_blocks(header, [_as_grid_row(rows[k]) for k in following])
+            if titled is not None:
+                _render_row(rows[index][:1], out)
+                read_lines, used = titled
+                _add_read_lines(read_lines, out)
+                index = following[used - 1] + 1
                 continue
         if (
             index + 1 < len(rows)

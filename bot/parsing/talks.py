@@ -201,6 +201,37 @@ def split_dash_speakers(
     return None
 
 
+# Where a speaker addressed by a title may start in a line: after a space or a dash.
+_ADDRESS_START = re.compile(r"(?<=[\s\-–—])(?=(?:a/\s?)?[A-Za-z][A-Za-zª]{0,4}[.:\s])")
+# A title's last word that leaves it unfinished ("Interview with", "Homenaje a"): the person
+# after it is the title's subject, not its speaker.
+_OPEN_ENDING = frozenset(
+    "with by and or to of for from on in at into as about featuring feat con de del y e a por "
+    "sobre para "
+    "avec par et à pour sur mit von und für über com da do dos das em".split()
+)
+
+
+def split_addressed_speaker(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`TITLE - Dr. Name`, `TITLE -Dra. Name`, `TITLE Dr. Name / Dr. Name`: a title then, from
+    an academic or courtesy title on, only people each so addressed: they give the talk,
+    whatever separates them from it (a dash, or spaces only)."""
+    for start in _ADDRESS_START.finditer(text):
+        who = text[start.start() :].strip()
+        opening = who.split()[0]
+        if opening.isupper() and "." not in opening and ":" not in opening:
+            continue  # "… in MR Remote Collaboration": capitals without a dot are no title
+        if not addresses_people(who):
+            continue
+        title = text[: start.start()].rstrip(" -–—:").strip()
+        words = title.split()
+        if not words or words[-1].lower() in _OPEN_ENDING or len(title) < 4:
+            return None  # "PANCREATITIS Dr. A" is a talk; "Interview with Dr. A" a title
+        people = _people(who)
+        return None if people is None else (title, people)
+    return None
+
+
 def _one_full_name(who: str) -> bool:
     """`Per Ek`, `Anna-Lena de Vries`: two to four words, capitalised or name particles, a
     person's name."""

@@ -269,6 +269,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an abstract's opening sentences over a "More" toggle taken as a note, not a paper.
     "found/ai4earth-2020-neurips.txt": (0.66, 0.36, 0.75, 0.77, 0.00, 0.57),
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
+    # Spanish, medicine (Congreso Anual Hospital Chiriquí 2016, Panama): a Blade table with the
+    # rooms as columns, a timeless row of session titles with their moderators above each block,
+    # then `8:00 AM` rows of `TITLE - Dr. Name` cells; first seen at 0 / 0 / 0, chairs .14,
+    # times .25 (text and page alike); then rows of session titles were read as heading the
+    # blocks of columns below them, a title then addressed people as a talk and its speakers,
+    # and a slash between addressed chairs as joining them.
+    "found/chiriqui-2016-viernes.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/chiriqui-2016-viernes.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -25,7 +25,11 @@ from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.structure.phrases import opens_with_a_person
-from bot.parsing.talks import read_talk_title, title_then_named_speakers
+from bot.parsing.talks import (
+    read_talk_title,
+    split_addressed_speaker,
+    title_then_named_speakers,
+)
 from bot.parsing.text import parse_text
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
@@ -5018,3 +5022,79 @@ def test_sentences_over_a_more_toggle_are_a_description_not_a_paper() -> None:
         ("Tidal mixing in fjords", [("Karen Holm", "University of Bergen")]),
         ("Sea ice drift from radar", [("Paul Dubois", "CNRS")]),
     ]
+
+
+# --- a timetable of rooms in blocks, each headed by a row of its sessions' titles ------------
+
+_ROOMS_IN_BLOCKS = (
+    "Monday 12 May 2025\n"
+    "Time\tHall A\tHall B\n"
+    "\tCARDIOLOGY Chair: Prof. Ines Duarte\tNEPHROLOGY Moderadora Dra. Rita Lobo\n"
+    "9:00 AM\tHEART FAILURE TODAY - Dr. Paulo Reis\tACUTE KIDNEY INJURY Dr. Sara Pinto\n"
+    "9:30 AM\tSTATINS REVISITED -Dra. Eva Mota\tDIALYSIS ACCESS Dr. Tomas Faria\n"
+    "10:00 AM\tCoffee break\n"
+    "\tSURGERY Chair: Dr. Luis Gama/ Dr. Ana Vaz\tPAEDIATRICS\n"
+    "10:30 AM\tHERNIA REPAIR - Dr. Joao Sousa\tFEVER IN INFANTS Dra. Marta Silva\n"
+    "11:00 AM\tLAPAROSCOPY IN 2025 Dr. Rui Costa\t\n"
+    "12:00 PM\tLunch\n"
+)
+
+
+def test_rows_of_session_titles_head_the_blocks_of_a_timetable_of_rooms() -> None:
+    program = parse(_ROOMS_IN_BLOCKS)
+    sessions = [
+        (s.title, s.room, [c.name for c in s.chairs], [p.title for p in s.papers])
+        for s in program.sessions
+        if s.kind is SessionKind.PAPERS
+    ]
+    assert sessions == [
+        (
+            "CARDIOLOGY",
+            "Hall A",
+            ["Ines Duarte"],
+            ["HEART FAILURE TODAY", "STATINS REVISITED"],
+        ),
+        ("NEPHROLOGY", "Hall B", ["Rita Lobo"], ["ACUTE KIDNEY INJURY", "DIALYSIS ACCESS"]),
+        ("SURGERY", "Hall A", ["Luis Gama", "Ana Vaz"], ["HERNIA REPAIR", "LAPAROSCOPY IN 2025"]),
+        ("PAEDIATRICS", "Hall B", [], ["FEVER IN INFANTS"]),
+    ]
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start is not None]
+    assert starts[:4] == ["09:00", "09:00", "10:00", "10:30"]
+
+
+def test_rows_of_session_titles_head_the_blocks_of_a_pages_table_of_rooms() -> None:
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{cell}</td>" for cell in line.split("\t")) + "</tr>"
+        for line in _ROOMS_IN_BLOCKS.splitlines()[1:]
+    )
+    page = f"<html><body><h3>Monday 12 May 2025</h3><table>{rows}</table></body></html>"
+    titles = [s.title for s in parse_program(page, UTC).sessions if s.kind is SessionKind.PAPERS]
+    assert titles == ["CARDIOLOGY", "NEPHROLOGY", "SURGERY", "PAEDIATRICS"]
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "names"),
+    [
+        ("HEART FAILURE TODAY - Dr. Paulo Reis", "HEART FAILURE TODAY", ["Paulo Reis"]),
+        ("Statins revisited -Dra. Eva Mota", "Statins revisited", ["Eva Mota"]),
+        ("Acute kidney injury  Prof. Sara Pinto", "Acute kidney injury", ["Sara Pinto"]),
+        ("ANAEMIA Dr. Rui Costa / Dr. Li Wei", "ANAEMIA", ["Rui Costa", "Li Wei"]),
+    ],
+)
+def test_a_title_then_people_each_addressed_by_a_title_is_a_talk_and_its_speakers(
+    line: str, title: str, names: list[str]
+) -> None:
+    found = split_addressed_speaker(line)
+    assert found is not None
+    assert (found[0], [p.name for p in found[1]]) == (title, names)
+
+
+@pytest.mark.parametrize(
+    "line", ["An interview with Dr. Ana Silva", "Homenaje a Dra. Rita Lobo", "Dr. Ana Silva"]
+)
+def test_a_person_a_title_names_as_its_subject_is_no_speaker(line: str) -> None:
+    assert split_addressed_speaker(line) is None
+
+
+def test_capitals_without_a_dot_open_no_speaker_after_a_title() -> None:
+    assert split_addressed_speaker("Shared Gaze Cues for MR Headset Users") is None

@@ -8,7 +8,9 @@ from datetime import time
 
 from bot.model import ParseWarning
 from bot.parsing.authors import (
+    ADDRESSED_SLASH,
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_marks,
@@ -67,7 +69,7 @@ from bot.parsing.structure.phrases import (
     names_a_room,
     one_person_and_affiliation,
 )
-from bot.parsing.talks import split_dash_speakers
+from bot.parsing.talks import split_addressed_speaker, split_dash_speakers
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 
@@ -334,7 +336,10 @@ class BuilderState:
 
     def split_sentence(self, text: str) -> tuple[str, AuthorLine, bool] | None:
         """Title and authors in one line: `Title. Authors`, `Authors. Title`, or
-        `Talk: Title — Name, Affiliation`."""
+        `Talk: Title — Name, Affiliation`, `TITLE - Dr. Name`."""
+        addressed = split_addressed_speaker(text)
+        if addressed is not None:
+            return addressed[0], AuthorLine(addressed[1]), False
         found = split_sentence_authors(text, authors_first_page=self.authors_first_page)
         if found is not None:
             return found
@@ -405,6 +410,9 @@ class BuilderState:
                 session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
             self.known_names.add(placed.name)
             return
+        if "/" in text and addresses_people(text):
+            # "Dr. A/ Dr. B", "Dr. A /Dr. B": between people each addressed, a slash joins them
+            text = ADDRESSED_SLASH.sub(", ", text)
         # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
         parsed = parse_author_line(PRESENTER_JOIN.sub(", ", text) if " + " in text else text)
         people = [p for p in parsed.authors if p.name]
