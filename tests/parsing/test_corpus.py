@@ -269,8 +269,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an abstract's opening sentences over a "More" toggle taken as a note, not a paper.
     "found/ai4earth-2020-neurips.txt": (0.66, 0.36, 0.75, 0.77, 0.00, 0.57),
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
-    "found/essc-2026-day1.txt": (0.57, 0.45, 0.72, 0.72, 0.00, 0.66),
-    "found/essc-2026-day1.html": (0.00, 0.00, 0.00, 0.00, 0.25, 0.16),
+    "found/essc-2026-day1.txt": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
+    "found/essc-2026-day1.html": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
