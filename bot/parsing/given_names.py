@@ -930,7 +930,6 @@ Amey
 Ameyo
 Amha
 Ami
-Amid
 Amie
 Amiko
 Amil
@@ -14154,7 +14153,6 @@ Payman
 Paz
 Pañordito
 Paúl
-Peace
 Peadar
 Pearl
 Peder
@@ -16767,7 +16765,6 @@ Sindy
 Sine
 Sinead
 Sinem
-Sing
 Sini
 Sinikka
 Sinisa

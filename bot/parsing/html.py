@@ -110,6 +110,21 @@ _MEDIA = re.compile(r"@(?:media|supports)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", 
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 _CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _DISPLAY = re.compile(r"(?:^|;)\s*display\s*:\s*([a-z-]+)", re.I)
+# "View papers (4)", "Show talks", "Contributions", "See all presentations": the summary of a box
+# that holds the session's own items, the program itself rather than an aside.
+_LISTS_THE_ITEMS = re.compile(
+    r"^(?:(?:view|show|see|list|display|expand)\s+(?:all\s+|the\s+)?)?"
+    r"(?:papers|talks|contributions|presentations)\W*(?:\d+\W*)?$",
+    re.I,
+)
+
+
+def _opens_on_the_programme(details: LexborNode) -> bool:
+    """Whether a closed `<details>` is read open: its summary announces the talks it holds."""
+    summary = details.css_first("summary")
+    return summary is not None and bool(_LISTS_THE_ITEMS.match(summary.text().strip()))
+
+
 # A tag (custom ones too: "session-title"), classes, or both.
 _SIMPLE = re.compile(r"^([a-z][a-z0-9-]*)?((?:\.[\w-]+)+)?$", re.I)
 
@@ -234,7 +249,11 @@ class _Renderer:
                 self.render_table(child, out)
                 out.block_edge()
                 continue
-            if tag == "details" and "open" not in child.attributes:
+            if (
+                tag == "details"
+                and "open" not in child.attributes
+                and not _opens_on_the_programme(child)
+            ):
                 summary = child.css_first("summary")
                 out.block_edge()
                 if summary is not None:

@@ -116,6 +116,8 @@ _LINK_WORD = (
     r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger)\s+(?:the\s+)?"
     r"(?:presentation|presentaci[óo]n|apresenta[çc][ãa]o|slides|diapositivas|video|v[íi]deo|"
     r"recording|poster|paper|pdf|abstract)|"
+    # the control over a session's list: "View papers (4)", "Show talks", "See all presentations"
+    r"(?:view|show|see|list)\s+(?:all\s+|the\s+)?(?:papers|talks|contributions|presentations)|"
     # a page's own controls, copied with it
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"

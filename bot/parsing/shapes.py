@@ -157,11 +157,23 @@ def is_prose(text: str) -> bool:
     separators = text.count(",") + text.count(";") + text.count("·")
     return (
         len(SENTENCE_BREAK.findall(text)) >= 2
+        # "… we know far less about whether coordination… Read full abstract": a text the
+        # page cut short, the link to its rest copied after the ellipsis.
+        or bool(_CUT_SHORT_THEN_READ_MORE.search(text))
         or (words >= 60 and separators < words / 8)
         # one long sentence without a list's commas ("Gli studenti … riceveranno un attestato
         # … (mattina e pomeriggio)."): no title runs to 25 words and a full stop
         or (words >= 25 and not _LIST_SEPARATOR.search(text) and text.rstrip().endswith("."))
     )
+
+
+# "…  Read more", "... Read the full abstract", "… See more", "… Continue reading": the tail
+# of a teaser whose rest is behind a link.
+_CUT_SHORT_THEN_READ_MORE = re.compile(
+    r"(?:…|\.{3})\s*(?:(?:read|show|see|view)\s+(?:the\s+)?(?:more|full(?:\s+\w+)?)"
+    r"|continue\s+reading)\s*[»›→]?$",
+    re.I,
+)
 
 
 # A comma, semicolon or dot between a list's items (not the decimal comma of "0,5 CFU").

@@ -367,6 +367,9 @@ _CLOCK = (
 # before a clock), and "9:00〜10:00" / "9:00至10:00".
 _SEPARATOR = (
     r"\s*(?:(?:às|as|a|à|al|hasta|alle|tot|do|bis|til|до)(?=\s*[012]?\d(?:[:.h]\d|h(?!\w)))"
+    # "14:15– to 15:00": a dash, then a word for screen readers only; one separator when a
+    # clock follows.
+    r"|(?:-{1,2}|–|—)\s*(?:to|until|till)(?=\s*[012]?\d)"
     # "15.00 Todd Mei": a word separator is no separator when a word goes on from it.
     r"|-{1,2}|–|—|~|〜|～|至|(?:to|until|till)(?![^\W\d_])|→)\s*"
 )

@@ -277,6 +277,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # and a slash between addressed chairs as joining them.
     "found/chiriqui-2016-viernes.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/chiriqui-2016-viernes.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/essc-2026-day1.txt": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
+    "found/essc-2026-day1.html": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -43,6 +43,31 @@ def test_page_is_rendered_as_its_visible_text() -> None:
     ]
 
 
+def test_a_closed_box_that_lists_the_sessions_talks_is_read_open() -> None:
+    """A box whose summary announces the talks it holds (`Show talks (2)`) hides the program
+    itself, not an aside: its content is read; an `Abstract` box stays closed."""
+    text = html_to_text(
+        "<article><p>14:00-15:30 Soil Carbon</p><p>Chair: Ann Lee (Uni A)</p>"
+        "<details><summary>Show talks <span>(2)</span></summary><ol>"
+        "<li><div>14:00</div><p>Roots and Fungi</p><p>Bo Li (Uni B)</p>"
+        "<details><summary>Abstract</summary>Long text nobody sees.</details></li>"
+        "<li><div>14:20</div><p>Deep Horizons</p><p>Cy Ray (Uni C)</p></li>"
+        "</ol></details></article>"
+    )
+    assert text.splitlines() == [
+        "14:00-15:30 Soil Carbon",
+        "Chair: Ann Lee (Uni A)",
+        "Show talks (2)",
+        "14:00",
+        "Roots and Fungi",
+        "Bo Li (Uni B)",
+        "Abstract",
+        "14:20",
+        "Deep Horizons",
+        "Cy Ray (Uni C)",
+    ]
+
+
 def test_scripts_navigation_headers_footers_and_hidden_parts_are_dropped() -> None:
     text = html_to_text(PAGE)
     for gone in ("Not Here", "CfP", "Venue", "Hidden text", "Also hidden", "Long abstract", "©"):

@@ -733,6 +733,18 @@ def test_a_name_starting_with_to_is_no_range_separator() -> None:
     assert until.end.hour == 10
 
 
+def test_a_dash_then_a_spoken_to_is_one_range_separator() -> None:
+    # A page whose dash is hidden from screen readers and whose " to " is for them only
+    # copies both: "14:15– to 15:00" is the range 14:15-15:00, as "14:15 - until 15:00".
+    for line in ("14:15– to 15:00", "8.30 - until 9.10", "10:00 — till 10:45 Plenary"):
+        found = find_time_range(line)
+        assert found is not None, line
+        assert found.end is not None, line
+    plain = find_time_range("9:00 – to be announced")
+    assert plain is not None
+    assert plain.end is None
+
+
 def test_a_talks_kind_then_its_speaker_in_parentheses_then_its_title() -> None:
     talk = read_talk_title(
         "Scientific presentation 3 (Fabien Maussion): Climate policy and global glacier change"
@@ -4404,6 +4416,30 @@ def test_the_cell_under_a_place_column_is_the_items_room_not_its_title() -> None
         ("Il suono registrato: ieri e oggi", "Sala Riunioni 406"),
     ]
     assert papers(program) == []
+
+
+def test_a_toggle_showing_a_sessions_talks_is_a_link_line() -> None:
+    # "Show talks (3)": the control over a session's list, no author named "Show talks".
+    for text in ("Show talks (3)", "View contributions (12)", "See all presentations"):
+        assert classify(1, text).kind is LineKind.LINK, text
+    assert classify(1, "Talks and Posters on Soil Carbon").kind is not LineKind.LINK
+
+
+def test_a_teaser_cut_by_an_ellipsis_then_its_read_more_link_is_prose() -> None:
+    from bot.parsing.shapes import is_prose
+
+    # An abstract cut short by the page, the link to the rest copied onto its line.
+    assert is_prose(
+        "Coastal wetlands store carbon at rates (up to 10 t/ha) that dwarf forests. Yet the"
+        " drivers of that storage across tidal regimes remain poorly mapped, and this study"
+        " sets out to… Read the full abstract"
+    )
+    assert is_prose(
+        "We survey two decades of field data on alpine lakes and show that warming shifts"
+        " the timing of ice-out by weeks in most basins while... See more"
+    )
+    assert not is_prose("Carbon storage in coastal wetlands… Read more")  # a short title
+    assert not is_prose("Tidal Wetlands, Carbon and the Coast: A Review of Mapping Methods")
 
 
 def test_one_long_sentence_after_the_programme_is_prose() -> None:
