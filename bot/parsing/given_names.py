@@ -14793,7 +14793,6 @@ Ramzi
 Ramón
 Ramóna
 Ramūnas
-Ran
 Rana
 Ranadi
 Rand

@@ -269,6 +269,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an abstract's opening sentences over a "More" toggle taken as a note, not a paper.
     "found/ai4earth-2020-neurips.txt": (0.66, 0.36, 0.75, 0.77, 0.00, 0.57),
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
+    # PolMeth 2020 (political science), Tue + Wed: per parallel session `Virtual Room N: Title`
+    # and a table row `Name (Affil)` / `Co-authors: A, B` TAB title; first seen at 0 on every
+    # figure, text and page (chairs 1, none to score).
+    "found/polmeth-2020-tue-wed.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/polmeth-2020-tue-wed.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
