@@ -462,6 +462,9 @@ def _trailing_time_first(text: str) -> str:
     m = _TRAILING_TIME.match(text)
     if m is None:
         return _trailing_range_first(text)
+    whole = find_time_range(text)
+    if whole is not None and whole.span == (0, len(text.rstrip())):
+        return text  # "12PM to 1PM Eastern Time (9AM to 10AM Pacific Time)": all one time
     found = find_time_range(m.group("time"))
     if found is None or found.span != (0, len(m.group("time").strip())):
         return text

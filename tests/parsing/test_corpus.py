@@ -271,9 +271,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
     # PolMeth 2020 (political science), Tue + Wed: per parallel session `Virtual Room N: Title`
     # and a table row `Name (Affil)` / `Co-authors: A, B` TAB title; first seen at 0 on every
-    # figure, text and page (chairs 1, none to score).
-    "found/polmeth-2020-tue-wed.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/polmeth-2020-tue-wed.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    # figure, text and page (chairs 1, none to score); then a person cell before a title cell
+    # was read as the row's authors, a `Co-authors:` label and its line as the rest of the
+    # presenter's cell, and a zone spelled out after a time (`Eastern Time (… Pacific Time)`)
+    # as part of the time.
+    "found/polmeth-2020-tue-wed.txt": (0.88, 0.60, 0.89, 0.89, 1.00, 1.00),
+    "found/polmeth-2020-tue-wed.html": (0.94, 0.43, 0.42, 0.42, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
