@@ -274,9 +274,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # figure, text and page (chairs 1, none to score); then a person cell before a title cell
     # was read as the row's authors, a `Co-authors:` label and its line as the rest of the
     # presenter's cell, and a zone spelled out after a time (`Eastern Time (… Pacific Time)`)
-    # as part of the time.
-    "found/polmeth-2020-tue-wed.txt": (0.88, 0.60, 0.89, 0.89, 1.00, 1.00),
-    "found/polmeth-2020-tue-wed.html": (0.94, 0.43, 0.42, 0.42, 1.00, 1.00),
+    # as part of the time; and `Virtual Room 2: Title` as one of the slot's sessions.
+    "found/polmeth-2020-tue-wed.txt": (0.88, 0.78, 0.89, 0.89, 1.00, 1.00),
+    "found/polmeth-2020-tue-wed.html": (0.94, 0.48, 0.42, 0.42, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

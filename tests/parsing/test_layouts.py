@@ -5070,3 +5070,22 @@ def test_a_zone_spelled_out_after_a_time_is_part_of_the_time(line: str) -> None:
     assert found.start.strftime("%H:%M") == "10:00"
     assert found.span == (0, len(line))
     assert classify(1, line).text == line  # not reordered: its parenthesis is no later time
+
+
+def test_a_room_and_its_number_before_a_colon_head_one_of_a_slots_sessions() -> None:
+    # "Hall 1: Title" / papers / "Hall 2: Title" / papers under one time: parallel sessions.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "\n"
+        "2PM to 3:30PM\n"
+        "\n"
+        "Hall 1: Labour Markets\n"
+        "Helga Sundqvist (Lund University)\tEnsemble Forecasts of Regional Labour Markets\n"
+        "Hall 2: Trade\n"
+        "Tomas Brenner (University of Graz)\tNowcasting Trade Flows with Shipping Data\n"
+    )
+    read = [(s.title, s.start.strftime("%H:%M"), len(s.papers)) for s in program.sessions]
+    assert [
+        (t is not None and t.endswith(w), h, n)
+        for (t, h, n), w in zip(read, ["Labour Markets", "Trade"], strict=True)
+    ] == [(True, "14:00", 1), (True, "14:00", 1)]
