@@ -552,6 +552,18 @@ _BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
 # "AUTHORS Deepak Narayanan (Stanford), ...": a field label in capitals heading the line, as
 # plain-text programs print their fields ("TITLE ..." on the line above).
 _FIELD_LABEL = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+(?=[A-ZÀ-Ý])")
+# "Co-authors: Ann Berg, Tom Wu", "Authors: …": the same label in any case, with its colon; the
+# names after it are the line's (a presenter printed on the line above has the rest here).
+_COLON_FIELD_LABEL = re.compile(
+    r"^(?:co-?authors?|co-?presenters?|authors?|speakers?|presenters?)\s*:\s*(?=[A-ZÀ-Ý])", re.I
+)
+
+
+def opens_with_people_label(text: str) -> bool:
+    """Whether `text` opens with a label of people and its colon (`Co-authors: Ann Berg`)."""
+    return _COLON_FIELD_LABEL.match(text) is not None
+
+
 # "Par A, B et C.": the full stop closing a sentence-like author line (not an initial's).
 _CLOSING_STOP = re.compile(r"(?<=[^\W\d_]{2})\.$")
 # "Ed Po1,2, Fay Lu2": several one-digit marks glued to a name, whose commas are not the list's.
@@ -755,6 +767,8 @@ def parse_author_line(text: str) -> AuthorLine:
     text = _BY.sub("", text)
     if text[:1] in "ASP" and text[1:2].isupper():
         text = _FIELD_LABEL.sub("", text)
+    if text[:1] in "ACSPacsp" and ":" in text[:14]:
+        text = _COLON_FIELD_LABEL.sub("", text)
     if text.endswith("."):
         text = _CLOSING_STOP.sub("", text)
     if text[-1:] == ")" and _MARK_LEGEND.search(text):

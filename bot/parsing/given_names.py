@@ -14791,7 +14791,6 @@ Ramzi
 Ramón
 Ramóna
 Ramūnas
-Ran
 Rana
 Ranadi
 Rand

@@ -232,7 +232,10 @@ SESSION_LABEL = re.compile(
     r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
     # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
-    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
+    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
+    # "Virtual Room 2: Causal Inference", "Hall B: Posters": a slot's session named by its room
+    r"^(?:(?:virtual|online|zoom|breakout)\s+)?(?:room|hall)\s+(?:\d{1,2}[A-Za-z]?|(?-i:[A-Z]))"
+    r"\s*:\s*(?-i:[A-Z])",
     re.I,
 )
 # "Convened Panel 2", "Thematic Session 1 Room 6", "Symposium IV": one numbered session of
@@ -464,6 +467,9 @@ def _trailing_time_first(text: str) -> str:
     m = _TRAILING_TIME.match(text)
     if m is None:
         return _trailing_range_first(text)
+    whole = find_time_range(text)
+    if whole is not None and whole.span == (0, len(text.rstrip())):
+        return text  # "12PM to 1PM Eastern Time (9AM to 10AM Pacific Time)": all one time
     found = find_time_range(m.group("time"))
     if found is None or found.span != (0, len(m.group("time").strip())):
         return text

@@ -466,9 +466,30 @@ def find_time_range(text: str) -> TimeRange | None:
     if not text.isascii():
         text = text.translate(_AS_ASCII_CLOCK)  # one character for one: the spans stay
     found = _find_time_range(text)
+    if found is not None and found.span[1] < len(text) and "ime" in text:
+        found = _with_a_spelled_zone(text, found)
     if found is None or text.isascii():
         return found
     return _after_a_meridiem_word(text, found)
+
+
+# "12PM to 1:30PM Eastern Time (9AM to 10:30AM Pacific Time)": a zone spelled out after the
+# time, maybe the same time in another zone in parentheses: all of it says when, none what.
+_SPELLED_ZONE = re.compile(
+    r"\s*(?:(?:Eastern|Central|Mountain|Pacific|Atlantic|Alaska|Hawaii|Greenwich|"
+    r"(?:Western|Central|Eastern)\s+European|British|Irish|Indian|Japan|China|Korea|"
+    r"Australian\s+(?:Eastern|Central|Western))\s+(?:(?:Standard|Daylight|Summer)\s+)?Time|"
+    r"Coordinated\s+Universal\s+Time)"
+    r"(?:\s*\((?=[^()]*\d)[^()]*\bTime\)|\s*\((?=[^()]*\d)[^()]*\b[A-Z]{1,4}T\))?"
+)
+
+
+def _with_a_spelled_zone(text: str, found: TimeRange) -> TimeRange:
+    """`found` with its span taking in a spelled-out zone printed right after it."""
+    m = _SPELLED_ZONE.match(text, found.span[1])
+    if m is None:
+        return found
+    return TimeRange(found.start, found.end, found.zone_label, (found.span[0], m.end()))
 
 
 # "Noon – 1:30 PM", "11:30 AM – 12 noon", "midnight": twelve o'clock by name.

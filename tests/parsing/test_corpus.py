@@ -279,6 +279,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/chiriqui-2016-viernes.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/essc-2026-day1.txt": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
     "found/essc-2026-day1.html": (0.92, 0.85, 0.93, 0.93, 1.00, 1.00),
+    # PolMeth 2020 (political science), Tue + Wed: per parallel session `Virtual Room N: Title`
+    # and a table row `Name (Affil)` / `Co-authors: A, B` TAB title; first seen at 0 on every
+    # figure, text and page (chairs 1, none to score); then a person cell before a title cell
+    # was read as the row's authors, a `Co-authors:` label and its line as the rest of the
+    # presenter's cell, and a zone spelled out after a time (`Eastern Time (… Pacific Time)`)
+    # as part of the time; and `Virtual Room 2: Title` as one of the slot's sessions.
+    "found/polmeth-2020-tue-wed.txt": (0.88, 0.78, 0.89, 0.89, 1.00, 1.00),
+    "found/polmeth-2020-tue-wed.html": (0.94, 0.48, 0.42, 0.42, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

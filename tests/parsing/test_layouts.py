@@ -5134,3 +5134,74 @@ def test_a_person_a_title_names_as_its_subject_is_no_speaker(line: str) -> None:
 
 def test_capitals_without_a_dot_open_no_speaker_after_a_title() -> None:
     assert split_addressed_speaker("Shared Gaze Cues for MR Headset Users") is None
+
+
+def test_a_row_of_a_person_cell_then_a_title_cell_is_that_persons_paper() -> None:
+    # "Presenter (Affiliation) | Title": a table printing who presents before what.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "14:00-15:30 Session B: Forecasting\n"
+        "Helga Sundqvist (Lund University)\tEnsemble Forecasts of Regional Labour Markets\n"
+        "Tomas Brenner (University of Graz)\tNowcasting Trade Flows with Shipping Data\n"
+    )
+    assert papers(program) == [
+        ("Ensemble Forecasts of Regional Labour Markets", [("Helga Sundqvist", "Lund University")]),
+        ("Nowcasting Trade Flows with Shipping Data", [("Tomas Brenner", "University of Graz")]),
+    ]
+
+
+def test_a_presenter_line_then_a_row_of_labelled_co_authors_and_a_title_is_one_paper() -> None:
+    # A cell of two lines, the presenter then "Co-authors: …", beside the title's cell: the
+    # copy puts the presenter on a line of its own and the rest of the cell before the TAB.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "14:00-15:30 Session B: Forecasting\n"
+        "Helga Sundqvist (Lund University)\tEnsemble Forecasts of Regional Labour Markets\n"
+        "Tomas Brenner (University of Graz)\n"
+        "Co-authors: Ines Varga, Olaf Petersen\tNowcasting Trade Flows with Shipping Data\n"
+    )
+    assert papers(program) == [
+        ("Ensemble Forecasts of Regional Labour Markets", [("Helga Sundqvist", "Lund University")]),
+        (
+            "Nowcasting Trade Flows with Shipping Data",
+            [
+                ("Tomas Brenner", "University of Graz"),
+                ("Ines Varga", None),
+                ("Olaf Petersen", None),
+            ],
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "10AM to 11:30AM Central Time (8AM to 9:30AM Pacific Time)",
+        "10:00 - 11:30 Central European Time",
+    ],
+)
+def test_a_zone_spelled_out_after_a_time_is_part_of_the_time(line: str) -> None:
+    found = find_time_range(line)
+    assert found is not None
+    assert found.start.strftime("%H:%M") == "10:00"
+    assert found.span == (0, len(line))
+    assert classify(1, line).text == line  # not reordered: its parenthesis is no later time
+
+
+def test_a_room_and_its_number_before_a_colon_head_one_of_a_slots_sessions() -> None:
+    # "Hall 1: Title" / papers / "Hall 2: Title" / papers under one time: parallel sessions.
+    program = parse(
+        "Thursday 3 April 2025\n"
+        "\n"
+        "2PM to 3:30PM\n"
+        "\n"
+        "Hall 1: Labour Markets\n"
+        "Helga Sundqvist (Lund University)\tEnsemble Forecasts of Regional Labour Markets\n"
+        "Hall 2: Trade\n"
+        "Tomas Brenner (University of Graz)\tNowcasting Trade Flows with Shipping Data\n"
+    )
+    read = [(s.title, s.start.strftime("%H:%M"), len(s.papers)) for s in program.sessions]
+    assert [
+        (t is not None and t.endswith(w), h, n)
+        for (t, h, n), w in zip(read, ["Labour Markets", "Trade"], strict=True)
+    ] == [(True, "14:00", 1), (True, "14:00", 1)]

@@ -94,6 +94,16 @@ class Cells(Speakers):
             ):
                 authors = parse_author_line(cell)
                 continue
+            if (
+                title is None
+                and authors is None
+                and not role
+                and author_line_score(cell) >= 0.8
+                and _a_title_cell_follows(cells[index + 1 :])
+            ):
+                # "Ana Silva (Oslo) | Survey Weights …": people first, the title after them.
+                authors = parse_author_line(cell)
+                continue
             if title is None:
                 title = cell
             elif authors is None and author_line_score(cell) >= 0.5:
@@ -400,3 +410,12 @@ def _working_at(speakers: list[Person], institution: str | None) -> list[Person]
     if institution is None or any(p.affiliation for p in speakers):
         return speakers
     return [Person(p.name, institution) for p in speakers]
+
+
+def _a_title_cell_follows(cells: list[str]) -> bool:
+    """Whether the row's next content cell reads as no people (so a title, not co-authors)."""
+    for cell in cells:
+        if not cell or is_link_line(cell) or DURATION_CELL.match(cell) or find_time_range(cell):
+            continue
+        return author_line_score(cell) < 0.5 and not ROOM_NAME.match(cell)
+    return False

@@ -9,6 +9,7 @@ from bot.parsing.authors import (
     addresses_people,
     author_line_score,
     names_an_institution,
+    opens_with_people_label,
     parse_author_line,
     split_quoted_title,
 )
@@ -500,6 +501,24 @@ class Lookahead(BuilderState):
             and author_line_score(self.strip_marks(nxt.text)) < 0.8
             and len([c for c in nxt.cells if c]) == 1
             and not is_prose(nxt.text)
+        )
+
+    def _labelled_people_then_title_follow(self, i: int | None) -> bool:
+        """Whether the next line is a row `Co-authors: A, B | Title`: the rest of a cell of
+        people whose first line this is, then the title in the row's next cell."""
+        if i is None:
+            return False
+        at = self.after[i + 1] if 0 <= i < len(self.after) - 1 else None
+        nxt = self.lines[at] if at is not None else None
+        if nxt is None:
+            return False
+        cells = [c for c in nxt.cells if c]
+        return (
+            len(cells) == 2
+            and opens_with_people_label(cells[0])
+            and author_line_score(cells[0]) >= 0.5
+            and author_line_score(self.strip_marks(cells[1])) < 0.5
+            and not is_prose(cells[1])
         )
 
     def _lone_speakers_work(self, text: str, line: Line, i: int) -> bool:

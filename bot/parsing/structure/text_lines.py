@@ -596,7 +596,13 @@ class TextLines(Cells):
             self.add_paper(session.title, session.line)
             self.attach_authors(parse_author_line(text), line.number, text)
             return
-        if score >= 1.0 and (paper is None or paper.authors) and self._title_follows(lookahead):
+        if (
+            score >= 1.0
+            and (paper is None or paper.authors)
+            and (
+                self._title_follows(lookahead) or self._labelled_people_then_title_follow(lookahead)
+            )
+        ):
             # Author line above its title: "Ana Silva, Bo Li (Uni A)" / "A Fast Graph Store".
             self.flush_pending_authors()
             self.pending_authors = (parse_author_line(text), line.number)
