@@ -5756,7 +5756,6 @@ Fleury
 Flloydd
 Flo
 Floga
-Floor
 Flor
 Flora
 Florah
@@ -6611,7 +6610,6 @@ Gulum
 Gulya
 Gulyás
 Gumesh
-Gun
 Gunawan
 Gunay
 Gunca
@@ -11997,7 +11995,6 @@ Minata
 Mindaugas
 Mindia
 Mindy
-Mine
 Minerva
 Ming
 Minh

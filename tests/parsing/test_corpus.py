@@ -269,6 +269,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an abstract's opening sentences over a "More" toggle taken as a note, not a paper.
     "found/ai4earth-2020-neurips.txt": (0.66, 0.36, 0.75, 0.77, 0.00, 0.57),
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
+    # iceba-2023-friday: an engineering-physics / electronics / MEMS conference day (React/MUI
+    # tables): a plenary session and six parallel sessions with chair and co-chair lines, rows
+    # `time / Invited talk S1-01-I` + speaker line / title; first seen at these figures.
+    "found/iceba-2023-friday.txt": (0.60, 0.50, 0.36, 0.36, 0.85, 0.00),
+    "found/iceba-2023-friday.html": (0.46, 0.41, 0.59, 0.59, 0.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
