@@ -5080,3 +5080,19 @@ def test_a_talks_kind_and_code_before_its_title_are_no_part_of_it() -> None:
         ("Printed antennas for sub-terahertz links", [("Ana Silva", "University of Porto")]),
         ("Reconfigurable intelligent surfaces in practice", [("Bo Li", "Tsinghua University")]),
     ]
+
+
+@pytest.mark.parametrize("role", ["- Rapporteur: Tom Berg", "Secretary: Tom Berg"])
+def test_a_sessions_secretary_or_rapporteur_is_neither_a_paper_nor_its_author(role: str) -> None:
+    # "- Chair: …" / "- Co-Chair: …" / "- Secretary: Name": who keeps the session's record.
+    program = parse(
+        "Wednesday, 5 June 2024\n"
+        "10:00 - 11:00 Session 4: Hydrology\n"
+        "Chair: Ana Silva\n"
+        f"{role}\n"
+        "Flood forecasting with weather radar\n"
+        "Lena Fischer (ETH Zurich)\n"
+    )
+    assert papers(program) == [
+        ("Flood forecasting with weather radar", [("Lena Fischer", "ETH Zurich")])
+    ]

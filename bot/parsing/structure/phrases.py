@@ -43,10 +43,11 @@ from bot.parsing.timeexpr import DayExpr, find_date
 
 ROLE = re.compile(
     # "Session organized by A and B" too: a role ending in "by" needs no colon.
-    r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
+    r"^(?:[-–•]\s+)?\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
     r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|" + SPEAKER_LABEL_WORDS + r")|"
-    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?)|"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?|secretar(?:y|ies)|"
+    r"technical assistants?|rapporteurs?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
     r"(?P<discussant>discussants?|respondents?|commentators?))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
