@@ -5755,7 +5755,6 @@ Fleury
 Flloydd
 Flo
 Floga
-Floor
 Flor
 Flora
 Florah
@@ -6610,7 +6609,6 @@ Gulum
 Gulya
 Gulyás
 Gumesh
-Gun
 Gunawan
 Gunay
 Gunca
@@ -11996,7 +11994,6 @@ Minata
 Mindaugas
 Mindia
 Mindy
-Mine
 Minerva
 Ming
 Minh

@@ -684,6 +684,21 @@ _YEARLESS_NUMERIC = re.compile(
 )
 _WEEKDAY = re.compile(first_characters(WEEKDAYS) + r"\b(?P<wd>" + _WEEKDAY_ALT + r")\b\.?", re.I)
 _DAY_PREFIX = re.compile(r"^\s*day\s*(?P<n>\d{1,2})\b\s*[:.\-–—]?\s*", re.I)
+# "1st day of Conference", "Second day of the workshop", "Last day": an ordinal day of the
+# event labels a day header as "Day 1" does.
+_ORDINAL_DAY_WORDS = "first second third fourth fifth sixth seventh last final".split()
+_EVENT_WORDS = (
+    "conference workshop symposium congress meeting school summit forum colloquium seminar "
+    "event program programme"
+).split()
+_ORDINAL_DAY = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)|"
+    + "|".join(_ORDINAL_DAY_WORDS)
+    + r")\s+day\b(?:\s+of\s+(?:the\s+)?(?:"
+    + "|".join(_EVENT_WORDS)
+    + r")\b)?",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -835,6 +850,7 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)
     rest = re.sub(r"\bday\s*\d{1,2}\b", " ", rest, flags=re.I)
+    rest = _ORDINAL_DAY.sub(" ", rest)
     leftover = re.findall(r"[^\W\d_]{2,}", rest)
     if found.month is None and (leftover or len(text) > 24):
         return None  # "Monday keynote", "Tue afternoon session": a weekday inside a title

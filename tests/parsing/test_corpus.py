@@ -287,6 +287,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # as part of the time; and `Virtual Room 2: Title` as one of the slot's sessions.
     "found/polmeth-2020-tue-wed.txt": (0.88, 0.78, 0.89, 0.89, 1.00, 1.00),
     "found/polmeth-2020-tue-wed.html": (0.94, 0.48, 0.42, 0.42, 1.00, 1.00),
+    # iceba-2023-friday: an engineering-physics / electronics / MEMS conference day (React/MUI
+    # tables): a plenary session and six parallel sessions with chair and co-chair lines, rows
+    # `time / Invited talk S1-01-I` + speaker line / title; first seen at text .60 / .50 / .36,
+    # chairs .85, times 0, page .46 / .41 / .59, chairs 0, times 0; then `1st day of Conference
+    # (December 8, Friday)` read as a day header, a timed row of a talk's code (`Oral S2-01-O`)
+    # read as a talk of the session header above (a break among its rows not ending it), and
+    # `Oral S1-02-O Title` stripped of its code; then `- Secretary: Name` read as a role line.
+    "found/iceba-2023-friday.txt": (0.86, 0.79, 0.82, 0.82, 0.85, 1.00),
+    "found/iceba-2023-friday.html": (0.76, 0.76, 0.83, 0.83, 0.71, 0.85),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -5205,3 +5205,81 @@ def test_a_room_and_its_number_before_a_colon_head_one_of_a_slots_sessions() -> 
         (t is not None and t.endswith(w), h, n)
         for (t, h, n), w in zip(read, ["Labour Markets", "Trade"], strict=True)
     ] == [(True, "14:00", 1), (True, "14:00", 1)]
+
+
+@pytest.mark.parametrize(
+    ("header", "month", "day"),
+    [
+        ("2nd day of the Symposium (Tuesday, 14 May)", 5, 14),
+        ("Third Day of Workshop - March 3, Wednesday", 3, 3),
+        ("First day: Monday 7 October", 10, 7),
+        ("Last day of the congress (June 20, Saturday)", 6, 20),
+    ],
+)
+def test_an_ordinal_day_of_the_event_labels_a_day_header(header: str, month: int, day: int) -> None:
+    # "1st day of Conference (December 8, Friday)": an ordinal day of the event is a label
+    # like "Day 1", not words of a title.
+    found = parse_day_header(header)
+    assert found is not None
+    assert (found[0].month, found[0].day) == (month, day)
+
+
+def test_a_timed_row_of_a_talk_code_is_a_talk_of_the_session_above() -> None:
+    # "Session 1. Title" / "- Chair: …" then rows "14:00 - 14:20<TAB>Oral S1-01-O" / speaker /
+    # "<TAB>Title": each row a talk's code, who gives it and its title; a break printed among
+    # the rows does not end the session.
+    program = parse(
+        "Tuesday, 14 May 2024\n"
+        "Session 3. Power Electronics\n"
+        "Room 201\n"
+        "- Chair: Prof. Ana Silva (University of Porto)\n"
+        "09:00 - 09:20\tOral PE-01\n"
+        "Lena Fischer (ETH Zurich)\n"
+        "\tGallium nitride inverters for traction drives\n"
+        "09:20 - 09:40\tOral PE-02\n"
+        "Omar Haddad (KAUST)\n"
+        "\tDroop control of islanded microgrids\n"
+        "09:40 - 10:00\tTea break\n"
+        "10:00 - 10:20\tPoster MoP-03\n"
+        "Karen Holm (University of Bergen)\n"
+        "\tWake steering in offshore wind farms\n"
+    )
+    assert papers(program) == [
+        ("Gallium nitride inverters for traction drives", [("Lena Fischer", "ETH Zurich")]),
+        ("Droop control of islanded microgrids", [("Omar Haddad", "KAUST")]),
+        ("Wake steering in offshore wind farms", [("Karen Holm", "University of Bergen")]),
+    ]
+    (session,) = [s for s in program.sessions if s.papers]
+    assert session.title == "Power Electronics"
+
+
+def test_a_talks_kind_and_code_before_its_title_are_no_part_of_it() -> None:
+    # "Invited talk S2-01-I Title", "Oral S1-02-O Title": the entry's kind and program code.
+    program = parse(
+        "Monday, 3 June 2024\n"
+        "09:00 - 10:30 Session 2: Antennas\n"
+        "Poster MoP-07 Printed antennas for sub-terahertz links\n"
+        "Ana Silva (University of Porto)\n"
+        "Invited talk AP-2.1 Reconfigurable intelligent surfaces in practice\n"
+        "Bo Li (Tsinghua University)\n"
+    )
+    assert papers(program) == [
+        ("Printed antennas for sub-terahertz links", [("Ana Silva", "University of Porto")]),
+        ("Reconfigurable intelligent surfaces in practice", [("Bo Li", "Tsinghua University")]),
+    ]
+
+
+@pytest.mark.parametrize("role", ["- Rapporteur: Tom Berg", "Secretary: Tom Berg"])
+def test_a_sessions_secretary_or_rapporteur_is_neither_a_paper_nor_its_author(role: str) -> None:
+    # "- Chair: …" / "- Co-Chair: …" / "- Secretary: Name": who keeps the session's record.
+    program = parse(
+        "Wednesday, 5 June 2024\n"
+        "10:00 - 11:00 Session 4: Hydrology\n"
+        "Chair: Ana Silva\n"
+        f"{role}\n"
+        "Flood forecasting with weather radar\n"
+        "Lena Fischer (ETH Zurich)\n"
+    )
+    assert papers(program) == [
+        ("Flood forecasting with weather radar", [("Lena Fischer", "ETH Zurich")])
+    ]

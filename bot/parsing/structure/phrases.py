@@ -43,10 +43,11 @@ from bot.parsing.timeexpr import DayExpr, find_date
 
 ROLE = re.compile(
     # "Session organized by A and B" too: a role ending in "by" needs no colon.
-    r"^\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
+    r"^(?:[-–•]\s+)?\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
     r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
     r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|" + SPEAKER_LABEL_WORDS + r")|"
-    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?)|"
+    r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?|secretar(?:y|ies)|"
+    r"technical assistants?|rapporteurs?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
     r"(?P<discussant>discussants?|respondents?|commentators?))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
@@ -300,12 +301,24 @@ NUMBERED_ENTRY = re.compile(
     # "S12.1 Title", "OA5-3 Title", "1A-2 Title", "1B-4 - Title": an abstract's number within
     # its session.
     r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"
+    # "Oral S1-02-O Title", "Invited talk S2-01-I Title": the entry's kind and code.
+    r"|^(?:(?:invited|contributed|plenary|keynote)\s+)?(?:oral|talk|paper|poster|presentation)"
+    r"\s+(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3})\s+(?=\S)"
     # "TACL-488: Title": a journal's paper number.
     r"|^(?-i:[A-Z]{2,6})-\d{1,4}:\s+(?=\S)"
     # "Session 1A - Title": the session's label printed again before each of its papers.
     r"|^session\s+[A-Z0-9]{1,4}\s+[-–—]\s+(?=\S)"
     # "P1. Title", "12) Title", "[P7] Title": a poster board or list number.
     r"|^(?:[A-Z]{0,2}\d{1,3}[.)]|\[[A-Z]{0,2}\d{1,3}\])\s+(?=[\"“'‘A-Z0-9])",
+    re.I,
+)
+# "Oral S1-01-O", "Invited talk S2-03-I", "Poster MoP-03", "Paper TuA1.3": a contribution's
+# kind and its code in the program, on a line (or cell) of its own above who gives it and its
+# title: the entry's label, not its title.
+CODED_TALK_LABEL = re.compile(
+    r"^(?:(?:invited|contributed|plenary|keynote|regular|short|long|oral|poster)\s+)?"
+    r"(?:oral|talk|paper|poster|presentation|lecture|plenary|keynote|contribution)s?"
+    r"\s*[:#]?\s*(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3}|[A-Z]{1,4}\d{1,3})\.?$",
     re.I,
 )
 QUOTES = '"“”„«»'

@@ -26,9 +26,10 @@ from bot.parsing.lexer import (
 )
 from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
 from bot.parsing.structure.cells import Cells
-from bot.parsing.structure.drafts import AUTHORS, NOTE, TITLE_AUTHORS
+from bot.parsing.structure.drafts import AUTHORS, NOTE, TITLE_AUTHORS, SessionDraft
 from bot.parsing.structure.phrases import (
     CLOCK_WORDS,
+    CODED_TALK_LABEL,
     SLOT_ONLY,
     file_cells_beside,
     holds_contributions,
@@ -66,6 +67,36 @@ class TimeLines(Cells):
             return self._on_time(i, line)
         finally:
             self.day_override = None
+
+    def _header_session_resumed(self) -> SessionDraft | None:
+        """The session opened by a header printed without a time that the next talk belongs
+        to: the current one, or the one before a break printed among its rows."""
+        current = self.current
+        if current is not None and current.from_header and not current.timed_by_own_line:
+            return current
+        if (
+            current is not None
+            and not current.papers
+            and current.title
+            and classify_kind(current.title, paper_count=0) is SessionKind.BREAK
+            and len(self.sessions) >= 2
+            and self.sessions[-1] is current
+        ):
+            before = self.sessions[-2]
+            if before.from_header and not before.timed_by_own_line and before.papers:
+                return before
+        return None
+
+    def _speaker_then_title(self, i: int) -> bool:
+        """Are the two lines below `i` who gives a talk (more like names than the next) and
+        its title?"""
+        if i + 2 >= len(self.lines):
+            return False
+        speaker, title = self.lines[i + 1], self.lines[i + 2]
+        if speaker.kind is not LineKind.TEXT or title.kind is not LineKind.TEXT:
+            return False
+        score = author_line_score(speaker.text)
+        return score >= 0.3 and author_line_score(title.text) < score
 
     def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
@@ -146,6 +177,22 @@ class TimeLines(Cells):
             self._paper_row([title_line.text], title_line, tr)
             return below - i + 1
         beside = " ".join(other_cells) if other_cells else after.lstrip(":|-–—~, ")
+        coded_in = (
+            self._header_session_resumed()
+            if CODED_TALK_LABEL.match(beside) and self._speaker_then_title(i)
+            else None
+        )
+        if coded_in is not None:
+            # "Session 2. Materials" / "- Chair: …" then "14:00 - 14:20 | Oral S2-01-O" / "Ana
+            # Silva (Uni A)" / "Title": a talk's code, then who gives it, then its title; a
+            # break printed among the session's rows does not end it.
+            self.current = coded_in
+            speaker = self.lines[i + 1]
+            self.flush_pending_authors()
+            self.pending_authors = (parse_author_line(speaker.text), speaker.number)
+            self.pending_time = tr
+            self.read(speaker.number, AUTHORS, max(0.5, author_line_score(speaker.text)))
+            return 2
         header_talk = (
             self._talk_in_cells(other_cells[0], other_cells[1:], line.cells)
             if len(other_cells) >= 2
