@@ -675,13 +675,17 @@ _AT_WORKPLACE = re.compile(
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
 
 
-def _person_at_workplace(text: str) -> Person | None:
+def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | None:
     """One person and their workplace, parted by `@` (any workplace) or by a spaced dash (an
-    acronym, or several words naming an institution: not `Deep Nets – Tables`, a title)."""
+    acronym, or several words naming an institution: not `Deep Nets – Tables`, a title).
+    With `any_workplace`, for a piece beside others so printed, the dash parts a person from
+    any workplace that is no name (`Independent researcher`)."""
     m = _AT_WORKPLACE.match(text)
     if m is None or not _is_plain_name(m.group("name")):
         return None
     place = m.group("place").strip()
+    if any_workplace:
+        return None if is_name_like_strict(place) else Person(m.group("name").strip(), place)
     named = _ACRONYM.match(place) or (len(place.split()) >= 2 and names_an_institution(place))
     if m.group("mark") != "@" and not (
         named
@@ -709,7 +713,7 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
         people = [
             p
             or _person_then_acronyms(piece)
-            or _person_dash_anything(piece)
+            or _person_at_workplace(piece, any_workplace=True)
             or (Person(piece) if settled and _is_plain_name(piece) else None)
             for p, piece in zip(people, pieces, strict=True)
         ]
@@ -722,14 +726,6 @@ _DOTTED_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
 def _is_plain_name(text: str) -> bool:
     """`Allard W. Mees`: a name and nothing else, middle initials allowed."""
     return is_name_like_strict(_DOTTED_MIDDLE_INITIAL.sub("", text) if "." in text else text)
-
-
-def _person_dash_anything(text: str) -> Person | None:
-    m = _AT_WORKPLACE.match(text)
-    if m is None or not _is_plain_name(m.group("name")):
-        return None
-    place = m.group("place").strip()
-    return None if is_name_like_strict(place) else Person(m.group("name").strip(), place)
 
 
 _NAME_THEN_ACRONYMS = re.compile(
