@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import delete, distinct, exists, func, select, union
+from sqlalchemy import delete, distinct, exists, func, insert, select, union
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import joinedload, selectinload
@@ -325,7 +325,7 @@ class _Load:
         self.digest = digest
         self.now = now
         self.rooms: dict[str, RoomRow] = {}
-        self.persons: dict[str, PersonRow] = {}
+        self.person_ids: dict[str, int] = {}
 
     async def run(self) -> ChangeReport:
         db, program = self.db, self.program
@@ -447,7 +447,7 @@ class _Load:
             await _collect_garbage(db, conference_id)
 
     async def _ensure_rooms_and_persons(self, conference_id: int) -> None:
-        """Load the conference's rooms and persons; create those the program adds."""
+        """Load the conference's rooms and person ids; create those the program adds."""
         db = self.db
         self.rooms = {
             room.name: room
@@ -455,30 +455,36 @@ class _Load:
                 select(RoomRow).where(RoomRow.conference_id == conference_id)
             )
         }
-        self.persons = {
-            person.name: person
-            for person in await db.scalars(
-                select(PersonRow).where(PersonRow.conference_id == conference_id)
-            )
-        }
-        created = False
+        stored = await db.execute(
+            select(PersonRow.name, PersonRow.id).where(PersonRow.conference_id == conference_id)
+        )
+        self.person_ids = {name: person_id for name, person_id in stored}
+        new_rooms = False
+        new_names: dict[str, None] = {}
         for session in self.program.sessions:
             if session.room is not None and session.room not in self.rooms:
                 room = RoomRow(conference_id=conference_id, name=session.room)
                 db.add(room)
                 self.rooms[session.room] = room
-                created = True
+                new_rooms = True
             people = [*session.chairs, *(a for paper in session.papers for a in paper.authors)]
-            for name in (person.name for person in people):
-                if name not in self.persons:
-                    person_row = PersonRow(
-                        conference_id=conference_id, name=name, name_folded=fold(name)
-                    )
-                    db.add(person_row)
-                    self.persons[name] = person_row
-                    created = True
-        if created:
+            for person in people:
+                if person.name not in self.person_ids:
+                    new_names[person.name] = None
+        if new_rooms:
             await db.flush()
+        if new_names:
+            # One multi-row INSERT, its ids matched back by name (unique per conference):
+            # ORM objects would be inserted a row at a time on SQLite, which cannot promise
+            # the order of RETURNING rows, and a program has thousands of people.
+            created = await db.execute(
+                insert(PersonRow).returning(PersonRow.name, PersonRow.id),
+                [
+                    {"conference_id": conference_id, "name": name, "name_folded": fold(name)}
+                    for name in new_names
+                ],
+            )
+            self.person_ids.update({name: person_id for name, person_id in created})
 
     def _room_id(self, session: Session) -> int | None:
         return None if session.room is None else self.rooms[session.room].id
@@ -495,7 +501,7 @@ class _Load:
                 authorships=[
                     AuthorshipRow(
                         position=index,
-                        person_id=self.persons[author.name].id,
+                        person_id=self.person_ids[author.name],
                         affiliation=author.affiliation,
                     )
                     for index, author in enumerate(paper.authors)
@@ -508,7 +514,7 @@ class _Load:
         return [
             ChairingRow(
                 position=index,
-                person_id=self.persons[chair.name].id,
+                person_id=self.person_ids[chair.name],
                 affiliation=chair.affiliation,
             )
             for index, chair in enumerate(chairs)
