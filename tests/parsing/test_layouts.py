@@ -5342,3 +5342,20 @@ def test_a_timed_session_row_holding_its_first_papers_people_and_title_cells() -
         ("The craft of reading code", [("Maria Costa", None)]),
     ]
     assert [s.title for s in program.sessions] == ["Tools", "Invited talk"]
+
+
+def test_a_rare_name_in_the_column_where_rows_above_print_their_people() -> None:
+    # "<TAB><TAB>Ysolde Marchetti<TAB>Title<TAB>20mins": a bare name of two capitalised words
+    # that no list of given names holds, in the cell where the rows above print their authors.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "10.15-11.45\tSession 4: Tools\tHelena Brandt and Tomas Ortiz\tA debugger for block"
+        " languages\t25mins\n"
+        "\t\tYsolde Marchetti\tPair programming at scale\t25mins\n"
+        "14.00-15.00\tSession 5: Games\tOswin Tapper\tLevels that teach recursion\t30mins\n"
+    )
+    assert papers(program) == [
+        ("A debugger for block languages", [("Helena Brandt", None), ("Tomas Ortiz", None)]),
+        ("Pair programming at scale", [("Ysolde Marchetti", None)]),
+        ("Levels that teach recursion", [("Oswin Tapper", None)]),
+    ]

@@ -96,12 +96,22 @@ class Cells(Speakers):
                 continue
             if title is None and authors is None and not role:
                 score = author_line_score(cell)
+                column = line.cells.index(cell) if cell in line.cells else None
                 if (
-                    score >= 0.8 or (score >= 0.5 and _names_known_people(cell))
+                    score >= 0.8
+                    or (score >= 0.5 and _names_known_people(cell))
+                    or (
+                        score >= 0.5
+                        and column in self.people_columns
+                        and classify_kind(cell, paper_count=0) is SessionKind.OTHER
+                    )
                 ) and _a_title_cell_follows(cells[index + 1 :], score):
                     # "Ana Silva (Oslo) | Survey Weights …", "Ana Silva | Survey Weights":
-                    # people first, the title after them.
+                    # people first, the title after them; a rarer name ("Ysolde Marchetti")
+                    # where the rows above printed their people.
                     authors = parse_author_line(cell)
+                    if column is not None:
+                        self.people_columns.add(column)
                     continue
             if title is None:
                 title = cell
