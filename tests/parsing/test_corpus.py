@@ -308,9 +308,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # then a lone known person's cell before a title cell, and a list of people before a title
     # that reads less like people, read as the row's authors (.70 / .72 / .67); then a timed
     # session row's own people and title cells read as its first paper (.83 / .89 / .95); then
-    # a rarer bare name in the cell where rows above printed their people (.93 / 1 / .98).
-    "found/ppig-2014-brighton.txt": (0.93, 1.00, 0.98, 0.98, 1.00, 1.00),
-    "found/ppig-2014-brighton.html": (0.93, 1.00, 0.98, 0.98, 1.00, 1.00),
+    # a rarer bare name in the cell where rows above printed their people (.93 / 1 / .98); then
+    # such a name alone beside a timed item's title read as its untitled talk's speaker, and
+    # `Closing Events` as a ceremony its people host: 1 on every figure.
+    "found/ppig-2014-brighton.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ppig-2014-brighton.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -5359,3 +5359,35 @@ def test_a_rare_name_in_the_column_where_rows_above_print_their_people() -> None
         ("Pair programming at scale", [("Ysolde Marchetti", None)]),
         ("Levels that teach recursion", [("Oswin Tapper", None)]),
     ]
+
+
+def test_a_timed_rows_lone_persons_cell_beside_its_title_is_an_untitled_talks_speaker() -> None:
+    # "19.30-21.30<TAB>Banquet + Speaker<TAB>Name<TAB><TAB>30mins", in the cell where the rows
+    # above print their authors: who speaks at the item, its talk untitled (known by the
+    # item's title); a closing's people host it.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "09.00-10.00\tSession 8: Tools\tTomas Ortiz\tA debugger for block languages\t30mins\n"
+        "10.00-10.30\tSession 9: Mentoring Report\tHelena Brandt\t\t30mins\n"
+        "12.30-13.30\tLunch\tMain Hall\t\t\n"
+        "14.00-14.30\tClosing Events\tMaria Costa\t\t\n"
+        "19.30-21.30\tBanquet + Speaker\tOliver Strand\t\t30mins\n"
+    )
+    assert papers(program) == [
+        ("A debugger for block languages", [("Tomas Ortiz", None)]),
+        ("Mentoring Report", [("Helena Brandt", None)]),
+        ("Banquet + Speaker", [("Oliver Strand", None)]),
+    ]
+
+
+def test_a_lone_name_beside_a_timed_title_in_no_people_column_is_no_speaker() -> None:
+    # "06:55<TAB>08:55<TAB>Sensors<TAB>Ana Silva": an overview's session and its chair.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "Start\tEnd\tSession\tSession Chair\n"
+        "09:00\t10:30\tSoil Moisture\tHelena Brandt\n"
+        "10:30\t12:00\tSea Ice\tOliver Strand\n"
+    )
+    authors = [name for _, people in papers(program) for name, _ in people]
+    assert "Helena Brandt" not in authors
+    assert "Oliver Strand" not in authors

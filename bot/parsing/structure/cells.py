@@ -99,12 +99,8 @@ class Cells(Speakers):
                 column = line.cells.index(cell) if cell in line.cells else None
                 if (
                     score >= 0.8
-                    or (score >= 0.5 and _names_known_people(cell))
-                    or (
-                        score >= 0.5
-                        and column in self.people_columns
-                        and classify_kind(cell, paper_count=0) is SessionKind.OTHER
-                    )
+                    or (score >= 0.5 and names_known_people(cell))
+                    or self.in_a_people_column(cell, line)
                 ) and _a_title_cell_follows(cells[index + 1 :], score):
                     # "Ana Silva (Oslo) | Survey Weights …", "Ana Silva | Survey Weights":
                     # people first, the title after them; a rarer name ("Ysolde Marchetti")
@@ -146,6 +142,16 @@ class Cells(Speakers):
         if authors is not None:
             self.attach_authors(authors, line.number)
             self.known_names.update(a.name for a in authors.authors)
+
+    def in_a_people_column(self, cell: str, line: Line) -> bool:
+        """Whether `cell` is a bare name where the rows above printed their people before
+        their titles (a program word such as `Coffee Break` aside)."""
+        column = line.cells.index(cell) if cell in line.cells else None
+        return (
+            column in self.people_columns
+            and author_line_score(cell) >= 0.5
+            and classify_kind(cell, paper_count=0) is SessionKind.OTHER
+        )
 
     def _grid_cell(self, cell: str, line: Line, tr: TimeRange) -> None:
         """One talk in one column: `Title (Speaker & Speaker)`, or any contribution shape."""
@@ -447,7 +453,7 @@ def _known_given_name(name: str) -> bool:
     return len(words) >= 2 and words[0] in GIVEN_NAMES
 
 
-def _names_known_people(cell: str) -> bool:
+def names_known_people(cell: str) -> bool:
     """Whether every person `cell` reads as has two words or more, the first a common given
     name ("Olivia Roth"): a bare name, which two capitalised words alone do not make."""
     people = _people(cell)
