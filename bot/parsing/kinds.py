@@ -179,7 +179,8 @@ _CEREMONY_WORDS = frozenset(
     " bienvenida inauguración clausura boas-vindas".split()
 )
 _CEREMONY_FILLERS = frozenset(
-    "and & + of the to day conference workshop symposium e et y und".split()
+    "and & + of the to day conference workshop symposium session event events ceremony e et y"
+    " und".split()
 )
 _WELCOME_FILLERS = frozenset("talk speech message".split())
 

@@ -285,7 +285,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # was read as the row's authors, a `Co-authors:` label and its line as the rest of the
     # presenter's cell, and a zone spelled out after a time (`Eastern Time (… Pacific Time)`)
     # as part of the time; and `Virtual Room 2: Title` as one of the slot's sessions.
-    "found/polmeth-2020-tue-wed.txt": (0.88, 0.78, 0.89, 0.89, 1.00, 1.00),
+    # Then (ppig's fix) a rarer bare name in the cell where rows above printed their people:
+    # text .94 / .84 / .91.
+    "found/polmeth-2020-tue-wed.txt": (0.94, 0.84, 0.91, 0.91, 1.00, 1.00),
     "found/polmeth-2020-tue-wed.html": (0.94, 0.48, 0.42, 0.42, 1.00, 1.00),
     # iceba-2023-friday: an engineering-physics / electronics / MEMS conference day (React/MUI
     # tables): a plenary session and six parallel sessions with chair and co-chair lines, rows
@@ -299,6 +301,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # branch alone reached .86 / .79 / .82 on the text, .76 / .76 / .83 on the page).
     "found/iceba-2023-friday.txt": (0.88, 0.75, 0.77, 0.77, 0.85, 1.00),
     "found/iceba-2023-friday.html": (0.76, 0.71, 0.83, 0.83, 0.71, 0.85),
+    # ppig-2014-brighton: the Psychology of Programming Interest Group's 2014 workshop (computing
+    # education / psychology of programming; Hugo Markdown tables), three days of rows `time /
+    # session / authors / title / duration`, the authors' cell BEFORE the title's; first seen
+    # (text and page alike) at recall .46, precision .60, author F1 .59, chairs 1 (none), times 1;
+    # then a lone known person's cell before a title cell, and a list of people before a title
+    # that reads less like people, read as the row's authors (.70 / .72 / .67); then a timed
+    # session row's own people and title cells read as its first paper (.83 / .89 / .95); then
+    # a rarer bare name in the cell where rows above printed their people (.93 / 1 / .98); then
+    # such a name alone beside a timed item's title read as its untitled talk's speaker, and
+    # `Closing Events` as a ceremony its people host: 1 on every figure.
+    "found/ppig-2014-brighton.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ppig-2014-brighton.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -5283,3 +5283,111 @@ def test_a_sessions_secretary_or_rapporteur_is_neither_a_paper_nor_its_author(ro
     assert papers(program) == [
         ("Flood forecasting with weather radar", [("Lena Fischer", "ETH Zurich")])
     ]
+
+
+def test_a_lone_persons_cell_before_a_title_cell_is_the_rows_author() -> None:
+    # "<TAB><TAB>Name<TAB>Title<TAB>20mins": a table printing who before what; one bare name
+    # (a common given name first) in the people's cell is as much an author line as a list.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "10:00 - 11:30 Session 2: Spreadsheets\n"
+        "\t\tHelena Brandt and Tomas Ortiz\tAuditing formulas with eye tracking\t25mins\n"
+        "\t\tOliver Strand\tLive programming for data journalists\t25mins\n"
+        "\t\tMaria Costa\tWhy end users copy and paste\t15mins\n"
+    )
+    assert papers(program) == [
+        ("Auditing formulas with eye tracking", [("Helena Brandt", None), ("Tomas Ortiz", None)]),
+        ("Live programming for data journalists", [("Oliver Strand", None)]),
+        ("Why end users copy and paste", [("Maria Costa", None)]),
+    ]
+
+
+def test_a_list_of_people_before_a_title_of_two_phrases_is_the_authors() -> None:
+    # "A, B, C and D<TAB>Motivation and Persistence": a title joining two capitalised phrases
+    # with "and" reads somewhat like two names, but less so than the list of people before it.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "14:00 - 15:00 Session 3: Affect\n"
+        "\t\tNadia Berg, Peter Holm, Laura Ruiz and Jonas Weber\tMotivation and Persistence"
+        "\t30mins\n"
+        "\t\tClara Moreau and Felix Wagner\tSelf-Efficacy in Debugging\t30mins\n"
+    )
+    assert papers(program) == [
+        (
+            "Motivation and Persistence",
+            [
+                ("Nadia Berg", None),
+                ("Peter Holm", None),
+                ("Laura Ruiz", None),
+                ("Jonas Weber", None),
+            ],
+        ),
+        ("Self-Efficacy in Debugging", [("Clara Moreau", None), ("Felix Wagner", None)]),
+    ]
+
+
+def test_a_timed_session_row_holding_its_first_papers_people_and_title_cells() -> None:
+    # "9.45-11.00<TAB>Session 1: Title<TAB>Authors<TAB>Paper title<TAB>20mins": the session's
+    # row also holds its first paper, who before what; the rows below hold the others.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "10.15-11.45\tSession 4: Tools\tHelena Brandt and Tomas Ortiz\tA debugger for block"
+        " languages\t25mins\n"
+        "\t\tOliver Strand\tProjectional editing in the classroom\t25mins\n"
+        "11.45-12.30\tInvited talk\tMaria Costa\tThe craft of reading code\t45mins\n"
+    )
+    assert papers(program) == [
+        ("A debugger for block languages", [("Helena Brandt", None), ("Tomas Ortiz", None)]),
+        ("Projectional editing in the classroom", [("Oliver Strand", None)]),
+        ("The craft of reading code", [("Maria Costa", None)]),
+    ]
+    assert [s.title for s in program.sessions] == ["Tools", "Invited talk"]
+
+
+def test_a_rare_name_in_the_column_where_rows_above_print_their_people() -> None:
+    # "<TAB><TAB>Ysolde Marchetti<TAB>Title<TAB>20mins": a bare name of two capitalised words
+    # that no list of given names holds, in the cell where the rows above print their authors.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "10.15-11.45\tSession 4: Tools\tHelena Brandt and Tomas Ortiz\tA debugger for block"
+        " languages\t25mins\n"
+        "\t\tYsolde Marchetti\tPair programming at scale\t25mins\n"
+        "14.00-15.00\tSession 5: Games\tOswin Tapper\tLevels that teach recursion\t30mins\n"
+    )
+    assert papers(program) == [
+        ("A debugger for block languages", [("Helena Brandt", None), ("Tomas Ortiz", None)]),
+        ("Pair programming at scale", [("Ysolde Marchetti", None)]),
+        ("Levels that teach recursion", [("Oswin Tapper", None)]),
+    ]
+
+
+def test_a_timed_rows_lone_persons_cell_beside_its_title_is_an_untitled_talks_speaker() -> None:
+    # "19.30-21.30<TAB>Banquet + Speaker<TAB>Name<TAB><TAB>30mins", in the cell where the rows
+    # above print their authors: who speaks at the item, its talk untitled (known by the
+    # item's title); a closing's people host it.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "09.00-10.00\tSession 8: Tools\tTomas Ortiz\tA debugger for block languages\t30mins\n"
+        "10.00-10.30\tSession 9: Mentoring Report\tHelena Brandt\t\t30mins\n"
+        "12.30-13.30\tLunch\tMain Hall\t\t\n"
+        "14.00-14.30\tClosing Events\tMaria Costa\t\t\n"
+        "19.30-21.30\tBanquet + Speaker\tOliver Strand\t\t30mins\n"
+    )
+    assert papers(program) == [
+        ("A debugger for block languages", [("Tomas Ortiz", None)]),
+        ("Mentoring Report", [("Helena Brandt", None)]),
+        ("Banquet + Speaker", [("Oliver Strand", None)]),
+    ]
+
+
+def test_a_lone_name_beside_a_timed_title_in_no_people_column_is_no_speaker() -> None:
+    # "06:55<TAB>08:55<TAB>Sensors<TAB>Ana Silva": an overview's session and its chair.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "Start\tEnd\tSession\tSession Chair\n"
+        "09:00\t10:30\tSoil Moisture\tHelena Brandt\n"
+        "10:30\t12:00\tSea Ice\tOliver Strand\n"
+    )
+    authors = [name for _, people in papers(program) for name, _ in people]
+    assert "Helena Brandt" not in authors
+    assert "Oliver Strand" not in authors

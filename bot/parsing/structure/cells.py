@@ -94,16 +94,21 @@ class Cells(Speakers):
             ):
                 authors = parse_author_line(cell)
                 continue
-            if (
-                title is None
-                and authors is None
-                and not role
-                and author_line_score(cell) >= 0.8
-                and _a_title_cell_follows(cells[index + 1 :])
-            ):
-                # "Ana Silva (Oslo) | Survey Weights …": people first, the title after them.
-                authors = parse_author_line(cell)
-                continue
+            if title is None and authors is None and not role:
+                score = author_line_score(cell)
+                column = line.cells.index(cell) if cell in line.cells else None
+                if (
+                    score >= 0.8
+                    or (score >= 0.5 and names_known_people(cell))
+                    or self.in_a_people_column(cell, line)
+                ) and _a_title_cell_follows(cells[index + 1 :], score):
+                    # "Ana Silva (Oslo) | Survey Weights …", "Ana Silva | Survey Weights":
+                    # people first, the title after them; a rarer name ("Ysolde Marchetti")
+                    # where the rows above printed their people.
+                    authors = parse_author_line(cell)
+                    if column is not None:
+                        self.people_columns.add(column)
+                    continue
             if title is None:
                 title = cell
             elif authors is None and author_line_score(cell) >= 0.5:
@@ -137,6 +142,16 @@ class Cells(Speakers):
         if authors is not None:
             self.attach_authors(authors, line.number)
             self.known_names.update(a.name for a in authors.authors)
+
+    def in_a_people_column(self, cell: str, line: Line) -> bool:
+        """Whether `cell` is a bare name where the rows above printed their people before
+        their titles (a program word such as `Coffee Break` aside)."""
+        column = line.cells.index(cell) if cell in line.cells else None
+        return (
+            column in self.people_columns
+            and author_line_score(cell) >= 0.5
+            and classify_kind(cell, paper_count=0) is SessionKind.OTHER
+        )
 
     def _grid_cell(self, cell: str, line: Line, tr: TimeRange) -> None:
         """One talk in one column: `Title (Speaker & Speaker)`, or any contribution shape."""
@@ -412,10 +427,34 @@ def _working_at(speakers: list[Person], institution: str | None) -> list[Person]
     return [Person(p.name, institution) for p in speakers]
 
 
-def _a_title_cell_follows(cells: list[str]) -> bool:
-    """Whether the row's next content cell reads as no people (so a title, not co-authors)."""
+def _a_title_cell_follows(cells: list[str], people_score: float) -> bool:
+    """Whether the row's next content cell reads as no people (so a title, not co-authors),
+    or as people less than the cell before it (scoring `people_score`) does and names no one
+    known by a common given name: "Motivation and Persistence" after "Ana Silva, Bo Li and
+    Eva Holm" is two capitalised phrases, not two more names."""
     for cell in cells:
         if not cell or is_link_line(cell) or DURATION_CELL.match(cell) or find_time_range(cell):
             continue
-        return author_line_score(cell) < 0.5 and not ROOM_NAME.match(cell)
+        if ROOM_NAME.match(cell):
+            return False
+        score = author_line_score(cell)
+        return score < 0.5 or (
+            score < people_score and not any(_known_given_name(p.name) for p in _people(cell))
+        )
     return False
+
+
+def _people(cell: str) -> tuple[Person, ...]:
+    return parse_author_line(cell).authors
+
+
+def _known_given_name(name: str) -> bool:
+    words = name.split()
+    return len(words) >= 2 and words[0] in GIVEN_NAMES
+
+
+def names_known_people(cell: str) -> bool:
+    """Whether every person `cell` reads as has two words or more, the first a common given
+    name ("Olivia Roth"): a bare name, which two capitalised words alone do not make."""
+    people = _people(cell)
+    return bool(people) and all(_known_given_name(p.name) for p in people)

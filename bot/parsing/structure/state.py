@@ -103,6 +103,9 @@ class BuilderState:
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
+        # Where a row's people stood before its title cell ("<TAB><TAB>Ana Silva<TAB>Title"):
+        # the positions among the line's cells, for a rarer bare name in the same place below.
+        self.people_columns: set[int] = set()
         self.last_author_text = ""
         self.readings: dict[int, Reading] = {}
         self.rooms = recurring_rooms(lines)

@@ -30,6 +30,7 @@ from bot.parsing.structure.drafts import AUTHORS, NOTE, TITLE_AUTHORS, SessionDr
 from bot.parsing.structure.phrases import (
     CLOCK_WORDS,
     CODED_TALK_LABEL,
+    DURATION_CELL,
     SLOT_ONLY,
     file_cells_beside,
     holds_contributions,
@@ -411,11 +412,32 @@ class TimeLines(Cells):
                 self.grid.append(track)
             self.current = session
             return 1
+        paper_cells = _a_papers_cells(other_cells)
+        content = _content_cells(other_cells)
+        if (
+            not paper_cells
+            and title_text
+            and not session.speakers
+            and len(content) == 1
+            and not names_a_place(content[0])
+            and self.in_a_people_column(content[0], line)
+        ):
+            # "19.30-21.30 | Dinner + Speaker | Ana Silva | | 30mins", in the cell where the
+            # rows above printed their authors: who speaks at the item, the talk untitled. (A
+            # name alone beside a title may also be its chair: "Sensors | Ana Silva".)
+            session.speakers = list(parse_author_line(content[0]).authors)
+            other_cells = [c for c in other_cells if c is not content[0]]
         for cell in other_cells:
+            if cell in paper_cells:
+                continue
             if (ROOM_CELL.match(cell) or names_a_place(cell)) and session.room is None:
                 session.room = cell
             else:
                 self.dispatch_cell(cell, line)
+        if paper_cells:
+            # "9.45-11.00 | Session 1: Tools | Ana Silva | A Debugger | 20mins": the session's
+            # row also holds its first paper, its people and its title in cells of their own.
+            self._paper_row(paper_cells, line, None)
         return 1
 
     def _cell_in_place_column(self, cells: list[str]) -> str | None:
@@ -591,3 +613,22 @@ class TimeLines(Cells):
         self.slot = (tr.start, tr.end)
         self.read(line.number, TITLE_AUTHORS, 0.8)
         return True
+
+
+def _a_papers_cells(cells: list[str]) -> list[str]:
+    """The two content cells beside a session's title that read as one paper: people and a
+    title, in either order (rooms, durations and links aside); none for any other row."""
+    content = _content_cells(cells)
+    if len(content) != 2:
+        return []
+    scores = sorted(author_line_score(c) for c in content)
+    return content if scores[1] >= 0.5 and scores[0] < scores[1] else []
+
+
+def _content_cells(cells: list[str]) -> list[str]:
+    """The cells that say what or who: rooms, durations, links and empty cells aside."""
+    return [
+        c
+        for c in cells
+        if c and not is_link_line(c) and not DURATION_CELL.match(c) and not ROOM_CELL.match(c)
+    ]
