@@ -16944,7 +16944,6 @@ Solah
 Solanda
 Solange
 Solbjørg
-Sole
 Solec
 Soledad
 Solesito
