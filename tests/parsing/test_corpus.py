@@ -140,8 +140,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # CVXPY Workshop 2026 (convex optimization; a Sphinx page): list-table rows of a 12-hour start
     # time and a line block `**Title** — Speaker *(Virtual)*` / empty line / abstract; first seen
     # (text and page alike) at recall 0.06, precision 0.07, author F1 0, names 0.11.
-    "found/cvxpy-2026-workshop.txt": (0.93, 0.53, 0.96, 0.96, 1.00, 1.00),
-    "found/cvxpy-2026-workshop.html": (0.93, 0.53, 0.96, 0.96, 1.00, 1.00),
+    "found/cvxpy-2026-workshop.txt": (0.93, 0.82, 0.96, 0.96, 1.00, 1.00),
+    "found/cvxpy-2026-workshop.html": (0.93, 0.82, 0.96, 0.96, 1.00, 1.00),
     # Markdown sources, read as the page their site renders (first seen at 0 read as text).
     "markdown/damon-2024.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # A row per talk naming its session (`Time | Session | Presenter | Venue | Title`); first
@@ -272,7 +272,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # cell were read as one range and a row number before a row's time dropped, and a
     # presenter's star after a name or its affiliation (`Name (Affil)*; Name`) stripped, and
     # an abstract's opening sentences over a "More" toggle taken as a note, not a paper.
-    "found/ai4earth-2020-neurips.txt": (0.66, 0.36, 0.75, 0.77, 0.00, 0.57),
+    "found/ai4earth-2020-neurips.txt": (0.66, 0.37, 0.75, 0.77, 0.00, 0.57),
     "found/ai4earth-2020-neurips.html": (0.70, 0.32, 0.76, 0.78, 0.70, 0.57),
     # Spanish, medicine (Congreso Anual Hospital Chiriquí 2016, Panama): a Blade table with the
     # rooms as columns, a timeless row of session titles with their moderators above each block,

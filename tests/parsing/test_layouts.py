@@ -5333,3 +5333,32 @@ def test_an_attendance_mark_with_a_remark_after_a_speaker_is_no_workplace(mark: 
         f"9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte {mark}\n"
     )
     assert papers(program)[2] == ("Robust Scheduling of Freight Rail", [("Ines Duarte", None)])
+
+
+def test_speaker_bios_after_the_program_are_neither_papers_nor_authors() -> None:
+    # "Speakers" / "Maren Olsen" / "Maren Olsen is a researcher at …": each speaker's name over
+    # a paragraph about them, after the program: about its people, no item of it.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte\n"
+        "\n"
+        "Speakers\n"
+        "Maren Olsen\n"
+        "\n"
+        "Maren Olsen is a research engineer at a national laboratory.\n"
+        "\n"
+        "Tariq Bello\n"
+        "\n"
+        "Tariq J. Bello holds a PhD in operations research.\n"
+        "\n"
+        "Ines Duarte\n"
+        "\n"
+        "Ines Duarte works on railway timetabling and crew planning.\n"
+    )
+    assert papers(program) == [
+        ("Sparse Solvers on Modern Hardware", [("Maren Olsen", None)]),
+        ("Warm Starts for Interior Point Methods", [("Tariq Bello", None)]),
+        ("Robust Scheduling of Freight Rail", [("Ines Duarte", None)]),
+    ]
