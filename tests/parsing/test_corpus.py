@@ -121,8 +121,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/geoinformacja-2022-poznan.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Spanish, 12-hour times, rooms as columns, 'Title. Dr. Name (Country)' cells; first seen at
     # recall 0.42, precision 0.56, author F1 0.62, times 0.28.
-    "found/inmunologia-2016-peru.txt": (0.80, 0.73, 0.88, 0.88, 1.00, 0.85),
-    "found/inmunologia-2016-peru.html": (0.80, 0.80, 0.88, 0.88, 1.00, 0.85),
+    "found/inmunologia-2016-peru.txt": (0.80, 0.77, 0.88, 0.88, 1.00, 0.85),
+    "found/inmunologia-2016-peru.html": (0.80, 0.85, 0.88, 0.88, 1.00, 0.85),
     # Chinese, a chair column, every cell starting with a <br>, no date printed (times stay 0);
     # added after the fixes for the two above, first seen at 0 on every figure.
     "found/ifaise-2020-online.txt": (0.87, 0.70, 0.95, 0.95, 0.00, 0.00),
@@ -140,8 +140,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # CVXPY Workshop 2026 (convex optimization; a Sphinx page): list-table rows of a 12-hour start
     # time and a line block `**Title** — Speaker *(Virtual)*` / empty line / abstract; first seen
     # (text and page alike) at recall 0.06, precision 0.07, author F1 0, names 0.11.
-    "found/cvxpy-2026-workshop.txt": (0.93, 0.82, 0.96, 0.96, 1.00, 1.00),
-    "found/cvxpy-2026-workshop.html": (0.93, 0.82, 0.96, 0.96, 1.00, 1.00),
+    "found/cvxpy-2026-workshop.txt": (0.93, 0.93, 0.96, 0.96, 1.00, 1.00),
+    "found/cvxpy-2026-workshop.html": (0.93, 0.93, 0.96, 0.96, 1.00, 1.00),
     # Markdown sources, read as the page their site renders (first seen at 0 read as text).
     "markdown/damon-2024.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # A row per talk naming its session (`Time | Session | Presenter | Venue | Title`); first

@@ -5362,3 +5362,28 @@ def test_speaker_bios_after_the_program_are_neither_papers_nor_authors() -> None
         ("Warm Starts for Interior Point Methods", [("Tariq Bello", None)]),
         ("Robust Scheduling of Freight Rail", [("Ines Duarte", None)]),
     ]
+
+
+def test_untimed_text_before_a_timed_program_is_no_session_of_papers() -> None:
+    # "Friday, 6 November 2026" / "Venue: Harbour Hall" / "Tickets" / "Buy online" / … then the
+    # timed items: lines read as titles over unsure "authors" outside any item are not papers.
+    program = parse(
+        "Friday, 6 November 2026\n"
+        "Venue: Harbour Hall\n"
+        "\n"
+        "Tickets\n"
+        "\n"
+        "Buy online\n"
+        "\n"
+        "Streaming details will be sent to everyone who signs up the evening before.\n"
+        "\n"
+        "Programme\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte\n"
+    )
+    assert [t for t, _ in papers(program)] == [
+        "Sparse Solvers on Modern Hardware",
+        "Warm Starts for Interior Point Methods",
+        "Robust Scheduling of Freight Rail",
+    ]
