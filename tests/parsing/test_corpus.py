@@ -140,6 +140,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # CVXPY Workshop 2026 (convex optimization; a Sphinx page): list-table rows of a 12-hour start
     # time and a line block `**Title** — Speaker *(Virtual)*` / empty line / abstract; first seen
     # (text and page alike) at recall 0.06, precision 0.07, author F1 0, names 0.11.
+    # Raised after the fixes for dash speakers, bios and unsure pre-program text.
     "found/cvxpy-2026-workshop.txt": (0.93, 0.93, 0.96, 0.96, 1.00, 1.00),
     "found/cvxpy-2026-workshop.html": (0.93, 0.93, 0.96, 0.96, 1.00, 1.00),
     # Markdown sources, read as the page their site renders (first seen at 0 read as text).
