@@ -22,7 +22,7 @@ from bot.parsing.calendar import (
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.structure.builder import Builder
-from bot.parsing.structure.drafts import NOISE, Reading
+from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
 
 _LABEL = re.compile(
     r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
@@ -110,6 +110,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     zone, zone_name = pick_zone(options, zone_notes + item_zones, warn)
     check_zone_labels(item_zones, zone, zone_name, warn)
     sessions: list[Session] = []
+    timed_page = any(s.start is not None for s in builder.sessions)
     for draft, day in zip(builder.sessions, dates, strict=True):
         if draft.title is None and not draft.papers and not draft.chairs and not draft.notes:
             if draft.start is not None:
@@ -119,12 +120,17 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             draft.title is None
             and draft.start is None
             and not draft.chairs
-            and not any(p.authors for p in draft.papers)
+            and (
+                not any(p.authors for p in draft.papers)
+                or (timed_page and _authors_all_unsure(draft.papers, builder))
+            )
         ):
             # Text outside any item (a page heading, a stray line): nothing to hang it on.
             for p in draft.papers:
                 warn(p.line, f"not understood, ignored: {p.title[:80]!r}")
                 builder.readings[p.line] = Reading(NOISE, 0.5)
+                if p.authors_line is not None:
+                    builder.readings[p.authors_line] = Reading(NOISE, 0.5)
             for note in draft.notes:
                 warn(draft.line, f"not understood, ignored: {note[:80]!r}")
             continue
@@ -227,6 +233,17 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _authors_all_unsure(papers: list[PaperDraft], builder: Builder) -> bool:
+    """Whether every author line of these papers was an unsure reading (`Tickets` / `Buy
+    online`): on a page that times its items, an untitled, untimed run of such is text outside
+    any item, not a session of papers."""
+    lines = [p.authors_line for p in papers if p.authors]
+    return bool(lines) and all(
+        n is not None and n in builder.readings and builder.readings[n].confidence < UNSURE
+        for n in lines
+    )
 
 
 def _clock_times(builder: Builder) -> list[time]:

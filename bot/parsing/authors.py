@@ -960,6 +960,8 @@ _TRAILING_MARK = (
     r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|" + ATTENDANCE_MODES + r")\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
+    # "(In-Person, Sponsored)", "(virtual, invited)": how one takes part, and a remark after it
+    r"\((?:" + ATTENDANCE_MODES + r"),\s?[A-Za-z][A-Za-z -]{0,20}\)|"
     # "(Descargar Presentación)", "(View slides)": a link to the talk's material
     r"\((?:view|watch|download|descargar|ver|baixar|t[ée]l[ée]charger)\s[^()]{1,30}\)|"
     # "***SLIDES***": a wiki's bold italics left as they were typed

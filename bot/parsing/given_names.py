@@ -15364,7 +15364,6 @@ Rosario
 Rosaura
 Rosca
 Rosch
-Rose
 Roseanne
 Rosedarline
 Roselaine
@@ -16944,7 +16943,6 @@ Solah
 Solanda
 Solange
 Solbjørg
-Sole
 Solec
 Soledad
 Solesito

@@ -177,6 +177,23 @@ def _cells_after_time(line: Line) -> list[str]:
     return [line.cells[0][line.time.span[1] :].strip()]
 
 
+def prints_timed_dash_speakers(lines: list[Line]) -> bool:
+    """Whether this page prints its timed rows `Title — Speaker`: three rows or more with
+    different people after a spaced dash, so one bare name after a row's dash gives its talk
+    (`9:30 AM  Warm Starts for Interior Point Methods — Tariq Bello`)."""
+    names: set[str] = set()
+    for line in lines:
+        if line.kind is not LineKind.TIME:
+            continue
+        for cell in _cells_after_time(line):
+            dashed = split_dash_speakers(cell, single_names=True) if cell else None
+            if dashed is not None:
+                names.add(dashed[1][0].name)
+        if len(names) >= 3:
+            return True
+    return False
+
+
 def prints_name_colon_titles(lines: list[Line]) -> bool:
     """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
     from its timed rows: at least three such rows with different names, and more of them

@@ -5391,3 +5391,107 @@ def test_a_lone_name_beside_a_timed_title_in_no_people_column_is_no_speaker() ->
     authors = [name for _, people in papers(program) for name, _ in people]
     assert "Helena Brandt" not in authors
     assert "Oliver Strand" not in authors
+
+
+def test_timed_rows_printing_title_dash_speaker_are_talks_by_those_speakers() -> None:
+    # "9:30 AM | **Title** — Name *(Virtual)*" rows, an abstract below each: on a page whose
+    # timed rows print so three times or more, the name after the dash gives the talk, even
+    # with no workplace beside it.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "8:45 AM\tWelcome\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen (Remote)\n"
+        "\n"
+        "We compare three factorisation strategies on current accelerators.\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte & Kofi Mensah (On-site)\n"
+        "\n"
+        "A case study from a regional operator, with lessons for planners.\n"
+        "10:00 AM\tCoffee Break\n"
+    )
+    assert papers(program) == [
+        ("Sparse Solvers on Modern Hardware", [("Maren Olsen", None)]),
+        ("Warm Starts for Interior Point Methods", [("Tariq Bello", None)]),
+        ("Robust Scheduling of Freight Rail", [("Ines Duarte", None), ("Kofi Mensah", None)]),
+    ]
+
+
+def test_a_dashed_talk_whose_title_names_a_kind_of_talk_keeps_its_title() -> None:
+    # "A Tutorial on Graphs of Convex Sets — Name": on a page of `Title — Speaker` rows, a title
+    # holding a talk word is still a title, not a kind of talk named as printed.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tA Short Tutorial on Column Generation — Ines Duarte (Remote)\n"
+        "10:00 AM\tLecture Notes on Duality for Practitioners — Kofi Mensah\n"
+    )
+    assert papers(program)[2:] == [
+        ("A Short Tutorial on Column Generation", [("Ines Duarte", None)]),
+        ("Lecture Notes on Duality for Practitioners", [("Kofi Mensah", None)]),
+    ]
+
+
+@pytest.mark.parametrize("mark", ["(Virtual, Sponsored)", "(on-site, invited)", "(Remote)"])
+def test_an_attendance_mark_with_a_remark_after_a_speaker_is_no_workplace(mark: str) -> None:
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        f"9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte {mark}\n"
+    )
+    assert papers(program)[2] == ("Robust Scheduling of Freight Rail", [("Ines Duarte", None)])
+
+
+def test_speaker_bios_after_the_program_are_neither_papers_nor_authors() -> None:
+    # "Speakers" / "Maren Olsen" / "Maren Olsen is a researcher at …": each speaker's name over
+    # a paragraph about them, after the program: about its people, no item of it.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte\n"
+        "\n"
+        "Speakers\n"
+        "Maren Olsen\n"
+        "\n"
+        "Maren Olsen is a research engineer at a national laboratory.\n"
+        "\n"
+        "Tariq Bello\n"
+        "\n"
+        "Tariq J. Bello holds a PhD in operations research.\n"
+        "\n"
+        "Ines Duarte\n"
+        "\n"
+        "Ines Duarte works on railway timetabling and crew planning.\n"
+    )
+    assert papers(program) == [
+        ("Sparse Solvers on Modern Hardware", [("Maren Olsen", None)]),
+        ("Warm Starts for Interior Point Methods", [("Tariq Bello", None)]),
+        ("Robust Scheduling of Freight Rail", [("Ines Duarte", None)]),
+    ]
+
+
+def test_untimed_text_before_a_timed_program_is_no_session_of_papers() -> None:
+    # "Friday, 6 November 2026" / "Venue: Harbour Hall" / "Tickets" / "Buy online" / … then the
+    # timed items: lines read as titles over unsure "authors" outside any item are not papers.
+    program = parse(
+        "Friday, 6 November 2026\n"
+        "Venue: Harbour Hall\n"
+        "\n"
+        "Tickets\n"
+        "\n"
+        "Buy online\n"
+        "\n"
+        "Streaming details will be sent to everyone who signs up the evening before.\n"
+        "\n"
+        "Programme\n"
+        "9:00 AM\tSparse Solvers on Modern Hardware — Maren Olsen\n"
+        "9:20 AM\tWarm Starts for Interior Point Methods — Tariq Bello\n"
+        "9:40 AM\tRobust Scheduling of Freight Rail — Ines Duarte\n"
+    )
+    assert [t for t, _ in papers(program)] == [
+        "Sparse Solvers on Modern Hardware",
+        "Warm Starts for Interior Point Methods",
+        "Robust Scheduling of Freight Rail",
+    ]

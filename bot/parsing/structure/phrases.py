@@ -559,3 +559,34 @@ def paper_table(header: list[str]) -> dict[str, int] | None:
     if {"session", "title", "authors"} <= set(fields) and fields["session"] != 0:
         return fields
     return None
+
+
+_MIDDLE_INITIAL = re.compile(r"^[A-Z]\.$")
+# A name's words, then a word in lower case: the shape a bio opens with, checked before the
+# page's names are looked at.
+_BIO_SHAPE = re.compile(r"^[A-Z][\w'’-]* (?:[A-Z]\. )?(?:[A-Z][\w'’-]* ){0,3}[a-z]")
+
+
+def bio_opening(text: str) -> bool:
+    """Whether `text` opens as a bio does: a name's words, then a word in lower case."""
+    return _BIO_SHAPE.match(text) is not None
+
+
+def bio_subject(text: str, names: set[str]) -> str | None:
+    """Whom a sentence about a person is about: `Tariq J. Bello holds a PhD in …` opens with
+    one of `names` (a middle initial allowed) and goes on in lower case, ending as a sentence
+    ends; else None."""
+    words = text.split()
+    if len(words) < 5 or not text.rstrip().endswith(".") or not _BIO_SHAPE.match(text):
+        return None
+    for name in names:
+        parts = name.split()
+        if len(parts) < 2 or parts[0] != words[0]:
+            continue
+        at = 1
+        if _MIDDLE_INITIAL.match(words[1]) and words[1] not in parts:
+            at = 2  # "Stephen P. Boyd is …"
+        end = at + len(parts) - 1
+        if words[at:end] == parts[1:] and end < len(words) and words[end][:1].islower():
+            return name
+    return None

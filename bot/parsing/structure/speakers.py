@@ -61,6 +61,13 @@ class Speakers(Lookahead):
             session.chairs.append(Person(who, None))
             session.chaired = True
             return
+        dashed = self._dashed_talk(session.title)
+        if dashed is not None:
+            # "A Tutorial on Graphs of Convex Sets — Name": on a page of `Title — Speaker` rows,
+            # a title with a talk word in it is still the talk's title, not its kind.
+            session.title = session.talk_title = dashed[0]
+            session.speakers = list(dashed[1])
+            return
         talk = labelled_speakers(session.title) or read_talk_title(session.title)
         if talk is not None:
             session.title = talk.session_title
@@ -123,13 +130,14 @@ class Speakers(Lookahead):
             session.speakers = list(placed[1])
             return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
-            dashed = split_dash_speakers(session.title)
+            dashed = split_dash_speakers(session.title, single_names=self.timed_dash_speakers)
             if (
                 dashed is not None
                 and not SESSION_LABEL.match(session.title)
-                and all(p.affiliation for p in dashed[1])
+                and (self.timed_dash_speakers or all(p.affiliation for p in dashed[1]))
             ):
-                # "Building Secure Supply Chains - Bob Jones, Google": a talk and who gives it.
+                # "Building Secure Supply Chains - Bob Jones, Google": a talk and who gives it;
+                # on a page whose timed rows print `Title — Name` so, without the workplace.
                 session.title = session.talk_title = dashed[0]
                 session.speakers = list(dashed[1])
             return
@@ -150,6 +158,17 @@ class Speakers(Lookahead):
             session.title = head
             session.talk_title = head[m.start() :]
             session.speakers = [Person(clean(who), None)]
+
+    def _dashed_talk(self, title: str) -> tuple[str, tuple[Person, ...]] | None:
+        """`Title — Name` on a page whose timed rows print their talks so: the title (three
+        words at least, so `Keynote — Name` and `Invited Talk — Name` stay kinds of talk
+        named as printed) and who gives it."""
+        if not self.timed_dash_speakers or SESSION_LABEL.match(title):
+            return None
+        dashed = split_dash_speakers(title, single_names=True)
+        if dashed is None or len(dashed[0].split()) < 3:
+            return None
+        return dashed
 
     def _add_speaker_line(self, session: SessionDraft, text: str) -> None:
         """One more line of a talk's speakers; a line naming only where the speakers above

@@ -39,6 +39,7 @@ from bot.parsing.page import (
     prints_name_colon_titles,
     prints_name_comma_affiliation,
     prints_speakers_after_by,
+    prints_timed_dash_speakers,
     recurring_entry_codes,
     recurring_leading_marks,
     recurring_rooms,
@@ -124,6 +125,7 @@ class BuilderState:
         self.leading_marks = recurring_leading_marks(lines)
         self.entry_codes = recurring_entry_codes(lines)
         self.dash_speakers = prints_dash_speakers(lines)
+        self.timed_dash_speakers = prints_timed_dash_speakers(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2

@@ -51,6 +51,8 @@ from bot.parsing.structure.phrases import (
     ROLE,
     ROLE_HEADING,
     awaits_its_people,
+    bio_opening,
+    bio_subject,
     company_after_job,
     continues_an_abstract,
     holds_contributions,
@@ -90,6 +92,12 @@ class TextLines(Cells):
         if workplace is not None:
             return workplace - i + 1
         below = self.next_nonblank(i) if i >= 0 else None
+        if self._about_a_speaker(line, below):
+            # "Speakers" / "Ana Silva" / "Ana Silva is a researcher at …": a paragraph about
+            # one of the page's speakers, or their name over it: about its people, no item.
+            self.close_paper()
+            self.read(line.number, NOTE, 0.8)
+            return 1
         if heads_the_timed_lines_below(line, below):
             # "Physico-chemical methods:" / "09:05 - 09:20 : Name (Affil)": a heading that
             # introduces the items timed below it, not the title of the item above.
@@ -236,6 +244,28 @@ class TextLines(Cells):
             return 1
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def _about_a_speaker(self, line: Line, below: Line | None) -> bool:
+        """A bio of someone the page already named as a speaker or author (`Ana Silva is a
+        researcher at …`), or that person's name alone over their bio."""
+        text = line.text.strip()
+        if len(line.cells) > 1 or not text[:1].isupper():
+            return False
+        if text.endswith("."):
+            return bio_opening(text) and bio_subject(text, self._people_named()) is not None
+        if below is None or not below.text.rstrip().endswith(".") or len(text.split()) > 4:
+            return False
+        names = self._people_named()
+        return text in names and bio_subject(below.text.strip(), {text}) is not None
+
+    def _people_named(self) -> set[str]:
+        """Everyone read so far as an item's speaker or a paper's author."""
+        names = set(self.known_names)
+        for session in self.sessions:
+            names.update(p.name for p in session.speakers)
+            for paper in session.papers:
+                names.update(a.name for a in paper.authors)
+        return names
 
     def _heading_between_timed_items(self, line: Line, below: Line | None) -> bool:
         """On a page that quotes its titles, a short unquoted line, no author line, right
