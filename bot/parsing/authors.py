@@ -426,6 +426,11 @@ ADDRESSED_SLASH = re.compile(r"\s*(?<!\bA)/\s*")
 def addresses_people(text: str) -> bool:
     """`Dr Mercy Akinyi / Dr Daniel Chai`, `Prof. Ana Silva`: people only, every one addressed
     by an academic or courtesy title, as no title or topic line is."""
+    head = text.lstrip()
+    if not (head[:1] in ",;&/" or head[:4].lower().startswith("and") or _HONORIFIC.match(head)):
+        # The first person is unaddressed: say so before splitting what may be a long line,
+        # which callers trying each word of a line as a start would do for every word.
+        return False
     pieces = [p for p in _PEOPLE_SEPARATOR.split(clean(text)) if p]
     return bool(pieces) and all(
         _HONORIFIC.match(p) and is_name_like(_HONORIFIC.sub("", p)) for p in pieces

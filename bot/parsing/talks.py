@@ -218,7 +218,7 @@ def split_addressed_speaker(text: str) -> tuple[str, tuple[Person, ...]] | None:
     whatever separates them from it (a dash, or spaces only)."""
     for start in _ADDRESS_START.finditer(text):
         who = text[start.start() :].strip()
-        opening = who.split()[0]
+        opening = who.split(None, 1)[0]
         if opening.isupper() and "." not in opening and ":" not in opening:
             continue  # "… in MR Remote Collaboration": capitals without a dot are no title
         if not addresses_people(who):

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from bot.parsing import authors as authors_module
 from bot.parsing.authors import (
     _AND,
     _CJK_TITLE_AFTER,
@@ -15,8 +16,10 @@ from bot.parsing.authors import (
     _HONORIFIC,
     _may_join_names,
     _may_open_with_honorific,
+    addresses_people,
     strip_trailing_marks,
 )
+from bot.parsing.talks import split_addressed_speaker
 
 
 def _honorific_lines() -> list[str]:
@@ -63,3 +66,60 @@ def test_and_guard_admits_every_joined_pair(name: str) -> None:
 )
 def test_trailing_marks_as_long_as_the_pattern_allows_are_found(title: str, mark: str) -> None:
     assert strip_trailing_marks(title) == ("A Fast Graph Store", mark)
+
+
+def _addresses_people_unguarded(text: str) -> bool:
+    pieces = [p for p in authors_module._PEOPLE_SEPARATOR.split(authors_module.clean(text)) if p]
+    return bool(pieces) and all(
+        _HONORIFIC.match(p) and authors_module.is_name_like(_HONORIFIC.sub("", p)) for p in pieces
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Ana Silva",
+        "  Prof. Bo Li / Dr. Cy Ng",
+        ", Dr. Ana Silva",
+        "/ Dra. Lucía Pérez",
+        "and Dr. Ana Silva",
+        "And Prof Bo Li",
+        "& Sir Cy Ng",
+        "Ana Silva / Dr. Bo Li",
+        "Welcome and Dr. Ana Silva",
+        "Mr.  Ed Wood; Ms. Jo Park",
+        "A/Prof. Chun Wie Chong",
+        "",
+        "   ",
+    ],
+)
+def test_the_addressed_people_guard_rules_out_only_what_the_full_check_would(text: str) -> None:
+    assert addresses_people(text) == _addresses_people_unguarded(text)
+
+
+def test_the_addressed_people_guard_admits_every_honorific() -> None:
+    lines = _honorific_lines()
+    assert [
+        line for line in lines if addresses_people(line) != _addresses_people_unguarded(line)
+    ] == []
+
+
+def test_trying_each_word_of_a_long_line_as_an_addressed_speaker_reads_it_once() -> None:
+    """A pasted abstract on one line: each word start is a candidate for `TITLE Dr. Name`,
+    and splitting the rest of the line into people at each would read it quadratically."""
+    read = 0
+    separator = authors_module._PEOPLE_SEPARATOR
+
+    class CountingSeparator:
+        def split(self, text: str) -> list[str]:
+            nonlocal read
+            read += len(text)
+            return separator.split(text)
+
+    line = " ".join(f"We study case {i} of the problem. Alice Smith shows it." for i in range(400))
+    authors_module._PEOPLE_SEPARATOR = CountingSeparator()  # type: ignore[assignment]
+    try:
+        assert split_addressed_speaker(line) is None
+    finally:
+        authors_module._PEOPLE_SEPARATOR = separator
+    assert read <= 2 * len(line)
