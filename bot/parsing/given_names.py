@@ -16430,7 +16430,6 @@ Shazia
 Shazna
 Shaznay
 Shaznee
-She
 Shebnem
 Sheeba
 Sheeja
@@ -18275,7 +18274,6 @@ Tsuyoshi
 Tsvetan
 Tsvetelina
 Tsz
-Tuba
 Tubuna
 Tucha
 Tudor
@@ -18836,7 +18834,6 @@ Vinod
 Vinoth
 Vinícius
 Viodelda
-Viola
 Violeta
 Violetta
 Violina

@@ -299,6 +299,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # branch alone reached .86 / .79 / .82 on the text, .76 / .76 / .83 on the page).
     "found/iceba-2023-friday.txt": (0.88, 0.75, 0.77, 0.77, 0.85, 1.00),
     "found/iceba-2023-friday.html": (0.76, 0.71, 0.83, 0.83, 0.71, 0.85),
+    # supercollider-2025: the SuperCollider Symposium 2025 (computer music, Washington D.C.), a
+    # Hugo (Ananke) page: `## Title` / `9am - 10am` per item, papers as bold title / em-space-
+    # indented author / em-space-indented start (`10:20am`), concerts of `Piece by Composer`
+    # with performer lines. First seen at recall 0.75, precision 0.60 (page 0.61), author F1
+    # 0.76, times 1.00 (text and page).
+    "found/supercollider-2025.txt": (0.75, 0.60, 0.76, 0.76, 1.00, 1.00),
+    "found/supercollider-2025.html": (0.75, 0.61, 0.76, 0.76, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
