@@ -5283,3 +5283,46 @@ def test_a_sessions_secretary_or_rapporteur_is_neither_a_paper_nor_its_author(ro
     assert papers(program) == [
         ("Flood forecasting with weather radar", [("Lena Fischer", "ETH Zurich")])
     ]
+
+
+@pytest.mark.parametrize("link", ["go to abstracts", "Go to the session page", "go to talk slides"])
+def test_a_go_to_link_under_a_sessions_time_is_no_paper(link: str) -> None:
+    # "Paper Session 1" / "10:20am - 11:40am" / "go to abstracts": a link to another page,
+    # above short titles whose bare presenters and start times follow them.
+    assert classify(1, link).kind is LineKind.LINK
+    program = parse(
+        "Tuesday, 4 March 2025\n"
+        "Listening Session 2\n"
+        "2pm - 3pm\n"
+        f"{link}\n"
+        "\n"
+        "DRONEWORKS\n"
+        "Petra Novak\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "Ivo Marin\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "DRONEWORKS",
+        "Granular clouds in the browser",
+    ]
+
+
+@pytest.mark.parametrize(
+    "footer", ["© Audio Futures Workshop 2024", "Copyright 2024 Audio Futures", "(c) 2024 AFW"]
+)
+def test_a_copyright_footer_is_no_paper(footer: str) -> None:
+    # The page's footer copied after the program's last item.
+    assert classify(1, footer).kind is LineKind.JUNK
+    assert classify(1, "Copyright law and machine learning").kind is not LineKind.JUNK
+    program = parse(
+        "Tuesday, 4 March 2025\n"
+        "14:00 - 15:00 Afternoon Talks\n"
+        "Spatial audio for small rooms\n"
+        "Ivo Marin (Aalto University)\n"
+        "\n"
+        f"{footer}\n"
+    )
+    assert papers(program) == [
+        ("Spatial audio for small rooms", [("Ivo Marin", "Aalto University")])
+    ]
