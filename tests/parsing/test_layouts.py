@@ -5326,3 +5326,46 @@ def test_a_copyright_footer_is_no_paper(footer: str) -> None:
     assert papers(program) == [
         ("Spatial audio for small rooms", [("Ivo Marin", "Aalto University")])
     ]
+
+
+def test_a_concerts_performer_lines_are_neither_pieces_nor_composers() -> None:
+    # "Piece by Composer" / "Name, instrument" (one line per performer): who plays the piece.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Tidal Glass by Ines Varga\n"
+        "Ola Brandt, cello\n"
+        "Mika Sato, live electronics & voice\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "fixed media\n"
+        "\n"
+        "Ferrous by Tom Okafor\n"
+        "Tom Okafor, Bass Clarinet & HexPad\n"
+    )
+    assert papers(program) == [
+        ("Tidal Glass", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Ferrous", [("Tom Okafor", None)]),
+    ]
+
+
+def test_a_workshops_led_by_line_names_its_leaders() -> None:
+    # "### Workshop title" / "Led by A & B": the workshop's own people.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "2:00pm - 3:00pm Workshop Block A\n"
+        "\n"
+        "Patching with Pure Data\n"
+        "\n"
+        "Led by Karin Voss & Jonas Pereira\n"
+        "\n"
+        "Audio Plugins in Rust\n"
+        "\n"
+        "Led by Milan Horak\n"
+    )
+    assert papers(program) == [
+        ("Patching with Pure Data", [("Karin Voss", None), ("Jonas Pereira", None)]),
+        ("Audio Plugins in Rust", [("Milan Horak", None)]),
+    ]

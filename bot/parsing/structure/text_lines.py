@@ -54,6 +54,7 @@ from bot.parsing.structure.phrases import (
     company_after_job,
     continues_an_abstract,
     holds_contributions,
+    names_a_performer,
     not_a_place,
     opens_with_a_person,
     person_with_role,
@@ -430,6 +431,11 @@ class TextLines(Cells):
             # 'Moderador: …': the line closing the item says where its one speaker works.
             paper.authors = [Person(paper.authors[0].name, clean(text))]
             self.read(line.number, AUTHORS, 0.8)
+            return
+        if session is not None and paper is not None and paper.authors and names_a_performer(text):
+            # "Title by Composer" / "Ana Ruiz, viola": who plays the piece, a concert's note.
+            session.notes.append(text)
+            self.read(line.number, NOTE, 0.8)
             return
         role = ROLE.match(text)
         if role and session is not None:
