@@ -15,6 +15,7 @@ from bot.parsing import ParseOptions, authors
 from bot.parsing.authors import (
     author_line_score,
     parse_author_line,
+    split_by_line,
     split_sentence_authors,
     strip_trailing_marks,
 )
@@ -5368,4 +5369,38 @@ def test_a_workshops_led_by_line_names_its_leaders() -> None:
     assert papers(program) == [
         ("Patching with Pure Data", [("Karin Voss", None), ("Jonas Pereira", None)]),
         ("Audio Plugins in Rust", [("Milan Horak", None)]),
+    ]
+
+
+def test_a_credit_verb_before_by_is_no_part_of_the_title() -> None:
+    # "Improvisation using X directed by Name": how the work was made, then who made it.
+    directed = split_by_line("Drift Studies directed by Clara Imhof")
+    assert directed is not None
+    assert directed[0] == "Drift Studies"
+    assert [a.name for a in directed[1].authors] == ["Clara Imhof"]
+    composed = split_by_line("Works composed by Clara Imhof")
+    assert composed is not None
+    assert composed[0] == "Works"
+
+
+def test_a_performer_playing_the_instrument_a_piece_is_named_for_is_no_paper() -> None:
+    # "Glassharp by Ines Varga" / "Ines Varga, Glassharp": the composer plays the piece's own
+    # instrument, a device no instrument list knows.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Glassharp by Ines Varga\n"
+        "Ines Varga, Glassharp\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "Ruth Calder, cello\n"
+        "\n"
+        "Ferrous Bloom by Tom Okafor\n"
+        "Tom Okafor, Ferrous Bloom\n"
+    )
+    assert papers(program) == [
+        ("Glassharp", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Ferrous Bloom", [("Tom Okafor", None)]),
     ]

@@ -77,14 +77,16 @@ _PLAYED = re.compile(
 _HAS_INSTRUMENT = re.compile(r"\b(?:" + _INSTRUMENT_NOUNS + r")\b", re.I)
 
 
-def names_a_performer(text: str) -> bool:
+def names_a_performer(text: str, piece: str = "") -> bool:
     """`Ana Ruiz, viola`, `Bo Li, Modular Synthesizer & ARCube`, `fixed media`: who plays a
     piece and on what (or only its medium), as a concert lists it under the piece and its
-    composer. Neither an author nor a title."""
+    composer. Neither an author nor a title. A piece named for the instrument it is written
+    for (`Glassharp by Ana Ruiz` / `Ana Ruiz, Glassharp`) names what its performer plays."""
     who, comma, played = text.rpartition(", ")
     if not comma:
         who, played = "", text
-    if not _HAS_INSTRUMENT.search(played) or not _PLAYED.match(played):
+    own_instrument = bool(piece) and played.casefold() == piece.casefold()
+    if not own_instrument and (not _HAS_INSTRUMENT.search(played) or not _PLAYED.match(played)):
         return False
     if not who:
         return played[:1].islower()  # "fixed media", "live electronics": the medium alone

@@ -432,7 +432,12 @@ class TextLines(Cells):
             paper.authors = [Person(paper.authors[0].name, clean(text))]
             self.read(line.number, AUTHORS, 0.8)
             return
-        if session is not None and paper is not None and paper.authors and names_a_performer(text):
+        if (
+            session is not None
+            and paper is not None
+            and paper.authors
+            and names_a_performer(text, paper.title)
+        ):
             # "Title by Composer" / "Ana Ruiz, viola": who plays the piece, a concert's note.
             session.notes.append(text)
             self.read(line.number, NOTE, 0.8)
