@@ -5404,3 +5404,26 @@ def test_a_performer_playing_the_instrument_a_piece_is_named_for_is_no_paper() -
         ("Quiet Circuits", [("Ruth Calder", None)]),
         ("Ferrous Bloom", [("Tom Okafor", None)]),
     ]
+
+
+def test_a_title_with_a_parenthesis_before_by_is_still_a_title_and_its_people() -> None:
+    # "Antithesis (this is the part where I scream) by Name" looks like "Name (Affil) …" on a
+    # page whose items all print "Title by Name".
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Tidal Glass by Ines Varga\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "\n"
+        "Lament (for the drowned river) by Tom Okafor\n"
+        "\n"
+        "Ferrous Bloom by Mira Lindqvist\n"
+    )
+    assert papers(program) == [
+        ("Tidal Glass", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Lament (for the drowned river)", [("Tom Okafor", None)]),
+        ("Ferrous Bloom", [("Mira Lindqvist", None)]),
+    ]

@@ -15,6 +15,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     names_an_institution,
     parse_author_line,
+    split_by_line,
     split_colon_authors,
     split_known_names,
     split_quoted_title,
@@ -606,6 +607,14 @@ class TextLines(Cells):
             # each title above its speakers, the item's own first: the header is a talk too.
             self.add_paper(session.title, session.line)
             self.attach_authors(parse_author_line(text), line.number, text)
+            return
+        by = split_by_line(text) if self.speakers_after_by and " by " in text else None
+        if by is not None and score >= 0.5 and session is not None:
+            # "Antithesis (a scream) by Ana Ruiz" on a page of "Title by Name" items: the
+            # parenthesis makes the line look like a name and its affiliation; it is a title
+            # and its people, as the page prints them.
+            self.add_paper(by[0], line.number)
+            self.attach_authors(by[1], line.number)
             return
         if (
             score >= 1.0
