@@ -5427,3 +5427,22 @@ def test_a_title_with_a_parenthesis_before_by_is_still_a_title_and_its_people() 
         ("Lament (for the drowned river)", [("Tom Okafor", None)]),
         ("Ferrous Bloom", [("Mira Lindqvist", None)]),
     ]
+
+
+def test_an_uppercase_title_ending_in_a_quotation_is_not_split_into_names() -> None:
+    # "THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)": the last two words close its quotation,
+    # however much "RIVER SONGS’ (2024)" looks like a name and its affiliation.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "15:00 - 16:00 Paper Session 5\n"
+        "\n"
+        "THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)\n"
+        "Clara Imhof\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "Ivo Marin\n"
+    )
+    assert papers(program) == [
+        ("THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)", [("Clara Imhof", None)]),
+        ("Granular clouds in the browser", [("Ivo Marin", None)]),
+    ]

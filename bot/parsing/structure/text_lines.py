@@ -664,6 +664,10 @@ class TextLines(Cells):
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and _opens_a_quotation(combined[0]):
+            # "THE MAKING OF ‘OLD RIVER SONGS’ (2024)": the guessed names close the title's
+            # quotation, so they are its words.
+            combined = None
         if combined is not None and self.pending_authors is not None:
             # "Ann Lee and Bo Li" / "Relaxation for H(div) and H(curl)": the people are on the
             # line above, so the parenthesis is the title's own.
@@ -735,3 +739,12 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+
+def _opens_a_quotation(text: str) -> bool:
+    """Whether `text` opens a quotation it does not close (`The Making of ‘River`)."""
+    return (
+        text.count("“") > text.count("”")
+        or text.count("‘") > text.count("’")
+        or text.count('"') % 2 == 1
+    )
