@@ -5446,3 +5446,26 @@ def test_an_uppercase_title_ending_in_a_quotation_is_not_split_into_names() -> N
         ("THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)", [("Clara Imhof", None)]),
         ("Granular clouds in the browser", [("Ivo Marin", None)]),
     ]
+
+
+def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
+    # "Title" / "Name" / "10:20am": each talk's start printed under it, the first one the
+    # session's own start (so it cannot be the next talk's).
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "2pm - 3pm Listening Session 2\n"
+        "\n"
+        "DRONEWORKS\n"
+        "\u2003\u2003Petra Novak\n"
+        "\u2003\u20032pm\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "\u2003\u2003Ivo Marin\n"
+        "\u2003\u20032:20pm\n"
+    )
+    starts = [
+        (p.title, p.start.strftime("%H:%M") if p.start else None)
+        for s in program.sessions
+        for p in s.papers
+    ]
+    assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]
