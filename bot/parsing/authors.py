@@ -1210,6 +1210,13 @@ _ROLE_BEFORE_BY = re.compile(
 )
 
 
+# "Improvisation directed by Ana Ruiz", "Nocturne composed by …": how the people made the
+# work, the verb before "by" no part of its title.
+_CREDIT_BEFORE_BY = re.compile(
+    r"\s+(?:directed|composed|written|arranged|conducted|choreographed|devised)$", re.I
+)
+
+
 def split_by_line(text: str) -> tuple[str, AuthorLine] | None:
     """A title, then `by` and who gives it, or None where what follows the last `by` is no
     clean list of names. Titles say "by" too ("Processes by Interconnecting Graphs"): read so
@@ -1219,7 +1226,8 @@ def split_by_line(text: str) -> tuple[str, AuthorLine] | None:
         return None
     if _ROLE_BEFORE_BY.search(m["title"]):
         return None  # "Session organized by A and B": who runs the session, not a talk
-    return m["title"].rstrip(" ,;:-–—"), parse_author_line(m["who"])
+    title = _CREDIT_BEFORE_BY.sub("", m["title"])
+    return title.rstrip(" ,;:-–—"), parse_author_line(m["who"])
 
 
 _TITLE_SENTENCE = re.compile(r"[a-z]{3}(?P<end>[.!?])\s+[A-Z][a-z]")

@@ -16429,7 +16429,6 @@ Shazia
 Shazna
 Shaznay
 Shaznee
-She
 Shebnem
 Sheeba
 Sheeja
@@ -18273,7 +18272,6 @@ Tsuyoshi
 Tsvetan
 Tsvetelina
 Tsz
-Tuba
 Tubuna
 Tucha
 Tudor
@@ -18834,7 +18832,6 @@ Vinod
 Vinoth
 Vinícius
 Viodelda
-Viola
 Violeta
 Violetta
 Violina

@@ -118,6 +118,9 @@ _LINK_WORD = (
     r"recording|poster|paper|pdf|abstract)|"
     # the control over a session's list: "View papers (4)", "Show talks", "See all presentations"
     r"(?:view|show|see|list)\s+(?:all\s+|the\s+)?(?:papers|talks|contributions|presentations)|"
+    # a link to the item's own page: "go to abstracts", "Go to the workshop descriptions"
+    r"go\s+to\s+(?:the\s+)?(?:[a-z]+\s+)?(?:abstracts?|program(?:me)?|schedule|descriptions?|"
+    r"details|papers|talks|slides|session|page)|"
     # a page's own controls, copied with it
     r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
@@ -128,6 +131,9 @@ _LINK_WORD = (
     # a day pager: "Days:" / "previous day" / "next day" / "all days"
     r"days|previous day|next day|all days|previous|next|prev"
 )
+# "© The Future of X 2025", "Copyright 2024 …": a page's footer, never part of its program
+# ("Copyright law and AI" is a title, so the bare word needs a sign or a year after it).
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)\s|copyright\s*(?:©|\(c\)|\d{4}\b))", re.I)
 # Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
 _LINK_LINE = re.compile(
     r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+(?:\([^()]{0,80}\))?$", re.I
@@ -670,7 +676,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if is_link_line(flat):
         line.kind = LineKind.LINK
         return line
-    if not any(ch.isalnum() for ch in flat):
+    if not any(ch.isalnum() for ch in flat) or _COPYRIGHT.match(flat):
         line.kind = LineKind.JUNK
         return line
     non_empty = [c for c in cells if c]

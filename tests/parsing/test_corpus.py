@@ -319,6 +319,19 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `Closing Events` as a ceremony its people host: 1 on every figure.
     "found/ppig-2014-brighton.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ppig-2014-brighton.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # supercollider-2025: the SuperCollider Symposium 2025 (computer music, Washington D.C.), a
+    # Hugo (Ananke) page: `## Title` / `9am - 10am` per item, papers as bold title / em-space-
+    # indented author / em-space-indented start (`10:20am`), concerts of `Piece by Composer`
+    # with performer lines. First seen at recall 0.75, precision 0.60 (page 0.61), author F1
+    # 0.76, times 1.00 (text and page); then `go to abstracts` read as a link and the
+    # `©` footer as noise; then a concert's `Name, instrument` lines read as its performers
+    # (notes) and `Led by A & B` as a workshop's people; then `Title directed by Name` split
+    # without the verb, and `Name, T-Stick` under `T-Stick by Name` read as its performer;
+    # then `Title (aside) by Name` split though the parenthesis makes it look like people;
+    # then an uppercase title closing a quotation (`… ‘A B C’ (2024)`) left whole; then the
+    # bare clock under each talk's people read as that talk's start, not the next one's.
+    "found/supercollider-2025.txt": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
+    "found/supercollider-2025.html": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -15,6 +15,7 @@ from bot.parsing import ParseOptions, authors
 from bot.parsing.authors import (
     author_line_score,
     parse_author_line,
+    split_by_line,
     split_sentence_authors,
     strip_trailing_marks,
 )
@@ -5495,3 +5496,188 @@ def test_untimed_text_before_a_timed_program_is_no_session_of_papers() -> None:
         "Warm Starts for Interior Point Methods",
         "Robust Scheduling of Freight Rail",
     ]
+
+
+@pytest.mark.parametrize("link", ["go to abstracts", "Go to the session page", "go to talk slides"])
+def test_a_go_to_link_under_a_sessions_time_is_no_paper(link: str) -> None:
+    # "Paper Session 1" / "10:20am - 11:40am" / "go to abstracts": a link to another page,
+    # above short titles whose bare presenters and start times follow them.
+    assert classify(1, link).kind is LineKind.LINK
+    program = parse(
+        "Tuesday, 4 March 2025\n"
+        "Listening Session 2\n"
+        "2pm - 3pm\n"
+        f"{link}\n"
+        "\n"
+        "DRONEWORKS\n"
+        "Petra Novak\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "Ivo Marin\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "DRONEWORKS",
+        "Granular clouds in the browser",
+    ]
+
+
+@pytest.mark.parametrize(
+    "footer", ["© Audio Futures Workshop 2024", "Copyright 2024 Audio Futures", "(c) 2024 AFW"]
+)
+def test_a_copyright_footer_is_no_paper(footer: str) -> None:
+    # The page's footer copied after the program's last item.
+    assert classify(1, footer).kind is LineKind.JUNK
+    assert classify(1, "Copyright law and machine learning").kind is not LineKind.JUNK
+    program = parse(
+        "Tuesday, 4 March 2025\n"
+        "14:00 - 15:00 Afternoon Talks\n"
+        "Spatial audio for small rooms\n"
+        "Ivo Marin (Aalto University)\n"
+        "\n"
+        f"{footer}\n"
+    )
+    assert papers(program) == [
+        ("Spatial audio for small rooms", [("Ivo Marin", "Aalto University")])
+    ]
+
+
+def test_a_concerts_performer_lines_are_neither_pieces_nor_composers() -> None:
+    # "Piece by Composer" / "Name, instrument" (one line per performer): who plays the piece.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Tidal Glass by Ines Varga\n"
+        "Ola Brandt, cello\n"
+        "Mika Sato, live electronics & voice\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "fixed media\n"
+        "\n"
+        "Ferrous by Tom Okafor\n"
+        "Tom Okafor, Bass Clarinet & HexPad\n"
+    )
+    assert papers(program) == [
+        ("Tidal Glass", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Ferrous", [("Tom Okafor", None)]),
+    ]
+
+
+def test_a_workshops_led_by_line_names_its_leaders() -> None:
+    # "### Workshop title" / "Led by A & B": the workshop's own people.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "2:00pm - 3:00pm Workshop Block A\n"
+        "\n"
+        "Patching with Pure Data\n"
+        "\n"
+        "Led by Karin Voss & Jonas Pereira\n"
+        "\n"
+        "Audio Plugins in Rust\n"
+        "\n"
+        "Led by Milan Horak\n"
+    )
+    assert papers(program) == [
+        ("Patching with Pure Data", [("Karin Voss", None), ("Jonas Pereira", None)]),
+        ("Audio Plugins in Rust", [("Milan Horak", None)]),
+    ]
+
+
+def test_a_credit_verb_before_by_is_no_part_of_the_title() -> None:
+    # "Improvisation using X directed by Name": how the work was made, then who made it.
+    directed = split_by_line("Drift Studies directed by Clara Imhof")
+    assert directed is not None
+    assert directed[0] == "Drift Studies"
+    assert [a.name for a in directed[1].authors] == ["Clara Imhof"]
+    composed = split_by_line("Works composed by Clara Imhof")
+    assert composed is not None
+    assert composed[0] == "Works"
+
+
+def test_a_performer_playing_the_instrument_a_piece_is_named_for_is_no_paper() -> None:
+    # "Glassharp by Ines Varga" / "Ines Varga, Glassharp": the composer plays the piece's own
+    # instrument, a device no instrument list knows.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Glassharp by Ines Varga\n"
+        "Ines Varga, Glassharp\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "Ruth Calder, cello\n"
+        "\n"
+        "Ferrous Bloom by Tom Okafor\n"
+        "Tom Okafor, Ferrous Bloom\n"
+    )
+    assert papers(program) == [
+        ("Glassharp", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Ferrous Bloom", [("Tom Okafor", None)]),
+    ]
+
+
+def test_a_title_with_a_parenthesis_before_by_is_still_a_title_and_its_people() -> None:
+    # "Antithesis (this is the part where I scream) by Name" looks like "Name (Affil) …" on a
+    # page whose items all print "Title by Name".
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "8:00pm - 9:30pm Evening Concert\n"
+        "\n"
+        "Tidal Glass by Ines Varga\n"
+        "\n"
+        "Quiet Circuits by Ruth Calder\n"
+        "\n"
+        "Lament (for the drowned river) by Tom Okafor\n"
+        "\n"
+        "Ferrous Bloom by Mira Lindqvist\n"
+    )
+    assert papers(program) == [
+        ("Tidal Glass", [("Ines Varga", None)]),
+        ("Quiet Circuits", [("Ruth Calder", None)]),
+        ("Lament (for the drowned river)", [("Tom Okafor", None)]),
+        ("Ferrous Bloom", [("Mira Lindqvist", None)]),
+    ]
+
+
+def test_an_uppercase_title_ending_in_a_quotation_is_not_split_into_names() -> None:
+    # "THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)": the last two words close its quotation,
+    # however much "RIVER SONGS’ (2024)" looks like a name and its affiliation.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "15:00 - 16:00 Paper Session 5\n"
+        "\n"
+        "THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)\n"
+        "Clara Imhof\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "Ivo Marin\n"
+    )
+    assert papers(program) == [
+        ("THE SLOW MAKING OF ‘OLD RIVER SONGS’ (2024)", [("Clara Imhof", None)]),
+        ("Granular clouds in the browser", [("Ivo Marin", None)]),
+    ]
+
+
+def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
+    # "Title" / "Name" / "10:20am": each talk's start printed under it, the first one the
+    # session's own start (so it cannot be the next talk's).
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "2pm - 3pm Listening Session 2\n"
+        "\n"
+        "DRONEWORKS\n"
+        "\u2003\u2003Petra Novak\n"
+        "\u2003\u20032pm\n"
+        "\n"
+        "Granular clouds in the browser\n"
+        "\u2003\u2003Ivo Marin\n"
+        "\u2003\u20032:20pm\n"
+    )
+    starts = [
+        (p.title, p.start.strftime("%H:%M") if p.start else None)
+        for s in program.sessions
+        for p in s.papers
+    ]
+    assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]

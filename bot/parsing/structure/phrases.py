@@ -45,7 +45,9 @@ ROLE = re.compile(
     # "Session organized by A and B" too: a role ending in "by" needs no colon.
     r"^(?:[-–•]\s+)?\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
     r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
-    r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|" + SPEAKER_LABEL_WORDS + r")|"
+    r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|led by|"
+    + SPEAKER_LABEL_WORDS
+    + r")|"
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?|secretar(?:y|ies)|"
     r"technical assistants?|rapporteurs?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
@@ -53,6 +55,44 @@ ROLE = re.compile(
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )
+# What a performer plays, as concert programs print it after the name ("Ana Ruiz, viola",
+# "Bo Li, electric guitar & voice", "fixed media"): a musical instrument, voice or medium.
+_INSTRUMENT_NOUNS = (
+    r"electronics|media|tape|laptops?|computer|piano|keyboards?|voice|vocals|soprano|"
+    r"mezzo-soprano|alto|tenor|baritone|bass|guitars?|violin|viola|cello|violoncello|contrabass|"
+    r"double bass|flutes?|clarinet|oboe|bassoon|saxophones?|trumpet|trombone|horn|tuba|"
+    r"percussion|drums|marimba|vibraphone|harp|organ|accordion|synthesi[sz]ers?|turntables|"
+    r"sensors|instruments|conductor"
+)
+_INSTRUMENT = r"(?:[A-Za-z-]+\s+)?(?:" + _INSTRUMENT_NOUNS + r")"
+# An instrument part may be the piece's own device, one capitalised word ("Contrabass & ARCube").
+_PLAYED = re.compile(
+    r"^(?:"
+    + _INSTRUMENT
+    + r"|[A-Z][\w-]{1,20})(?:\s*(?:&|\band\b|,|/|\+)\s*(?:"
+    + _INSTRUMENT
+    + r"|[A-Z][\w-]{1,20}))*$",
+    re.I,
+)
+_HAS_INSTRUMENT = re.compile(r"\b(?:" + _INSTRUMENT_NOUNS + r")\b", re.I)
+
+
+def names_a_performer(text: str, piece: str = "") -> bool:
+    """`Ana Ruiz, viola`, `Bo Li, Modular Synthesizer & ARCube`, `fixed media`: who plays a
+    piece and on what (or only its medium), as a concert lists it under the piece and its
+    composer. Neither an author nor a title. A piece named for the instrument it is written
+    for (`Glassharp by Ana Ruiz` / `Ana Ruiz, Glassharp`) names what its performer plays."""
+    who, comma, played = text.rpartition(", ")
+    if not comma:
+        who, played = "", text
+    own_instrument = bool(piece) and played.casefold() == piece.casefold()
+    if not own_instrument and (not _HAS_INSTRUMENT.search(played) or not _PLAYED.match(played)):
+        return False
+    if not who:
+        return played[:1].islower()  # "fixed media", "live electronics": the medium alone
+    return 2 <= len(who.split()) <= 4 and is_name_like(who)
+
+
 # "(Valentina)", "(Ann Lee)": one to three capitalised words in parentheses, as a person.
 PARENTHESISED_PERSON = re.compile(r"\((?P<who>[A-Z][a-z]+(?:[ -][A-Z][a-z'’.-]+){0,2})\)")
 # "Reproducibility in fMRI (Russ Poldrack; PAB5)": a title, then its speaker and its room.

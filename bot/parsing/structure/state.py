@@ -89,6 +89,8 @@ class BuilderState:
         self.warnings: list[ParseWarning] = []
         self.current: SessionDraft | None = None
         self.paper: PaperDraft | None = None
+        # Each talk's start is printed under its title and people ("Title" / "Name" / "10:20am").
+        self.times_after_talks = False
         self.pending_authors: tuple[AuthorLine, int] | None = None
         self.table_columns: list[str] | None = None
         self.room_columns: list[str | None] | None = None  # a timetable's room per column

@@ -15,6 +15,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     names_an_institution,
     parse_author_line,
+    split_by_line,
     split_colon_authors,
     split_known_names,
     split_quoted_title,
@@ -56,6 +57,7 @@ from bot.parsing.structure.phrases import (
     company_after_job,
     continues_an_abstract,
     holds_contributions,
+    names_a_performer,
     not_a_place,
     opens_with_a_person,
     person_with_role,
@@ -461,6 +463,16 @@ class TextLines(Cells):
             paper.authors = [Person(paper.authors[0].name, clean(text))]
             self.read(line.number, AUTHORS, 0.8)
             return
+        if (
+            session is not None
+            and paper is not None
+            and paper.authors
+            and names_a_performer(text, paper.title)
+        ):
+            # "Title by Composer" / "Ana Ruiz, viola": who plays the piece, a concert's note.
+            session.notes.append(text)
+            self.read(line.number, NOTE, 0.8)
+            return
         role = ROLE.match(text)
         if role and session is not None:
             people = parse_author_line(role.group("who")).authors
@@ -626,6 +638,14 @@ class TextLines(Cells):
             self.add_paper(session.title, session.line)
             self.attach_authors(parse_author_line(text), line.number, text)
             return
+        by = split_by_line(text) if self.speakers_after_by and " by " in text else None
+        if by is not None and score >= 0.5 and session is not None:
+            # "Antithesis (a scream) by Ana Ruiz" on a page of "Title by Name" items: the
+            # parenthesis makes the line look like a name and its affiliation; it is a title
+            # and its people, as the page prints them.
+            self.add_paper(by[0], line.number)
+            self.attach_authors(by[1], line.number)
+            return
         if (
             score >= 1.0
             and (paper is None or paper.authors)
@@ -674,6 +694,10 @@ class TextLines(Cells):
             combined = None
         if combined is not None and combined[1].rest:
             combined = None  # "A Dataset for (Multi-)Target-dependent ...": it runs on
+        if combined is not None and _opens_a_quotation(combined[0]):
+            # "THE MAKING OF ‘OLD RIVER SONGS’ (2024)": the guessed names close the title's
+            # quotation, so they are its words.
+            combined = None
         if combined is not None and self.pending_authors is not None:
             # "Ann Lee and Bo Li" / "Relaxation for H(div) and H(curl)": the people are on the
             # line above, so the parenthesis is the title's own.
@@ -745,3 +769,12 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+
+def _opens_a_quotation(text: str) -> bool:
+    """Whether `text` opens a quotation it does not close (`The Making of ‘River`)."""
+    return (
+        text.count("“") > text.count("”")
+        or text.count("‘") > text.count("’")
+        or text.count('"') % 2 == 1
+    )

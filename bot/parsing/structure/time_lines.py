@@ -69,6 +69,30 @@ class TimeLines(Cells):
         finally:
             self.day_override = None
 
+    def _starts_the_talk_above(self, tr: TimeRange, line: Line) -> bool:
+        """`Title` / `Name` / `10:20am`: a bare clock right under a talk's people is that talk's
+        start, on a page that prints it so; the first talk of a session shows it, its clock
+        being the session's own start."""
+        session, paper = self.current, self.paper
+        if (
+            tr.end is not None
+            or session is None
+            or session.start is None
+            or paper is None
+            or paper.start is not None
+            or not paper.authors
+            or paper.authors_line is None
+            or paper.authors_line != self._previous_text_line(line)
+        ):
+            return False
+        if not self.times_after_talks and not (
+            tr.start == session.start and session.papers == [paper]
+        ):
+            return False
+        self.times_after_talks = True
+        paper.start = tr.start
+        return True
+
     def _header_session_resumed(self) -> SessionDraft | None:
         """The session opened by a header printed without a time that the next talk belongs
         to: the current one, or the one before a break printed among its rows."""
@@ -124,6 +148,8 @@ class TimeLines(Cells):
                 self._grid_cell(cell, line, tr)
             return 1
         self.grid = []
+        if not other_cells and not after and not before and self._starts_the_talk_above(tr, line):
+            return 1
         if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
             return 1
         if self.paper_table is not None and self._paper_of_session_column(line, tr):
