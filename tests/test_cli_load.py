@@ -1,38 +1,32 @@
 """`python -m bot load PATH` on a file it cannot take: one line on stderr, exit 1, nothing
-changed, never a traceback. Run as a real process, as an organiser would."""
+changed, never a traceback. Run through `python -m bot`'s entry point with the environment
+and working directory a process would have, as an organiser would."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests import cli
+from tests.cli import Completed
 
 PROJECT = Path(__file__).resolve().parent.parent
 BUNDLED = PROJECT / "data" / "asplos-eurosys-2025.txt"
 
 
-def run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def run_bot(tmp_path: Path, *args: str, **env: str) -> Completed:
     environ = {
         key: value
         for key, value in os.environ.items()
         if key not in {"DISCORD_TOKEN", "DATABASE_URL", "CONFERENCE", "PROGRAM_PATH"}
     }
     environ.update({"DATA_DIR": str(tmp_path / "var"), **env})
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path,  # no .env there
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return cli.run_bot(*args, env=environ, cwd=tmp_path)  # no .env there
 
 
-def assert_one_clear_line(result: subprocess.CompletedProcess[str], *words: str) -> None:
+def assert_one_clear_line(result: Completed, *words: str) -> None:
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()

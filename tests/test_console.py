@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.console import parse_line
+from tests import cli
+from tests.cli import Completed
 
 
 @pytest.mark.parametrize(
@@ -36,7 +38,8 @@ def test_parse_line(line: str, expected: tuple[str, dict[str, str]]) -> None:
     assert parse_line(line) == expected
 
 
-def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run_module(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """A real `python -m bot` process, as a user starts it."""
     env = {"DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
@@ -44,18 +47,26 @@ def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.Completed
         capture_output=True,
         text=True,
         env=env,
+        cwd=tmp_path,
         check=False,
         timeout=120,
     )
 
 
+def run_bot(tmp_path: Path, *args: str, stdin: str = "", **env: str) -> Completed:
+    """The same command through the same entry point, in this process."""
+    return cli.run_bot(
+        *args, env={"DATA_DIR": str(tmp_path / "data"), **env}, cwd=tmp_path, stdin=stdin
+    )
+
+
 def test_console_and_ask_answer_through_the_same_commands(tmp_path: Path) -> None:
-    console = run_bot(tmp_path, "console", stdin="chair Helix\nfrobnicate\nhelp\nquit\n")
+    console = run_module(tmp_path, "console", stdin="chair Helix\nfrobnicate\nhelp\nquit\n")
     assert console.returncode == 0, console.stderr
     assert "Xiaosong Ma (MBZUAI)" in console.stdout
     assert "There is no command “frobnicate”" in console.stdout
     assert "schedule [day] [room]" in console.stdout
-    ask = run_bot(tmp_path, "ask", "chair", "Helix")
+    ask = run_module(tmp_path, "ask", "chair", "Helix")
     assert ask.returncode == 0
     assert ask.stdout.strip().splitlines()[1] == "  Chair: Xiaosong Ma (MBZUAI)"
     missing = run_bot(tmp_path, "ask", "paper", "underwater", "basket", "weaving")
@@ -125,20 +136,8 @@ def test_conference_chooses_among_configured_conferences(tmp_path: Path) -> None
         encoding="utf-8",
     )
 
-    def ask(*args: str) -> subprocess.CompletedProcess[str]:
-        env = {
-            "DATA_DIR": str(tmp_path / "data"),
-            "PATH": "/usr/bin:/bin",
-            "CONFERENCES": str(conferences),
-        }
-        return subprocess.run(
-            [sys.executable, "-m", "bot", "ask", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-            timeout=120,
-        )
+    def ask(*args: str) -> Completed:
+        return run_bot(tmp_path, "ask", *args, CONFERENCES=str(conferences))
 
     unchosen = ask("chair", "Helix")
     assert unchosen.returncode == 1

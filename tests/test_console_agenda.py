@@ -3,8 +3,6 @@ same commands and runner as Discord, answered as text."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +15,8 @@ from bot.app import App, open_app
 from bot.config import Settings
 from bot.console import answer, parse_line
 from bot.services.agenda import LOCAL_USER
+from tests import cli
+from tests.cli import Completed
 
 AT = datetime.fromisoformat("2025-04-02T14:30+02:00")
 AT_1610 = datetime.fromisoformat("2025-04-02T16:10+02:00")
@@ -105,36 +105,28 @@ async def test_schedule_ics_and_now_outside_the_conference_in_the_console(app: A
     assert after.text.startswith("The conference is over")
 
 
-def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[bytes]:
-    env = {"DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input=stdin.encode(),
-        capture_output=True,
-        env=env,
-        check=False,
-        timeout=120,
-    )
+def run_bot(tmp_path: Path, *args: str, stdin: str = "") -> Completed:
+    return cli.run_bot(*args, env={"DATA_DIR": str(tmp_path / "data")}, cwd=tmp_path, stdin=stdin)
 
 
 def test_ics_on_the_command_line_and_the_agenda_in_the_console(tmp_path: Path) -> None:
     done = run_bot(tmp_path, "ics", "--day", "wednesday", "--room", "Mees")
     assert done.returncode == 0, done.stderr
-    events = ics.Calendar(done.stdout.decode()).events
+    events = ics.Calendar(done.stdout).events
     assert len(events) > 1
     assert {e.location for e in events} == {"Mees"}
     one = run_bot(tmp_path, "ics", "--session", "Keynote #1")
-    assert len(icalendar.Calendar.from_ical(one.stdout).walk("VEVENT")) == 1
+    assert len(icalendar.Calendar.from_ical(one.stdout_bytes).walk("VEVENT")) == 1
     bad = run_bot(tmp_path, "ics", "--day", "someday")
     assert bad.returncode == 1
-    assert "is not a conference day" in bad.stderr.decode()
+    assert "is not a conference day" in bad.stderr
     console = run_bot(
         tmp_path,
         "console",
         stdin="agenda add session keynote #1\nagenda list\nquit\n",
     )
     assert console.returncode == 0, console.stderr
-    assert "Your agenda (1 session):" in console.stdout.decode()
+    assert "Your agenda (1 session):" in console.stdout
     again = run_bot(tmp_path, "ask", "agenda", "list")  # the local user's agenda is kept
-    assert "Your agenda (1 session):" in again.stdout.decode()
-    assert b"Traceback" not in done.stderr + bad.stderr + console.stderr + again.stderr
+    assert "Your agenda (1 session):" in again.stdout
+    assert "Traceback" not in done.stderr + bad.stderr + console.stderr + again.stderr

@@ -1,29 +1,19 @@
 """The timetable picture from the command line and the console: `python -m bot grid` and
-`schedule … view:grid`, in a subprocess as a user runs them."""
+`schedule … view:grid`, run through `python -m bot`'s entry point as a user runs them."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from PIL import Image
 
 from bot.timetable_picture import MAX_WIDTH
+from tests import cli
+from tests.cli import Completed
 
 
-def run_bot(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {"DATA_DIR": str(cwd / "data"), "PATH": "/usr/bin:/bin"}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        check=False,
-        timeout=120,
-    )
+def run_bot(cwd: Path, *args: str, stdin: str = "") -> Completed:
+    return cli.run_bot(*args, env={"DATA_DIR": str(cwd / "data")}, cwd=cwd, stdin=stdin)
 
 
 def test_grid_writes_the_days_picture(tmp_path: Path) -> None:
