@@ -299,6 +299,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # branch alone reached .86 / .79 / .82 on the text, .76 / .76 / .83 on the page).
     "found/iceba-2023-friday.txt": (0.88, 0.75, 0.77, 0.77, 0.85, 1.00),
     "found/iceba-2023-friday.html": (0.76, 0.71, 0.83, 0.83, 0.71, 0.85),
+    # JURIX 2018 (legal informatics / AI and law, Groningen), Thu + Fri: a hand-written div
+    # schedule whose talk links are empty in the source and filled by the page's script (speaker
+    # line, title line); per session `time` / room / bare chair name / `Session I: Title`, start
+    # times only. First seen: text .60 / .72 / .01, chairs 0, times 1; page 0 on every figure.
+    "found/jurix-2018-groningen.txt": (0.60, 0.72, 0.01, 0.01, 0.00, 1.00),
+    "found/jurix-2018-groningen.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
