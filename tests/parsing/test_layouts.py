@@ -5283,3 +5283,64 @@ def test_a_sessions_secretary_or_rapporteur_is_neither_a_paper_nor_its_author(ro
     assert papers(program) == [
         ("Flood forecasting with weather radar", [("Lena Fischer", "ETH Zurich")])
     ]
+
+
+def test_author_lines_each_printed_above_its_title_pair_downwards() -> None:
+    # "Names" / "Title" / "Names" / "Title" / next time: a run that closes on a title prints each
+    # paper's people first, even where no workplace makes the names certain.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "14:00\n"
+        "Session 3: Glacier Dynamics\n"
+        "Hanna Berg, Tomas Lind and Ulla Moe\n"
+        "Calving fronts seen from orbit\n"
+        "Pedro Alves and Rui Costa\n"
+        "Subglacial lakes under stress\n"
+        "Mei Tanaka, Sven Olsen and Ida Kroll\n"
+        "Firn densification in warm summers\n"
+        "Nora Settlement and Carl Judgement\n"
+        "Meltwater routing through moulins\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    assert papers(program) == [
+        (
+            "Calving fronts seen from orbit",
+            [("Hanna Berg", None), ("Tomas Lind", None), ("Ulla Moe", None)],
+        ),
+        ("Subglacial lakes under stress", [("Pedro Alves", None), ("Rui Costa", None)]),
+        (
+            "Firn densification in warm summers",
+            [("Mei Tanaka", None), ("Sven Olsen", None), ("Ida Kroll", None)],
+        ),
+        (
+            "Meltwater routing through moulins",
+            [("Nora Settlement", None), ("Carl Judgement", None)],
+        ),
+    ]
+
+
+def test_a_room_line_under_a_bare_time_leaves_the_items_title_below_it() -> None:
+    # "10:00" / "Hall B" / "Title": the room heads the item; the paper above the time is still
+    # the last of the session before, not the next item's title printed above its time.
+    program = parse(
+        "Thursday, 10 October 2024\n"
+        "10:00\n"
+        "Hall B\n"
+        "Session 2: Ocean Acoustics\n"
+        "Lea Hoffmann and Jonas Weber\n"
+        "Whale song propagation in shallow seas\n"
+        "Ana Reis and Tiago Moura\n"
+        "Sonar noise in busy harbours\n"
+        "11:30\n"
+        "Hall B\n"
+        "Farewell drinks\n"
+    )
+    (session, farewell) = program.sessions
+    assert [p.title for p in session.papers] == [
+        "Whale song propagation in shallow seas",
+        "Sonar noise in busy harbours",
+    ]
+    assert farewell.title == "Farewell drinks"
+    assert farewell.start is not None
+    assert farewell.start.hour == 11

@@ -597,7 +597,13 @@ class TextLines(Cells):
             self.attach_authors(parse_author_line(text), line.number, text)
             return
         if (
-            score >= 1.0
+            (
+                score >= 1.0
+                or (score >= 0.8 and self._authors_above_titles_follow(lookahead))
+                # the session's papers so far were printed so: "Ana Paiement" reads as a name
+                # here, however like a title's noun its last word ends
+                or (score >= 0.5 and paper is not None and paper.authors_above)
+            )
             and (paper is None or paper.authors)
             and (
                 self._title_follows(lookahead) or self._labelled_people_then_title_follow(lookahead)
