@@ -5344,3 +5344,24 @@ def test_a_room_line_under_a_bare_time_leaves_the_items_title_below_it() -> None
     assert farewell.title == "Farewell drinks"
     assert farewell.start is not None
     assert farewell.start.hour == 11
+
+
+def test_a_stylesheets_descendant_rules_lay_out_the_page() -> None:
+    # ".agenda .slot .who { display: block }": the page's rules name an element by where it
+    # stands, and a browser lays the spans out as lines; a rule for elsewhere changes nothing.
+    page = (
+        "<html><head><style>"
+        ".agenda .slot { display: flex; }"
+        ".agenda .slot .who, .agenda .slot .what { display: block; }"
+        ".sidebar .what { display: none; }"
+        "</style></head><body><div class='agenda'>"
+        "<div class='slot'><time>14:10</time><div>"
+        "<a href='#t1'><span class='who'>Lea Hoffmann and Jonas Weber</span>"
+        "<span class='what'>Whale song propagation in shallow seas</span></a>"
+        "</div></div></div></body></html>"
+    )
+    assert html_to_text(page).splitlines() == [
+        "14:10",
+        "Lea Hoffmann and Jonas Weber",
+        "Whale song propagation in shallow seas",
+    ]
