@@ -5365,3 +5365,25 @@ def test_a_stylesheets_descendant_rules_lay_out_the_page() -> None:
         "Lea Hoffmann and Jonas Weber",
         "Whale song propagation in shallow seas",
     ]
+
+
+def test_a_bare_name_between_a_time_and_its_session_heading_chairs_the_session() -> None:
+    # "14:00" / "Hall B" / "Marta Kowalska" / "Session 4: Title": a page whose stylesheet prints
+    # "Chaired by" before the name leaves only the name in a copy.
+    program = parse(
+        "Friday, 11 October 2024\n"
+        "14:00\n"
+        "Hall B\n"
+        "Marta Kowalska\n"
+        "Session 4: Sea Ice Remote Sensing\n"
+        "Lea Hoffmann and Jonas Weber\n"
+        "Melt ponds from synthetic aperture radar\n"
+        "Ana Reis and Tiago Moura\n"
+        "Snow depth on first-year ice\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    session = program.sessions[0]
+    assert session.title == "Sea Ice Remote Sensing"
+    assert [c.name for c in session.chairs] == ["Marta Kowalska"]
+    assert len(session.papers) == 2

@@ -90,6 +90,24 @@ class TextLines(Cells):
         if workplace is not None:
             return workplace - i + 1
         below = self.next_nonblank(i) if i >= 0 else None
+        current = self.current
+        if (
+            current is not None
+            and current.expects_title
+            and not current.title
+            and not current.papers
+            and not current.chairs
+            and below is not None
+            and below.kind is LineKind.SESSION_HEADER
+            and is_name_like_strict(line.text)
+            and author_line_score(line.text) >= 0.5
+        ):
+            # "09:30" / "Room 2" / "Ana Silva" / "Session I: Title": a bare name between an
+            # item's time and its session's heading chairs that session (the page's stylesheet
+            # prints the "Chaired by" before it, which no copy of the text keeps).
+            self._add_chairs(current, line.text, line.number)
+            self.read(line.number, CHAIR_LABEL, 0.7)
+            return 1
         if heads_the_timed_lines_below(line, below):
             # "Physico-chemical methods:" / "09:05 - 09:20 : Name (Affil)": a heading that
             # introduces the items timed below it, not the title of the item above.
