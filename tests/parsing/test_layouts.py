@@ -5387,3 +5387,22 @@ def test_a_bare_name_between_a_time_and_its_session_heading_chairs_the_session()
     assert session.title == "Sea Ice Remote Sensing"
     assert [c.name for c in session.chairs] == ["Marta Kowalska"]
     assert len(session.papers) == 2
+
+
+@pytest.mark.parametrize("name", ["Ruud van der Meer", "Anke van Dijk", "Hanna von Berg"])
+def test_a_keynote_speaker_with_a_surname_particle_is_named_under_it(name: str) -> None:
+    # "Invited talk" / "Ruud van der Meer" / "Title": a lower-case "van", "von der" before the
+    # surname still makes the line a name and nothing else.
+    program = parse(
+        "Monday, 14 October 2024\n"
+        "14:00\n"
+        "Invited talk\n"
+        f"{name}\n"
+        "Why deltas sink faster than seas rise\n"
+        "15:00\n"
+        "Coffee\n"
+    )
+    keynote = program.sessions[0]
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        ("Why deltas sink faster than seas rise", [name])
+    ]
