@@ -5406,3 +5406,24 @@ def test_a_keynote_speaker_with_a_surname_particle_is_named_under_it(name: str) 
     assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
         ("Why deltas sink faster than seas rise", [name])
     ]
+
+
+def test_a_line_after_the_last_of_papers_printed_people_first_is_a_note() -> None:
+    # "Names" / "Title" / "Names" / "Title" / "Best student paper, 10 minutes" / next time: every
+    # paper of the session came with its people above it, so the leftover line is a remark.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "14:00\n"
+        "Session 3: Glacier Dynamics\n"
+        "Hanna Berg, Tomas Lind and Ulla Moe\n"
+        "Calving fronts seen from orbit\n"
+        "Pedro Alves and Rui Costa\n"
+        "Subglacial lakes under stress\n"
+        "best student paper first, 10 minutes\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == [
+        "Calving fronts seen from orbit",
+        "Subglacial lakes under stress",
+    ]

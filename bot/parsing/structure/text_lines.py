@@ -699,6 +699,20 @@ class TextLines(Cells):
             paper.title = f"{paper.title} {text}"
             self.warn(line.number, "title continues from the line above; joined them")
             return
+        if (
+            session is not None
+            and len(session.papers) >= 2
+            and all(p.authors_above for p in session.papers)
+            and self.pending_authors is None
+            and lookahead is not None
+            and self._item_ends_after(lookahead)
+        ):
+            # "Names" / "Title" / "Names" / "Title" / "DC winner, runner-up 5 minutes" / next
+            # time: each paper came under its people, so a line left over without them
+            # closing the session is a remark on it.
+            self.read(line.number, NOTE, 0.7)
+            session.notes.append(text)
+            return
         self.add_paper(text, line.number)
 
     def _speaker_under_item_title(self, i: int, line: Line) -> int | None:
