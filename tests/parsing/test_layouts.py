@@ -5427,3 +5427,24 @@ def test_a_line_after_the_last_of_papers_printed_people_first_is_a_note() -> Non
         "Calving fronts seen from orbit",
         "Subglacial lakes under stress",
     ]
+
+
+def test_a_by_line_under_an_items_title_names_its_speaker_and_workplace() -> None:
+    # "Inaugural lecture" / "By Dr. Sofia Marquez, Rector of the University of Lisbon": who gives
+    # it, her role and where; "By the organising committee" names nobody.
+    program = parse(
+        "Monday, 14 October 2024\n"
+        "09:00\n"
+        "Inaugural lecture\n"
+        "By Dr. Sofia Marquez, Rector of the University of Lisbon\n"
+        "09:20\n"
+        "Practical notes\n"
+        "By the Organising Committee\n"
+        "09:30\n"
+        "Coffee\n"
+    )
+    welcome, notes = program.sessions[:2]
+    assert [(a.name, a.affiliation) for p in welcome.papers for a in p.authors] == [
+        ("Sofia Marquez", "University of Lisbon")
+    ]
+    assert not any(p.authors for p in notes.papers)

@@ -57,6 +57,7 @@ from bot.parsing.structure.phrases import (
     not_a_place,
     opens_with_a_person,
     person_with_role,
+    speaker_after_by,
     speaker_with_affiliation,
     strip_session_title,
     unquote,
@@ -299,6 +300,21 @@ class TextLines(Cells):
                 if self.paper is not None and self.paper.line == line.number:
                     self.paper.start = at.start
                 return
+        by = speaker_after_by(text) if text[:3] in ("By ", "by ") else None
+        if (
+            by is not None
+            and session is not None
+            and session.title
+            and not session.papers
+            and not session.speakers
+            and session.line == self._previous_text_line(line)
+        ):
+            # "Opening speech" / "By Prof. Ana Silva, Dean of the Faculty of Law": who gives it.
+            session.speakers = [by]
+            session.speakers_line = line.number
+            self.known_names.add(by.name)
+            self.read(line.number, AUTHORS, 0.8)
+            return
         quoted = split_quoted_title(text) if text[:1] in OPENING_QUOTES else None
         if quoted is not None:
             # '“Title”, Ana Silva (Descargar Presentación)' / '"Title". A, B. Uni A, México':
