@@ -329,13 +329,22 @@ def _initialled_name(text: str) -> bool:
 
 
 def is_name_like_strict(text: str) -> bool:
-    """A name and nothing else: every word capitalised, no institution word."""
+    """A name and nothing else: every word capitalised, no institution word; a Dutch or
+    German surname's lower-case particles before the last word (`Jeroen van den Hoven`)."""
+    if " v" in text or " te" in text:
+        text = _SURNAME_PARTICLES.sub(" ", text)
     words = text.split()
     return (
         1 < len(words) <= 4
         and all(w[:1].isupper() and w[1:2].islower() for w in words)
         and not _has_institution_word(text)
     )
+
+
+# " van ", " van der ", " von ", " ten ": between a given name and the surname's last word.
+_SURNAME_PARTICLES = re.compile(
+    r"(?<=\S) (?:van|von)(?: (?:der|den|de))? (?=\S+$)|(?<=\S) te[nr] (?=\S+$)"
+)
 
 
 _LIST_PUNCTUATION = frozenset(",;()&/|·•:")

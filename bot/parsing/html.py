@@ -130,40 +130,76 @@ _SIMPLE = re.compile(r"^([a-z][a-z0-9-]*)?((?:\.[\w-]+)+)?$", re.I)
 
 
 class _Styles:
-    """`display` of the page's simple rules (`.name`, `tag.a.b`, `tag`), the most specific and
-    then the latest winning as in CSS; what a media query changes for other screens is left
-    out, as the desktop page shows it."""
+    """`display` of the page's simple rules (`.name`, `tag.a.b`, `tag`, and those under
+    ancestors: `.schedule .row .speaker`), the most specific and then the latest winning as in
+    CSS; what a media query changes for other screens is left out, as the desktop page shows
+    it."""
 
     def __init__(self, css: str) -> None:
-        self.rules: list[tuple[int, int, str | None, frozenset[str], str]] = []
+        self.rules: list[tuple[int, int, tuple[_Compound, ...], str]] = []
         css = _CSS_COMMENT.sub(" ", css)  # a comment before a rule is not its selector
         for order, (selectors, body) in enumerate(_RULE.findall(_MEDIA.sub(" ", css))):
             display = _DISPLAY.search(body)
             if display is None:
                 continue
             for selector in selectors.split(","):
-                simple = _SIMPLE.match(selector.strip())
-                if not simple or not selector.strip():
+                # `.a > .b` as `.a .b`: a child is a descendant too
+                compounds = [_compound(part) for part in selector.replace(">", " ").split()]
+                if not compounds or any(c is None for c in compounds):
                     continue
-                tag = simple.group(1).lower() if simple.group(1) else None
-                classes = frozenset((simple.group(2) or "").strip(".").split(".")) - {""}
-                specificity = 10 * len(classes) + (1 if tag else 0)
-                self.rules.append((specificity, order, tag, classes, display.group(1).lower()))
-        self.rules.sort()
+                chain = tuple(c for c in compounds if c is not None)
+                specificity = sum(10 * len(classes) + (1 if tag else 0) for tag, classes in chain)
+                self.rules.append((specificity, order, chain, display.group(1).lower()))
+        # Each rule filed under one class or the tag its element must have, so that a large
+        # stylesheet is not tried whole on every element.
+        self.filed: dict[str, list[tuple[int, int, tuple[_Compound, ...], str]]] = {}
+        for rule in self.rules:
+            tag, classes = rule[2][-1]
+            self.filed.setdefault(min(classes) if classes else f"<{tag}>", []).append(rule)
 
     def display(self, node: LexborNode) -> str | None:
         # `<span style="display: block">`: an element's own style wins over the stylesheet's.
         own = _DISPLAY.search(node.attributes.get("style") or "")
         if own is not None:
             return own.group(1).lower()
-        if not self.rules:
+        if not self.filed:
             return None
-        names = frozenset((node.attributes.get("class") or "").split())
+        keys = [f"<{node.tag}>", *(node.attributes.get("class") or "").split()]
+        candidates = [rule for key in keys for rule in self.filed.get(key, ())]
         shown = None
-        for _, _, tag, classes, display in self.rules:
-            if (tag is None or tag == node.tag) and classes <= names and (classes or tag):
+        for _, _, chain, display in sorted(candidates, key=lambda rule: rule[:2]):
+            if _matches(chain[-1], node) and _under(chain[:-1], node.parent):
                 shown = display
         return shown
+
+
+# A compound selector: its tag (or None) and classes, one of them at least.
+_Compound = tuple[str | None, frozenset[str]]
+
+
+def _compound(text: str) -> _Compound | None:
+    simple = _SIMPLE.match(text)
+    if not simple or not text:
+        return None
+    tag = simple.group(1).lower() if simple.group(1) else None
+    return tag, frozenset((simple.group(2) or "").strip(".").split(".")) - {""}
+
+
+def _matches(compound: _Compound, node: LexborNode) -> bool:
+    tag, classes = compound
+    names = frozenset((node.attributes.get("class") or "").split())
+    return (tag is None or tag == node.tag) and classes <= names
+
+
+def _under(ancestors: tuple[_Compound, ...], node: LexborNode | None) -> bool:
+    """Whether `node` or those above it hold the ancestors, the innermost nearest."""
+    for compound in reversed(ancestors):
+        while node is not None and not (node.tag and _matches(compound, node)):
+            node = node.parent
+        if node is None:
+            return False
+        node = node.parent
+    return True
 
 
 class _Lines:

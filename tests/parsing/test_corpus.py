@@ -332,6 +332,20 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # bare clock under each talk's people read as that talk's start, not the next one's.
     "found/supercollider-2025.txt": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
     "found/supercollider-2025.html": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
+    # JURIX 2018 (legal informatics / AI and law, Groningen), Thu + Fri: a hand-written div
+    # schedule whose talk links are empty in the source and filled by the page's script (speaker
+    # line, title line); per session `time` / room / bare chair name / `Session I: Title`, start
+    # times only. First seen: text .60 / .72 / .01, chairs 0, times 1; page 0 on every figure.
+    # Then a run of author lines each over a title read as printed people first, and a room
+    # line under a bare time no longer hid the item's title below it; the page's stylesheet
+    # rules under ancestors (`.schedule .row div .speaker`) read, the page as the text; a
+    # bare name between an item's time and its session's heading read as its chair; a
+    # speaker's `van den` particles kept in a name; a line left after the last of papers
+    # printed people first read as a note; `By Prof. Name, Dean of the X` under an item's
+    # title read as its speaker (affiliation `Law School of University of Groningen`, the
+    # truth's `University of Groningen`: author F1 .99).
+    "found/jurix-2018-groningen.txt": (1.00, 1.00, 0.99, 1.00, 1.00, 1.00),
+    "found/jurix-2018-groningen.html": (1.00, 1.00, 0.99, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

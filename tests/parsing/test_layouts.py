@@ -5681,3 +5681,168 @@ def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
         for p in s.papers
     ]
     assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]
+
+
+def test_author_lines_each_printed_above_its_title_pair_downwards() -> None:
+    # "Names" / "Title" / "Names" / "Title" / next time: a run that closes on a title prints each
+    # paper's people first, even where no workplace makes the names certain.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "14:00\n"
+        "Session 3: Glacier Dynamics\n"
+        "Hanna Berg, Tomas Lind and Ulla Moe\n"
+        "Calving fronts seen from orbit\n"
+        "Pedro Alves and Rui Costa\n"
+        "Subglacial lakes under stress\n"
+        "Mei Tanaka, Sven Olsen and Ida Kroll\n"
+        "Firn densification in warm summers\n"
+        "Nora Settlement and Carl Judgement\n"
+        "Meltwater routing through moulins\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    assert papers(program) == [
+        (
+            "Calving fronts seen from orbit",
+            [("Hanna Berg", None), ("Tomas Lind", None), ("Ulla Moe", None)],
+        ),
+        ("Subglacial lakes under stress", [("Pedro Alves", None), ("Rui Costa", None)]),
+        (
+            "Firn densification in warm summers",
+            [("Mei Tanaka", None), ("Sven Olsen", None), ("Ida Kroll", None)],
+        ),
+        (
+            "Meltwater routing through moulins",
+            [("Nora Settlement", None), ("Carl Judgement", None)],
+        ),
+    ]
+
+
+def test_a_room_line_under_a_bare_time_leaves_the_items_title_below_it() -> None:
+    # "10:00" / "Hall B" / "Title": the room heads the item; the paper above the time is still
+    # the last of the session before, not the next item's title printed above its time.
+    program = parse(
+        "Thursday, 10 October 2024\n"
+        "10:00\n"
+        "Hall B\n"
+        "Session 2: Ocean Acoustics\n"
+        "Lea Hoffmann and Jonas Weber\n"
+        "Whale song propagation in shallow seas\n"
+        "Ana Reis and Tiago Moura\n"
+        "Sonar noise in busy harbours\n"
+        "11:30\n"
+        "Hall B\n"
+        "Farewell drinks\n"
+    )
+    (session, farewell) = program.sessions
+    assert [p.title for p in session.papers] == [
+        "Whale song propagation in shallow seas",
+        "Sonar noise in busy harbours",
+    ]
+    assert farewell.title == "Farewell drinks"
+    assert farewell.start is not None
+    assert farewell.start.hour == 11
+
+
+def test_a_stylesheets_descendant_rules_lay_out_the_page() -> None:
+    # ".agenda .slot .who { display: block }": the page's rules name an element by where it
+    # stands, and a browser lays the spans out as lines; a rule for elsewhere changes nothing.
+    page = (
+        "<html><head><style>"
+        ".agenda .slot { display: flex; }"
+        ".agenda .slot .who, .agenda .slot .what { display: block; }"
+        ".sidebar .what { display: none; }"
+        "</style></head><body><div class='agenda'>"
+        "<div class='slot'><time>14:10</time><div>"
+        "<a href='#t1'><span class='who'>Lea Hoffmann and Jonas Weber</span>"
+        "<span class='what'>Whale song propagation in shallow seas</span></a>"
+        "</div></div></div></body></html>"
+    )
+    assert html_to_text(page).splitlines() == [
+        "14:10",
+        "Lea Hoffmann and Jonas Weber",
+        "Whale song propagation in shallow seas",
+    ]
+
+
+def test_a_bare_name_between_a_time_and_its_session_heading_chairs_the_session() -> None:
+    # "14:00" / "Hall B" / "Marta Kowalska" / "Session 4: Title": a page whose stylesheet prints
+    # "Chaired by" before the name leaves only the name in a copy.
+    program = parse(
+        "Friday, 11 October 2024\n"
+        "14:00\n"
+        "Hall B\n"
+        "Marta Kowalska\n"
+        "Session 4: Sea Ice Remote Sensing\n"
+        "Lea Hoffmann and Jonas Weber\n"
+        "Melt ponds from synthetic aperture radar\n"
+        "Ana Reis and Tiago Moura\n"
+        "Snow depth on first-year ice\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    session = program.sessions[0]
+    assert session.title == "Sea Ice Remote Sensing"
+    assert [c.name for c in session.chairs] == ["Marta Kowalska"]
+    assert len(session.papers) == 2
+
+
+@pytest.mark.parametrize("name", ["Ruud van der Meer", "Anke van Dijk", "Hanna von Berg"])
+def test_a_keynote_speaker_with_a_surname_particle_is_named_under_it(name: str) -> None:
+    # "Invited talk" / "Ruud van der Meer" / "Title": a lower-case "van", "von der" before the
+    # surname still makes the line a name and nothing else.
+    program = parse(
+        "Monday, 14 October 2024\n"
+        "14:00\n"
+        "Invited talk\n"
+        f"{name}\n"
+        "Why deltas sink faster than seas rise\n"
+        "15:00\n"
+        "Coffee\n"
+    )
+    keynote = program.sessions[0]
+    assert [(p.title, [a.name for a in p.authors]) for p in keynote.papers] == [
+        ("Why deltas sink faster than seas rise", [name])
+    ]
+
+
+def test_a_line_after_the_last_of_papers_printed_people_first_is_a_note() -> None:
+    # "Names" / "Title" / "Names" / "Title" / "Best student paper, 10 minutes" / next time: every
+    # paper of the session came with its people above it, so the leftover line is a remark.
+    program = parse(
+        "Tuesday, 8 October 2024\n"
+        "14:00\n"
+        "Session 3: Glacier Dynamics\n"
+        "Hanna Berg, Tomas Lind and Ulla Moe\n"
+        "Calving fronts seen from orbit\n"
+        "Pedro Alves and Rui Costa\n"
+        "Subglacial lakes under stress\n"
+        "best student paper first, 10 minutes\n"
+        "15:30\n"
+        "Coffee\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == [
+        "Calving fronts seen from orbit",
+        "Subglacial lakes under stress",
+    ]
+
+
+def test_a_by_line_under_an_items_title_names_its_speaker_and_workplace() -> None:
+    # "Inaugural lecture" / "By Dr. Sofia Marquez, Rector of the University of Lisbon": who gives
+    # it, her role and where; "By the organising committee" names nobody.
+    program = parse(
+        "Monday, 14 October 2024\n"
+        "09:00\n"
+        "Inaugural lecture\n"
+        "By Dr. Sofia Marquez, Rector of the University of Lisbon\n"
+        "09:20\n"
+        "Practical notes\n"
+        "By the Organising Committee\n"
+        "09:30\n"
+        "Coffee\n"
+    )
+    welcome, notes = program.sessions[:2]
+    assert [(a.name, a.affiliation) for p in welcome.papers for a in p.authors] == [
+        ("Sofia Marquez", "University of Lisbon")
+    ]
+    assert not any(p.authors for p in notes.papers)

@@ -76,6 +76,11 @@ class PaperDraft:
     end: time | None = None
     authors_line: int | None = None
 
+    @property
+    def authors_above(self) -> bool:
+        """Whether its authors were printed on a line above its title."""
+        return self.authors_line is not None and self.authors_line < self.line
+
 
 @dataclass(slots=True)
 class SessionDraft:

@@ -138,6 +138,9 @@ class Lookahead(BuilderState):
         ):
             return None
         after = self.next_nonblank(i)
+        if after is not None and after.kind is LineKind.ROOM:
+            # "11:30" / "Hall B" / "Farewell drinks": the room heads the item below its time
+            after = self.next_nonblank(self.place[id(after)])
         if (
             self.title_side == "below"
             and after is not None
@@ -502,6 +505,24 @@ class Lookahead(BuilderState):
             and len([c for c in nxt.cells if c]) == 1
             and not is_prose(nxt.text)
         )
+
+    def _authors_above_titles_follow(self, i: int | None) -> bool:
+        """From line `i` on: author lines each right over a title, two pairs at least, the run
+        closing on a title (`Ana Silva and Bo Li` / `Title` / `Cy Ng, Di Wu and Ed Fox` /
+        `Title` / the next time): where no line is left without its partner, each paper's
+        people are printed first, however plain their names."""
+        at, pairs = i, 0
+        while at is not None and pairs < 4:
+            line = self.lines[at]
+            if line.kind is not LineKind.TEXT or author_line_score(line.text) < 0.8:
+                break
+            if not self._title_follows(at):
+                return False
+            title_at = self.after[at + 1]
+            assert title_at is not None  # `_title_follows` found it
+            pairs += 1
+            at = self.after[title_at + 1] if title_at + 1 < len(self.after) else None
+        return pairs >= 2
 
     def _labelled_people_then_title_follow(self, i: int | None) -> bool:
         """Whether the next line is a row `Co-authors: A, B | Title`: the rest of a cell of

@@ -301,7 +301,7 @@ JOB = re.compile(
     r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
     r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
     r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
-    r"postdoc|lecturer|dean|chair|principal|specialist|strategist)\b",
+    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist)\b",
     re.I,
 )
 
@@ -320,6 +320,29 @@ def person_with_role(text: str) -> Person | None:
     if len(parts) < 3 or not is_name_like(parts[0]) or not JOB.search(parts[1]):
         return None
     return Person(parts[0], ", ".join(parts[2:]) or None)
+
+
+# "By Prof. Ana Silva, Dean of the Faculty of Law", "by Bo Li": who gives the item above.
+_BY_PERSON = re.compile(r"^[Bb]y\s+(?P<who>[^,]{3,60})(?:,\s*(?P<role>.{3,120}))?$")
+# "Dean of the Law School of X", "Rector of the University of Y": a role, then where.
+_ROLE_OF = re.compile(r"^\w+(?:\s+\w+)?\s+of\s+(?:the\s+)?(?P<where>.+)$")
+
+
+def speaker_after_by(text: str) -> Person | None:
+    """`By Dr. Ana Silva, Rector of the University of Porto`: the one person the line names,
+    and where she works (the role before `of` dropped); None where no person is named
+    (`By the Organising Committee`)."""
+    by = _BY_PERSON.match(text)
+    if by is None:
+        return None
+    people = parse_author_line(by.group("who")).authors
+    if len(people) != 1 or author_line_score(by.group("who")) < 0.5:
+        return None
+    role = by.group("role")
+    if role is None:
+        return Person(people[0].name, None)
+    of = _ROLE_OF.match(role) if JOB.search(role.split(" of ")[0]) else None
+    return Person(people[0].name, clean(of.group("where")) if of else company_after_job(role))
 
 
 DURATION_CELL = re.compile(

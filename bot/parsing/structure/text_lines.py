@@ -61,6 +61,7 @@ from bot.parsing.structure.phrases import (
     not_a_place,
     opens_with_a_person,
     person_with_role,
+    speaker_after_by,
     speaker_with_affiliation,
     strip_session_title,
     unquote,
@@ -99,6 +100,24 @@ class TextLines(Cells):
             # one of the page's speakers, or their name over it: about its people, no item.
             self.close_paper()
             self.read(line.number, NOTE, 0.8)
+            return 1
+        current = self.current
+        if (
+            current is not None
+            and current.expects_title
+            and not current.title
+            and not current.papers
+            and not current.chairs
+            and below is not None
+            and below.kind is LineKind.SESSION_HEADER
+            and is_name_like_strict(line.text)
+            and author_line_score(line.text) >= 0.5
+        ):
+            # "09:30" / "Room 2" / "Ana Silva" / "Session I: Title": a bare name between an
+            # item's time and its session's heading chairs that session (the page's stylesheet
+            # prints the "Chaired by" before it, which no copy of the text keeps).
+            self._add_chairs(current, line.text, line.number)
+            self.read(line.number, CHAIR_LABEL, 0.7)
             return 1
         if heads_the_timed_lines_below(line, below):
             # "Physico-chemical methods:" / "09:05 - 09:20 : Name (Affil)": a heading that
@@ -313,6 +332,21 @@ class TextLines(Cells):
                 if self.paper is not None and self.paper.line == line.number:
                     self.paper.start = at.start
                 return
+        by = speaker_after_by(text) if text[:3] in ("By ", "by ") else None
+        if (
+            by is not None
+            and session is not None
+            and session.title
+            and not session.papers
+            and not session.speakers
+            and session.line == self._previous_text_line(line)
+        ):
+            # "Opening speech" / "By Prof. Ana Silva, Dean of the Faculty of Law": who gives it.
+            session.speakers = [by]
+            session.speakers_line = line.number
+            self.known_names.add(by.name)
+            self.read(line.number, AUTHORS, 0.8)
+            return
         quoted = split_quoted_title(text) if text[:1] in OPENING_QUOTES else None
         if quoted is not None:
             # '“Title”, Ana Silva (Descargar Presentación)' / '"Title". A, B. Uni A, México':
@@ -638,16 +672,22 @@ class TextLines(Cells):
             self.add_paper(session.title, session.line)
             self.attach_authors(parse_author_line(text), line.number, text)
             return
-        by = split_by_line(text) if self.speakers_after_by and " by " in text else None
-        if by is not None and score >= 0.5 and session is not None:
+        title_by = split_by_line(text) if self.speakers_after_by and " by " in text else None
+        if title_by is not None and score >= 0.5 and session is not None:
             # "Antithesis (a scream) by Ana Ruiz" on a page of "Title by Name" items: the
             # parenthesis makes the line look like a name and its affiliation; it is a title
             # and its people, as the page prints them.
-            self.add_paper(by[0], line.number)
-            self.attach_authors(by[1], line.number)
+            self.add_paper(title_by[0], line.number)
+            self.attach_authors(title_by[1], line.number)
             return
         if (
-            score >= 1.0
+            (
+                score >= 1.0
+                or (score >= 0.8 and self._authors_above_titles_follow(lookahead))
+                # the session's papers so far were printed so: "Ana Paiement" reads as a name
+                # here, however like a title's noun its last word ends
+                or (score >= 0.5 and paper is not None and paper.authors_above)
+            )
             and (paper is None or paper.authors)
             and (
                 self._title_follows(lookahead) or self._labelled_people_then_title_follow(lookahead)
@@ -728,6 +768,20 @@ class TextLines(Cells):
         ):
             paper.title = f"{paper.title} {text}"
             self.warn(line.number, "title continues from the line above; joined them")
+            return
+        if (
+            session is not None
+            and len(session.papers) >= 2
+            and all(p.authors_above for p in session.papers)
+            and self.pending_authors is None
+            and lookahead is not None
+            and self._item_ends_after(lookahead)
+        ):
+            # "Names" / "Title" / "Names" / "Title" / "DC winner, runner-up 5 minutes" / next
+            # time: each paper came under its people, so a line left over without them
+            # closing the session is a remark on it.
+            self.read(line.number, NOTE, 0.7)
+            session.notes.append(text)
             return
         self.add_paper(text, line.number)
 
