@@ -566,11 +566,33 @@ def _find_time_range(text: str) -> TimeRange | None:
         else:
             start = _clock(g["sh"], g["sm"], start_ampm)
             end = _clock(g["eh"], g["em"], end_ampm) if g["eh"] is not None else None
-        if start is None:
+        if start is None or _numbers_a_place(text, match):
             continue
         zone = g["ezone"] or g["szone"]
         return TimeRange(start, end, zone.upper().replace(" ", "") if zone else None, match.span())
     return _colonless_range(text)
+
+
+# "Room 1.09", "Hall 2.15", "Raum 3.10", "floor 4.05": the word of a place right before.
+_PLACE_BEFORE = re.compile(
+    r"\b(?:rooms?|hall|halls|sala|aula|raum|salle|saal|zaal|building|bldg|floor|level|lab|"
+    r"office|booth|stand|gate)\.?\s*$",
+    re.I,
+)
+
+
+def _numbers_a_place(text: str, match: re.Match[str]) -> bool:
+    """A lone dotted number after a place word ("Room 1.09") is the place's number, as many
+    universities number rooms by building and room: no clock, whose minutes it would fake."""
+    g = match.groupdict()
+    lone_dotted = (
+        g["eh"] is None
+        and not g["sampm"]
+        and not g["szone"]
+        and g["sm"] is not None
+        and text[match.start("sm") - 1] == "."
+    )
+    return lone_dotted and _PLACE_BEFORE.search(text, 0, match.start()) is not None
 
 
 # "1300 - 1400", "0930-1030": a range of 24-hour clocks written without a colon, as military

@@ -5846,3 +5846,37 @@ def test_a_by_line_under_an_items_title_names_its_speaker_and_workplace() -> Non
         ("Sofia Marquez", "University of Lisbon")
     ]
     assert not any(p.authors for p in notes.papers)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Posters and demos in Room 1.09",
+        "Coffee in Hall 2.15",
+        "Meet at Raum 3.10",
+        "Lunch served on floor 4.05",
+    ],
+)
+def test_a_dotted_room_number_is_no_clock(line: str) -> None:
+    # "Room 1.09": building 1, room 09, as many universities number rooms; after a place word
+    # a dotted number is where, not when.
+    assert find_time_range(line) is None
+
+
+def test_a_dotted_room_number_does_not_move_the_clock_of_the_items_after_it() -> None:
+    program = parse(
+        "Monday, 3 March 2025\n"
+        "09:00-10:30 Session 1: Graphs\n"
+        "Drawing Graphs Beyond Planarity\n"
+        "Ana Silva (MIT)\n"
+        "10:30\n"
+        "Posters and demos in Room 1.09\n"
+        "11:00-12:00 Session 2: Trees\n"
+        "Fast Trees\n"
+        "Bo Li (ETH)\n"
+    )
+    starts = {s.title: s.start.strftime("%d %H:%M") for s in program.sessions if s.start}
+    assert starts["Trees"] == "03 11:00"
+    assert "Posters and demos in Room 1.09" in {s.title for s in program.sessions}
+    assert find_time_range("Room 2, 14.30-15.30") is not None  # a place, then the time
+    assert find_time_range("Hall B 2.00pm") is not None  # a meridiem makes it a clock
