@@ -332,6 +332,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # bare clock under each talk's people read as that talk's start, not the next one's.
     "found/supercollider-2025.txt": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
     "found/supercollider-2025.html": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
+    # crdh-2019: Current Research in Digital History 2019 (history; Jekyll/kramdown page),
+    # time blocks `Paper session N, 10:00–11:00 a.m.` over parallel `Session N.M` paragraphs,
+    # bullets `Name and Name, “Title”` (speakers first, the title in curly quotes), one bullet
+    # holding two papers; first seen (text and page alike) at recall 0, precision 0, author F1
+    # 0, chairs 1 (none), times .71.
+    "found/crdh-2019.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.71),
+    "found/crdh-2019.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.71),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
