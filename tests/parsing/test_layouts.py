@@ -5681,3 +5681,23 @@ def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
         for p in s.papers
     ]
     assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]
+
+
+def test_people_then_a_quoted_title_are_a_paper_and_its_authors() -> None:
+    # 'Name and Name, “Title”': the speakers first, a comma, then the title in quotes; a list
+    # item whose next item lost its marker runs two such papers together on one line.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "14:00 - 15:00 Panel 2\n"
+        "\n"
+        "Mirela Tavares and Oskar Lund, “Ledgers of the Harbour Guild, 1790–1820”\n"
+        "Ines Poyer, “Reading ‘Lost’ Maps” Tomas Hadek, Lea Borg, and Yuki Arai, “Print Shops”\n"
+    )
+    assert papers(program) == [
+        (
+            "Ledgers of the Harbour Guild, 1790–1820",
+            [("Mirela Tavares", None), ("Oskar Lund", None)],
+        ),
+        ("Reading ‘Lost’ Maps", [("Ines Poyer", None)]),
+        ("Print Shops", [("Tomas Hadek", None), ("Lea Borg", None), ("Yuki Arai", None)]),
+    ]
