@@ -337,9 +337,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # bullets `Name and Name, “Title”` (speakers first, the title in curly quotes), one bullet
     # holding two papers; first seen (text and page alike) at recall 0, precision 0, author F1
     # 0, chairs 1 (none), times .71; then `People, “Title”` (several on a line) read as papers
-    # and their authors: .92 / .86 / .97, times 1.
-    "found/crdh-2019.txt": (0.92, 0.86, 0.97, 0.97, 1.00, 1.00),
-    "found/crdh-2019.html": (0.92, 0.86, 0.97, 0.97, 1.00, 1.00),
+    # and their authors: .92 / .86 / .97, times 1; then a long sentence to the reader (`We
+    # recommend …`) read as prose, not a paper: precision .92.
+    "found/crdh-2019.txt": (0.92, 0.92, 0.97, 0.97, 1.00, 1.00),
+    "found/crdh-2019.html": (0.92, 0.92, 0.97, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

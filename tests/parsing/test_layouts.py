@@ -5701,3 +5701,19 @@ def test_people_then_a_quoted_title_are_a_paper_and_its_authors() -> None:
         ("Reading ‘Lost’ Maps", [("Ines Poyer", None)]),
         ("Print Shops", [("Tomas Hadek", None), ("Lea Borg", None), ("Yuki Arai", None)]),
     ]
+
+
+def test_a_long_sentence_addressed_to_the_reader_is_no_paper_title() -> None:
+    # "We suggest that …, 12 Quay St, Porto 4050." after the program: one long sentence with an
+    # address's commas, yet written to the reader (we, you, please), so a note, not a paper.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "14:00 - 15:00 Panel 2\n"
+        "\n"
+        "Mirela Tavares and Oskar Lund, “Ledgers of the Harbour Guild”\n"
+        "Travel and rooms\n"
+        "\n"
+        "We suggest that visitors who want a room near the venue stay at the Quay Lodge in the old"
+        " town, 12 Quay St, Porto 4050.\n"
+    )
+    assert [p[0] for p in papers(program)] == ["Ledgers of the Harbour Guild"]
