@@ -1184,6 +1184,28 @@ def split_quoted_title(text: str) -> tuple[str, AuthorLine] | None:
     return m["title"].strip(), people
 
 
+# 'Ana Silva and Bo Li, “Title”': the people first, a comma, then the quoted title to the end;
+# a list item whose next item lost its marker runs several such papers on one line.
+_PEOPLE_THEN_QUOTED = re.compile(
+    r'\s*(?P<who>[^\W\d_][^"“”„«»]*?),\s*["“„«](?P<title>[^"“”„«»]{3,})["”»][.,;]?'
+)
+
+
+def split_people_then_quoted(text: str) -> list[tuple[str, AuthorLine]] | None:
+    """Each `People, “Title”` on the line as (title, people), or None unless the whole line is
+    made of them and each part before a title reads as people."""
+    line = clean(text).strip()
+    found: list[tuple[str, AuthorLine]] = []
+    at = 0
+    while at < len(line):
+        m = _PEOPLE_THEN_QUOTED.match(line, at)
+        if m is None or not _is_author_list(m["who"].strip(), alone=True):
+            return None
+        found.append((m["title"].strip(), parse_author_line(m["who"].strip())))
+        at = m.end()
+    return found or None
+
+
 def _ends_in_initial(text: str) -> bool:
     """`Efraín J` or `Dr`: the full stop after it is an initial's or a title's, no sentence end."""
     last = text.rsplit(" ", 1)[-1].lower()

@@ -816,7 +816,6 @@ Alok
 Alon
 Alona
 Alondra
-Along
 Alonso
 Alooy
 Aloys
@@ -11922,7 +11921,6 @@ Milanka
 Milciades
 Milda
 Mildred
-Mile
 Miled
 Milejk
 Milen

@@ -164,7 +164,14 @@ def is_prose(text: str) -> bool:
         # one long sentence without a list's commas ("Gli studenti … riceveranno un attestato
         # … (mattina e pomeriggio)."): no title runs to 25 words and a full stop
         or (words >= 25 and not _LIST_SEPARATOR.search(text) and text.rstrip().endswith("."))
+        # "We recommend that participants … book rooms at …, 4610 N. Main St, City 22203.": a
+        # long sentence to the reader; a title does not say we or you and end in a full stop.
+        or (bool(_TO_THE_READER.match(text)) and text.rstrip().endswith("."))
     )
+
+
+# "We recommend …", "You can …", "Please note …", "Our speakers will …": words to the reader.
+_TO_THE_READER = re.compile(r"(?:We|You|Please|Our)\s+[a-z]")
 
 
 # "…  Read more", "... Read the full abstract", "… See more", "… Continue reading": the tail

@@ -5880,3 +5880,39 @@ def test_a_dotted_room_number_does_not_move_the_clock_of_the_items_after_it() ->
     assert "Posters and demos in Room 1.09" in {s.title for s in program.sessions}
     assert find_time_range("Room 2, 14.30-15.30") is not None  # a place, then the time
     assert find_time_range("Hall B 2.00pm") is not None  # a meridiem makes it a clock
+
+
+def test_people_then_a_quoted_title_are_a_paper_and_its_authors() -> None:
+    # 'Name and Name, “Title”': the speakers first, a comma, then the title in quotes; a list
+    # item whose next item lost its marker runs two such papers together on one line.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "14:00 - 15:00 Panel 2\n"
+        "\n"
+        "Mirela Tavares and Oskar Lund, “Ledgers of the Harbour Guild, 1790–1820”\n"
+        "Ines Poyer, “Reading ‘Lost’ Maps” Tomas Hadek, Lea Borg, and Yuki Arai, “Print Shops”\n"
+    )
+    assert papers(program) == [
+        (
+            "Ledgers of the Harbour Guild, 1790–1820",
+            [("Mirela Tavares", None), ("Oskar Lund", None)],
+        ),
+        ("Reading ‘Lost’ Maps", [("Ines Poyer", None)]),
+        ("Print Shops", [("Tomas Hadek", None), ("Lea Borg", None), ("Yuki Arai", None)]),
+    ]
+
+
+def test_a_long_sentence_addressed_to_the_reader_is_no_paper_title() -> None:
+    # "We suggest that …, 12 Quay St, Porto 4050." after the program: one long sentence with an
+    # address's commas, yet written to the reader (we, you, please), so a note, not a paper.
+    program = parse(
+        "Friday, 7 March 2025\n"
+        "14:00 - 15:00 Panel 2\n"
+        "\n"
+        "Mirela Tavares and Oskar Lund, “Ledgers of the Harbour Guild”\n"
+        "Travel and rooms\n"
+        "\n"
+        "We suggest that visitors who want a room near the venue stay at the Quay Lodge in the old"
+        " town, 12 Quay St, Porto 4050.\n"
+    )
+    assert [p[0] for p in papers(program)] == ["Ledgers of the Harbour Guild"]

@@ -18,6 +18,7 @@ from bot.parsing.authors import (
     split_by_line,
     split_colon_authors,
     split_known_names,
+    split_people_then_quoted,
     split_quoted_title,
     split_title_and_authors,
 )
@@ -355,6 +356,15 @@ class TextLines(Cells):
                 self.open_session(line.number)
             self.add_paper(quoted[0], line.number)
             self.attach_authors(quoted[1], line.number)
+            return
+        pairs = split_people_then_quoted(text) if text.rstrip(" .,;")[-1:] in '"”»' else None
+        if pairs is not None:
+            # 'Ana Silva and Bo Li, “Title”': the people, then the title they present.
+            if session is None:
+                self.open_session(line.number)
+            for title, presenters in pairs:
+                self.add_paper(title, line.number)
+                self.attach_authors(presenters, line.number)
             return
         if (
             self.paper is not None
