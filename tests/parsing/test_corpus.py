@@ -332,6 +332,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # bare clock under each talk's people read as that talk's start, not the next one's.
     "found/supercollider-2025.txt": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
     "found/supercollider-2025.html": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
+    # rss-2018-adelaide: the Ranked Set Sampling symposium (agricultural and ecological field
+    # sampling, Adelaide), a Hugo page of two Markdown tables `Time | Title | Presenter` rendered
+    # by goldmark (short rows padded with empty cells), twelve `Contributing talk` slots without
+    # presenters, a `Facilitators: A and B` cell. First seen at recall 0.40, precision 1.00,
+    # author F1 1.00, chairs 0.00, times 1.00 (text and page).
+    "found/rss-2018-adelaide.txt": (0.40, 1.00, 1.00, 1.00, 0.00, 1.00),
+    "found/rss-2018-adelaide.html": (0.40, 1.00, 1.00, 1.00, 0.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
