@@ -5681,3 +5681,18 @@ def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
         for p in s.papers
     ]
     assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]
+
+
+def test_facilitators_in_a_rows_presenter_cell_are_the_items_chairs() -> None:
+    # "Facilitators: A and B" where a table prints each row's presenters: the people who lead a
+    # discussion, as a moderator does, not the speakers of a talk.
+    program = parse(
+        "Day 1 - 3rd March 2019\n"
+        "Time\tTitle\tPresenter\n"
+        "9:00 – 9:30\tSoil carbon stocks under grazing\tMia Long\n"
+        "10:00 – 11:00\tOpen forum on farm trials\tFacilitators: Pia Kerr and Tom Vane\n"
+    )
+    forum = program.sessions[-1]
+    assert forum.title == "Open forum on farm trials"
+    assert [c.name for c in forum.chairs] == ["Pia Kerr", "Tom Vane"]
+    assert not forum.papers
