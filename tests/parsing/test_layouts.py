@@ -5696,3 +5696,18 @@ def test_facilitators_in_a_rows_presenter_cell_are_the_items_chairs() -> None:
     assert forum.title == "Open forum on farm trials"
     assert [c.name for c in forum.chairs] == ["Pia Kerr", "Tom Vane"]
     assert not forum.papers
+
+
+def test_a_talk_whose_presenter_cell_is_tba_is_still_a_talk() -> None:
+    # "Time | Title | Presenter" with "TBA" in the presenter column: the talk is announced, its
+    # speaker not yet; it is a talk without speakers, not a program item of no kind.
+    program = parse(
+        "Day 2 - 4th March 2019\n"
+        "Time\tTitle\tPresenter\n"
+        "9:00 – 9:40\tWater budgets of irrigated orchards\tLena Holt\n"
+        "10:00 – 10:40\tSampling weeds in wheat stubble\tTBA\n"
+    )
+    assert papers(program) == [
+        ("Water budgets of irrigated orchards", [("Lena Holt", None)]),
+        ("Sampling weeds in wheat stubble", []),
+    ]
