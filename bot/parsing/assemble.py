@@ -151,6 +151,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 continue
             if (
                 not p.authors
+                and not p.speaker_to_be_announced
                 and not authored
                 and not draft.chaired
                 and title_kind not in (None, SessionKind.PAPERS)

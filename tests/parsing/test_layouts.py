@@ -5916,3 +5916,33 @@ def test_a_long_sentence_addressed_to_the_reader_is_no_paper_title() -> None:
         " town, 12 Quay St, Porto 4050.\n"
     )
     assert [p[0] for p in papers(program)] == ["Ledgers of the Harbour Guild"]
+
+
+def test_facilitators_in_a_rows_presenter_cell_are_the_items_chairs() -> None:
+    # "Facilitators: A and B" where a table prints each row's presenters: the people who lead a
+    # discussion, as a moderator does, not the speakers of a talk.
+    program = parse(
+        "Day 1 - 3rd March 2019\n"
+        "Time\tTitle\tPresenter\n"
+        "9:00 – 9:30\tSoil carbon stocks under grazing\tMia Long\n"
+        "10:00 – 11:00\tOpen forum on farm trials\tFacilitators: Pia Kerr and Tom Vane\n"
+    )
+    forum = program.sessions[-1]
+    assert forum.title == "Open forum on farm trials"
+    assert [c.name for c in forum.chairs] == ["Pia Kerr", "Tom Vane"]
+    assert not forum.papers
+
+
+def test_a_talk_whose_presenter_cell_is_tba_is_still_a_talk() -> None:
+    # "Time | Title | Presenter" with "TBA" in the presenter column: the talk is announced, its
+    # speaker not yet; it is a talk without speakers, not a program item of no kind.
+    program = parse(
+        "Day 2 - 4th March 2019\n"
+        "Time\tTitle\tPresenter\n"
+        "9:00 – 9:40\tWater budgets of irrigated orchards\tLena Holt\n"
+        "10:00 – 10:40\tSampling weeds in wheat stubble\tTBA\n"
+    )
+    assert papers(program) == [
+        ("Water budgets of irrigated orchards", [("Lena Holt", None)]),
+        ("Sampling weeds in wheat stubble", []),
+    ]

@@ -23,6 +23,7 @@ from bot.parsing.structure.phrases import (
     DURATION_CELL,
     LINK_COLUMNS,
     PARENTHESISED_PERSON,
+    PLACEHOLDER,
     keynote_mark,
     presenters_in,
     strip_session_title,
@@ -213,6 +214,16 @@ class Cells(Speakers):
             people = in_speaker_column[0]
             title = content[1] if content[0] == people else content[0]
             named = presenters_in(people)
+            if (
+                len(in_speaker_column) == 1
+                and title != people
+                and PLACEHOLDER.match(people.strip())
+                and not is_prose(title)
+                and classify_kind(title, paper_count=1) in (SessionKind.PAPERS, SessionKind.OTHER)
+            ):
+                # "Title | TBA": a talk whose speaker is not named yet is a talk all the same.
+                rest = [c for c in others if c not in content and c != institution]
+                return self.strip_marks(strip_trailing_marks(title)[0]), [], rest
             if (
                 len(in_speaker_column) == 1
                 and title != people

@@ -75,6 +75,9 @@ class PaperDraft:
     start: time | None = None
     end: time | None = None
     authors_line: int | None = None
+    # "Title | TBA": printed as a talk whose speaker is still to be announced, so a talk even
+    # without authors (not a line of notes under an item).
+    speaker_to_be_announced: bool = False
 
     @property
     def authors_above(self) -> bool:

@@ -44,7 +44,8 @@ from bot.parsing.timeexpr import DayExpr, find_date
 ROLE = re.compile(
     # "Session organized by A and B" too: a role ending in "by" needs no colon.
     r"^(?:[-–•]\s+)?\(?\s*(?:(?:session|workshop|track|panel|tutorial)\s+)?"
-    r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?)|"
+    # who leads a discussion ("Facilitators: A and B") does what a moderator does
+    r"(?:(?P<moderator>moderators?|moderated by|host(?:s|ed by)?|facilitators?|facilitated by)|"
     r"(?P<speaker>panelists?|panel members?|authors?|author\(s\)|led by|"
     + SPEAKER_LABEL_WORDS
     + r")|"
@@ -294,7 +295,7 @@ NAMES_A_PAPER_SESSION = re.compile(
 GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 ROLE_HEADING = re.compile(
     r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?:session\s+)?(?P<moderator>"
-    r"moderators?|chairs?|chairpersons?|hosts?))\s*:?$",
+    r"moderators?|facilitators?|chairs?|chairpersons?|hosts?))\s*:?$",
     re.I,
 )
 JOB = re.compile(

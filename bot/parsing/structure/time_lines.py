@@ -376,6 +376,8 @@ class TimeLines(Cells):
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
             )
             session.speakers = speakers
+            if not speakers:
+                self.add_paper(talk_title, line.number, tr).speaker_to_be_announced = True
             for cell in (title_text, *other_cells):
                 keynote = LEADING_MARK.match(cell)
                 if keynote and keynote_mark(keynote.group("mark")):
