@@ -808,9 +808,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     offline = _OFFLINE_COMMANDS.get(args.command)
-    if offline is not None:
-        return offline(args)
     try:
+        if offline is not None:
+            return offline(args)
         settings = Settings.from_env()
         if args.command is None:
             args.command = "run" if settings.discord_token else "console"

@@ -107,6 +107,25 @@ def test_module_entry_point_runs_in_a_subprocess(tmp_path: Path) -> None:
     assert json.loads(done.stdout)["sessions"][0]["title"] == "Opening"
 
 
+def test_a_reader_that_stops_early_ends_the_parse_quietly() -> None:
+    # `python -m bot parse program.txt | head`: the JSON outgrows the pipe, the reader goes
+    # away, and the parse stops as command-line tools do, without a traceback.
+    with subprocess.Popen(
+        [sys.executable, "-m", "bot", "parse", str(PROJECT_DATA / "asplos-eurosys-2025.txt")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as parse:
+        assert parse.stdout is not None
+        assert parse.stderr is not None
+        assert parse.stdout.read(100).startswith(b"{")
+        parse.stdout.close()
+        errors = parse.stderr.read().decode()
+        code = parse.wait(timeout=60)
+    assert "Traceback" not in errors
+    assert "BrokenPipeError" not in errors
+    assert code == 0
+
+
 def test_explain_reads_every_line_and_rates_every_item(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
