@@ -28,6 +28,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
@@ -116,13 +117,30 @@ def _aware_datetime(text: str) -> datetime:
     return value
 
 
+def _time_zone(text: str) -> str:
+    try:
+        ZoneInfo(text)
+    except (ValueError, ZoneInfoNotFoundError) as error:
+        raise argparse.ArgumentTypeError(
+            f"unknown time zone {text!r}; give an IANA name such as Europe/Amsterdam"
+        ) from error
+    return text
+
+
+def _calendar_day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day such as 2025-04-01") from error
+
+
 def _add_conference_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--timezone", help="IANA time zone, e.g. Europe/Amsterdam")
+    parser.add_argument("--timezone", type=_time_zone, help="IANA time zone, e.g. Europe/Amsterdam")
     parser.add_argument("--year", type=int, help="year of the conference, when the text omits it")
     parser.add_argument("--name", help="conference name")
     parser.add_argument(
         "--first-day",
-        type=date.fromisoformat,
+        type=_calendar_day,
         metavar="YYYY-MM-DD",
         help="the conference's first day, for a program that prints no dates",
     )

@@ -320,3 +320,21 @@ def test_explain_without_the_line_model_says_the_second_opinion_is_unavailable(
     assert out.startswith("second opinion unavailable: no model file at ")
     assert "day header        1.00  Day 1 March 3, 2025" in out
     assert "line model" not in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("--timezone", "Mars/Olympus", "argument --timezone: unknown time zone 'Mars/Olympus'"),
+        ("--first-day", "2025-13-01", "argument --first-day: '2025-13-01' is not a day"),
+    ],
+)
+def test_a_bad_option_value_is_named_with_its_option(
+    capsys: pytest.CaptureFixture[str], option: str, value: str, says: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["parse", str(PROJECT_DATA / "asplos-eurosys-2025.txt"), option, value])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err
+    assert "Traceback" not in err
