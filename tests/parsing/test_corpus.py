@@ -332,6 +332,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # bare clock under each talk's people read as that talk's start, not the next one's.
     "found/supercollider-2025.txt": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
     "found/supercollider-2025.html": (1.00, 0.92, 0.97, 0.97, 1.00, 1.00),
+    # psdi-matcom-2025: the PSDI Materials Community workshop 2025 (materials science / chemistry
+    # research data, Henry Royce Institute; a Zola site's Markdown tables), two days of rows
+    # `time | title | speaker`, no date printed, talks as single-talk sessions, `A & B` speakers,
+    # `TBC` titles, quick-fire panels of `Session N speakers`; first seen (text and page alike)
+    # at recall .94, precision .83, author F1 .97, chairs 1 (none), times 1.
+    "found/psdi-matcom-2025.txt": (0.94, 0.83, 0.97, 0.97, 1.00, 1.00),
+    "found/psdi-matcom-2025.html": (0.94, 0.83, 0.97, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
