@@ -5681,3 +5681,19 @@ def test_a_bare_clock_under_each_talks_people_is_that_talks_start() -> None:
         for p in s.papers
     ]
     assert starts == [("DRONEWORKS", "14:00"), ("Granular clouds in the browser", "14:20")]
+
+
+def test_a_welcome_with_its_announcements_is_a_hosted_opening_not_a_talk() -> None:
+    # "Welcome and announcements | Organisers": the notices that come with a welcome do not
+    # make it a talk of whoever is named beside it.
+    assert is_ceremony("Welcome and announcements")
+    assert is_ceremony("Welcome & housekeeping")
+    assert not is_ceremony("Announcements")
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "08:45 - 09:00\tWelcome and announcements\tOrganisers\n"
+        "09:00 - 09:30\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "09:30 - 10:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == []
+    assert ("Catalyst screening at scale", [("Marta Lindqvist", None)]) in papers(program)
