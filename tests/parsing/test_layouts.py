@@ -5697,3 +5697,19 @@ def test_a_welcome_with_its_announcements_is_a_hosted_opening_not_a_talk() -> No
     )
     assert [p.title for p in program.sessions[0].papers] == []
     assert ("Catalyst screening at scale", [("Marta Lindqvist", None)]) in papers(program)
+
+
+def test_two_talks_still_titled_tbc_are_not_one_item_listed_twice() -> None:
+    # "TBC" names no item yet: an untitled slot without a speaker is no overview entry of a
+    # later untitled talk, and both stay in the program.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "Time\tTitle\tSpeaker\n"
+        "09:30 - 10:00\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "10:00 - 10:30\tTBC\tTBC\n"
+        "10:30 - 11:00\tSurface chemistry of layered oxides\tRuth Okafor\n"
+        "11:00 - 11:30\tTBC\tDaniel Ferreira\n"
+        "11:30 - 12:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+    )
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
+    assert starts == ["09:30", "10:00", "10:30", "11:00", "11:30"]
