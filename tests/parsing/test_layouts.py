@@ -5713,3 +5713,21 @@ def test_two_talks_still_titled_tbc_are_not_one_item_listed_twice() -> None:
     )
     starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
     assert starts == ["09:30", "10:00", "10:30", "11:00", "11:30"]
+
+
+def test_a_table_cell_broken_mid_phrase_by_a_line_break_stays_one_title() -> None:
+    # `<td>… of doped<br>perovskite films</td>`: the copied row breaks inside its title cell,
+    # the rest of the title going on in lowercase beside the next cell.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "Time\tTitle\tSpeaker\n"
+        "09:30 - 10:00\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "10:00 - 10:30\tCharge transport in thin layers of doped\n"
+        "perovskite films\tRuth Okafor\n"
+        "10:30 - 11:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+        "11:00 - 11:30\tSurface chemistry of layered oxides\tDaniel Ferreira\n"
+    )
+    assert (
+        "Charge transport in thin layers of doped perovskite films",
+        [("Ruth Okafor", None)],
+    ) in papers(program)
