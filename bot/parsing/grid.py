@@ -701,7 +701,7 @@ def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
             _time_led(text)
             and 0 < text.count("\t") < tabs
             and j < len(lines)
-            and (2 <= j - i <= 3 or (j == i + 1 and _broken_mid_phrase(lines[j][1])))
+            and (2 <= j - i <= 3 or (j == i + 1 and broken_mid_phrase(lines[j][1])))
             and not _time_led(lines[j][1])
             and text.count("\t") + lines[j][1].count("\t") == tabs
             and lines[j][1].partition("\t")[0].strip()  # "<TAB>Title": a row of its own
@@ -719,11 +719,20 @@ def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
     return out
 
 
-def _broken_mid_phrase(text: str) -> bool:
+# The words that go on a phrase: a line opening with one was broken off the line before.
+# ("and" and "by" may open a line of authors; a title may open in lowercase, "adaFACx".)
+_PHRASE_GOES_ON = frozenset(
+    "for of in on with to the a an from into via at as over under between through towards"
+    " toward within without across".split()
+)
+
+
+def broken_mid_phrase(text: str) -> bool:
     """`for accelerated discovery<TAB>Name` right under a row short of a cell: the rest of a
-    cell a `<br>` broke mid-phrase (it goes on in lowercase), so one run of the cell's text;
-    a `<br>` before a capital may start a part of its own (a title's authors)."""
-    return text[:1].islower()
+    cell a `<br>` broke mid-phrase (it goes on with a lowercase preposition or article), so
+    one run of the cell's text; a `<br>` before other words may start a part of its own."""
+    first = text.partition("\t")[0].split(maxsplit=1)
+    return bool(first) and first[0] in _PHRASE_GOES_ON
 
 
 # "AM Chairs", "Session chairs": a label in the time column over the rooms' chairs.

@@ -5716,14 +5716,14 @@ def test_two_talks_still_titled_tbc_are_not_one_item_listed_twice() -> None:
 
 
 def test_a_table_cell_broken_mid_phrase_by_a_line_break_stays_one_title() -> None:
-    # `<td>… of doped<br>perovskite films</td>`: the copied row breaks inside its title cell,
-    # the rest of the title going on in lowercase beside the next cell.
+    # `<td>… in thin layers<br>of doped perovskite films</td>`: the copied row breaks inside
+    # its title cell, the rest of the title going on with a preposition beside the next cell.
     program = parse(
         "Thursday, 12 March 2026\n"
         "Time\tTitle\tSpeaker\n"
         "09:30 - 10:00\tCatalyst screening at scale\tMarta Lindqvist\n"
-        "10:00 - 10:30\tCharge transport in thin layers of doped\n"
-        "perovskite films\tRuth Okafor\n"
+        "10:00 - 10:30\tCharge transport in thin layers\n"
+        "of doped perovskite films\tRuth Okafor\n"
         "10:30 - 11:00\tSolvent effects on crystal habit\tOwen Farrow\n"
         "11:00 - 11:30\tSurface chemistry of layered oxides\tDaniel Ferreira\n"
     )
@@ -5731,3 +5731,21 @@ def test_a_table_cell_broken_mid_phrase_by_a_line_break_stays_one_title() -> Non
         "Charge transport in thin layers of doped perovskite films",
         [("Ruth Okafor", None)],
     ) in papers(program)
+
+
+def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row() -> None:
+    # The page reader puts a cell's later lines after its row (authors under a title); the
+    # rest of a title a `<br>` broke off before "of" stays on the title's line.
+    text = html_to_text(
+        "<table><tr><th>Time</th><th>Title</th><th>Speaker</th></tr>"
+        "<tr><td>10:00 - 10:30</td><td><em>Charge transport in thin layers<br>of doped"
+        " perovskite films</em></td><td>Ruth Okafor</td></tr>"
+        "<tr><td>10:30 - 11:00</td><td><em>Catalysts<br>Marta Lindqvist</em></td><td></td></tr>"
+        "</table>"
+    )
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert (
+        "10:00 - 10:30\tCharge transport in thin layers of doped perovskite films\tRuth Okafor"
+        in (lines)
+    )
+    assert "Marta Lindqvist" in lines
