@@ -21,6 +21,7 @@ from bot.parsing.calendar import (
 )
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony
+from bot.parsing.shapes import PLACEHOLDER_TITLE
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
 
@@ -339,7 +340,9 @@ def _drop_overview(sessions: list[Session], warn: Warn) -> list[Session]:
     keep: list[Session] = []
     overview_lines: list[int] = []
     for index, session in enumerate(sessions):
-        key = fold(session.title) if session.title else ""
+        # "TBC" names no item yet: two talks still to be titled are not one listed twice.
+        title = session.title or ""
+        key = fold(title) if title and not PLACEHOLDER_TITLE.match(title) else ""
         later = detailed.get(key)
         if later is None and session.day is None:
             later = dated.get(key)  # an undated overview entry, dated in the program below

@@ -681,7 +681,8 @@ def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
     `11:25-11:40<TAB>Mikhail Fursov`, a blank line, then `(cancelled)<TAB>UGENE …`. Where the
     page's timed rows all have the same number of cells and two such lines make up one row,
     the row is put back together and the cell's later paragraph follows it on a line of its
-    own, as the page reader renders such a cell."""
+    own, as the page reader renders such a cell. A cell broken by a `<br>` mid-phrase (no
+    blank line, the rest in lowercase) is put back as one run of text."""
     widths: dict[int, int] = {}
     for _, text in lines:
         if "\t" in text and _time_led(text):
@@ -700,19 +701,38 @@ def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
             _time_led(text)
             and 0 < text.count("\t") < tabs
             and j < len(lines)
-            and 2 <= j - i <= 3  # paragraphs: a blank line between them
+            and (2 <= j - i <= 3 or (j == i + 1 and broken_mid_phrase(lines[j][1])))
             and not _time_led(lines[j][1])
             and text.count("\t") + lines[j][1].count("\t") == tabs
             and lines[j][1].partition("\t")[0].strip()  # "<TAB>Title": a row of its own
         ):
             rest, _, cells = lines[j][1].partition("\t")
-            out.append((number, text + "\t" + cells))
-            out.append((lines[j][0], rest))
+            if j == i + 1:
+                out.append((number, f"{text} {rest.strip()}\t{cells}"))
+            else:
+                out.append((number, text + "\t" + cells))
+                out.append((lines[j][0], rest))
             i = j + 1
             continue
         out.append((number, text))
         i += 1
     return out
+
+
+# The words that go on a phrase: a line opening with one was broken off the line before.
+# ("and" and "by" may open a line of authors; a title may open in lowercase, "adaFACx".)
+_PHRASE_GOES_ON = frozenset(
+    "for of in on with to the a an from into via at as over under between through towards"
+    " toward within without across".split()
+)
+
+
+def broken_mid_phrase(text: str) -> bool:
+    """`for accelerated discovery<TAB>Name` right under a row short of a cell: the rest of a
+    cell a `<br>` broke mid-phrase (it goes on with a lowercase preposition or article), so
+    one run of the cell's text; a `<br>` before other words may start a part of its own."""
+    first = text.partition("\t")[0].split(maxsplit=1)
+    return bool(first) and first[0] in _PHRASE_GOES_ON
 
 
 # "AM Chairs", "Session chairs": a label in the time column over the rooms' chairs.

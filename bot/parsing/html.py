@@ -21,6 +21,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from bot.parsing.grid import (
     Row,
     Source,
+    broken_mid_phrase,
     by_column,
     by_room,
     by_room_column,
@@ -521,7 +522,7 @@ def _table_cells(renderer: _Renderer, table: LexborNode) -> list[list[str]]:
 def _render_row(cells: list[str], out: _Lines) -> None:
     """A cell of several lines keeps its first in the row and puts the others after it (where
     a browser would run the next cell on after its last line)."""
-    parts = [cell.split("\n") for cell in cells]
+    parts = [_rejoined(cell.split("\n")) for cell in cells]
     if (
         len(parts) >= 2
         and 1 < len(parts[0]) <= 3
@@ -553,6 +554,17 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         for line in part[1:]:
             out.add(line)
             out.newline()
+
+
+def _rejoined(lines: list[str]) -> list[str]:
+    """A cell's lines with those a `<br>` broke off mid-phrase put back on the line before."""
+    out: list[str] = []
+    for line in lines:
+        if out and broken_mid_phrase(line):
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line)
+    return out
 
 
 def _span(cell: LexborNode, name: str) -> int:

@@ -182,7 +182,7 @@ _CEREMONY_FILLERS = frozenset(
     "and & + of the to day conference workshop symposium session event events ceremony e et y"
     " und".split()
 )
-_WELCOME_FILLERS = frozenset("talk speech message".split())
+_WELCOME_FILLERS = frozenset("talk speech message housekeeping announcements notices".split())
 
 
 def is_ceremony(title: str) -> bool:
@@ -190,8 +190,8 @@ def is_ceremony(title: str) -> bool:
     and welcome`): nothing but such words, so `Introduction to Rust` stays a talk."""
     words = [w.strip(".,:;!-–—()[]").lower() for w in title.split()]
     words = [w for w in words if w]
-    # "Welcome talk", "Welcome speech": a welcome is hosted whatever it is called; a "Closing
-    # talk" may be a talk.
+    # "Welcome talk", "Welcome speech", "Welcome & housekeeping": a welcome is hosted whatever
+    # it is called or whatever notices come with it; a "Closing talk" may be a talk.
     fillers = _CEREMONY_FILLERS | _WELCOME_FILLERS if "welcome" in words else _CEREMONY_FILLERS
     return (
         bool(words)

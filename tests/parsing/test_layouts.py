@@ -5946,3 +5946,71 @@ def test_a_talk_whose_presenter_cell_is_tba_is_still_a_talk() -> None:
         ("Water budgets of irrigated orchards", [("Lena Holt", None)]),
         ("Sampling weeds in wheat stubble", []),
     ]
+
+
+def test_a_welcome_with_its_announcements_is_a_hosted_opening_not_a_talk() -> None:
+    # "Welcome and announcements | Organisers": the notices that come with a welcome do not
+    # make it a talk of whoever is named beside it.
+    assert is_ceremony("Welcome and announcements")
+    assert is_ceremony("Welcome & housekeeping")
+    assert not is_ceremony("Announcements")
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "08:45 - 09:00\tWelcome and announcements\tOrganisers\n"
+        "09:00 - 09:30\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "09:30 - 10:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+    )
+    assert [p.title for p in program.sessions[0].papers] == []
+    assert ("Catalyst screening at scale", [("Marta Lindqvist", None)]) in papers(program)
+
+
+def test_two_talks_still_titled_tbc_are_not_one_item_listed_twice() -> None:
+    # "TBC" names no item yet: an untitled slot without a speaker is no overview entry of a
+    # later untitled talk, and both stay in the program.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "Time\tTitle\tSpeaker\n"
+        "09:30 - 10:00\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "10:00 - 10:30\tTBC\tTBC\n"
+        "10:30 - 11:00\tSurface chemistry of layered oxides\tRuth Okafor\n"
+        "11:00 - 11:30\tTBC\tDaniel Ferreira\n"
+        "11:30 - 12:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+    )
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
+    assert starts == ["09:30", "10:00", "10:30", "11:00", "11:30"]
+
+
+def test_a_table_cell_broken_mid_phrase_by_a_line_break_stays_one_title() -> None:
+    # `<td>… in thin layers<br>of doped perovskite films</td>`: the copied row breaks inside
+    # its title cell, the rest of the title going on with a preposition beside the next cell.
+    program = parse(
+        "Thursday, 12 March 2026\n"
+        "Time\tTitle\tSpeaker\n"
+        "09:30 - 10:00\tCatalyst screening at scale\tMarta Lindqvist\n"
+        "10:00 - 10:30\tCharge transport in thin layers\n"
+        "of doped perovskite films\tRuth Okafor\n"
+        "10:30 - 11:00\tSolvent effects on crystal habit\tOwen Farrow\n"
+        "11:00 - 11:30\tSurface chemistry of layered oxides\tDaniel Ferreira\n"
+    )
+    assert (
+        "Charge transport in thin layers of doped perovskite films",
+        [("Ruth Okafor", None)],
+    ) in papers(program)
+
+
+def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row() -> None:
+    # The page reader puts a cell's later lines after its row (authors under a title); the
+    # rest of a title a `<br>` broke off before "of" stays on the title's line.
+    text = html_to_text(
+        "<table><tr><th>Time</th><th>Title</th><th>Speaker</th></tr>"
+        "<tr><td>10:00 - 10:30</td><td><em>Charge transport in thin layers<br>of doped"
+        " perovskite films</em></td><td>Ruth Okafor</td></tr>"
+        "<tr><td>10:30 - 11:00</td><td><em>Catalysts<br>Marta Lindqvist</em></td><td></td></tr>"
+        "</table>"
+    )
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert (
+        "10:00 - 10:30\tCharge transport in thin layers of doped perovskite films\tRuth Okafor"
+        in (lines)
+    )
+    assert "Marta Lindqvist" in lines
