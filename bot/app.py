@@ -824,7 +824,13 @@ def event_loop_factory(use_uvloop: bool) -> Callable[[], asyncio.AbstractEventLo
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command == "ask":
+        # "ask schedule --day thursday --room Penn": the console's own options of a command,
+        # which it reads from the line as it reads "day:thursday".
+        args.words = [*args.words, *unknown]
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     offline = _OFFLINE_COMMANDS.get(args.command)
     try:
         if offline is not None:

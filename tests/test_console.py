@@ -146,3 +146,14 @@ def test_conference_chooses_among_configured_conferences(tmp_path: Path) -> None
     render = ask("--conference", "render", "session", "ray tracing")
     assert "A Fast Ray Tracer" in render.stdout
     assert "Xiaosong Ma" not in ask("--conference", "render", "chair", "Helix").stdout
+
+
+def test_ask_takes_a_commands_options_as_the_console_does(tmp_path: Path) -> None:
+    schedule = run_bot(tmp_path, "ask", "schedule", "--day", "thursday", "--room", "Penn")
+    assert schedule.returncode == 0, schedule.stderr
+    assert schedule.stdout.startswith("Schedule for Thursday 3 April 2025 in Penn:")
+    now = run_bot(tmp_path, "ask", "now", "--at", "2025-04-02T14:30+02:00", "--room", "Mees")
+    assert now.stdout.startswith("On now (Wed 2 Apr 14:30 CEST) in Mees:")
+    other = run_bot(tmp_path, "parse", "program.txt", "--bogus")
+    assert other.returncode == 2
+    assert "unrecognized arguments: --bogus" in other.stderr
