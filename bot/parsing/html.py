@@ -137,7 +137,7 @@ class _Styles:
     it."""
 
     def __init__(self, css: str) -> None:
-        self.rules: list[tuple[int, int, tuple[_Compound, ...], str]] = []
+        rules: list[_Rule] = []
         css = _CSS_COMMENT.sub(" ", css)  # a comment before a rule is not its selector
         for order, (selectors, body) in enumerate(_RULE.findall(_MEDIA.sub(" ", css))):
             display = _DISPLAY.search(body)
@@ -150,11 +150,11 @@ class _Styles:
                     continue
                 chain = tuple(c for c in compounds if c is not None)
                 specificity = sum(10 * len(classes) + (1 if tag else 0) for tag, classes in chain)
-                self.rules.append((specificity, order, chain, display.group(1).lower()))
+                rules.append((specificity, order, chain, display.group(1).lower()))
         # Each rule filed under one class or the tag its element must have, so that a large
         # stylesheet is not tried whole on every element.
-        self.filed: dict[str, list[tuple[int, int, tuple[_Compound, ...], str]]] = {}
-        for rule in self.rules:
+        self.filed: dict[str, list[_Rule]] = {}
+        for rule in rules:
             tag, classes = rule[2][-1]
             self.filed.setdefault(min(classes) if classes else f"<{tag}>", []).append(rule)
 
@@ -176,6 +176,8 @@ class _Styles:
 
 # A compound selector: its tag (or None) and classes, one of them at least.
 _Compound = tuple[str | None, frozenset[str]]
+# (specificity, order in the stylesheet, the compounds from outermost to the element, display)
+_Rule = tuple[int, int, tuple[_Compound, ...], str]
 
 
 def _compound(text: str) -> _Compound | None:

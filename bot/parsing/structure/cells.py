@@ -97,7 +97,7 @@ class Cells(Speakers):
                 continue
             if title is None and authors is None and not role:
                 score = author_line_score(cell)
-                column = line.cells.index(cell) if cell in line.cells else None
+                column = _column_of(cell, line)
                 if (
                     score >= 0.8
                     or (score >= 0.5 and names_known_people(cell))
@@ -147,7 +147,7 @@ class Cells(Speakers):
     def in_a_people_column(self, cell: str, line: Line) -> bool:
         """Whether `cell` is a bare name where the rows above printed their people before
         their titles (a program word such as `Coffee Break` aside)."""
-        column = line.cells.index(cell) if cell in line.cells else None
+        column = _column_of(cell, line)
         return (
             column in self.people_columns
             and author_line_score(cell) >= 0.5
@@ -177,9 +177,7 @@ class Cells(Speakers):
         ):
             return []
         people = presenters_in(cell)
-        if not people or not all(
-            len(p.name.split()) >= 2 and p.name.split()[0] in GIVEN_NAMES for p in people
-        ):
+        if not people or not all(_known_given_name(p.name) for p in people):
             return []
         return people
 
@@ -436,6 +434,10 @@ def _working_at(speakers: list[Person], institution: str | None) -> list[Person]
     if institution is None or any(p.affiliation for p in speakers):
         return speakers
     return [Person(p.name, institution) for p in speakers]
+
+
+def _column_of(cell: str, line: Line) -> int | None:
+    return line.cells.index(cell) if cell in line.cells else None
 
 
 def _a_title_cell_follows(cells: list[str], people_score: float) -> bool:

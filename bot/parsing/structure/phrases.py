@@ -350,6 +350,9 @@ DURATION_CELL = re.compile(
     r"^\d{1,3}\s*(?:m|min|mins|minutes|['’′])$|^\d{1,2}\s*h(?:\s*\d{1,2})?$", re.I
 )
 LINK_COLUMNS = frozenset("video videos slides link links pdf media recording".split())
+# A contribution's code in its program ("S1-02-O", "MoP-03", "TuA1.3"), in capitals and digits
+# whatever case the pattern around it ignores.
+_TALK_CODE = r"(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3})"
 # "Paper 12: Title", "#47: Title", "ID 123 - Title": the entry's number, not its title ("Demo:"
 # without a number may well be part of it).
 NUMBERED_ENTRY = re.compile(
@@ -367,7 +370,7 @@ NUMBERED_ENTRY = re.compile(
     r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"
     # "Oral S1-02-O Title", "Invited talk S2-01-I Title": the entry's kind and code.
     r"|^(?:(?:invited|contributed|plenary|keynote)\s+)?(?:oral|talk|paper|poster|presentation)"
-    r"\s+(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3})\s+(?=\S)"
+    r"\s+" + _TALK_CODE + r"\s+(?=\S)"
     # "TACL-488: Title": a journal's paper number.
     r"|^(?-i:[A-Z]{2,6})-\d{1,4}:\s+(?=\S)"
     # "Session 1A - Title": the session's label printed again before each of its papers.
@@ -382,7 +385,7 @@ NUMBERED_ENTRY = re.compile(
 CODED_TALK_LABEL = re.compile(
     r"^(?:(?:invited|contributed|plenary|keynote|regular|short|long|oral|poster)\s+)?"
     r"(?:oral|talk|paper|poster|presentation|lecture|plenary|keynote|contribution)s?"
-    r"\s*[:#]?\s*(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3}|[A-Z]{1,4}\d{1,3})\.?$",
+    r"\s*[:#]?\s*(?:" + _TALK_CODE + r"|(?-i:[A-Z]{1,4}\d{1,3}))\.?$",
     re.I,
 )
 QUOTES = '"“”„«»'

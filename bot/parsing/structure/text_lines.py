@@ -277,8 +277,9 @@ class TextLines(Cells):
             return bio_opening(text) and bio_subject(text, self._people_named()) is not None
         if below is None or not below.text.rstrip().endswith(".") or len(text.split()) > 4:
             return False
-        names = self._people_named()
-        return text in names and bio_subject(below.text.strip(), {text}) is not None
+        # the bio's subject first: it rules out almost every line without gathering the
+        # names of every session read so far
+        return bio_subject(below.text.strip(), {text}) is not None and text in self._people_named()
 
     def _people_named(self) -> set[str]:
         """Everyone read so far as an item's speaker or a paper's author."""

@@ -440,8 +440,8 @@ class TimeLines(Cells):
                 self.grid.append(track)
             self.current = session
             return 1
-        paper_cells = _a_papers_cells(other_cells)
         content = _content_cells(other_cells)
+        paper_cells = _a_papers_cells(content)
         if (
             not paper_cells
             and title_text
@@ -643,10 +643,9 @@ class TimeLines(Cells):
         return True
 
 
-def _a_papers_cells(cells: list[str]) -> list[str]:
-    """The two content cells beside a session's title that read as one paper: people and a
-    title, in either order (rooms, durations and links aside); none for any other row."""
-    content = _content_cells(cells)
+def _a_papers_cells(content: list[str]) -> list[str]:
+    """The two content cells (`_content_cells`) beside a session's title that read as one
+    paper: people and a title, in either order; none for any other row."""
     if len(content) != 2:
         return []
     scores = sorted(author_line_score(c) for c in content)
