@@ -1,3 +1,3 @@
-from bot.app import main
+from bot.cli import main
 
 raise SystemExit(main())

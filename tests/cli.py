@@ -1,4 +1,4 @@
-"""Run `python -m bot …` inside the test process: the same entry point (`bot.app.main`), with
+"""Run `python -m bot …` inside the test process: the same entry point (`bot.cli.main`), with
 the arguments, environment, working directory and standard input a subprocess would get.
 
 A fresh interpreter per command spends a second or more importing before it answers; the
@@ -17,7 +17,7 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.app import main
+from bot.cli import main
 
 
 @dataclass(frozen=True)

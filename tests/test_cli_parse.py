@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from bot.app import main
+from bot.cli import main
 from bot.parsing.labeller import model
 
 DATA = Path(__file__).resolve().parent / "data"

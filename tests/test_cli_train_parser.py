@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import main
+from bot.cli import main
 from bot.exitcodes import EXIT_FAILURE, EXIT_OK
 
 PROGRAM = (

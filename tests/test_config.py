@@ -172,7 +172,7 @@ def test_settings_are_immutable() -> None:
 
 
 def test_uvloop_is_used_only_when_wanted_and_installed() -> None:
-    from bot.app import event_loop_factory
+    from bot.cli import event_loop_factory
 
     assert event_loop_factory(False) is None
     try:

@@ -154,6 +154,14 @@ def test_ask_takes_a_commands_options_as_the_console_does(tmp_path: Path) -> Non
     assert schedule.stdout.startswith("Schedule for Thursday 3 April 2025 in Penn:")
     now = run_bot(tmp_path, "ask", "now", "--at", "2025-04-02T14:30+02:00", "--room", "Mees")
     assert now.stdout.startswith("On now (Wed 2 Apr 14:30 CEST) in Mees:")
+    before = run_bot(tmp_path, "ask", "--day", "thursday", "room:Penn", "schedule")
+    assert before.stdout == schedule.stdout
+    bundled = Path(__file__).resolve().parent.parent / "data" / "asplos-eurosys-2025.txt"
+    chosen = run_bot(tmp_path, "ask", f"--program={bundled}", "--day=thursday", "schedule")
+    assert chosen.stdout.startswith("Schedule for Thursday 3 April 2025"), chosen.stderr
+    bare = run_bot(tmp_path, "ask", "--program", str(bundled))
+    assert bare.returncode == 2
+    assert "required: COMMAND" in bare.stderr
     other = run_bot(tmp_path, "parse", "program.txt", "--bogus")
     assert other.returncode == 2
     assert "unrecognized arguments: --bogus" in other.stderr

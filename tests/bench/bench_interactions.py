@@ -52,7 +52,8 @@ import discord
 from pydantic import SecretStr
 
 from bot import search as search_module
-from bot.app import event_loop_factory, open_app
+from bot.app import open_app
+from bot.cli import event_loop_factory
 from bot.config import Settings
 from bot.discord_ui.client import ConfBot
 from bot.discord_ui.runner import keep_out_of_gc, point_at

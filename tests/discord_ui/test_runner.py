@@ -13,7 +13,8 @@ import aiohttp
 import pytest
 from pydantic import SecretStr
 
-from bot.app import build_parser, open_app
+from bot.app import open_app
+from bot.cli import build_parser
 from bot.discord_ui.runner import run_bot, sync_commands
 from tests.discord_ui.conftest import embeds_of, settings_for
 from tests.fakediscord.server import FakeDiscord

@@ -43,7 +43,7 @@ def test_the_model_is_trained_on_every_scored_file_read_line_by_line() -> None:
 def test_importing_and_parsing_load_no_model() -> None:
     check = (
         "import sys\n"
-        "import bot.app, bot.parsing, bot.parsing.explain\n"
+        "import bot.app, bot.cli, bot.parsing, bot.parsing.explain\n"
         "from bot.parsing import ParseOptions\n"
         "from bot.parsing.detect import parse_program\n"
         "from bot.parsing.labeller.model import shipped_model\n"

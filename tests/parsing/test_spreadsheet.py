@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import jsonschema
 import pytest
 
-from bot.app import main
+from bot.cli import main
 from bot.errors import ConfigError, ProgramParseError
 from bot.model import Person, Program, Session, SessionKind
 from bot.parsing import ParseOptions
