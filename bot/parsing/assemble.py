@@ -20,7 +20,7 @@ from bot.parsing.calendar import (
     resolve_days,
 )
 from bot.parsing.ids import assign_ids
-from bot.parsing.kinds import classify_kind, is_ceremony
+from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.shapes import PLACEHOLDER_TITLE
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
@@ -196,6 +196,8 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 papers.append(
                     Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
                 )
+        if title and not papers and not draft.papers and is_talk_slot(title):
+            papers.append(Paper(title, (), line=draft.line))  # "10:20 Contributed talk"
         start, end = draft.start, draft.end
         timed = [(p.start, p.end) for p in draft.papers if p.start is not None]
         if timed and (start is None or (draft.from_header and not draft.timed_by_own_line)):

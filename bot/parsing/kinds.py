@@ -171,6 +171,21 @@ def kind_by_words(title: str) -> SessionKind | None:
     return None
 
 
+# "Contributed talk", "Lightning talk 2", "Vortrag": a slot kept for one talk not chosen yet.
+_TALK_SLOT = re.compile(
+    r"(?:(?:contribut(?:ed|ing)|selected|accepted|short|long|lightning|spotlight|student|oral)"
+    r"\s+)?(?:talk|presentation|vortrag|ponencia|comunicaci[óo]n|palestra|relazione)"
+    r"(?:\s*#?\d+)?",
+    re.I,
+)
+
+
+def is_talk_slot(title: str) -> bool:
+    """An item titled only as one talk (`Contributed talk`), whose talk is not named yet: a
+    talk on the program all the same. `Contributed talks` is a session of several."""
+    return _TALK_SLOT.fullmatch(title.strip(" .:")) is not None
+
+
 # The words of an item that opens or closes a day and is hosted, not given as a talk:
 # "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura".
 _CEREMONY_WORDS = frozenset(

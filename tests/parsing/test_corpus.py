@@ -361,9 +361,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # presenters, a `Facilitators: A and B` cell. First seen at recall 0.40, precision 1.00,
     # author F1 1.00, chairs 0.00, times 1.00 (text and page); then `Facilitators: A and B`
     # read as the item's moderators (chairs 1.00); then `Title<TAB>TBA` under a Presenter
-    # column read as a talk whose speaker is not named yet (recall 0.45).
-    "found/rss-2018-adelaide.txt": (0.45, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/rss-2018-adelaide.html": (0.45, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # column read as a talk whose speaker is not named yet (recall 0.45); then a slot titled
+    # only `Contributing talk` read as a talk not named yet (recall 1.00).
+    "found/rss-2018-adelaide.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/rss-2018-adelaide.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # psdi-matcom-2025: the PSDI Materials Community workshop 2025 (materials science / chemistry
     # research data, Henry Royce Institute; a Zola site's Markdown tables), two days of rows
     # `time | title | speaker`, no date printed, talks as single-talk sessions, `A & B` speakers,

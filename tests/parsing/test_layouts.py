@@ -6014,3 +6014,27 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
         in (lines)
     )
     assert "Marta Lindqvist" in lines
+
+def test_a_talk_slot_whose_talk_is_not_named_yet_is_a_talk() -> None:
+    # "10:20 - 10:40 | Contributed talk |": a slot kept for a talk still to be chosen is on
+    # the program as a talk (attendees ask what is on), not an item of no kind.
+    program = parse(
+        "Friday, 14 March 2025\n"
+        "Time\tTitle\tPresenter\n"
+        "09:30 - 10:20\tSampling designs for field trials\tMarta Lindqvist\n"
+        "10:20 - 10:40\tContributed talk\t\n"
+        "10:40 - 11:00\tLightning talk 2\t\n"
+        "11:00 - 11:30\tMorning tea\t\n"
+        "11:30 - 12:10\tContributed talks\t\n"
+    )
+    assert [s.kind for s in program.sessions] == [
+        SessionKind.PAPERS,
+        SessionKind.PAPERS,
+        SessionKind.PAPERS,
+        SessionKind.BREAK,
+        SessionKind.OTHER,
+    ]
+    assert [p.title for p in program.sessions[1].papers] == ["Contributed talk"]
+    assert program.sessions[2].papers[0].authors == ()
+    assert program.sessions[4].papers == ()
+
