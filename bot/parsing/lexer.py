@@ -803,11 +803,33 @@ def normalise(raw: str) -> str:
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """Every line of `text`, normalised, with its number from 1; items run together on one
     line are given a line each (with the same number)."""
+    raws = space_aligned_cells(text.splitlines())
     return [
-        (number, part)
-        for number, raw in enumerate(text.splitlines(), start=1)
-        for part in _parts_of_line(raw)
+        (number, part) for number, raw in enumerate(raws, start=1) for part in _parts_of_line(raw)
     ]
+
+
+# Three spaces or more between two words (no-break spaces too): where a text laid out in
+# columns parts its cells.
+_COLUMN_GAP = re.compile(r"(?<=\S)[ \u00a0]{3,}(?=\S)")
+_INDENT = re.compile(r"^[ \u00a0]{3,}(?=\S)")
+# The share of a page's filled lines that must show such gaps for them to be its columns.
+_GAPPED_SHARE = 0.2
+
+
+def space_aligned_cells(raws: list[str]) -> list[str]:
+    """A program laid out in columns by runs of spaces (a plain-text program, a copy from a
+    PDF or a word processor) read with a TAB between its cells, as a browser's copy of a table
+    has them. Only on a page without a TAB at all whose lines show such gaps often: a stray
+    wide space in one title parts nothing."""
+    if any("\t" in raw for raw in raws):
+        return raws
+    filled = sum(1 for raw in raws if raw.strip())
+    gapped = sum(1 for raw in raws if _COLUMN_GAP.search(raw))
+    if gapped < 3 or gapped < _GAPPED_SHARE * filled:
+        return raws
+    # an indented line's first cells are empty (a session's later rows under its time)
+    return [_COLUMN_GAP.sub("\t", _INDENT.sub("\t", raw)) for raw in raws]
 
 
 # Below this share of lines each followed by a blank one, blank lines are the page's own.

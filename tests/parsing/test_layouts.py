@@ -6,12 +6,13 @@ which reading broke. The real programs these conventions come from are scored in
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
 
 from bot.model import Person, Program, SessionKind
-from bot.parsing import ParseOptions, authors
+from bot.parsing import ParseOptions, authors, lexer
 from bot.parsing.authors import (
     author_line_score,
     parse_author_line,
@@ -6015,6 +6016,7 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
     )
     assert "Marta Lindqvist" in lines
 
+
 def test_a_talk_slot_whose_talk_is_not_named_yet_is_a_talk() -> None:
     # "10:20 - 10:40 | Contributed talk |": a slot kept for a talk still to be chosen is on
     # the program as a talk (attendees ask what is on), not an item of no kind.
@@ -6038,3 +6040,47 @@ def test_a_talk_slot_whose_talk_is_not_named_yet_is_a_talk() -> None:
     assert program.sessions[2].papers[0].authors == ()
     assert program.sessions[4].papers == ()
 
+
+def test_a_program_laid_out_in_columns_by_spaces_reads_as_one_with_cells() -> None:
+    # A plain-text program (or a PDF's copy) parts its columns by runs of spaces, not TABs.
+    aligned = (
+        "Friday, 14 March 2025\n"
+        "Time            Title                                   Speaker\n"
+        "09:30 - 10:00   Sampling designs for field trials       Marta Lindqvist\n"
+        "10:00 - 10:30   Ranked sets in soil surveys             Ruth Okafor, Owen Farrow\n"
+        "10:30 - 11:00   Coffee break\n"
+        "11:00 - 11:30   Design-based inference in forestry      Daniel Ferreira\n"
+    )
+    tabbed = parse(re.sub(r" {3,}", "\t", aligned))
+    program = parse(aligned)
+    assert papers(program) == papers(tabbed)
+    assert (
+        "Ranked sets in soil surveys",
+        [("Ruth Okafor", None), ("Owen Farrow", None)],
+    ) in papers(program)
+
+
+def test_a_stray_wide_space_in_a_title_parts_no_cells() -> None:
+    lines = ["Sampling   designs for field trials", "Marta Lindqvist", "", "Other talk", "Ana Li"]
+    assert lexer.space_aligned_cells(lines) == lines
+
+
+def test_an_indented_row_of_a_space_aligned_program_has_empty_first_cells() -> None:
+    # Under a session's time, its talks' rows are indented: their time cells are empty.
+    aligned = (
+        "Friday, 14 March 2025\n"
+        "09:30 - 10:30   Session 1: Field sampling\n"
+        "                Sampling designs for field trials    Marta Lindqvist\n"
+        "                Ranked sets in soil surveys          Ruth Okafor\n"
+        "10:30 - 11:00   Coffee break\n"
+        "11:00 - 12:00   Session 2: Inference\n"
+        "                Design-based inference in forestry   Daniel Ferreira\n"
+    )
+    cells = lexer.space_aligned_cells(aligned.splitlines())
+    assert cells[2] == "\tSampling designs for field trials\tMarta Lindqvist"
+    program = parse(aligned)
+    assert papers(program) == papers(parse(re.sub(r" {3,}", "\t", aligned)))
+    assert [(s.title, len(s.papers)) for s in program.sessions if s.papers] == [
+        ("Field sampling", 2),
+        ("Inference", 1),
+    ]
