@@ -6084,3 +6084,41 @@ def test_an_indented_row_of_a_space_aligned_program_has_empty_first_cells() -> N
         ("Field sampling", 2),
         ("Inference", 1),
     ]
+
+
+def test_bare_talk_times_under_a_header_printed_without_a_time_are_the_talks_own() -> None:
+    # Each talk's time on a line of its own, its authors and title on the line below.
+    program = parse(
+        "Friday, 14 March 2025\n"
+        "Session 2\n"
+        "Chair: Ruth Okafor, Aalto University\n"
+        "11:00 — 11:20\n"
+        "Marta Lindqvist and Owen Farrow. Drawing Trees with Few Bends\n"
+        "11:20 — 11:40\n"
+        "Daniel Ferreira, Ana Silva, and Bo Li. Crossing Numbers of Sparse Graphs\n"
+        "11:40 — 12:00\n"
+        "Kim Nguyen. Layered Drawings in Practice\n"
+        "12:00 — 13:30\n"
+        "Lunch\n"
+        "Session 3\n"
+        "Chair: Owen Farrow, Aalto University\n"
+        "13:30 — 13:50\n"
+        "Ruth Okafor and Ana Silva. Planar Graphs with Curved Edges\n"
+        "13:50 — 14:10\n"
+        "Bo Li, Kim Nguyen, and Daniel Ferreira. Storyline Drawings\n"
+    )
+    sessions = [s for s in program.sessions if s.papers]
+    assert [len(s.papers) for s in sessions] == [3, 2]
+    assert [p.title for p in sessions[0].papers] == [
+        "Drawing Trees with Few Bends",
+        "Crossing Numbers of Sparse Graphs",
+        "Layered Drawings in Practice",
+    ]
+    assert [p.start.strftime("%H:%M") for p in sessions[0].papers if p.start] == [
+        "11:00",
+        "11:20",
+        "11:40",
+    ]
+    assert sessions[0].start is not None
+    assert sessions[0].start.strftime("%H:%M") == "11:00"
+    assert [c.name for c in sessions[0].chairs] == ["Ruth Okafor"]

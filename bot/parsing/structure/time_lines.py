@@ -112,6 +112,29 @@ class TimeLines(Cells):
                 return before
         return None
 
+    def _talk_below_bare_time(self, i: int) -> int | None:
+        """Under a header printed without a time, is bare time `i` a talk's own: one or two
+        lines below it a contribution (`A and B. Title`, or a title and its authors), then the
+        next time (or, after such talks, a header or the page's end)? Then the index of the
+        contribution's first line; else None. A session's own time is followed by all its
+        papers."""
+        current = self.current
+        if current is None or not current.from_header or current.timed_by_own_line:
+            return None
+        block: list[int] = []
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        while at is not None and len(block) < 2 and self.lines[at].kind is LineKind.TEXT:
+            block.append(at)
+            at = self.after[at + 1] if at + 1 < len(self.after) else None
+        if not block or (at is not None and self.lines[at].kind is LineKind.TEXT):
+            return None  # more lines of text: the papers of a session timed by this line
+        if (at is None or self.lines[at].kind is not LineKind.TIME) and not current.papers:
+            return None  # one paper, then the page's end: the session's time as well
+        if any(len([c for c in self.lines[k].cells if c]) != 1 for k in block):
+            return None
+        first = self.lines[block[0]]
+        return block[0] if self._contribution_row(first.text, block[0]) else None
+
     def _speaker_then_title(self, i: int) -> bool:
         """Are the two lines below `i` who gives a talk (more like names than the next) and
         its title?"""
@@ -278,6 +301,13 @@ class TimeLines(Cells):
         if ROOM_CELL.match(title_text):
             room, title_text = title_text, ""  # "10:30-12:00, Room 101"
         current = self.current
+        talk_at = self._talk_below_bare_time(i) if not title_text and room is None else None
+        if talk_at is not None:
+            # "Session 2" / "Chair: …" / "11:00 — 11:20" / "A and B. Title" / "11:20 — 11:40":
+            # each bare time its talk's own; the session spans them.
+            contribution = self.lines[talk_at]
+            self._timed_contribution(contribution.text, contribution, tr, talk_at)
+            return talk_at - i + 1
         if (
             not title_text
             and current is not None
