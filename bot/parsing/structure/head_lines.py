@@ -28,6 +28,7 @@ from bot.parsing.structure.cells import Cells
 from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER
 from bot.parsing.structure.phrases import (
     NOT_ROOMS,
+    chairs_before_mark,
     paper_table,
     room_in_parentheses,
     strip_session_title,
@@ -319,6 +320,9 @@ class HeadLines(Cells):
                     # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
                     session.notes.append(strip_session_title(c[: chair_in_cell.start()]))
                     self._add_chairs(session, c[chair_in_cell.end() :], line.number)
+                elif (marked_chairs := chairs_before_mark(c)) is not None:
+                    # "Session 2 | Jeff Coughlin (Chair) | Title": the chair, marked after the name.
+                    self._add_chairs(session, marked_chairs, line.number)
                 elif classify(line.number, c).kind is LineKind.TEXT:
                     # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
                     text, room = self.split_room(c)
