@@ -6081,3 +6081,17 @@ def test_a_welcome_row_opening_a_header_session_is_its_note_not_a_paper() -> Non
     ]
     assert program.sessions[0].start is not None
     assert program.sessions[0].start.strftime("%H:%M") == "09:00"
+
+
+def test_a_bare_session_label_takes_the_topic_printed_beside_it_as_its_title() -> None:
+    # "Session 2 | Nora Kemp (Chair) | Tidal Heating of Close Binaries": the row's first cell
+    # only numbers the session; the topic in its last cell is what the session is called.
+    program = parse(
+        "Monday, May 4, 2026\n"
+        "Time\tPresenter\tTitle\n"
+        "Session 2\tNora Kemp (Chair)\tTidal Heating of Close Binaries\n"
+        "10:30-10:45\tIvo Brandt\tRotation periods of young clusters\n"
+        "10:45-11:00\tLise Aubert\tFlares on ultracool dwarfs\n"
+    )
+    assert [s.title for s in program.sessions] == ["Tidal Heating of Close Binaries"]
+    assert "Session 2" in program.sessions[0].notes

@@ -327,10 +327,21 @@ class HeadLines(Cells):
                     # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
                     text, room = self.split_room(c)
                     session.room = session.room or room
-                    session.notes.append(text)
+                    if session.title and _BARE_SESSION_NUMBER.match(session.title) and text:
+                        # "Session 1 | … | Kepler & K2 Updates": the first cell only numbers
+                        # the session; the topic beside it names it.
+                        session.title = f"{session.title}: {text}"
+                    else:
+                        session.notes.append(text)
                 else:
                     self.dispatch_cell(c, line)
         return 1
+
+
+# "Session 1", "Track B2", "Session IV": a header cell that numbers its session and names none.
+_BARE_SESSION_NUMBER = re.compile(
+    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$", re.I
+)
 
 
 # A clock in a line that names a day ("Tuesday, March 15, 8:30, NZDT"): dates have no colons.
