@@ -197,14 +197,28 @@ _CEREMONY_FILLERS = frozenset(
     "and & + of the to day conference workshop symposium session event events ceremony e et y"
     " und".split()
 )
-_WELCOME_FILLERS = frozenset("talk speech message housekeeping announcements notices".split())
+_WELCOME_FILLERS = frozenset(
+    "talk speech message housekeeping announcements notices logistics".split()
+)
 
 
 def is_ceremony(title: str) -> bool:
     """An opening or closing item whose people host it (`Welcome`, `Introduction`, `Opening
     and welcome`): nothing but such words, so `Introduction to Rust` stays a talk."""
-    words = [w.strip(".,:;!-–—()[]").lower() for w in title.split()]
-    words = [w for w in words if w]
+    printed = [w for w in (w.strip(".,:;!-–—()[]") for w in title.split()) if w]
+    words = [w.lower() for w in printed]
+    if words[:2] == ["welcome", "to"]:
+        # "Welcome to Ames & Logistics", "Welcome to Santa Cruz": the place's name (a few
+        # capitalised words right after "to") is what a welcome is to, not a talk's subject.
+        place = 0
+        while (
+            place < 3
+            and 2 + place < len(words)
+            and printed[2 + place][:1].isupper()
+            and words[2 + place] not in _CEREMONY_FILLERS | _WELCOME_FILLERS
+        ):
+            place += 1
+        del words[2 : 2 + place]
     # "Welcome talk", "Welcome speech", "Welcome & housekeeping": a welcome is hosted whatever
     # it is called or whatever notices come with it; a "Closing talk" may be a talk.
     fillers = _CEREMONY_FILLERS | _WELCOME_FILLERS if "welcome" in words else _CEREMONY_FILLERS

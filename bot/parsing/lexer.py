@@ -113,7 +113,9 @@ _LINK_WORD = (
     # "Folien", "Diapositive": the slides, as German, Italian and Spanish pages name them
     r"folien|vortragsfolien|diapositiv[aeo]s?|lucidi|"
     # a verb before the material: "View presentation", "Watch video", "Descargar Presentación"
-    r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger)\s+(?:the\s+)?"
+    # "link to presentation": a button's words for the same link
+    r"(?:view|watch|see|open|get|download|descargar|ver|baixar|t[ée]l[ée]charger|link\s+to)"
+    r"\s+(?:the\s+)?"
     r"(?:presentation|presentaci[óo]n|apresenta[çc][ãa]o|slides|diapositivas|video|v[íi]deo|"
     r"recording|poster|paper|pdf|abstract)|"
     # the control over a session's list: "View papers (4)", "Show talks", "See all presentations"
@@ -254,6 +256,11 @@ NUMBERED_SESSION = re.compile(
 # A column's header as other languages print it, and the English word it stands for, so that a
 # table headed "Ora | Nome | Istituzione | Titolo" is read as one headed "Time | Name | …".
 _HEADER_TRANSLATIONS = {
+    # English headers of two words for a one-word role: "Time Slot | Presenter | Title"
+    "time slot": "time",
+    "time slots": "time",
+    "timeslot": "time",
+    "timeslots": "time",
     # Italian
     "ora": "time",
     "orario": "time",

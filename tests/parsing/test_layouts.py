@@ -6122,3 +6122,84 @@ def test_bare_talk_times_under_a_header_printed_without_a_time_are_the_talks_own
     assert sessions[0].start is not None
     assert sessions[0].start.strftime("%H:%M") == "11:00"
     assert [c.name for c in sessions[0].chairs] == ["Ruth Okafor"]
+
+
+def test_a_time_slot_column_heads_a_table() -> None:
+    # "Time Slot | Presenter | Title": the header names the slot column in two words; it is a
+    # table's header, not an item.
+    assert classify(3, "Time Slot\tPresenter\tTitle").kind is LineKind.TABLE_HEADER
+    assert classify(3, "Time slots\tSpeaker\tTalk").kind is LineKind.TABLE_HEADER
+
+
+def test_a_link_to_the_presentation_is_a_link_not_a_title() -> None:
+    # A button cell "link to presentation" (and "link to presentation (1)" when a talk has two)
+    # after a talk's title names its material; the row's talk is a paper of the session above.
+    assert classify(5, "link to presentation").kind is LineKind.LINK
+    assert classify(5, "Link to the slides (2)").kind is LineKind.LINK
+    program = parse(
+        "Monday, May 4, 2026\n"
+        "Time\tPresenter\tTitle\n"
+        "Session 1\tTidal Heating of Close Binaries\n"
+        "09:00-09:15\tNora Kemp\tOrbital decay of hot subdwarfs\tlink to presentation\n"
+        "09:15-09:30\tIvo Brandt\tRotation periods of young clusters\tlink to presentation\n"
+        "09:30-09:45\tLise Aubert\tFlares on ultracool dwarfs\t\n"
+    )
+    assert papers(program) == [
+        ("Orbital decay of hot subdwarfs", [("Nora Kemp", None)]),
+        ("Rotation periods of young clusters", [("Ivo Brandt", None)]),
+        ("Flares on ultracool dwarfs", [("Lise Aubert", None)]),
+    ]
+
+
+def test_a_name_marked_chair_in_a_session_header_row_is_its_chair() -> None:
+    # "Session 2 | Nora Kemp (Chair) | Tidal Heating": the header row's presenter column names
+    # the session's chair, marked so in parentheses after the name.
+    program = parse(
+        "Monday, May 4, 2026\n"
+        "Time\tPresenter\tTitle\n"
+        "Session 2\tNora Kemp (Chair)\tTidal Heating of Close Binaries\n"
+        "10:30-10:45\tIvo Brandt\tRotation periods of young clusters\n"
+        "10:45-11:00\tLise Aubert\tFlares on ultracool dwarfs\n"
+        "Session 3\tTom Reyes and Ada Vos (Co-chairs)\tStellar Winds\n"
+        "11:30-11:45\tMila Horn\tMass loss of red supergiants\n"
+    )
+    assert [[c.name for c in s.chairs] for s in program.sessions] == [
+        ["Nora Kemp"],
+        ["Tom Reyes", "Ada Vos"],
+    ]
+
+
+def test_a_welcome_row_opening_a_header_session_is_its_note_not_a_paper() -> None:
+    # "Session 1 | Chair" then "09:00-09:10 | Organisers | Welcome to Leiden & Logistics": the
+    # hosted welcome to the place that opens the session, before its talks, is no paper.
+    assert is_ceremony("Welcome to Leiden & Logistics")
+    assert is_ceremony("Welcome to Santa Cruz")
+    assert not is_ceremony("Welcome to the Jungle: Wild Data in Practice")
+    program = parse(
+        "Monday, May 4, 2026\n"
+        "Time\tPresenter\tTitle\n"
+        "Session 1\tNora Kemp (Chair)\tMission Updates\n"
+        "09:00-09:10\tOrganisers\tWelcome to Leiden & Logistics\t\n"
+        "09:10-09:30\tIvo Brandt\tRotation periods of young clusters\tlink to presentation\n"
+        "09:30-09:45\tLise Aubert\tFlares on ultracool dwarfs\tlink to presentation\n"
+    )
+    assert papers(program) == [
+        ("Rotation periods of young clusters", [("Ivo Brandt", None)]),
+        ("Flares on ultracool dwarfs", [("Lise Aubert", None)]),
+    ]
+    assert program.sessions[0].start is not None
+    assert program.sessions[0].start.strftime("%H:%M") == "09:00"
+
+
+def test_a_bare_session_label_takes_the_topic_printed_beside_it_as_its_title() -> None:
+    # "Session 2 | Nora Kemp (Chair) | Tidal Heating of Close Binaries": the row's first cell
+    # only numbers the session; the topic in its last cell is what the session is called.
+    program = parse(
+        "Monday, May 4, 2026\n"
+        "Time\tPresenter\tTitle\n"
+        "Session 2\tNora Kemp (Chair)\tTidal Heating of Close Binaries\n"
+        "10:30-10:45\tIvo Brandt\tRotation periods of young clusters\n"
+        "10:45-11:00\tLise Aubert\tFlares on ultracool dwarfs\n"
+    )
+    assert [s.title for s in program.sessions] == ["Tidal Heating of Close Binaries"]
+    assert "Session 2" in program.sessions[0].notes

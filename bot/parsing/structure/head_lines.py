@@ -28,6 +28,7 @@ from bot.parsing.structure.cells import Cells
 from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER
 from bot.parsing.structure.phrases import (
     NOT_ROOMS,
+    chairs_before_mark,
     paper_table,
     room_in_parentheses,
     strip_session_title,
@@ -319,14 +320,28 @@ class HeadLines(Cells):
                     # "Session 6 | Sponsored by yWorks, Chair: X, Room": this session's chair.
                     session.notes.append(strip_session_title(c[: chair_in_cell.start()]))
                     self._add_chairs(session, c[chair_in_cell.end() :], line.number)
+                elif (marked_chairs := chairs_before_mark(c)) is not None:
+                    # "Session 2 | Jeff Coughlin (Chair) | Title": the chair, marked after the name.
+                    self._add_chairs(session, marked_chairs, line.number)
                 elif classify(line.number, c).kind is LineKind.TEXT:
                     # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
                     text, room = self.split_room(c)
                     session.room = session.room or room
-                    session.notes.append(text)
+                    if session.title and _BARE_SESSION_NUMBER.match(session.title) and text:
+                        # "Session 1 | … | Kepler & K2 Updates": the first cell only numbers
+                        # the session; the topic beside it names it.
+                        session.title = f"{session.title}: {text}"
+                    else:
+                        session.notes.append(text)
                 else:
                     self.dispatch_cell(c, line)
         return 1
+
+
+# "Session 1", "Track B2", "Session IV": a header cell that numbers its session and names none.
+_BARE_SESSION_NUMBER = re.compile(
+    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$", re.I
+)
 
 
 # A clock in a line that names a day ("Tuesday, March 15, 8:30, NZDT"): dates have no colons.

@@ -542,6 +542,25 @@ def split_chair(text: str) -> tuple[str, str | None]:
     return text[: m.start()].rstrip(" ,;-–—("), chair
 
 
+# "Jeff Coughlin (Chair)", "Ana Silva and Bo Li (Co-chairs)": people, then their role in
+# parentheses, as a timetable's header row names its session's chair in the presenter column.
+_CHAIR_MARK_AFTER = re.compile(
+    r"^(?P<who>[^()]+?)\s*\(\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|m[ae]n|wom[ae]n)?\s*\)$",
+    re.I,
+)
+
+
+def chairs_before_mark(text: str) -> str | None:
+    """The people of a `Name (Chair)` text (the names before the mark), or None."""
+    m = _CHAIR_MARK_AFTER.match(text.strip())
+    if m is None:
+        return None
+    people = parse_author_line(m.group("who")).authors
+    if not people or not all(is_name_like(p.name) for p in people):
+        return None
+    return m.group("who")
+
+
 # Field labels printed inline, in capitals or with a colon: "TITLE x AUTHORS y", "Title: x
 # Speakers: y".
 # "Session 2 — Rodrigo Rodrigues", "Welcome & Session 1 – Lindsey Kuper", and the typewriter's

@@ -10,7 +10,7 @@ from datetime import time
 from bot.model import SessionKind
 from bot.parsing.authors import author_line_score, clean, parse_author_line
 from bot.parsing.calendar import DayDraft
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import (
     DURATION,
     INLINE_LOCATION,
@@ -243,6 +243,20 @@ class TimeLines(Cells):
             self.pending_time = tr
             self.read(speaker.number, AUTHORS, max(0.5, author_line_score(speaker.text)))
             return 2
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and not self.current.papers
+            and len(other_cells) >= 2
+            and any(is_ceremony(c) for c in other_cells)
+        ):
+            # "Session 1 | Jeff Coughlin (Chair)" then "09:00-09:15 | Multiple | Welcome to
+            # Ames": the hosted welcome that opens the session, before its talks; whoever the
+            # row names beside it hosts it, and gives no paper.
+            self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
+            return 1
         header_talk = (
             self._talk_in_cells(other_cells[0], other_cells[1:], line.cells)
             if len(other_cells) >= 2
