@@ -6014,3 +6014,25 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
         in (lines)
     )
     assert "Marta Lindqvist" in lines
+
+
+def test_an_icon_legend_whose_icon_the_copy_dropped_is_no_paper() -> None:
+    # `<p><i class="fa-user"></i>: 発表者</p>` over a session's talks: the icon's legend ("the
+    # person icon marks the presenter") keeps only its colon and word once the icon is gone.
+    page = (
+        "<html><body><h1>3月14日（木）</h1>"
+        "<h2>10:00 - 11:00 セッション1: 計測</h2>"
+        "<p>座長: 高橋一郎</p>"
+        '<p><i class="fas fa-user"></i>: 発表者</p>'
+        "<ol><li>歩行センサの較正手法<br /><i class='fas fa-user'></i>"
+        "山田花子(東北大), 佐藤健(東北大)</li>"
+        "<li>睡眠記録の可視化<br /><i class='fas fa-user'></i>鈴木 誠(名古屋大)</li></ol>"
+        "</body></html>"
+    )
+    expected = [
+        ("歩行センサの較正手法", [("山田花子", "東北大"), ("佐藤健", "東北大")]),
+        ("睡眠記録の可視化", [("鈴木 誠", "名古屋大")]),
+    ]
+    assert papers(parse_program(page, UTC)) == expected
+    assert papers(parse(html_to_text(page))) == expected
+    assert classify(1, ": Presenter").kind is LineKind.JUNK
