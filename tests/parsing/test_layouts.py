@@ -6036,3 +6036,32 @@ def test_an_icon_legend_whose_icon_the_copy_dropped_is_no_paper() -> None:
     assert papers(parse_program(page, UTC)) == expected
     assert papers(parse(html_to_text(page))) == expected
     assert classify(1, ": Presenter").kind is LineKind.JUNK
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2018年 12月21日(金) - 22日(土)",
+        "2023年9月5日（火）〜7日（木）",
+        "2024년 5월 9일(목) ~ 10일(금)",
+    ],
+)
+def test_an_east_asian_range_of_days_is_the_event_dates_not_a_day_header(line: str) -> None:
+    # A site banner prints the event's dates as one range: the program's days come later,
+    # and the banner's venue, address and menu lines below it are no papers of a first day.
+    assert parse_day_header(line) is None
+    program = parse(
+        "Wearable Sensing Workshop\n"
+        f"{line}\n"
+        "@市民会館\n"
+        "〒650-0001 神戸市中央区1番地\n"
+        "Home\nAccess\nRegistration\nProgram\n"
+        "12月21日（金）\n"
+        "10:00 - 11:00 セッション1: 計測\n"
+        "座長: 高橋一郎\n"
+        "歩行センサの較正手法\n"
+        "山田花子(東北大), 佐藤健(東北大)\n"
+        "睡眠記録の可視化\n"
+        "鈴木 誠(名古屋大)\n"
+    )
+    assert [title for title, _ in papers(program)] == ["歩行センサの較正手法", "睡眠記録の可視化"]
