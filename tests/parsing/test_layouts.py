@@ -6065,3 +6065,26 @@ def test_an_east_asian_range_of_days_is_the_event_dates_not_a_day_header(line: s
         "鈴木 誠(名古屋大)\n"
     )
     assert [title for title, _ in papers(program)] == ["歩行センサの較正手法", "睡眠記録の可視化"]
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("オープニング", SessionKind.PLENARY),
+        ("クロージング", SessionKind.PLENARY),
+        ("開会式", SessionKind.PLENARY),
+        ("閉会の挨拶", SessionKind.PLENARY),
+        ("开幕式", SessionKind.PLENARY),
+        ("폐회식", SessionKind.PLENARY),
+        ("懇親会", SessionKind.SOCIAL),
+        ("交流会", SessionKind.SOCIAL),
+        ("欢迎晚宴", SessionKind.SOCIAL),
+        ("만찬", SessionKind.SOCIAL),
+    ],
+)
+def test_east_asian_openings_closings_and_socials_are_named_so(
+    title: str, kind: SessionKind
+) -> None:
+    # Japanese, Chinese and Korean have no spaces between words: the words are found inside
+    # longer titles ("開会式", "閉会の挨拶") as the other East Asian kind words are.
+    assert classify_kind(title, paper_count=0) is kind
