@@ -6088,3 +6088,30 @@ def test_east_asian_openings_closings_and_socials_are_named_so(
     # Japanese, Chinese and Korean have no spaces between words: the words are found inside
     # longer titles ("開会式", "閉会の挨拶") as the other East Asian kind words are.
     assert classify_kind(title, paper_count=0) is kind
+
+
+def test_an_item_after_one_that_ran_to_midnight_starts_the_next_morning() -> None:
+    # "21:00 - 00:00" then "00:00 - 04:00" under one day's heading: the night goes on past
+    # midnight, so the later item is on the next date (its day stays the printed one).
+    program = parse(
+        "Friday, 21 November 2025\n"
+        "18:00 - 20:00 Dinner\n"
+        "21:00 - 00:00 Night discussion 1\n"
+        "00:00 - 03:00 Night discussion 2\n"
+        "Saturday, 22 November 2025\n"
+        "09:00 - 10:00 Session 5: Sensing\n"
+        "A sensing glove\n"
+        "Bo Chen (Kobe University)\n"
+    )
+    starts = {s.title: (s.day, s.start, s.end) for s in program.sessions}
+    day, start, end = starts["Night discussion 2"]
+    assert day == date(2025, 11, 21)
+    assert start is not None
+    assert end is not None
+    assert (f"{start:%Y-%m-%d %H:%M}", f"{end:%Y-%m-%d %H:%M}") == (
+        "2025-11-22 00:00",
+        "2025-11-22 03:00",
+    )
+    _, first_start, _ = starts["Night discussion 1"]
+    assert first_start is not None
+    assert f"{first_start:%Y-%m-%d %H:%M}" == "2025-11-21 21:00"
