@@ -228,7 +228,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 line=draft.line,
             )
         )
-    sessions = _drop_overview(_merge_duplicates(sessions), warn)
+    sessions = _drop_overview(_merge_duplicates(_past_midnight(sessions)), warn)
     conference = Conference(
         name=options.name or "Conference",
         timezone=zone_name,
@@ -237,6 +237,41 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _past_midnight(sessions: list[Session]) -> list[Session]:
+    """`21:00 - 00:00 Night session 1` / `00:00 - 04:00 Night session 2` under one day: an item
+    that starts early in the morning right after one of the same day that ran to midnight goes
+    on through the night, so it is on the next date (its day stays the printed one)."""
+    out: list[Session] = []
+    for session in sessions:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and before.day == session.day
+            and before.start is not None
+            and before.end is not None
+            and session.start is not None
+            and before.end.date() > before.start.date()
+            and session.start < before.start
+            and session.start + timedelta(days=1) >= before.end
+        ):
+            one_day = timedelta(days=1)
+            session = replace(
+                session,
+                start=session.start + one_day,
+                end=session.end + one_day if session.end is not None else None,
+                papers=tuple(
+                    replace(
+                        p,
+                        start=p.start + one_day if p.start is not None else None,
+                        end=p.end + one_day if p.end is not None else None,
+                    )
+                    for p in session.papers
+                ),
+            )
+        out.append(session)
+    return out
 
 
 def _authors_all_unsure(papers: list[PaperDraft], builder: Builder) -> bool:

@@ -17996,7 +17996,6 @@ Tika
 Tiko
 Tilahun
 Tilda
-Tilde
 Tilen
 Tilly
 Tim

@@ -72,7 +72,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bpreisverleihung|\bremise des prix\b|\bentrega de pr[eê]mios?\b|\bpremia[çc][ãa]o\b|"
             r"\bpremiazione\b|\bprijsuitreiking\b|"
             # Polish
-            r"\botwarci[ae]\b|\bzakończeni[ae]\b|\bpowitanie\b|\bwręczenie\b",
+            r"\botwarci[ae]\b|\bzakończeni[ae]\b|\bpowitanie\b|\bwręczenie\b|"
+            # Japanese, Chinese, Korean (no word boundaries between their characters)
+            r"オープニング|クロージング|開会|閉会|开幕|闭幕|開幕|閉幕|개회|폐회|개막|폐막",
             re.I,
         ),
     ),
@@ -108,7 +110,9 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
             r"\bget-together\b|\bnetworking event\b|\btour\b|"
             r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"
-            r"\bcena\b|\bexcursión\b|\bausflug\b|\bspotkanie towarzyskie\b",
+            r"\bcena\b|\bexcursión\b|\bausflug\b|\bspotkanie towarzyskie\b|"
+            # Japanese, Chinese, Korean
+            r"懇親会|交流会|晩餐会|レセプション|バンケット|晚宴|宴会|招待会|만찬|리셉션|간담회",
             re.I,
         ),
     ),

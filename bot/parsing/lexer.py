@@ -136,6 +136,14 @@ _LINK_WORD = (
 # "© The Future of X 2025", "Copyright 2024 …": a page's footer, never part of its program
 # ("Copyright law and AI" is a title, so the bare word needs a sign or a year after it).
 _COPYRIGHT = re.compile(r"^(?:©|\(c\)\s|copyright\s*(?:©|\(c\)|\d{4}\b))", re.I)
+# ": Presenter", ": 発表者": the legend of a role's icon ("<icon>: Presenter") once the copy has
+# dropped the icon; it names no entry. (Other words after a colon stay: ": Keynote" is a
+# Markdown definition, a session's title under its time.)
+_ICON_LEGEND = re.compile(
+    r"^:\s*(?:(?:the\s+)?(?:presenters?|speakers?|presenting authors?)|"
+    r"発表者|登壇者|講演者|報告者|발표자|연사|报告人|演讲者|主讲人)\s*$",
+    re.I,
+)
 # Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
 _LINK_LINE = re.compile(
     r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+(?:\([^()]{0,80}\))?$", re.I
@@ -683,7 +691,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if is_link_line(flat):
         line.kind = LineKind.LINK
         return line
-    if not any(ch.isalnum() for ch in flat) or _COPYRIGHT.match(flat):
+    if not any(ch.isalnum() for ch in flat) or _COPYRIGHT.match(flat) or _ICON_LEGEND.match(flat):
         line.kind = LineKind.JUNK
         return line
     non_empty = [c for c in cells if c]

@@ -848,6 +848,12 @@ _DAY_SPAN = re.compile(
     re.I,
 )
 _DASH_OR_TO = re.compile(r"[-–—]|\bto\b")
+# "12月21日(金) - 22日(土)", "9月5日（火）〜7日（木）", "5월 9일(목) ~ 10일(금)": an East Asian
+# date, its weekday maybe, then a dash, tilde or から and a later day: a span of days.
+_CJK_DAY_SPAN = re.compile(
+    r"[日일号]\s*(?:[(（][^)）]{1,4}[)）])?\s*(?:[-–—~〜～]|から)\s*"
+    r"(?:(?:19|20)\d\d\s*[年년]\s*)?(?:[01]?\d\s*[月월]\s*)?[0-3]?\d\s*[日일号]"
+)
 # " - B5 Auditorium", " | Room C", ": Hall 2" right after a full date: the day's place.
 _PLACE_AFTER_DATE = re.compile(r"\s+[-–—|]\s+\S|\s*:\s+\S")
 
@@ -867,8 +873,8 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     found = find_date(body) or _numeric_day_alone(body)
     if found is None:
         return None
-    if _DASH_OR_TO.search(body) and _DAY_SPAN.search(body):
-        return None
+    if (_DASH_OR_TO.search(body) and _DAY_SPAN.search(body)) or _CJK_DAY_SPAN.search(body):
+        return None  # the dates of the whole event (a banner's), not one day of its program
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)
     rest = re.sub(r"\bday\s*\d{1,2}\b", " ", rest, flags=re.I)

@@ -385,6 +385,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `Multiple | Welcome to Ames & Logistics` opening the session its note: 1 on every figure.
     "found/kepler-k2-2017-days1-2.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/kepler-k2-2017-days1-2.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # uww-2018-awaji: the Ubiquitous Wearable Workshop 2018 (ubiquitous and wearable computing,
+    # Awaji; Jekyll raw HTML), both days, in Japanese: `<h2>` items `10:50 - 12:14 セッション1:
+    # デバイス`, a `座長: Name` paragraph, then an `<ol>` of `Title<br>Name(Affil), …`; first
+    # seen at text recall 1, precision .91, author F1 1; page recall .81, precision .80,
+    # author F1 .89; chairs and times 1 in both; then the icon legend `: 発表者` read as no
+    # paper (page recall 1, precision .98, author F1 1) and the banner's range of days
+    # `2018年 12月21日(金) - 22日(土)` as no day header (text precision .98).
+    "found/uww-2018-awaji.txt": (1.00, 0.98, 1.00, 1.00, 1.00, 1.00),
+    "found/uww-2018-awaji.html": (1.00, 0.98, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

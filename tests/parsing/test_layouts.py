@@ -6203,3 +6203,104 @@ def test_a_bare_session_label_takes_the_topic_printed_beside_it_as_its_title() -
     )
     assert [s.title for s in program.sessions] == ["Tidal Heating of Close Binaries"]
     assert "Session 2" in program.sessions[0].notes
+
+
+def test_an_icon_legend_whose_icon_the_copy_dropped_is_no_paper() -> None:
+    # `<p><i class="fa-user"></i>: 発表者</p>` over a session's talks: the icon's legend ("the
+    # person icon marks the presenter") keeps only its colon and word once the icon is gone.
+    page = (
+        "<html><body><h1>3月14日（木）</h1>"
+        "<h2>10:00 - 11:00 セッション1: 計測</h2>"
+        "<p>座長: 高橋一郎</p>"
+        '<p><i class="fas fa-user"></i>: 発表者</p>'
+        "<ol><li>歩行センサの較正手法<br /><i class='fas fa-user'></i>"
+        "山田花子(東北大), 佐藤健(東北大)</li>"
+        "<li>睡眠記録の可視化<br /><i class='fas fa-user'></i>鈴木 誠(名古屋大)</li></ol>"
+        "</body></html>"
+    )
+    expected = [
+        ("歩行センサの較正手法", [("山田花子", "東北大"), ("佐藤健", "東北大")]),
+        ("睡眠記録の可視化", [("鈴木 誠", "名古屋大")]),
+    ]
+    assert papers(parse_program(page, UTC)) == expected
+    assert papers(parse(html_to_text(page))) == expected
+    assert classify(1, ": Presenter").kind is LineKind.JUNK
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2018年 12月21日(金) - 22日(土)",
+        "2023年9月5日（火）〜7日（木）",
+        "2024년 5월 9일(목) ~ 10일(금)",
+    ],
+)
+def test_an_east_asian_range_of_days_is_the_event_dates_not_a_day_header(line: str) -> None:
+    # A site banner prints the event's dates as one range: the program's days come later,
+    # and the banner's venue, address and menu lines below it are no papers of a first day.
+    assert parse_day_header(line) is None
+    program = parse(
+        "Wearable Sensing Workshop\n"
+        f"{line}\n"
+        "@市民会館\n"
+        "〒650-0001 神戸市中央区1番地\n"
+        "Home\nAccess\nRegistration\nProgram\n"
+        "12月21日（金）\n"
+        "10:00 - 11:00 セッション1: 計測\n"
+        "座長: 高橋一郎\n"
+        "歩行センサの較正手法\n"
+        "山田花子(東北大), 佐藤健(東北大)\n"
+        "睡眠記録の可視化\n"
+        "鈴木 誠(名古屋大)\n"
+    )
+    assert [title for title, _ in papers(program)] == ["歩行センサの較正手法", "睡眠記録の可視化"]
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("オープニング", SessionKind.PLENARY),
+        ("クロージング", SessionKind.PLENARY),
+        ("開会式", SessionKind.PLENARY),
+        ("閉会の挨拶", SessionKind.PLENARY),
+        ("开幕式", SessionKind.PLENARY),
+        ("폐회식", SessionKind.PLENARY),
+        ("懇親会", SessionKind.SOCIAL),
+        ("交流会", SessionKind.SOCIAL),
+        ("欢迎晚宴", SessionKind.SOCIAL),
+        ("만찬", SessionKind.SOCIAL),
+    ],
+)
+def test_east_asian_openings_closings_and_socials_are_named_so(
+    title: str, kind: SessionKind
+) -> None:
+    # Japanese, Chinese and Korean have no spaces between words: the words are found inside
+    # longer titles ("開会式", "閉会の挨拶") as the other East Asian kind words are.
+    assert classify_kind(title, paper_count=0) is kind
+
+
+def test_an_item_after_one_that_ran_to_midnight_starts_the_next_morning() -> None:
+    # "21:00 - 00:00" then "00:00 - 04:00" under one day's heading: the night goes on past
+    # midnight, so the later item is on the next date (its day stays the printed one).
+    program = parse(
+        "Friday, 21 November 2025\n"
+        "18:00 - 20:00 Dinner\n"
+        "21:00 - 00:00 Night discussion 1\n"
+        "00:00 - 03:00 Night discussion 2\n"
+        "Saturday, 22 November 2025\n"
+        "09:00 - 10:00 Session 5: Sensing\n"
+        "A sensing glove\n"
+        "Bo Chen (Kobe University)\n"
+    )
+    starts = {s.title: (s.day, s.start, s.end) for s in program.sessions}
+    day, start, end = starts["Night discussion 2"]
+    assert day == date(2025, 11, 21)
+    assert start is not None
+    assert end is not None
+    assert (f"{start:%Y-%m-%d %H:%M}", f"{end:%Y-%m-%d %H:%M}") == (
+        "2025-11-22 00:00",
+        "2025-11-22 03:00",
+    )
+    _, first_start, _ = starts["Night discussion 1"]
+    assert first_start is not None
+    assert f"{first_start:%Y-%m-%d %H:%M}" == "2025-11-21 21:00"
