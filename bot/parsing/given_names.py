@@ -18440,7 +18440,6 @@ Unruly
 Untung
 Upul
 Uraia
-Urban
 Uri
 Uriel
 Urim

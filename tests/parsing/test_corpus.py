@@ -374,6 +374,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # put back into its row, in the text and then on the page: 1 on every figure.
     "found/psdi-matcom-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/psdi-matcom-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # giscience-2023-wednesday: GIScience 2023 (geographic information science, Leeds), the
+    # Programme page: day-by-day overview bullets, then a pandoc table of sessions with no date,
+    # a full-width row `1A GISci. Chair: Name` per session and rows `1A<TAB>10:30<TAB>Title*
+    # <TAB>A; B; C` (each title a paragraph in its cell, so a row spans lines); the first day's
+    # sessions 1A-3C. First seen: text recall .83, precision .76, author F1 .90, chairs .66,
+    # times .66; page 0 on papers (chairs and times vacuous).
+    "found/giscience-2023-wednesday.txt": (0.83, 0.76, 0.90, 0.90, 0.66, 0.66),
+    "found/giscience-2023-wednesday.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
