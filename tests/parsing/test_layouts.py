@@ -6014,3 +6014,78 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
         in (lines)
     )
     assert "Marta Lindqvist" in lines
+
+
+# A table whose every row repeats its session's code: `4B | 09:00 | Title | A; B`, under a
+# full-width row `4B Soil Moisture. Chair: Name` that opens the session.
+_CODED_ROWS_PAGE = (
+    "Wednesday 13th September 2023\n"
+    "Session\tPaper Title\tAuthors\n"
+    "4B Soil Moisture. Chair: Petra Holmgren\n"
+    "4B\t09:00\t{cell}Mapping dune migration from satellite archives{cell}Annika Berglund;"
+    " Tomas Lindqvist\n"
+    "4B\t09:15\t{cell}Rainfall interpolation in mountain valleys{cell}Ola Strandberg\n"
+    "4B\t09:30\t{cell}Groundwater recharge under irrigated fields{cell}Mirela Vasic; Jonas"
+    " Ekholm; Sara Nyqvist\n"
+    "4C Urban Heat. Chair: Ivo Sandberg\n"
+    "4C\t09:00\t{cell}Street canyons and night-time cooling{cell}Liam Forsberg\n"
+    "4C\t09:20\t{cell}Tree cover and pavement temperature{cell}Nora Hallberg; Emil Dahl\n"
+)
+
+
+def _coded_rows_sessions(text: str) -> list[tuple[str | None, list[tuple[str, str, list[str]]]]]:
+    program = parse(text)
+    return [
+        (
+            s.start.strftime("%H:%M") if s.start else None,
+            [
+                (p.title, p.start.strftime("%H:%M") if p.start else "", [a.name for a in p.authors])
+                for p in s.papers
+            ],
+        )
+        for s in program.sessions
+        if s.papers
+    ]
+
+
+_CODED_ROWS_WANTED = [
+    (
+        "09:00",
+        [
+            (
+                "Mapping dune migration from satellite archives",
+                "09:00",
+                ["Annika Berglund", "Tomas Lindqvist"],
+            ),
+            ("Rainfall interpolation in mountain valleys", "09:15", ["Ola Strandberg"]),
+            (
+                "Groundwater recharge under irrigated fields",
+                "09:30",
+                ["Mirela Vasic", "Jonas Ekholm", "Sara Nyqvist"],
+            ),
+        ],
+    ),
+    (
+        "09:00",
+        [
+            ("Street canyons and night-time cooling", "09:00", ["Liam Forsberg"]),
+            ("Tree cover and pavement temperature", "09:20", ["Nora Hallberg", "Emil Dahl"]),
+        ],
+    ),
+]
+
+
+def test_a_row_repeating_its_sessions_code_is_a_paper_of_that_session() -> None:
+    # The page reader's rows: code, time, title and authors in cells of one line.
+    text = _CODED_ROWS_PAGE.format(cell="\t")
+    assert _coded_rows_sessions(text) == _CODED_ROWS_WANTED
+
+
+def test_a_copied_row_repeating_its_sessions_code_is_a_paper_of_that_session() -> None:
+    # A browser's copy of the same rows, each title a paragraph in its cell: `4B<TAB>09:00<TAB>`
+    # / title / `<TAB>A; B`.
+    text = _CODED_ROWS_PAGE.format(cell="\n\n").replace("\n\n", "\n\n", 1)
+    text = text.replace("\n\nAnnika", "\n\n\tAnnika")
+    for name in ("Ola", "Mirela", "Liam", "Nora"):
+        text = text.replace("\n\n" + name, "\n\n\t" + name)
+    assert _coded_rows_sessions(text) == _CODED_ROWS_WANTED
