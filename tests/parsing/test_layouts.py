@@ -6089,3 +6089,14 @@ def test_a_copied_row_repeating_its_sessions_code_is_a_paper_of_that_session() -
     for name in ("Ola", "Mirela", "Liam", "Nora"):
         text = text.replace("\n\n" + name, "\n\n\t" + name)
     assert _coded_rows_sessions(text) == _CODED_ROWS_WANTED
+
+
+def test_a_sign_a_legend_explains_is_not_part_of_the_titles_it_ends() -> None:
+    # "Papers marked with * are long papers.": the sign glued to some titles is that mark.
+    text = "Papers marked with * are long papers.\n" + _CODED_ROWS_PAGE.format(cell="\t").replace(
+        "archives\t", "archives*\t"
+    ).replace("cooling\t", "cooling *\t")
+    titles = [title for title, _ in papers(parse(text))]
+    assert "Mapping dune migration from satellite archives" in titles
+    assert "Street canyons and night-time cooling" in titles
+    assert "Rainfall interpolation in mountain valleys" in titles
