@@ -6100,3 +6100,17 @@ def test_a_sign_a_legend_explains_is_not_part_of_the_titles_it_ends() -> None:
     assert "Mapping dune migration from satellite archives" in titles
     assert "Street canyons and night-time cooling" in titles
     assert "Rainfall interpolation in mountain valleys" in titles
+
+
+def test_a_page_section_heading_after_the_last_authors_is_not_their_workplace() -> None:
+    # The program ends with its last author line, then the page's `Sponsors` heading.
+    program = parse(
+        "Wednesday 13th September 2023\n"
+        "Session\tPaper Title\tAuthors\n"
+        "4C Urban Heat. Chair: Ivo Sandberg\n"
+        "4C\t09:00\tStreet canyons and night-time cooling\tLiam Forsberg; Nora Hallberg\n"
+        "4C\t09:20\tTree cover and pavement temperature\n"
+        "\tEmil Dahl\n"
+        "Sponsors\n"
+    )
+    assert ("Tree cover and pavement temperature", [("Emil Dahl", None)]) in papers(program)
