@@ -18439,7 +18439,6 @@ Unruly
 Untung
 Upul
 Uraia
-Urban
 Uri
 Uriel
 Urim

@@ -427,6 +427,8 @@ HEADER_WORDS = frozenset(
     # and as other languages head the columns that name no English role ("Programm", "主持人")
     " programm 主持人 主持".split()
 ) | frozenset(_HEADER_TRANSLATIONS)  # the others: "Zeit | Thema", "时间 | 内容"
+# "Session | Paper Title | Authors": the column header of two words
+HEADER_WORDS |= frozenset(("paper title",))
 
 
 def column_role(header: str) -> str:
@@ -617,6 +619,22 @@ def _end_cell_joined(cells: list[str]) -> list[str]:
 _ROW_NUMBER = re.compile(r"^\d{1,3}\.?$")
 
 
+# "1A", "12B", "S3", "P2a": a session's code, as a table repeats it in each of its rows.
+SESSION_CODE = re.compile(r"^(?:\d{1,2}[A-Z]|[A-Z]{1,2}\d{1,2}[A-Za-z]?)$")
+
+
+def _session_code_after_time(cells: list[str]) -> list[str]:
+    """`1A | 10:30 | Title | Authors`: a row opening with its session's code reads from its
+    time on, the code after it, so that the time is the row's as in any timetable."""
+    filled = [c for c in cells if c]
+    if len(filled) < 3 or not SESSION_CODE.match(filled[0]):
+        return cells
+    found = find_time_range(filled[1])
+    if found is None or found.span != (0, len(filled[1])):
+        return cells
+    return [filled[1], filled[0], *filled[2:]]
+
+
 def _row_number_dropped(cells: list[str]) -> list[str]:
     """`3 | 9:55 | Title | Speaker`: the row's number before its time says which row it is, not
     what; the row reads from its time on."""
@@ -669,6 +687,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     item_beside_place = _untimed_item_beside_place(cells)
     if item_beside_place:
         cells = [c for c in cells if c][::-1]  # the item first, its room after it
+    cells = _session_code_after_time(cells)
     cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
     cells = _end_cell_joined(_row_number_dropped(cells))
     if len(cells) == 1:

@@ -285,6 +285,16 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
+# "Papers marked with * are long papers.", "talks marked † are given online": a page's key to
+# a sign it glues to the end of some titles.
+_SIGN_LEGEND = re.compile(r"\bmarked\s+(?:with\s+)?(?:an?\s+)?(?P<sign>[*†‡§¶+]{1,2})(?!\S)", re.I)
+
+
+def legend_signs(lines: list[Line]) -> frozenset[str]:
+    """The signs the page's legend lines explain: marks after the titles that carry them."""
+    return frozenset(m.group("sign") for line in lines for m in _SIGN_LEGEND.finditer(line.text))
+
+
 def prints_dash_speakers(lines: list[Line]) -> bool:
     """Whether the page prints its entries as `Title – Names` (two or more of its lines so,
     with several names or their workplaces): then one name after the dash is a speaker too."""

@@ -394,6 +394,19 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `2018年 12月21日(金) - 22日(土)` as no day header (text precision .98).
     "found/uww-2018-awaji.txt": (1.00, 0.98, 1.00, 1.00, 1.00, 1.00),
     "found/uww-2018-awaji.html": (1.00, 0.98, 1.00, 1.00, 1.00, 1.00),
+    # giscience-2023-wednesday: GIScience 2023 (geographic information science, Leeds), the
+    # Programme page: day-by-day overview bullets, then a pandoc table of sessions with no date,
+    # a full-width row `1A GISci. Chair: Name` per session and rows `1A<TAB>10:30<TAB>Title*
+    # <TAB>A; B; C` (each title a paragraph in its cell, so a row spans lines); the first day's
+    # sessions 1A-3C. First seen: text recall .83, precision .76, author F1 .90, chairs .66,
+    # times .66; page 0 on papers (chairs and times vacuous); then a row repeating its open
+    # session's code read as one of its papers (text and page: .87 / .87 / .91, chairs and
+    # times 1); then a sign a legend explains (`Papers marked with * are long papers.`) cut
+    # from the titles it ends: 1 on every figure but author F1 .99 (`Sponsors`, the heading
+    # after the table, read as the last author's affiliation); then a page section's heading
+    # no one's workplace: 1 on every figure.
+    "found/giscience-2023-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/giscience-2023-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

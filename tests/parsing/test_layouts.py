@@ -6304,3 +6304,103 @@ def test_an_item_after_one_that_ran_to_midnight_starts_the_next_morning() -> Non
     _, first_start, _ = starts["Night discussion 1"]
     assert first_start is not None
     assert f"{first_start:%Y-%m-%d %H:%M}" == "2025-11-21 21:00"
+
+
+# A table whose every row repeats its session's code: `4B | 09:00 | Title | A; B`, under a
+# full-width row `4B Soil Moisture. Chair: Name` that opens the session.
+_CODED_ROWS_PAGE = (
+    "Wednesday 13th September 2023\n"
+    "Session\tPaper Title\tAuthors\n"
+    "4B Soil Moisture. Chair: Petra Holmgren\n"
+    "4B\t09:00\t{cell}Mapping dune migration from satellite archives{cell}Annika Berglund;"
+    " Tomas Lindqvist\n"
+    "4B\t09:15\t{cell}Rainfall interpolation in mountain valleys{cell}Ola Strandberg\n"
+    "4B\t09:30\t{cell}Groundwater recharge under irrigated fields{cell}Mirela Vasic; Jonas"
+    " Ekholm; Sara Nyqvist\n"
+    "4C Urban Heat. Chair: Ivo Sandberg\n"
+    "4C\t09:00\t{cell}Street canyons and night-time cooling{cell}Liam Forsberg\n"
+    "4C\t09:20\t{cell}Tree cover and pavement temperature{cell}Nora Hallberg; Emil Dahl\n"
+)
+
+
+def _coded_rows_sessions(text: str) -> list[tuple[str | None, list[tuple[str, str, list[str]]]]]:
+    program = parse(text)
+    return [
+        (
+            s.start.strftime("%H:%M") if s.start else None,
+            [
+                (p.title, p.start.strftime("%H:%M") if p.start else "", [a.name for a in p.authors])
+                for p in s.papers
+            ],
+        )
+        for s in program.sessions
+        if s.papers
+    ]
+
+
+_CODED_ROWS_WANTED = [
+    (
+        "09:00",
+        [
+            (
+                "Mapping dune migration from satellite archives",
+                "09:00",
+                ["Annika Berglund", "Tomas Lindqvist"],
+            ),
+            ("Rainfall interpolation in mountain valleys", "09:15", ["Ola Strandberg"]),
+            (
+                "Groundwater recharge under irrigated fields",
+                "09:30",
+                ["Mirela Vasic", "Jonas Ekholm", "Sara Nyqvist"],
+            ),
+        ],
+    ),
+    (
+        "09:00",
+        [
+            ("Street canyons and night-time cooling", "09:00", ["Liam Forsberg"]),
+            ("Tree cover and pavement temperature", "09:20", ["Nora Hallberg", "Emil Dahl"]),
+        ],
+    ),
+]
+
+
+def test_a_row_repeating_its_sessions_code_is_a_paper_of_that_session() -> None:
+    # The page reader's rows: code, time, title and authors in cells of one line.
+    text = _CODED_ROWS_PAGE.format(cell="\t")
+    assert _coded_rows_sessions(text) == _CODED_ROWS_WANTED
+
+
+def test_a_copied_row_repeating_its_sessions_code_is_a_paper_of_that_session() -> None:
+    # A browser's copy of the same rows, each title a paragraph in its cell: `4B<TAB>09:00<TAB>`
+    # / title / `<TAB>A; B`.
+    text = _CODED_ROWS_PAGE.format(cell="\n\n").replace("\n\n", "\n\n", 1)
+    text = text.replace("\n\nAnnika", "\n\n\tAnnika")
+    for name in ("Ola", "Mirela", "Liam", "Nora"):
+        text = text.replace("\n\n" + name, "\n\n\t" + name)
+    assert _coded_rows_sessions(text) == _CODED_ROWS_WANTED
+
+
+def test_a_sign_a_legend_explains_is_not_part_of_the_titles_it_ends() -> None:
+    # "Papers marked with * are long papers.": the sign glued to some titles is that mark.
+    text = "Papers marked with * are long papers.\n" + _CODED_ROWS_PAGE.format(cell="\t").replace(
+        "archives\t", "archives*\t"
+    ).replace("cooling\t", "cooling *\t")
+    titles = [title for title, _ in papers(parse(text))]
+    assert "Mapping dune migration from satellite archives" in titles
+    assert "Street canyons and night-time cooling" in titles
+    assert "Rainfall interpolation in mountain valleys" in titles
+
+
+def test_a_page_section_heading_after_the_last_authors_is_not_their_workplace() -> None:
+    # The program ends with its last author line, then the page's `Sponsors` heading.
+    program = parse(
+        "Wednesday 13th September 2023\n"
+        "Session\tPaper Title\tAuthors\n"
+        "4C Urban Heat. Chair: Ivo Sandberg\n"
+        "4C\t09:00\tStreet canyons and night-time cooling\tLiam Forsberg; Nora Hallberg\n"
+        "4C\t09:20\tTree cover and pavement temperature\n"
+        "\tEmil Dahl\n"
+        "Sponsors\n"
+    )
+    assert ("Tree cover and pavement temperature", [("Emil Dahl", None)]) in papers(program)

@@ -8,7 +8,6 @@ from bot.model import SessionKind
 from bot.parsing.authors import (
     addresses_people,
     author_line_score,
-    names_an_institution,
     opens_with_people_label,
     parse_author_line,
     split_quoted_title,
@@ -33,6 +32,7 @@ from bot.parsing.structure.phrases import (
     SESSION_WORD,
     SESSIONS_AHEAD,
     holds_contributions,
+    names_a_workplace,
     names_only_a_workplace,
     reads_as_a_name,
     speaker_with_affiliation,
@@ -552,7 +552,7 @@ class Lookahead(BuilderState):
             or paper.authors[0].affiliation is not None
             or paper.authors_line != paper.line
             or paper.line != self._previous_text_line(line)
-            or not names_an_institution(text)
+            or not names_a_workplace(text)
         ):
             return False
         below = self.next_nonblank(i)

@@ -417,6 +417,18 @@ FIELD_HEADERS = frozenset(
 )
 NOT_ROOMS = HEADER_WORDS | FIELD_HEADERS
 
+# "Sponsors", "Partners": the headings of a page's sections after its program, which name no
+# one's workplace even under the last author line.
+PAGE_SECTIONS = frozenset(
+    "sponsors sponsor partners organizers organisers supporters contact venue registration"
+    " accommodation".split()
+)
+
+
+def names_a_workplace(text: str) -> bool:
+    """A line below people naming where they work: an institution, not a section's heading."""
+    return names_an_institution(text) and text.lower().rstrip(":") not in PAGE_SECTIONS
+
 
 def not_a_place(affiliation: str | None) -> bool:
     """`TACL`, `If You Let It`: parentheses after a title that name no institution."""

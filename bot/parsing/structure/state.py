@@ -33,6 +33,7 @@ from bot.parsing.page import (
     code_shape,
     is_room_heading,
     is_track_heading,
+    legend_signs,
     places_head_their_items,
     prints_authors_first,
     prints_dash_speakers,
@@ -124,6 +125,7 @@ class BuilderState:
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
         self.abstract_line: int | None = None  # the last paragraph of an "ABSTRACT." block
         self.trailing_marks = recurring_trailing_marks(lines)
+        self.legend_signs = legend_signs(lines)
         self.leading_marks = recurring_leading_marks(lines)
         self.entry_codes = recurring_entry_codes(lines)
         self.dash_speakers = prints_dash_speakers(lines)
@@ -365,6 +367,12 @@ class BuilderState:
         words = title.split()
         while len(words) > 2 and words[-1].lower() in self.trailing_marks:
             words.pop()
+        for sign in self.legend_signs:
+            if len(words) > 1 and words[-1].endswith(sign):
+                # "Title*" on a page saying "Papers marked with * are long papers.": the mark
+                words[-1] = words[-1].removesuffix(sign)
+                if not words[-1]:
+                    words.pop()
         stripped, marks = strip_trailing_marks(" ".join(words))
         title = stripped if marks and not marks[:1].isalpha() else " ".join(words)
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.

@@ -59,6 +59,7 @@ from bot.parsing.structure.phrases import (
     continues_an_abstract,
     holds_contributions,
     names_a_performer,
+    names_a_workplace,
     not_a_place,
     opens_with_a_person,
     person_with_role,
@@ -487,7 +488,7 @@ class TextLines(Cells):
             and paper.authors_line == self._previous_text_line(line)
             and paper.authors_line != paper.line
             and "(" not in text
-            and names_an_institution(text)
+            and names_a_workplace(text)
             and len(text.split()) <= 16
             and ("," in text or not self._people_follow(lookahead))
         ):

@@ -15,6 +15,7 @@ from bot.parsing.lexer import (
     DURATION,
     INLINE_LOCATION,
     META,
+    SESSION_CODE,
     SESSION_LABEL,
     START_AT,
     Line,
@@ -135,6 +136,17 @@ class TimeLines(Cells):
         first = self.lines[block[0]]
         return block[0] if self._contribution_row(first.text, block[0]) else None
 
+    def _session_coded_by(self, cells: list[str]) -> SessionDraft | None:
+        """The open session, when a row's first cell beside its time is the code its heading
+        opens with (`1A GISci. Chair: …` over `10:30 | 1A | Title`)."""
+        current = self.current
+        if not cells or current is None or not current.from_header or not current.title:
+            return None
+        code = cells[0]
+        if not SESSION_CODE.match(code) or current.title.split()[0] != code:
+            return None
+        return current
+
     def _speaker_then_title(self, i: int) -> bool:
         """Are the two lines below `i` who gives a talk (more like names than the next) and
         its title?"""
@@ -177,6 +189,19 @@ class TimeLines(Cells):
             return 1
         if self.paper_table is not None and self._paper_of_session_column(line, tr):
             return 1
+        coded = self._session_coded_by(other_cells)
+        if coded is not None:
+            # "1A GISci. Chair: X" / "1A | 10:30 | Title | A; B": a row repeating the open
+            # session's code is one of its papers, the title in the cells after the code, or
+            # on the next line where a browser's copy broke the row at the title's paragraph.
+            if other_cells[1:]:
+                self._paper_row(other_cells[1:], line, tr)
+                return 1
+            below = self.after[i + 1] if i + 1 < len(self.after) else None
+            if below is not None and self.lines[below].kind is LineKind.TEXT:
+                title_line = self.lines[below]
+                self._paper_row([title_line.text], title_line, tr)
+                return below - i + 1
         # A time inside the current session's slot, with a title beside it: a paper's own time.
         if (
             self.current is not None
