@@ -374,6 +374,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # put back into its row, in the text and then on the page: 1 on every figure.
     "found/psdi-matcom-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/psdi-matcom-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # rdc-2013-mit: the Rhythmic Dynamics and Cognition Conference 2013 (neuroscience: brain
+    # rhythms and cognition; MIT), a hand-written schedule of `<h2>Morning Session 1: 9:00 -
+    # 10:30</h2>` headings over `Speaker: Title` bullets (12-hour times without am/pm), then
+    # AngularJS-rendered poster themes of `Surname, Given: Title` bullets. First seen (text and
+    # page alike) at recall 0, precision 0, author F1 0, chairs 1 (none), times .80.
+    "found/rdc-2013-mit.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.80),
+    "found/rdc-2013-mit.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.80),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
