@@ -6014,3 +6014,50 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
         in (lines)
     )
     assert "Marta Lindqvist" in lines
+
+
+def test_untimed_speaker_colon_title_bullets_under_timed_session_headings() -> None:
+    # `<h2>Morning Session 1: 9:00 - 10:30</h2>` over bullets `Speaker: Title`: the talks
+    # carry no time of their own, so the page's `Name: Title` shape shows only in its
+    # untimed lines; a bare name before the colon is then the talk's speaker.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Coffee Break: 10:30 - 11:00\n"
+        "Morning Session 2: 11:00 - 12:30\n"
+        "Marta Okonkwo: Thalamic gating of sensory rhythms\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+    )
+    assert ("Slow waves and the sleeping cortex", [("Helen Marwick", None)]) in papers(program)
+    assert ("Beta bursts during motor preparation", [("Peter Vance", None)]) in papers(program)
+    sessions = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert sessions["Morning Session 2"] == [
+        "Thalamic gating of sensory rhythms",
+        "Beta bursts during motor preparation",
+    ]
+
+
+def test_speaker_colon_title_lines_with_names_printed_surname_first() -> None:
+    # A poster list of `Surname, Given: Title` bullets: initials after the given name, two
+    # presenters joined by a slash, a surname that is also a word for a room; each name is
+    # kept as printed.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Posters: 10:30 - 12:00\n"
+        "Okafor, Ruth: Spindle density and overnight memory\n"
+        "Brennan, Carl T.: Alpha power under divided attention\n"
+        "Hall, Mei-Lin: Gamma bursts in the ageing hippocampus\n"
+        "Ortiz, Ana/Novak, J.P.: Theta resonance in a network model\n"
+    )
+    found = papers(program)
+    assert ("Alpha power under divided attention", [("Brennan, Carl T.", None)]) in found
+    assert ("Gamma bursts in the ageing hippocampus", [("Hall, Mei-Lin", None)]) in found
+    assert (
+        "Theta resonance in a network model",
+        [("Ortiz, Ana", None), ("Novak, J.P.", None)],
+    ) in found

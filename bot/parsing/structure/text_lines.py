@@ -533,7 +533,11 @@ class TextLines(Cells):
                 session.notes.append(text)
             return
         colon = split_colon_authors(text) if ": " in text else None
-        name_first = name_colon_title(text) if colon is None and self.colon_speakers else None
+        name_first = (
+            name_colon_title(text, on_a_page_of_them=True)
+            if colon is None and self.colon_speakers
+            else None
+        )
         if name_first is not None:
             # "Karl Gordon: Title" / "Di Wu: Title": the next talk of the cell, on a page that
             # prints its talks so.
