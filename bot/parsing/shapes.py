@@ -14,6 +14,7 @@ from bot.parsing.authors import (
     parse_author_line,
     strip_trailing_marks,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_WORDS
 
@@ -95,6 +96,9 @@ def name_colon_title(text: str, *, on_a_page_of_them: bool = False) -> tuple[str
     Cortex.`) is still a title unless it is only names."""
     text = clean(text)
     m = NAME_COLON.match(text)
+    if m is None and on_a_page_of_them:
+        # "Liam Paninski TBA": among such talks, one whose title is not given yet.
+        m = _NAME_THEN_PLACEHOLDER.match(text)
     if m is None:
         m = _NAMES_IN_PARENS_COLON.match(text) if "(" in text else None
         if m is None:
@@ -106,7 +110,7 @@ def name_colon_title(text: str, *, on_a_page_of_them: bool = False) -> tuple[str
     else:
         names = [given_name_first(name) for name in _SLASH.split(m.group("who").strip())]
         titled = reads_as_title(m.group("title")) or (
-            on_a_page_of_them and not _only_names(m.group("title"))
+            on_a_page_of_them and not _only_given_names(m.group("title"))
         )
     who, title = m.group("who").strip(), m.group("title").strip()
     if (
@@ -119,6 +123,7 @@ def name_colon_title(text: str, *, on_a_page_of_them: bool = False) -> tuple[str
     return who, title
 
 
+_NAME_THEN_PLACEHOLDER = re.compile(r"^(?P<who>[^:()\d]{3,60}?)\s+(?P<title>TB[ACD])$")
 # "Lii, Theresa/Saab, Carl": two speakers joined by a slash without spaces.
 _SLASH = re.compile(r"(?<=\S)/(?=[A-Z])")
 # "Cavanagh, James F", "Howe, W.M.": a surname, a comma, then the given names or initials.
@@ -152,6 +157,13 @@ def _reads_as_a_speaker(name: str) -> bool:
 def _only_names(text: str) -> bool:
     names = SPEAKERS_JOINED.split(text.strip())
     return all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
+
+
+def _only_given_names(text: str) -> bool:
+    """`_only_names`, each opening with a known given name: `Brain Rhythms and Executive
+    Control` is a title in names' clothing."""
+    names = SPEAKERS_JOINED.split(text.strip())
+    return _only_names(text) and all(name.split()[0] in GIVEN_NAMES for name in names)
 
 
 def colon_speakers(who: str) -> tuple[Person, ...]:

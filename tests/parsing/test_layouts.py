@@ -6061,3 +6061,21 @@ def test_speaker_colon_title_lines_with_names_printed_surname_first() -> None:
         "Theta resonance in a network model",
         [("Ortiz, Ana", None), ("Novak, J.P.", None)],
     ) in found
+
+
+def test_among_speaker_colon_titles_a_name_then_tba_and_a_title_shaped_like_names() -> None:
+    # `Liam Paninski TBA`: a talk whose title is not given yet; `Earl Miller: Brain Rhythms
+    # and Executive Control`: a title of capitalised word pairs, none a given name.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+        "Morning Session 2: 11:00 - 12:30\n"
+        "Marta Okonkwo: Cortical Rhythms and Working Memory\n"
+        "Simon Reyes TBA\n"
+    )
+    found = papers(program)
+    assert ("Cortical Rhythms and Working Memory", [("Marta Okonkwo", None)]) in found
+    assert ("TBA", [("Simon Reyes", None)]) in found
