@@ -6063,6 +6063,41 @@ def test_speaker_colon_title_lines_with_names_printed_surname_first() -> None:
     ) in found
 
 
+def test_headings_over_speaker_colon_title_lines_open_their_sessions() -> None:
+    # `Poster Session 1 (… through Lunch)` / `Sleep` / `Okafor, Ruth: Title`: on a page of
+    # `Speaker: Title` talks, the lines over a run of them head it (the outer one, with
+    # nothing under it, its track), and no heading becomes a talk; a `15 min break` among
+    # the talks stays out of them.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "15 min break\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+        "\n"
+        "Poster Session 1 (Tuesday Morning through Lunch)\n"
+        "Sleep and memory\n"
+        "Okafor, Ruth: Spindle density and overnight memory\n"
+        "Brennan, Carl: Alpha power under divided attention\n"
+        "Gamma\n"
+        "Hall, Mei-Lin: Gamma bursts in the ageing hippocampus\n"
+    )
+    sessions = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert sessions["Morning Session 1"] == [
+        "Slow waves and the sleeping cortex",
+        "Phase coding in the entorhinal grid",
+        "Beta bursts during motor preparation",
+    ]
+    assert sessions["Sleep and memory"] == [
+        "Spindle density and overnight memory",
+        "Alpha power under divided attention",
+    ]
+    assert sessions["Gamma"] == ["Gamma bursts in the ageing hippocampus"]
+    tracks = [s.track for s in program.sessions if s.title == "Sleep and memory"]
+    assert tracks == ["Poster Session 1 (Tuesday Morning through Lunch)"]
+
+
 def test_among_speaker_colon_titles_a_name_then_tba_and_a_title_shaped_like_names() -> None:
     # `Liam Paninski TBA`: a talk whose title is not given yet; `Earl Miller: Brain Rhythms
     # and Executive Control`: a title of capitalised word pairs, none a given name.
