@@ -822,7 +822,6 @@ Aloys
 Aloyse
 Aloysia
 Alper
-Alpha
 Alphanso
 Alphonse
 Alreem
@@ -2435,7 +2434,6 @@ Besmir
 Besnik
 Beso
 Besufikad
-Beta
 Beth
 Bethany
 Bethie

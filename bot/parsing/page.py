@@ -197,22 +197,23 @@ def prints_timed_dash_speakers(lines: list[Line]) -> bool:
 def prints_name_colon_titles(lines: list[Line]) -> bool:
     """Whether this page prints its talks `Speaker Name: Title`: decided once for the page,
     from its timed rows: at least three such rows with different names, and more of them
-    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`)."""
-    names: set[str] = set()
-    named = other = 0
-    for at, line in enumerate(lines):
-        if line.kind is not LineKind.TIME:
-            continue
-        for cell in [c for c in _cells_after_time(line) if c] or _item_below(lines, at):
-            if ": " not in cell:
-                continue
-            found = name_colon_title(cell)
-            if found is None:
-                other += 1
-            else:
-                named += 1
-                names.add(found[0])
-    return len(names) >= 3 and named > other
+    than rows whose colon follows anything else (`PipeDream: Generalized Pipeline ...`).
+    Where no timed row holds a colon, the untimed lines decide the same way: the talks of
+    `<h2>Morning Session 1: 9:00 - 10:30</h2>` over `Speaker: Title` bullets have no time."""
+    timed = [
+        cell
+        for at, line in enumerate(lines)
+        if line.kind is LineKind.TIME
+        for cell in [c for c in _cells_after_time(line) if c] or _item_below(lines, at)
+        if ": " in cell
+    ]
+    cells = timed or [
+        line.text for line in lines if line.kind is LineKind.TEXT and ": " in line.text
+    ]
+    found = [name_colon_title(cell) for cell in cells]
+    names = {f[0] for f in found if f is not None}
+    named = len(found) - found.count(None)
+    return len(names) >= 3 and named > len(found) - named
 
 
 def _item_below(lines: list[Line], at: int) -> list[str]:

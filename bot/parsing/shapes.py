@@ -14,6 +14,7 @@ from bot.parsing.authors import (
     parse_author_line,
     strip_trailing_marks,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_WORDS
 
@@ -84,13 +85,20 @@ PLACEHOLDER_TITLE = re.compile(r"^(?:TB[ACD]|to be (?:confirmed|announced|decide
 _ATTENDANCE = re.compile(r"(?:^|,\s*)(?:" + ATTENDANCE_MODES + r")\s*$", re.I)
 
 
-def name_colon_title(text: str) -> tuple[str, str] | None:
+def name_colon_title(text: str, *, on_a_page_of_them: bool = False) -> tuple[str, str] | None:
     """(speaker, title) of `Kensuke Harada: Realizing robust motion planning`, where the left
     side is two to four words that could be a name; whether it is one only the page can say
     (`Graph Neural Networks: A Survey` reads the same). Speakers printed with a parenthesis
-    after each name (`Edward Harcourt (Oxford): TBC`) are kept whole, parentheses and all."""
+    after each name (`Edward Harcourt (Oxford): TBC`) are kept whole, parentheses and all;
+    so are names printed surname first (`Cavanagh, James F: Title`), several joined by a
+    slash (`Lii, Theresa/Saab, Carl: Title`). `on_a_page_of_them`: the page is known to
+    print its talks so, and a title that reads like a list of names (`Oscillations and Human
+    Cortex.`) is still a title unless it is only names."""
     text = clean(text)
     m = NAME_COLON.match(text)
+    if m is None and on_a_page_of_them:
+        # "Liam Paninski TBA": among such talks, one whose title is not given yet.
+        m = _NAME_THEN_PLACEHOLDER.match(text)
     if m is None:
         m = _NAMES_IN_PARENS_COLON.match(text) if "(" in text else None
         if m is None:
@@ -100,17 +108,50 @@ def name_colon_title(text: str) -> tuple[str, str] | None:
         # ("Hermeneutics and AI"), if it is not more people
         titled = not _only_names(m.group("title"))
     else:
-        names = [m.group("who").strip()]
-        titled = reads_as_title(m.group("title"))
+        names = [given_name_first(name) for name in _SLASH.split(m.group("who").strip())]
+        titled = reads_as_title(m.group("title")) or (
+            on_a_page_of_them and not _only_given_names(m.group("title"))
+        )
     who, title = m.group("who").strip(), m.group("title").strip()
     if (
-        not all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
+        not all(_reads_as_a_speaker(name) for name in names)
         or any(ITEM_WORD.match(name) for name in names)
-        or classify_kind(who, paper_count=1) is not SessionKind.PAPERS
+        or classify_kind(" ".join(names), paper_count=1) is not SessionKind.PAPERS
         or not (titled or PLACEHOLDER_TITLE.match(title))
     ):
         return None
     return who, title
+
+
+_NAME_THEN_PLACEHOLDER = re.compile(r"^(?P<who>[^:()\d]{3,60}?)\s+(?P<title>TB[ACD])$")
+# "Lii, Theresa/Saab, Carl": two speakers joined by a slash without spaces.
+_SLASH = re.compile(r"(?<=\S)/(?=[A-Z])")
+# "Cavanagh, James F", "Howe, W.M.": a surname, a comma, then the given names or initials.
+_SURNAME_FIRST = re.compile(r"^(?P<surname>[^,]+),\s+(?P<given>[^,]+)$")
+# "F", "E.", "W.M.": an initial, or two run together.
+_INITIALS = re.compile(r"^(?:[A-Z]\.?){1,3}$")
+# "leBeau", "deVries": a surname whose lower-case particle is written on to it.
+_GLUED_PARTICLE = re.compile(r"^[a-z]{1,3}(?=[A-Z][a-z])")
+
+
+def given_name_first(name: str) -> str:
+    """`Cavanagh, James F` -> `James F Cavanagh`; any other name as it is."""
+    m = _SURNAME_FIRST.match(name.strip())
+    return f"{m.group('given')} {m.group('surname')}" if m else name.strip()
+
+
+def _reads_as_a_speaker(name: str) -> bool:
+    """Two to four words of a name, given name first, its initials aside (`James F Cavanagh`,
+    `W.M. Howe`, `Fiona leBeau`)."""
+    words = [_GLUED_PARTICLE.sub("", w) for w in name.split()]
+    if not 2 <= len(words) <= 4:
+        return False
+    named = [w for w in words if not _INITIALS.match(w)]
+    if len(named) == 1 and words[-1] == named[0]:
+        # `W.M. Howe`: initials, then one capitalised surname
+        surname = named[0]
+        return surname[:1].isupper() and surname[1:].isalpha() and surname[1:].islower()
+    return len(named) >= 2 and is_name_like_strict(" ".join(named))
 
 
 def _only_names(text: str) -> bool:
@@ -118,12 +159,19 @@ def _only_names(text: str) -> bool:
     return all(2 <= len(name.split()) <= 4 and is_name_like_strict(name) for name in names)
 
 
+def _only_given_names(text: str) -> bool:
+    """`_only_names`, each opening with a known given name: `Brain Rhythms and Executive
+    Control` is a title in names' clothing."""
+    names = SPEAKERS_JOINED.split(text.strip())
+    return _only_names(text) and all(name.split()[0] in GIVEN_NAMES for name in names)
+
+
 def colon_speakers(who: str) -> tuple[Person, ...]:
     """The speakers of `name_colon_title`'s left side, each with the affiliation in its
     parenthesis and without how they attend (`Federica Russo (Utrecht, online)` is of
     Utrecht; `Sean Sayers (online)` of nowhere said)."""
     if "(" not in who:
-        return (Person(who, None),)
+        return tuple(Person(name.strip(), None) for name in _SLASH.split(who))
     people = []
     for person in parse_author_line(who).authors:
         affiliation = person.affiliation

@@ -407,6 +407,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # no one's workplace: 1 on every figure.
     "found/giscience-2023-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/giscience-2023-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # rdc-2013-mit: the Rhythmic Dynamics and Cognition Conference 2013 (neuroscience: brain
+    # rhythms and cognition; MIT), a hand-written schedule of `<h2>Morning Session 1: 9:00 -
+    # 10:30</h2>` headings over `Speaker: Title` bullets (12-hour times without am/pm), then
+    # AngularJS-rendered poster themes of `Surname, Given: Title` bullets. First seen (text and
+    # page alike) at recall 0, precision 0, author F1 0, chairs 1 (none), times .80; then
+    # the page's untimed `Name: Title` lines decide that it prints its talks so, names surname
+    # first, with initials or joined by a slash among them: .96 / .90 / .98, times 1; then
+    # `Name TBA` read as a talk and a title of capitalised word pairs as no list of names:
+    # recall 1, precision .92, author F1 1; then the lines over a run of such talks head it
+    # (poster themes, not posters): 1 on every figure.
+    "found/rdc-2013-mit.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/rdc-2013-mit.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -6404,3 +6404,103 @@ def test_a_page_section_heading_after_the_last_authors_is_not_their_workplace() 
         "Sponsors\n"
     )
     assert ("Tree cover and pavement temperature", [("Emil Dahl", None)]) in papers(program)
+
+
+def test_untimed_speaker_colon_title_bullets_under_timed_session_headings() -> None:
+    # `<h2>Morning Session 1: 9:00 - 10:30</h2>` over bullets `Speaker: Title`: the talks
+    # carry no time of their own, so the page's `Name: Title` shape shows only in its
+    # untimed lines; a bare name before the colon is then the talk's speaker.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Coffee Break: 10:30 - 11:00\n"
+        "Morning Session 2: 11:00 - 12:30\n"
+        "Marta Okonkwo: Thalamic gating of sensory rhythms\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+    )
+    assert ("Slow waves and the sleeping cortex", [("Helen Marwick", None)]) in papers(program)
+    assert ("Beta bursts during motor preparation", [("Peter Vance", None)]) in papers(program)
+    sessions = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert sessions["Morning Session 2"] == [
+        "Thalamic gating of sensory rhythms",
+        "Beta bursts during motor preparation",
+    ]
+
+
+def test_speaker_colon_title_lines_with_names_printed_surname_first() -> None:
+    # A poster list of `Surname, Given: Title` bullets: initials after the given name, two
+    # presenters joined by a slash, a surname that is also a word for a room; each name is
+    # kept as printed.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Posters: 10:30 - 12:00\n"
+        "Okafor, Ruth: Spindle density and overnight memory\n"
+        "Brennan, Carl T.: Alpha power under divided attention\n"
+        "Hall, Mei-Lin: Gamma bursts in the ageing hippocampus\n"
+        "Ortiz, Ana/Novak, J.P.: Theta resonance in a network model\n"
+    )
+    found = papers(program)
+    assert ("Alpha power under divided attention", [("Brennan, Carl T.", None)]) in found
+    assert ("Gamma bursts in the ageing hippocampus", [("Hall, Mei-Lin", None)]) in found
+    assert (
+        "Theta resonance in a network model",
+        [("Ortiz, Ana", None), ("Novak, J.P.", None)],
+    ) in found
+
+
+def test_headings_over_speaker_colon_title_lines_open_their_sessions() -> None:
+    # `Poster Session 1 (… through Lunch)` / `Sleep` / `Okafor, Ruth: Title`: on a page of
+    # `Speaker: Title` talks, the lines over a run of them head it (the outer one, with
+    # nothing under it, its track), and no heading becomes a talk; a `15 min break` among
+    # the talks stays out of them.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "15 min break\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+        "\n"
+        "Poster Session 1 (Tuesday Morning through Lunch)\n"
+        "Sleep and memory\n"
+        "Okafor, Ruth: Spindle density and overnight memory\n"
+        "Brennan, Carl: Alpha power under divided attention\n"
+        "Gamma\n"
+        "Hall, Mei-Lin: Gamma bursts in the ageing hippocampus\n"
+    )
+    sessions = {s.title: [p.title for p in s.papers] for s in program.sessions}
+    assert sessions["Morning Session 1"] == [
+        "Slow waves and the sleeping cortex",
+        "Phase coding in the entorhinal grid",
+        "Beta bursts during motor preparation",
+    ]
+    assert sessions["Sleep and memory"] == [
+        "Spindle density and overnight memory",
+        "Alpha power under divided attention",
+    ]
+    assert sessions["Gamma"] == ["Gamma bursts in the ageing hippocampus"]
+    tracks = [s.track for s in program.sessions if s.title == "Sleep and memory"]
+    assert tracks == ["Poster Session 1 (Tuesday Morning through Lunch)"]
+
+
+def test_among_speaker_colon_titles_a_name_then_tba_and_a_title_shaped_like_names() -> None:
+    # `Liam Paninski TBA`: a talk whose title is not given yet; `Earl Miller: Brain Rhythms
+    # and Executive Control`: a title of capitalised word pairs, none a given name.
+    program = parse(
+        "June 4, 2013\n"
+        "Morning Session 1: 9:00 - 10:30\n"
+        "Helen Marwick: Slow waves and the sleeping cortex\n"
+        "Tobias Lindgren: Phase coding in the entorhinal grid\n"
+        "Peter Vance: Beta bursts during motor preparation\n"
+        "Morning Session 2: 11:00 - 12:30\n"
+        "Marta Okonkwo: Cortical Rhythms and Working Memory\n"
+        "Simon Reyes TBA\n"
+    )
+    found = papers(program)
+    assert ("Cortical Rhythms and Working Memory", [("Marta Okonkwo", None)]) in found
+    assert ("TBA", [("Simon Reyes", None)]) in found

@@ -136,6 +136,19 @@ class TextLines(Cells):
             self.open_session(line.number, title=line.text.strip(), from_header=True)
             self.read(line.number, SESSION_HEADER, 0.8)
             return 1
+        if self._heads_named_talks(i, line):
+            # "Poster Session 2" / "Gamma" / "Keeley, Stephen: Title": on a page of `Speaker:
+            # Title` talks, the lines above a run of them head it; an untimed heading with
+            # nothing under it yet is the track of the one below.
+            current = self.current
+            track = None
+            if current is not None and not (current.papers or current.chairs or current.start):
+                track = current.title
+                self.sessions.remove(current)
+            session = self.open_session(line.number, title=line.text.strip(), from_header=True)
+            session.track = track
+            self.read(line.number, SESSION_HEADER, 0.8)
+            return 1
         if below is not None and below.kind is LineKind.DAY and DAY_THEME.match(line.text):
             # "Day 2 - Introduction to Python" / "Sunday 12 March 2023": the day's heading
             # above its date, no note of the item before it.
@@ -290,6 +303,36 @@ class TextLines(Cells):
             for paper in session.papers:
                 names.update(a.name for a in paper.authors)
         return names
+
+    def _heads_named_talks(self, i: int, line: Line) -> bool:
+        """On a page of `Speaker: Title` talks, a short line that is none of them and no item
+        of its own (`15 min break`), right above such a talk or above one more such line;
+        not the first line under a timed item, which titles that item."""
+        current = self.current
+        if not self.colon_speakers or i < 0 or (current and current.start and not current.papers):
+            return False
+        for _ in range(2):
+            text = line.text.strip()
+            if (
+                line.kind is not LineKind.TEXT
+                or len([c for c in line.cells if c]) != 1
+                or not 1 <= len(text.split()) <= 12
+                # "15 min break" is an item of its own; "Poster Session 1 (Tuesday Morning
+                # through Lunch)" names a meal too, but would hold posters
+                or (is_own_item(text) and classify_kind(text, paper_count=2) is SessionKind.PAPERS)
+                or name_colon_title(text, on_a_page_of_them=True) is not None
+            ):
+                return False
+            at = self.after[i + 1] if i + 1 < len(self.after) else None
+            if at is None:
+                return False
+            i, line = at, self.lines[at]
+            if (
+                line.kind is LineKind.TEXT
+                and name_colon_title(line.text, on_a_page_of_them=True) is not None
+            ):
+                return True
+        return False
 
     def _heading_between_timed_items(self, line: Line, below: Line | None) -> bool:
         """On a page that quotes its titles, a short unquoted line, no author line, right
@@ -534,7 +577,11 @@ class TextLines(Cells):
                 session.notes.append(text)
             return
         colon = split_colon_authors(text) if ": " in text else None
-        name_first = name_colon_title(text) if colon is None and self.colon_speakers else None
+        name_first = (
+            name_colon_title(text, on_a_page_of_them=True)
+            if colon is None and self.colon_speakers
+            else None
+        )
         if name_first is not None:
             # "Karl Gordon: Title" / "Di Wu: Title": the next talk of the cell, on a page that
             # prints its talks so.
