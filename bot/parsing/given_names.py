@@ -9784,7 +9784,6 @@ Ladislas
 Ladislau
 Ladislav
 Ladislava
-Lado
 Ladouce
 Laetitia
 Lafortune
@@ -15600,7 +15599,6 @@ Sabane
 Sabariah
 Sabbir
 Sabelo
-Saber
 Sabi
 Sabida
 Sabiha
@@ -18409,7 +18407,6 @@ Ulvi
 Ulviyya
 Ulviyye
 Ulya
-Uma
 Umali
 Umar
 Umberto

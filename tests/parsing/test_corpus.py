@@ -374,6 +374,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # put back into its row, in the text and then on the page: 1 on every figure.
     "found/psdi-matcom-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/psdi-matcom-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # pneumoped-2011-bh: the V Jornada de Pneumologia e Alergia em Pediatria (paediatric
+    # pulmonology and allergy, Belo Horizonte, 2011; Portuguese), a hand-written ASP page of two
+    # day tables `07h<TAB>content`, content cells a title then `Dr. Name - MG` (state as
+    # affiliation), `Moderador:` sessions of bullets title / speaker, single lectures with
+    # `Presidente Mesa:` / `Coord. Mesa:` under the speaker, time cells spanning several rows.
+    # First seen: text .69 / .50 / 0, chairs .08, times .67; page .50 / .41 / 0, chairs .08,
+    # times 1.
+    "found/pneumoped-2011-bh.txt": (0.69, 0.50, 0.00, 0.00, 0.08, 0.66),
+    "found/pneumoped-2011-bh.html": (0.50, 0.40, 0.00, 0.00, 0.08, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
