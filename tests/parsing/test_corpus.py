@@ -380,9 +380,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # affiliation), `Moderador:` sessions of bullets title / speaker, single lectures with
     # `Presidente Mesa:` / `Coord. Mesa:` under the speaker, time cells spanning several rows.
     # First seen: text .69 / .50 / 0, chairs .08, times .67; page .50 / .41 / 0, chairs .08,
-    # times 1.
-    "found/pneumoped-2011-bh.txt": (0.69, 0.50, 0.00, 0.00, 0.08, 0.66),
-    "found/pneumoped-2011-bh.html": (0.50, 0.40, 0.00, 0.00, 0.08, 1.00),
+    # times 1. Then `Dr. Name - MG` (or `- Portugal`, or `Dr. Name  RJ` without the dash)
+    # read as the person without the address and where they come from; a two-digit bare hour
+    # (`08h`) a clock, not a length; `Presidente Mesa:` / `Pres. Mesa:` / `Coord. Mesa:` chair
+    # labels, and the addressed speaker above one no session title; the start after such a
+    # chaired lecture the next item's: .88 / .82 / .86, chairs .91, times 1 (page .88 / .79 /
+    # .84).
+    "found/pneumoped-2011-bh.txt": (0.88, 0.82, 0.86, 0.86, 0.91, 1.00),
+    "found/pneumoped-2011-bh.html": (0.88, 0.79, 0.84, 0.84, 0.91, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

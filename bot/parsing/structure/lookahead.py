@@ -8,6 +8,7 @@ from bot.model import SessionKind
 from bot.parsing.authors import (
     addresses_people,
     author_line_score,
+    is_addressed,
     names_an_institution,
     opens_with_people_label,
     parse_author_line,
@@ -265,6 +266,8 @@ class Lookahead(BuilderState):
             return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
         if self._lone_speakers_work(text, self.lines[i], i):
             return False  # where the talk's speaker above works
+        if is_addressed(text) and author_line_score(text) >= 1.0:
+            return False  # "Dr. Ana Silva - SP": who gives the talk above, addressed so
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
         return author_line_score(text) < 1.0 or (
@@ -412,6 +415,9 @@ class Lookahead(BuilderState):
             # its talks so far each printed with its own start, earlier than this one
             and all(p.start is not None and p.start < tr.start for p in current.papers)
             and (current.chaired or bool(current.title and SESSION_WORD.search(current.title)))
+            # "15h30 / Title / Dr. Name - SP / Coord. Mesa: X": a lecture whose speaker is
+            # printed under its title holds no more talks; the next start is the next item's
+            and not (current.speakers and not current.papers)
         )
 
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
