@@ -687,6 +687,8 @@ _AT_WORKPLACE = re.compile(
     r"(?P<place>[^@;()]+(?:\([^()a-z][^()]*\)[^@;()]*)*)$"
 )
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
+# "MG", "RJ", "PT": a state's or a country's code, two or three capitals.
+_PLACE_CODE = re.compile(r"^[A-Z]{2,3}$")
 
 
 def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | None:
@@ -700,9 +702,14 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
     # "Dra. Ana Silva - MG": how the person is addressed is no part of the name.
     printed = m.group("name").strip()
     name = _without_address(printed) or printed
-    if not _is_plain_name(name):
-        return None
     place = m.group("place").strip()
+    # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
+    # dash, say a person is named, though `de` particles make the name no plain one
+    if not (
+        _is_plain_name(name)
+        or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
+    ):
+        return None
     # "Dr. Ana Silva - Portugal": after a person so addressed, the dash parts them from where
     # they come from, whether or not it names an institution.
     if any_workplace or (name != printed and m.group("mark") != "@"):

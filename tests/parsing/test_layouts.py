@@ -6090,3 +6090,30 @@ def test_an_addressed_speaker_then_a_state_code_without_a_dash() -> None:
     assert parse_author_line("Dra. Beatriz Lacerda Filha MG").authors == (
         Person("Beatriz Lacerda Filha", "MG"),
     )
+
+
+def test_an_addressed_speaker_with_a_name_particle_before_a_dash_and_a_state() -> None:
+    # `Dra. Name de Surname - MG`: after an address, a name with a lowercase particle is
+    # still a person, the state after the dash where they come from.
+    assert parse_author_line("Dra. Helena Prado de Lima - MG").authors == (
+        Person("Helena Prado de Lima", "MG"),
+    )
+
+
+def test_a_chaired_round_table_without_a_title_opens_with_its_first_talk() -> None:
+    # `10h45` / `Coord. Mesa: X` / title / `Dra. Name - MG` / title / … : a table printed
+    # without a title of its own, its chair first; the first title is a talk, not the
+    # table's title, and its speaker that talk's.
+    program = parse(
+        "Sexta-feira, 14 de março de 2025\n"
+        "10h45\t\n\nCoord. Mesa: Dra. Luísa Torres - MG\n\n\n\n\n"
+        "Asma grave na adolescência\nDra. Carla Mendes - MG\n\n\n\n\n"
+        "Vacinação em adultos\nDr. Paulo Meireles - SP\n\n\n\n"
+        "12h30\t\nAlmoço\n"
+    )
+    table = program.sessions[0]
+    assert [c.name for c in table.chairs] == ["Luísa Torres"]
+    assert [(p.title, [a.name for a in p.authors]) for p in table.papers] == [
+        ("Asma grave na adolescência", ["Carla Mendes"]),
+        ("Vacinação em adultos", ["Paulo Meireles"]),
+    ]

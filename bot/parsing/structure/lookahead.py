@@ -590,6 +590,28 @@ class Lookahead(BuilderState):
         below = self.next_nonblank(i)
         return below is None or below.kind in (LineKind.TIME, LineKind.DAY)
 
+    def _talks_with_their_people_follow(self, i: int | None) -> bool:
+        """From line `i` on: a title, then its people, then another title with its people
+        (two talks at least, each title over its author line)."""
+        at = i
+        for _ in range(2):
+            title = self.lines[at] if at is not None else None
+            if (
+                title is None
+                or title.kind is not LineKind.TEXT
+                or author_line_score(title.text) >= 0.8
+                or is_prose(title.text)
+            ):
+                return False
+            people = self.next_nonblank(at) if at is not None else None
+            if people is None or people.kind is not LineKind.TEXT:
+                return False
+            if author_line_score(people.text) < 0.8:
+                return False
+            after = self.next_nonblank(self.place[id(people)])
+            at = self.place[id(after)] if after is not None else None
+        return True
+
     def _people_follow(self, i: int | None) -> bool:
         """Does the next non-blank line name people (so this one is the title they wrote)?"""
         below = self.next_nonblank(i) if i is not None else None
