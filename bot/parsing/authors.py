@@ -687,6 +687,8 @@ _AT_WORKPLACE = re.compile(
     r"(?P<place>[^@;()]+(?:\([^()a-z][^()]*\)[^@;()]*)*)$"
 )
 _ACRONYM = re.compile(r"^[A-Z][A-Z&.-]{1,7}$")
+# "MG", "RJ", "PT": a state's or a country's code, two or three capitals.
+_PLACE_CODE = re.compile(r"^[A-Z]{2,3}$")
 
 
 def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | None:
@@ -695,20 +697,32 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
     With `any_workplace`, for a piece beside others so printed, the dash parts a person from
     any workplace that is no name (`Independent researcher`)."""
     m = _AT_WORKPLACE.match(text)
-    if m is None or not _is_plain_name(m.group("name")):
+    if m is None:
         return None
+    # "Dra. Ana Silva - MG": how the person is addressed is no part of the name.
+    printed = m.group("name").strip()
+    name = _without_address(printed) or printed
     place = m.group("place").strip()
-    if any_workplace:
-        return None if is_name_like_strict(place) else Person(m.group("name").strip(), place)
+    # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
+    # dash, say a person is named, though `de` particles make the name no plain one
+    if not (
+        _is_plain_name(name)
+        or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
+    ):
+        return None
+    # "Dr. Ana Silva - Portugal": after a person so addressed, the dash parts them from where
+    # they come from, whether or not it names an institution.
+    if any_workplace or (name != printed and m.group("mark") != "@"):
+        return None if is_name_like_strict(place) else Person(name, place)
     named = _ACRONYM.match(place) or (len(place.split()) >= 2 and names_an_institution(place))
     if m.group("mark") != "@" and not (
         named
-        and is_name_like(m.group("name"))
+        and is_name_like(name)
         # "Building Secure Supply Chains - Bob Jones, Google": a title, then who gives it
         and not is_name_like_strict(place.split(",")[0].strip())
     ):
         return None
-    return Person(m.group("name").strip(), place)
+    return Person(name, place)
 
 
 def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
@@ -745,6 +759,20 @@ def _is_plain_name(text: str) -> bool:
 _NAME_THEN_ACRONYMS = re.compile(
     r"^(?P<name>.+?)\s+(?P<place>[A-Z]{2,8}(?:\s*[–—-]\s*[A-Z]{2,8})*)$"
 )
+
+
+def _addressed_person_then_acronym(text: str) -> Person | None:
+    """`Dr. Ana Silva  RJ`, `Dra. Ana Silva MG`: one person addressed as Dr, Prof …, then the
+    capitals of where they come from, as a page printing `Dr. Name - MG` may drop the dash.
+    Only after an address: bare, `Ana Silva MG` may end in a surname's capitals."""
+    if not (_may_open_with_honorific(text) and _HONORIFIC.match(text)):
+        return None
+    if _PEOPLE_SEPARATOR.search(text):
+        return None
+    m = _NAME_THEN_ACRONYMS.match(_without_address(text))
+    if m is None or not _is_plain_name(m.group("name")):
+        return None
+    return Person(m.group("name"), m.group("place"))
 
 
 def _person_then_acronyms(text: str) -> Person | None:
@@ -796,6 +824,9 @@ def parse_author_line(text: str) -> AuthorLine:
     at_workplaces = _people_at_workplaces(text)
     if at_workplaces is not None:
         return AuthorLine(at_workplaces)
+    addressed = _addressed_person_then_acronym(text)
+    if addressed is not None:
+        return AuthorLine((addressed,))
     with_coauthors = _speaker_with_coauthors(text)
     if with_coauthors is not None:
         return with_coauthors

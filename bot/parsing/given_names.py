@@ -9782,7 +9782,6 @@ Ladislas
 Ladislau
 Ladislav
 Ladislava
-Lado
 Ladouce
 Laetitia
 Lafortune
@@ -15598,7 +15597,6 @@ Sabane
 Sabariah
 Sabbir
 Sabelo
-Saber
 Sabi
 Sabida
 Sabiha
@@ -18406,7 +18404,6 @@ Ulvi
 Ulviyya
 Ulviyye
 Ulya
-Uma
 Umali
 Umar
 Umberto

@@ -161,6 +161,9 @@ DURATION = re.compile(
     r"(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?|m|[\'’′]))?\s*$",
     re.I,
 )
+# "08h", "12h": a whole hour printed with two digits, alone, is a clock (as Portuguese and French
+# timetables print starts beside `10h30`); an item's length is printed `1h` or `1h30`.
+_HOUR_CLOCK = re.compile(r"^(?:[01]\d|2[0-3])h$")
 # "Chair:", "Chairman:", "Co-chairs:", and as programs in other languages print it ("Chair der
 # Sitzung:", "Sitzungsleitung:", "Président de séance :", "Moderador:", "Ordförande:"). A panel's
 # English "Moderator:" is a role line of its item (structure.phrases.ROLE), not a session's
@@ -174,6 +177,9 @@ CHAIR = re.compile(
     r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
     # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Turkish, Japanese, Chinese, Korean
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
+    # "Presidente Mesa:", "Pres. Mesa:", "Coord. Mesa:": who presides over or coordinates the
+    # table, as Brazilian programs shorten it
+    r"(?:pres\.|presidente|coord\.|coordenador(?:a)?)\s*(?:d[ae]\s+)?mesa|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
     r"oturum\s+başkan(?:ı|ları)|başkan(?:lar)?|moderatör(?:ler)?|"
     # Swedish, Danish and Norwegian, Finnish, Estonian, Latvian, Lithuanian, Hungarian,
@@ -211,8 +217,8 @@ def _has_colon(text: str) -> bool:
 # labels ("chair", "convener", "sitzungsleitung", "moderador", "presidente", "voorzitter", ...).
 # Its other labels have letters no ASCII letter matches, even when case is ignored.
 _ASCII_CHAIR_STEMS = (
-    "chair conven modera presid vorsitz leitung coorden coordin voorzitter anim ordstyrer "
-    "puheenjohtaja juhataja pirmininkas".split()
+    "chair conven modera presid pres. coord. vorsitz leitung coorden coordin voorzitter anim "
+    "ordstyrer puheenjohtaja juhataja pirmininkas".split()
 )
 
 
@@ -746,7 +752,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     if START_AT.match(flat):
         line.kind = LineKind.START_AT
         return line
-    if DURATION.match(flat) and any(ch.isdigit() for ch in flat):
+    if DURATION.match(flat) and any(ch.isdigit() for ch in flat) and not _HOUR_CLOCK.match(flat):
         line.kind = LineKind.DURATION
         return line
     header = parse_day_header(flat)

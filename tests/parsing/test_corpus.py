@@ -419,6 +419,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (poster themes, not posters): 1 on every figure.
     "found/rdc-2013-mit.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/rdc-2013-mit.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # pneumoped-2011-bh: the V Jornada de Pneumologia e Alergia em Pediatria (paediatric
+    # pulmonology and allergy, Belo Horizonte, 2011; Portuguese), a hand-written ASP page of two
+    # day tables `07h<TAB>content`, content cells a title then `Dr. Name - MG` (state as
+    # affiliation), `Moderador:` sessions of bullets title / speaker, single lectures with
+    # `Presidente Mesa:` / `Coord. Mesa:` under the speaker, time cells spanning several rows.
+    # First seen: text .69 / .50 / 0, chairs .08, times .67; page .50 / .41 / 0, chairs .08,
+    # times 1. Then `Dr. Name - MG` (or `- Portugal`, or `Dr. Name  RJ` without the dash)
+    # read as the person without the address and where they come from; a two-digit bare hour
+    # (`08h`) a clock, not a length; `Presidente Mesa:` / `Pres. Mesa:` / `Coord. Mesa:` chair
+    # labels, and the addressed speaker above one no session title; the start after such a
+    # chaired lecture the next item's: .88 / .82 / .86, chairs .91, times 1 (page .88 / .79 /
+    # .84). Then a chaired table printed without a title opened by its first talk, and an
+    # addressed name with a `de` particle before a dash and a state's code a person: .92 /
+    # .85 / .89 (page .88 / .82 / .86).
+    "found/pneumoped-2011-bh.txt": (0.92, 0.85, 0.89, 0.89, 0.91, 1.00),
+    "found/pneumoped-2011-bh.html": (0.88, 0.82, 0.86, 0.86, 0.91, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -6504,3 +6504,106 @@ def test_among_speaker_colon_titles_a_name_then_tba_and_a_title_shaped_like_name
     found = papers(program)
     assert ("Cortical Rhythms and Working Memory", [("Marta Okonkwo", None)]) in found
     assert ("TBA", [("Simon Reyes", None)]) in found
+
+
+def test_an_addressed_speaker_before_a_dash_and_a_state_code_drops_the_address() -> None:
+    # `Dra. Name - MG` (a Brazilian page: the speaker's state after a spaced dash): how the
+    # person is addressed is no part of the name, as in `Dra. Name` alone.
+    assert parse_author_line("Dra. Helena Cardoso Vieira - MG").authors == (
+        Person("Helena Cardoso Vieira", "MG"),
+    )
+    assert parse_author_line("Dr. Tomas Ferreira – Lund University").authors == (
+        Person("Tomas Ferreira", "Lund University"),
+    )
+
+
+def test_a_two_digit_hour_alone_on_its_line_is_a_clock_not_a_length() -> None:
+    # `08h` / `10h30` / `12h` down a Portuguese timetable's first column: a whole hour printed
+    # with two digits is when the item starts; a length is printed `1h` or `1h30`.
+    program = parse(
+        "Sexta-feira, 14 de março de 2025\n"
+        "08h\t\n\nPanorama das doenças respiratórias\n\nDr. Renato Alves - SP\n\n"
+        "10h30\t\n\nVacinação em adultos\n\nDra. Luísa Torres - RJ\n\n"
+        "12h\t\n\nTerapia inalatória na infância\n\nDr. Paulo Meireles - MG\n"
+    )
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
+    assert starts == ["08:00", "10:30", "12:00"]
+
+
+@pytest.mark.parametrize("label", ["Presidente Mesa", "Pres. Mesa", "Coord. Mesa"])
+def test_the_chair_of_a_lecture_printed_under_its_speaker_as_mesa(label: str) -> None:
+    # `Presidente Mesa:`, `Pres. Mesa:`, `Coord. Mesa:` (who presides over or coordinates the
+    # table, as Brazilian programs shorten it) on the line under a lecture's speaker: its chair,
+    # not the title of a talk.
+    program = parse(
+        "Sexta-feira, 14 de março de 2025\n"
+        "15h30\t\n\nAsma grave na adolescência\n"
+        f"Dr. Renato Alves - SP\n{label}: Dra. Luísa Torres - RJ\n\n\n"
+        "16h30\t\nIntervalo\n"
+    )
+    lecture = program.sessions[0]
+    assert [p.title for p in lecture.papers] == ["Asma grave na adolescência"]
+    assert [c.name for c in lecture.chairs] == ["Luísa Torres"]
+
+
+def test_the_start_after_a_chaired_lecture_and_its_speaker_opens_the_next_lecture() -> None:
+    # `14h30` / title / `Dr. Name - SP` / `Coord. Mesa: X`, then `15h30` / title / speaker:
+    # a lecture printed with its speaker holds no more talks, so the next start is the next
+    # item's, not a talk of the first.
+    program = parse(
+        "Sexta-feira, 14 de março de 2025\n"
+        "14h30\t\n\nAsma grave na adolescência\nDr. Renato Alves - SP\n"
+        "Coord. Mesa: Dra. Luísa Torres\n\n\n\n"
+        "15h30\t\n\nVacinação em adultos\nDr. Paulo Meireles - MG\n"
+        "Presidente: Luísa Torres\n\n\n\n"
+        "16h30\t\nIntervalo\n"
+    )
+    starts = [s.start.strftime("%H:%M") for s in program.sessions if s.start]
+    assert starts == ["14:30", "15:30", "16:30"]
+    assert ("Vacinação em adultos", [("Paulo Meireles", "MG")]) in papers(program)
+
+
+def test_an_addressed_speaker_before_a_dash_and_a_country_is_from_that_country() -> None:
+    # `Dr. Name - Portugal` among `Dr. Name - MG` lines: after a person addressed as Dr, a
+    # spaced dash parts them from where they come from, an institution or not.
+    assert parse_author_line("Dr. Tiago Fonseca - Portugal").authors == (
+        Person("Tiago Fonseca", "Portugal"),
+    )
+
+
+def test_an_addressed_speaker_then_a_state_code_without_a_dash() -> None:
+    # `Dr. Name  RJ` beside `Dr. Name - MG`: the dash left out, the capitals closing the line
+    # after a person addressed as Dr still say where they come from.
+    assert parse_author_line("Dr. Otávio L. Mendes  RJ").authors == (
+        Person("Otávio L. Mendes", "RJ"),
+    )
+    assert parse_author_line("Dra. Beatriz Lacerda Filha MG").authors == (
+        Person("Beatriz Lacerda Filha", "MG"),
+    )
+
+
+def test_an_addressed_speaker_with_a_name_particle_before_a_dash_and_a_state() -> None:
+    # `Dra. Name de Surname - MG`: after an address, a name with a lowercase particle is
+    # still a person, the state after the dash where they come from.
+    assert parse_author_line("Dra. Helena Prado de Lima - MG").authors == (
+        Person("Helena Prado de Lima", "MG"),
+    )
+
+
+def test_a_chaired_round_table_without_a_title_opens_with_its_first_talk() -> None:
+    # `10h45` / `Coord. Mesa: X` / title / `Dra. Name - MG` / title / … : a table printed
+    # without a title of its own, its chair first; the first title is a talk, not the
+    # table's title, and its speaker that talk's.
+    program = parse(
+        "Sexta-feira, 14 de março de 2025\n"
+        "10h45\t\n\nCoord. Mesa: Dra. Luísa Torres - MG\n\n\n\n\n"
+        "Asma grave na adolescência\nDra. Carla Mendes - MG\n\n\n\n\n"
+        "Vacinação em adultos\nDr. Paulo Meireles - SP\n\n\n\n"
+        "12h30\t\nAlmoço\n"
+    )
+    table = program.sessions[0]
+    assert [c.name for c in table.chairs] == ["Luísa Torres"]
+    assert [(p.title, [a.name for a in p.authors]) for p in table.papers] == [
+        ("Asma grave na adolescência", ["Carla Mendes"]),
+        ("Vacinação em adultos", ["Paulo Meireles"]),
+    ]

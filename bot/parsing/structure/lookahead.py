@@ -8,6 +8,7 @@ from bot.model import SessionKind
 from bot.parsing.authors import (
     addresses_people,
     author_line_score,
+    is_addressed,
     opens_with_people_label,
     parse_author_line,
     split_quoted_title,
@@ -265,6 +266,8 @@ class Lookahead(BuilderState):
             return False  # '“Title” Ana Silva. Uni A': a talk and who gives it, not a session
         if self._lone_speakers_work(text, self.lines[i], i):
             return False  # where the talk's speaker above works
+        if is_addressed(text) and author_line_score(text) >= 1.0:
+            return False  # "Dr. Ana Silva - SP": who gives the talk above, addressed so
         # "Tagging, Chunking, Syntax and Parsing" reads like "Name, Affiliation"; a real author
         # line above a chair line would print a parenthesis or a name seen before.
         return author_line_score(text) < 1.0 or (
@@ -412,6 +415,9 @@ class Lookahead(BuilderState):
             # its talks so far each printed with its own start, earlier than this one
             and all(p.start is not None and p.start < tr.start for p in current.papers)
             and (current.chaired or bool(current.title and SESSION_WORD.search(current.title)))
+            # "15h30 / Title / Dr. Name - SP / Coord. Mesa: X": a lecture whose speaker is
+            # printed under its title holds no more talks; the next start is the next item's
+            and not (current.speakers and not current.papers)
         )
 
     def _starts_a_contribution(self, i: int, tr: TimeRange) -> bool:
@@ -583,6 +589,28 @@ class Lookahead(BuilderState):
         """Is the line after `i` a new item's time or day, or the end of the program?"""
         below = self.next_nonblank(i)
         return below is None or below.kind in (LineKind.TIME, LineKind.DAY)
+
+    def _talks_with_their_people_follow(self, i: int | None) -> bool:
+        """From line `i` on: a title, then its people, then another title with its people
+        (two talks at least, each title over its author line)."""
+        at = i
+        for _ in range(2):
+            title = self.lines[at] if at is not None else None
+            if (
+                title is None
+                or title.kind is not LineKind.TEXT
+                or author_line_score(title.text) >= 0.8
+                or is_prose(title.text)
+            ):
+                return False
+            people = self.next_nonblank(at) if at is not None else None
+            if people is None or people.kind is not LineKind.TEXT:
+                return False
+            if author_line_score(people.text) < 0.8:
+                return False
+            after = self.next_nonblank(self.place[id(people)])
+            at = self.place[id(after)] if after is not None else None
+        return True
 
     def _people_follow(self, i: int | None) -> bool:
         """Does the next non-blank line name people (so this one is the title they wrote)?"""

@@ -428,6 +428,12 @@ class TextLines(Cells):
                 self._add_speaker_line(session, text)
                 self.read(line.number, AUTHORS, 0.8)
                 return
+            if session.chairs and self._talks_with_their_people_follow(lookahead):
+                # "10h45" / "Coord. Mesa: X" / "Title" / "Dr. Name - MG" / "Title" / …: a
+                # chaired table printed without a title of its own; its first talk opens it.
+                session.expects_title = False
+                self.add_paper(text, line.number)
+                return
             self.read(line.number, item_label(text), 0.8)
             session.title = strip_session_title(text)
             session.expects_title = False
