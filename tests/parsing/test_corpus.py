@@ -374,6 +374,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # put back into its row, in the text and then on the page: 1 on every figure.
     "found/psdi-matcom-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/psdi-matcom-2025.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # euroyoung-2023-cergy: the third EUROYoung Workshop (operational research / management
+    # science, ESSEC Business School, Cergy; a GitHub Pages kramdown page), one nested bullet
+    # list a day, talks `HH:MM - HH:MM Speaker. Title` under `Contributed talks` bullets, no
+    # year, no chairs, no rooms; first seen (text and page alike) at recall 0, precision 0,
+    # author F1 0, chairs 1 (none), times .14.
+    "found/euroyoung-2023-cergy.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.14),
+    "found/euroyoung-2023-cergy.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.14),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
