@@ -6014,3 +6014,22 @@ def test_a_page_table_cell_broken_mid_phrase_by_a_br_keeps_its_title_on_the_row(
         in (lines)
     )
     assert "Marta Lindqvist" in lines
+
+
+def test_timed_talks_printed_speaker_first_with_one_speaker_each() -> None:
+    # `09:15 - 09:30 Name Surname. Title` under a `Contributed talks` slot, every talk given
+    # by one person: the page prints its speakers first, so a lone name before the first
+    # full stop is the speaker, not the title's opening words.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:00 - 10:00 Contributed talks\n"
+        "09:00 - 09:20 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:20 - 09:40 Owen Farrow. A branch-and-price method for vehicle routing\n"
+        "09:40 - 10:00 Ruth Okafor. Robust inventory control: a data-driven view\n"
+        "10:00 - 10:30 Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Column generation for crew rostering", [("Marta Lindqvist", None)]),
+        ("A branch-and-price method for vehicle routing", [("Owen Farrow", None)]),
+        ("Robust inventory control: a data-driven view", [("Ruth Okafor", None)]),
+    ]
