@@ -6033,3 +6033,19 @@ def test_timed_talks_printed_speaker_first_with_one_speaker_each() -> None:
         ("A branch-and-price method for vehicle routing", [("Owen Farrow", None)]),
         ("Robust inventory control: a data-driven view", [("Ruth Okafor", None)]),
     ]
+
+
+def test_invited_talk_by_a_speaker_and_workplace_then_a_full_stop_and_its_title() -> None:
+    # `**Invited talk** by [Name](url), Workplace. Title`: who gives the talk and where they
+    # work, a full stop, then the talk's title; the item is the invited talk.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "14:00 - 15:00 Invited talk by Hanna Berg, Nordic School of Management. Pricing with"
+        " limited attention\n"
+        "15:00 - 15:30 Coffee break\n"
+    )
+    assert program.sessions[0].title == "Invited talk"
+    assert papers(program)[0] == (
+        "Pricing with limited attention",
+        [("Hanna Berg", "Nordic School of Management")],
+    )
