@@ -6049,3 +6049,15 @@ def test_invited_talk_by_a_speaker_and_workplace_then_a_full_stop_and_its_title(
         "Pricing with limited attention",
         [("Hanna Berg", "Nordic School of Management")],
     )
+
+
+def test_a_sponsored_talk_remark_after_a_title_is_a_mark() -> None:
+    # `Title (Acme sponsored talk)`: who sponsors the talk, not words of its title.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:00 - 10:00 Contributed talks\n"
+        "09:00 - 09:20 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:20 - 09:40 Owen Farrow. Lot sizing under demand shocks (Acme sponsored talk)\n"
+        "09:40 - 10:00 Ruth Okafor. Robust inventory control: a data-driven view\n"
+    )
+    assert ("Lot sizing under demand shocks", [("Owen Farrow", None)]) in papers(program)
