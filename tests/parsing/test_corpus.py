@@ -381,9 +381,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # author F1 0, chairs 1 (none), times .14; then a page of timed `Name. Title` lines read
     # speakers first, one speaker a talk too: .87 / .90 / .93, times 1; then `Invited talk by
     # Name, Workplace. Title` read as the talk, its speaker and title: .93 / .96 / .96; then
-    # `(Acme sponsored talk)` after a title a mark: .96 / 1 / .98.
-    "found/euroyoung-2023-cergy.txt": (0.96, 1.00, 0.98, 0.98, 1.00, 1.00),
-    "found/euroyoung-2023-cergy.html": (0.96, 1.00, 0.98, 0.98, 1.00, 1.00),
+    # `(Acme sponsored talk)` after a title a mark: .96 / 1 / .98; then a session's last talk
+    # printed running past the slot's end kept in it: 1 on every figure.
+    "found/euroyoung-2023-cergy.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/euroyoung-2023-cergy.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

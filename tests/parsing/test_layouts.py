@@ -6061,3 +6061,21 @@ def test_a_sponsored_talk_remark_after_a_title_is_a_mark() -> None:
         "09:40 - 10:00 Ruth Okafor. Robust inventory control: a data-driven view\n"
     )
     assert ("Lot sizing under demand shocks", [("Owen Farrow", None)]) in papers(program)
+
+
+def test_the_last_talk_of_a_session_running_past_its_printed_end_stays_in_it() -> None:
+    # `09:20 - 10:30 Contributed talks`, then talks to `10:20 - 10:35 Name. Title`: a talk that
+    # starts inside the session's slot and reads as a talk (its speaker and title) is the
+    # session's last, though the page's times overrun the slot.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:20 - 10:30 Contributed talks\n"
+        "09:20 - 09:50 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:50 - 10:20 Owen Farrow. A branch-and-price method for vehicle routing\n"
+        "10:20 - 10:35 Ruth Okafor. Robust inventory control: a data-driven view\n"
+        "10:40 - 11:10 Coffee break\n"
+    )
+    assert [s.title for s in program.sessions] == ["Contributed talks", "Coffee break"]
+    assert [p.title for p in program.sessions[0].papers][-1] == (
+        "Robust inventory control: a data-driven view"
+    )
