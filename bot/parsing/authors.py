@@ -1005,6 +1005,9 @@ _TRAILING_MARK = (
     r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|" + ATTENDANCE_MODES + r")\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
+    # "(Acme sponsored talk)", "(sponsored by Acme)": who pays for the talk, not its title
+    r"\((?:[\w&.-]+\s){0,3}?sponsored(?: talk| session| presentation)?\)|"
+    r"\(sponsored by [^()]{1,30}\)|"
     # "(In-Person, Sponsored)", "(virtual, invited)": how one takes part, and a remark after it
     r"\((?:" + ATTENDANCE_MODES + r"),\s?[A-Za-z][A-Za-z -]{0,20}\)|"
     # "(Descargar Presentación)", "(View slides)": a link to the talk's material

@@ -17,6 +17,7 @@ from bot.parsing.authors import (
     split_by_line,
     split_sentence_authors,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import (
     Line,
@@ -34,7 +35,7 @@ from bot.parsing.shapes import (
     title_score,
 )
 from bot.parsing.talks import split_dash_speakers
-from bot.parsing.timeexpr import find_date
+from bot.parsing.timeexpr import find_date, find_time_range
 
 
 def is_bare_time(line: Line) -> bool:
@@ -252,15 +253,41 @@ def timed_name_cells(lines: list[Line]) -> bool:
 
 def prints_authors_first(lines: list[Line]) -> bool:
     """Whether the page prints its papers as `Authors. Title` rather than `Title. Authors`:
-    decided once for the page, from the lines that read clearly one way."""
+    decided once for the page, from the lines that read clearly one way. A talk's own time
+    before it (`09:15 - 09:30 Ana Silva. Title`) is no part of either side."""
     first = last = 0
     for line in lines:
         for cell in line.cells:
-            found = split_sentence_authors(cell) if ". " in cell else None
+            if ". " not in cell:
+                continue
+            body = _after_leading_time(cell)
+            found = split_sentence_authors(body)
             if found is not None and len(found[1].authors) >= 2:
                 first += found[2]
                 last += not found[2]
+            elif found is None and _opens_with_a_lone_speaker(body):
+                first += 1
     return first >= 3 and first > 2 * last
+
+
+def _after_leading_time(text: str) -> str:
+    found = find_time_range(text)
+    return text[found.span[1] :].strip() if found and found.span[0] == 0 else text
+
+
+def _opens_with_a_lone_speaker(text: str) -> bool:
+    """`Ana Silva. Column generation for crew rostering`: one person, by a given name the name
+    lists know, then a full stop and the title. Alone it proves little (a title may open with
+    a name-like phrase), so the page must print several lines so."""
+    found = split_sentence_authors(text, authors_first_page=True)
+    if found is None or not found[2] or len(found[1].authors) != 1:
+        return False
+    name = found[1].authors[0]
+    return (
+        name.affiliation is None
+        and is_name_like_strict(name.name)
+        and name.name.split()[0] in GIVEN_NAMES
+    )
 
 
 def prints_speakers_after_by(lines: list[Line]) -> bool:

@@ -59,6 +59,10 @@ _KIND_PAREN_COLON = re.compile(
 )
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
+# "Invited talk by Ana Silva, Uni A. Title": the kind and who gives it (where they work after a
+# comma), a full stop, then the talk's title.
+_KIND_BY_SENTENCE = re.compile(r"^(?P<kind>[^:().]{3,40}?)\s+by\s+(?P<rest>\S.+)$")
+_SENTENCE_STOP = re.compile(r"(?<=[^\W\d_]{2})\.\s+(?=[^\W\d_a-z])")
 # "Short introduction by WG1 leader Eva Jakab-Toth (CNRS, Orleans, France)": an item named in
 # a few words, given by people each printed with where they work (after a role, maybe).
 _KIND_BY_PLACED = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,160}\))$")
@@ -332,6 +336,11 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people:
             kind = title[: by.start("talk")].rstrip(": ")
             return TalkTitle(kind, by.group("talk").strip(), people)
+    sentence = _KIND_BY_SENTENCE.match(title) if by is None else None
+    if sentence and _TALK_WORD.search(sentence.group("kind")):
+        told = _speaker_sentence_then_title(sentence.group("rest"))
+        if told is not None:
+            return TalkTitle(sentence.group("kind").strip(), told[1], told[0])
     placed = _KIND_BY_PLACED.match(title)
     if placed and len(placed.group("kind").split()) <= 3:
         who = placed.group("who")
@@ -384,6 +393,18 @@ def read_talk_title(title: str) -> TalkTitle | None:
             return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
+    return None
+
+
+def _speaker_sentence_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:
+    """`Ana Silva, Uni A. Pricing with limited attention`: the first full stop after which the
+    words before it are people and those after it a title of two words or more. A stop after
+    a single letter is an initial's (`Ana M. Silva`), not the sentence's end."""
+    for stop in _SENTENCE_STOP.finditer(text):
+        talk = text[stop.end() :].strip()
+        people = _people(text[: stop.start()])
+        if people and len(talk.split()) >= 2:
+            return people, talk
     return None
 
 

@@ -435,6 +435,17 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # .85 / .89 (page .88 / .82 / .86).
     "found/pneumoped-2011-bh.txt": (0.92, 0.85, 0.89, 0.89, 0.91, 1.00),
     "found/pneumoped-2011-bh.html": (0.88, 0.82, 0.86, 0.86, 0.91, 1.00),
+    # euroyoung-2023-cergy: the third EUROYoung Workshop (operational research / management
+    # science, ESSEC Business School, Cergy; a GitHub Pages kramdown page), one nested bullet
+    # list a day, talks `HH:MM - HH:MM Speaker. Title` under `Contributed talks` bullets, no
+    # year, no chairs, no rooms; first seen (text and page alike) at recall 0, precision 0,
+    # author F1 0, chairs 1 (none), times .14; then a page of timed `Name. Title` lines read
+    # speakers first, one speaker a talk too: .87 / .90 / .93, times 1; then `Invited talk by
+    # Name, Workplace. Title` read as the talk, its speaker and title: .93 / .96 / .96; then
+    # `(Acme sponsored talk)` after a title a mark: .96 / 1 / .98; then a session's last talk
+    # printed running past the slot's end kept in it: 1 on every figure.
+    "found/euroyoung-2023-cergy.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/euroyoung-2023-cergy.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

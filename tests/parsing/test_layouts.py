@@ -6607,3 +6607,68 @@ def test_a_chaired_round_table_without_a_title_opens_with_its_first_talk() -> No
         ("Asma grave na adolescência", ["Carla Mendes"]),
         ("Vacinação em adultos", ["Paulo Meireles"]),
     ]
+
+
+def test_timed_talks_printed_speaker_first_with_one_speaker_each() -> None:
+    # `09:15 - 09:30 Name Surname. Title` under a `Contributed talks` slot, every talk given
+    # by one person: the page prints its speakers first, so a lone name before the first
+    # full stop is the speaker, not the title's opening words.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:00 - 10:00 Contributed talks\n"
+        "09:00 - 09:20 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:20 - 09:40 Owen Farrow. A branch-and-price method for vehicle routing\n"
+        "09:40 - 10:00 Ruth Okafor. Robust inventory control: a data-driven view\n"
+        "10:00 - 10:30 Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Column generation for crew rostering", [("Marta Lindqvist", None)]),
+        ("A branch-and-price method for vehicle routing", [("Owen Farrow", None)]),
+        ("Robust inventory control: a data-driven view", [("Ruth Okafor", None)]),
+    ]
+
+
+def test_invited_talk_by_a_speaker_and_workplace_then_a_full_stop_and_its_title() -> None:
+    # `**Invited talk** by [Name](url), Workplace. Title`: who gives the talk and where they
+    # work, a full stop, then the talk's title; the item is the invited talk.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "14:00 - 15:00 Invited talk by Hanna Berg, Nordic School of Management. Pricing with"
+        " limited attention\n"
+        "15:00 - 15:30 Coffee break\n"
+    )
+    assert program.sessions[0].title == "Invited talk"
+    assert papers(program)[0] == (
+        "Pricing with limited attention",
+        [("Hanna Berg", "Nordic School of Management")],
+    )
+
+
+def test_a_sponsored_talk_remark_after_a_title_is_a_mark() -> None:
+    # `Title (Acme sponsored talk)`: who sponsors the talk, not words of its title.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:00 - 10:00 Contributed talks\n"
+        "09:00 - 09:20 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:20 - 09:40 Owen Farrow. Lot sizing under demand shocks (Acme sponsored talk)\n"
+        "09:40 - 10:00 Ruth Okafor. Robust inventory control: a data-driven view\n"
+    )
+    assert ("Lot sizing under demand shocks", [("Owen Farrow", None)]) in papers(program)
+
+
+def test_the_last_talk_of_a_session_running_past_its_printed_end_stays_in_it() -> None:
+    # `09:20 - 10:30 Contributed talks`, then talks to `10:20 - 10:35 Name. Title`: a talk that
+    # starts inside the session's slot and reads as a talk (its speaker and title) is the
+    # session's last, though the page's times overrun the slot.
+    program = parse(
+        "Day 1 (March 12)\n"
+        "09:20 - 10:30 Contributed talks\n"
+        "09:20 - 09:50 Marta Lindqvist. Column generation for crew rostering\n"
+        "09:50 - 10:20 Owen Farrow. A branch-and-price method for vehicle routing\n"
+        "10:20 - 10:35 Ruth Okafor. Robust inventory control: a data-driven view\n"
+        "10:40 - 11:10 Coffee break\n"
+    )
+    assert [s.title for s in program.sessions] == ["Contributed talks", "Coffee break"]
+    assert [p.title for p in program.sessions[0].papers][-1] == (
+        "Robust inventory control: a data-driven view"
+    )

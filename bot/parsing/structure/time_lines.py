@@ -158,6 +158,15 @@ class TimeLines(Cells):
         score = author_line_score(speaker.text)
         return score >= 0.3 and author_line_score(title.text) < score
 
+    def _overruns_the_slot(self, tr: TimeRange, text: str) -> bool:
+        """`09:20 - 10:30 Contributed talks` / … / `10:20 - 10:35 Ana Silva. Title`: a talk
+        that starts inside its session's slot and names who gives it is the session's last,
+        though the page prints it running past the slot's end."""
+        current = self.current
+        assert current is not None
+        assert current.end is not None
+        return tr.start < current.end and self.split_sentence(text.lstrip(":|-–—~, ")) is not None
+
     def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
         if i in self.closing_times:
@@ -212,7 +221,11 @@ class TimeLines(Cells):
             and not SESSION_LABEL.match(after)
             and self.current.start <= tr.start
             and (tr.end is not None or tr.start < self.current.end)
-            and (tr.end is None or tr.end <= self.current.end)
+            and (
+                tr.end is None
+                or tr.end <= self.current.end
+                or self._overruns_the_slot(tr, other_cells[0] if other_cells else after)
+            )
             and (
                 (tr.start, tr.end) != (self.current.start, self.current.end)
                 or self._shares_the_session_slot(i)
