@@ -392,9 +392,6 @@ def configure_logging(settings: Settings, default: str = "INFO") -> None:
     )
 
 
-# --- commands -------------------------------------------------------------------------------
-
-
 @asynccontextmanager
 async def open_served_app(settings: Settings) -> AsyncIterator[App]:
     """`open_app` as the running bot needs it: among the processes sharing the token's request

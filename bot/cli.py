@@ -6,6 +6,10 @@
 `python -m bot load PATH`       load or reload a program, print what changed
 `python -m bot parse PATH`      print a program file as JSON (program.schema.json)
 `python -m bot train-parser`    rebuild the parser's line model from the corpus in tests/data
+`python -m bot grid -o F.png`   draw a day's timetable as a picture
+`python -m bot ics`             write a calendar file of the program, a day or a session
+`python -m bot db upgrade`      upgrade the database schema (or `db current`: its revision)
+`python -m bot run`             the Discord bot (needs DISCORD_TOKEN)
 `python -m bot sync [--global]` publish the slash commands to DISCORD_GUILD_ID, or globally
 """
 
@@ -218,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# --- wiring ---------------------------------------------------------------------------------
+# --- commands -------------------------------------------------------------------------------
 
 
 def _command_parse(args: argparse.Namespace) -> int:
@@ -411,18 +415,32 @@ def event_loop_factory(use_uvloop: bool) -> Callable[[], asyncio.AbstractEventLo
 
 def console_words(typed: Sequence[str], own_options: Collection[str]) -> list[str]:
     """The console line `ask` was typed as, from its words after `ask`: without the command
-    line's own options (`--program FILE`), and with a command's own options that came before
-    the command (`--day thursday schedule`, `room:Penn schedule`) moved after it, where the
-    console reads them. Every console option takes a value, so `--day` is followed by its own."""
+    line's own options (`--program FILE`, or `--prog FILE` as argparse abbreviates it), and
+    with a command's own options that came before the command (`--day thursday schedule`,
+    `room:Penn schedule`) moved after it, where the console reads them. Every console option
+    takes a value, so `--day` is followed by its own. After `--` every word is text."""
     words: list[str] = []
     i = 0
     while i < len(typed):
         word = typed[i]
-        if word.split("=", 1)[0] in own_options:
+        if word == "--":
+            return _command_first(words) + list(typed[i + 1 :])
+        if _is_own_option(word.split("=", 1)[0], own_options):
             i += 1 if "=" in word else 2
             continue
         words.append(word)
         i += 1
+    return _command_first(words)
+
+
+def _is_own_option(name: str, own_options: Collection[str]) -> bool:
+    """`--program`, or an abbreviation argparse takes for exactly one of them (`--prog`)."""
+    if not name.startswith("--") or len(name) < 3:
+        return False
+    return name in own_options or sum(o.startswith(name) for o in own_options) == 1
+
+
+def _command_first(words: list[str]) -> list[str]:
     leading: list[str] = []
     while words and (taken := _option_length(words[0])):
         leading += words[:taken]

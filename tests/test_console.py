@@ -159,9 +159,26 @@ def test_ask_takes_a_commands_options_as_the_console_does(tmp_path: Path) -> Non
     bundled = Path(__file__).resolve().parent.parent / "data" / "asplos-eurosys-2025.txt"
     chosen = run_bot(tmp_path, "ask", f"--program={bundled}", "--day=thursday", "schedule")
     assert chosen.stdout.startswith("Schedule for Thursday 3 April 2025"), chosen.stderr
+    abbreviated = run_bot(tmp_path, "ask", "--prog", str(bundled), "--day", "thursday", "schedule")
+    assert abbreviated.stdout == chosen.stdout
+    literal = run_bot(tmp_path, "ask", "--at", "2025-04-02T14:30+02:00", "--", "now")
+    assert literal.stdout.startswith("On now (Wed 2 Apr 14:30 CEST)"), literal.stderr
     bare = run_bot(tmp_path, "ask", "--program", str(bundled))
     assert bare.returncode == 2
     assert "required: COMMAND" in bare.stderr
     other = run_bot(tmp_path, "parse", "program.txt", "--bogus")
     assert other.returncode == 2
     assert "unrecognized arguments: --bogus" in other.stderr
+
+
+def test_the_installed_command_names_the_command_lines_entry_point() -> None:
+    # `confbot` (pyproject's console script) must name the function `python -m bot` runs.
+    import importlib
+    import tomllib
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    target = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["scripts"]["confbot"]
+    module, _, name = target.partition(":")
+    from bot.cli import main
+
+    assert getattr(importlib.import_module(module), name) is main
