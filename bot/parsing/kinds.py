@@ -175,11 +175,12 @@ def kind_by_words(title: str) -> SessionKind | None:
     return None
 
 
-# "Contributed talk", "Lightning talk 2", "Vortrag": a slot kept for one talk not chosen yet.
+# "Contributed talk", "Lightning talk 2", "Talk 3": a slot kept for one talk not chosen yet.
+# A bare "Talk" or "Presentation" may as well be an item's or a topic's name, so one needs its
+# qualifier or its number.
 _TALK_SLOT = re.compile(
-    r"(?:(?:contribut(?:ed|ing)|selected|accepted|short|long|lightning|spotlight|student|oral)"
-    r"\s+)?(?:talk|presentation|vortrag|ponencia|comunicaci[óo]n|palestra|relazione)"
-    r"(?:\s*#?\d+)?",
+    r"(?:contribut(?:ed|ing)|selected|accepted|short|long|lightning|spotlight|student|oral)"
+    r"\s+(?:talk|presentation)(?:\s*#?\d+)?|(?:talk|presentation|vortrag)\s*#?\d+",
     re.I,
 )
 

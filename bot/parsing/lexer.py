@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
@@ -849,27 +850,43 @@ def numbered_lines(text: str) -> list[tuple[int, str]]:
     ]
 
 
-# Three spaces or more between two words (no-break spaces too): where a text laid out in
-# columns parts its cells.
-_COLUMN_GAP = re.compile(r"(?<=\S)[ \u00a0]{3,}(?=\S)")
-_INDENT = re.compile(r"^[ \u00a0]{3,}(?=\S)")
-# The share of a page's filled lines that must show such gaps for them to be its columns.
+# Three spaces or more between two words (no-break spaces too), or before a line's first
+# word: where a text laid out in columns parts its cells, or leaves its first ones empty.
+_COLUMN_GAP = re.compile(r"(?:(?<=\S)|^)[ \u00a0]{3,}(?=\S)")
+# A range's dash padded as wide as the columns (`09:30    -    10:00`): one cell still.
+_PADDED_RANGE = re.compile(r"(?<=\d)[ \u00a0]+([-–—~]|to)[ \u00a0]+(?=\d)")
+# The share of a page's filled lines that must show such gaps for them to be its columns, and
+# how many lines must start a cell at the same place for it to be a column's start.
 _GAPPED_SHARE = 0.2
+_COLUMN_LINES = 3
 
 
 def space_aligned_cells(raws: list[str]) -> list[str]:
     """A program laid out in columns by runs of spaces (a plain-text program, a copy from a
-    PDF or a word processor) read with a TAB between its cells, as a browser's copy of a table
-    has them. Only on a page without a TAB at all whose lines show such gaps often: a stray
-    wide space in one title parts nothing."""
+    PDF) read with a TAB between its cells, as a browser's copy of a table has them. Only on a
+    page without a TAB at all whose lines show such gaps often, and only at the gaps after
+    which three lines or more start a cell at the same place: a stray wide space in a title,
+    which starts no column, parts nothing."""
     if any("\t" in raw for raw in raws):
         return raws
+    raws = [_PADDED_RANGE.sub(r" \1 ", raw) if "  " in raw else raw for raw in raws]
+    gaps = [[(m.start(), m.end()) for m in _COLUMN_GAP.finditer(raw)] for raw in raws]
     filled = sum(1 for raw in raws if raw.strip())
-    gapped = sum(1 for raw in raws if _COLUMN_GAP.search(raw))
+    gapped = sum(1 for found in gaps if found)
     if gapped < 3 or gapped < _GAPPED_SHARE * filled:
         return raws
-    # an indented line's first cells are empty (a session's later rows under its time)
-    return [_COLUMN_GAP.sub("\t", _INDENT.sub("\t", raw)) for raw in raws]
+    starts = Counter(end for found in gaps for _, end in found)
+
+    def column_start(end: int) -> bool:
+        return starts[end - 1] + starts[end] + starts[end + 1] >= _COLUMN_LINES
+
+    out = []
+    for raw, found in zip(raws, gaps, strict=True):
+        for begin, end in reversed(found):
+            if column_start(end):
+                raw = raw[:begin] + "\t" + raw[end:]
+        out.append(raw)
+    return out
 
 
 # Below this share of lines each followed by a blank one, blank lines are the page's own.

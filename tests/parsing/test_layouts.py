@@ -23,7 +23,7 @@ from bot.parsing.authors import (
 from bot.parsing.detect import parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
-from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony
+from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.structure.phrases import opens_with_a_person
@@ -6041,6 +6041,12 @@ def test_a_talk_slot_whose_talk_is_not_named_yet_is_a_talk() -> None:
     assert program.sessions[4].papers == ()
 
 
+@pytest.mark.parametrize("title", ["Talk", "Presentation", "Palestra", "Invited talk", "Posters"])
+def test_a_bare_word_for_a_talk_is_no_slot_of_one(title: str) -> None:
+    # "Presentation" alone may name an item or a topic; it needs a qualifier or a number.
+    assert not is_talk_slot(title)
+
+
 def test_a_program_laid_out_in_columns_by_spaces_reads_as_one_with_cells() -> None:
     # A plain-text program (or a PDF's copy) parts its columns by runs of spaces, not TABs.
     aligned = (
@@ -6672,3 +6678,51 @@ def test_the_last_talk_of_a_session_running_past_its_printed_end_stays_in_it() -
     assert [p.title for p in program.sessions[0].papers][-1] == (
         "Robust inventory control: a data-driven view"
     )
+
+
+def test_a_bare_time_over_two_one_line_papers_is_their_sessions() -> None:
+    program = parse(
+        "Friday, 14 March 2025\n"
+        "Session 1: Storage\n"
+        "Chair: Ruth Okafor, Aalto University\n"
+        "10:00 — 11:00\n"
+        "Marta Lindqvist and Owen Farrow. Drawing Trees with Few Bends\n"
+        "Kim Nguyen and Bo Li. Layered Drawings in Practice\n"
+        "11:00 — 11:30\n"
+        "Coffee break\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [p.title for p in session.papers] == [
+        "Drawing Trees with Few Bends",
+        "Layered Drawings in Practice",
+    ]
+    assert [p.start for p in session.papers] == [None, None]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:00"
+
+
+def test_a_space_aligned_range_padded_round_its_dash_stays_one_time() -> None:
+    lines = [
+        "09:30    -    10:00    Sampling designs for field trials    Marta Lindqvist",
+        "10:00    -    10:30    Ranked sets in soil surveys          Ruth Okafor",
+        "10:30    -    11:00    Design-based inference               Owen Farrow",
+    ]
+    assert [line.split("\t") for line in lexer.space_aligned_cells(lines)] == [
+        ["09:30 - 10:00", "Sampling designs for field trials", "Marta Lindqvist"],
+        ["10:00 - 10:30", "Ranked sets in soil surveys", "Ruth Okafor"],
+        ["10:30 - 11:00", "Design-based inference", "Owen Farrow"],
+    ]
+
+
+def test_wide_spaces_that_start_no_column_part_no_cells() -> None:
+    # A reading programme whose titles keep a poet's wide spaces: the gaps start no column.
+    lines = [
+        "Friday, 14 March 2025",
+        "09:00 - 09:30 the sea   the salt   the silence",
+        "Cy Wu",
+        "09:30 - 10:00 after   before   after",
+        "Ana Li",
+        "10:00 - 10:30 small hours   of the   harbour",
+        "Bo Ng",
+    ]
+    assert lexer.space_aligned_cells(lines) == lines

@@ -130,9 +130,11 @@ class TimeLines(Cells):
         if not block or (at is not None and self.lines[at].kind is LineKind.TEXT):
             return None  # more lines of text: the papers of a session timed by this line
         if (at is None or self.lines[at].kind is not LineKind.TIME) and not current.papers:
-            return None  # one paper, then the page's end: the session's time as well
+            return None  # one paper, then a header or the page's end: the session's time
         if any(len([c for c in self.lines[k].cells if c]) != 1 for k in block):
             return None
+        if len(block) == 2 and self.split_sentence(self.lines[block[1]].text) is not None:
+            return None  # two papers of one line each: the session's time, over both
         first = self.lines[block[0]]
         return block[0] if self._contribution_row(first.text, block[0]) else None
 
