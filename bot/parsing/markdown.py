@@ -18,6 +18,7 @@ import re
 from markdown_it import MarkdownIt
 
 from bot.parsing.html import looks_like_html
+from bot.parsing.lexer import space_aligned_cells
 
 _RENDERER = MarkdownIt("commonmark", {"html": True, "breaks": True}).enable("table").disable("code")
 
@@ -28,6 +29,8 @@ _STRONG = re.compile(r"(\*\*|__)(?=\S).*?\S\1")
 _LINK = re.compile(r"\[[^\]\n]+\]\((?:[^()\s]|\([^()\s]*\))*\)")
 _TABLE_RULE = re.compile(r"^ {0,3}\|? *:?-{3,}:? *(?:\| *:?-{3,}:? *)+\|? *$")
 _MARKED_LINES = 2
+# Rows in columns of spaces that make a text a copied table, whatever marks it holds.
+_ALIGNED_ROWS = 3
 
 # kramdown (Jekyll's renderer) takes every run of lines opening with a pipe for a table, with
 # or without a header row, and a rule line inside the run parts its bodies; GFM, which
@@ -51,8 +54,9 @@ _GENERATOR_MARKUP = re.compile(
 
 def looks_like_markdown(text: str) -> bool:
     """Markdown source: front matter, or a few lines with headings, strong emphasis, links or
-    a table's rule line. Not a copied table (its cells apart by TABs, which Markdown would run
-    together), and not a page of HTML unless it also has Markdown's headings."""
+    a table's rule line. Not a copied table (its cells apart by TABs or laid out in columns of
+    spaces, which Markdown would run together), and not a page of HTML unless it also has
+    Markdown's headings."""
     if _FRONT_MATTER.match(text):
         return True
     marked = headings = cells = 0
@@ -70,7 +74,13 @@ def looks_like_markdown(text: str) -> bool:
             or ("-" in line and _TABLE_RULE.match(line))
         ):
             marked += 1
-    return marked >= _MARKED_LINES and (headings > 0 or not looks_like_html(text))
+    if marked < _MARKED_LINES or (headings == 0 and looks_like_html(text)):
+        return False
+    # a table laid out in columns of spaces, which Markdown would run together as well (a pipe
+    # table's padded cells are Markdown's own)
+    lines = [line for line in text[:65536].splitlines() if "|" not in line]
+    aligned = space_aligned_cells(lines)
+    return sum(a != b for a, b in zip(lines, aligned, strict=True)) < _ALIGNED_ROWS
 
 
 def markdown_to_html(text: str) -> str:

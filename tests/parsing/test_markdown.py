@@ -198,3 +198,15 @@ def test_any_markdown_parses_or_says_why(text: str) -> None:
     source = "## Monday, 3 March 2025\n\n**Title**\n" + text
     with contextlib.suppress(UserError):  # "no program item found", with its place
         parse_program(source, OPTIONS)
+
+
+def test_a_table_laid_out_in_columns_of_spaces_is_no_markdown_for_its_marks() -> None:
+    # `***SLIDES***` after each title reads as strong emphasis; the columns say it is a copy.
+    text = (
+        "Day 1          Saturday            June 27\n"
+        "9:00-9:15      Kam Dahl            [Welcome] ***SLIDES***\n"
+        "9:15-10:15     Alan Rutten         [Keynote] Data integration ***SLIDES***\n"
+        "10:45-11:05    Josh Buck           [Computing] GPUs in R ***SLIDES***\n"
+    )
+    assert not looks_like_markdown(text)
+    assert looks_like_markdown(text.replace("      ", " "))
