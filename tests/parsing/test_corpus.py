@@ -452,9 +452,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # each slot's rows, two parallel panels side by side a day (a title row, two paper rows
     # `Title` + a display:block span of authors, a `Discussant: Name` row), keynotes as a
     # `Keynote` row then `Speaker` + span `Talk title`. First seen: text 1 / .83 / .97,
-    # chairs 0, times .33; page 0 on every figure.
+    # chairs 0, times .33; page 0 on every figure. Then a TAB-led cell of lines under the
+    # day timetable (a panel block, as the page reader runs the cells) read as its lines,
+    # not as a note of the item above: page 1 / 1 / .99, chairs 0, times .33.
     "found/polmeth-europe-2021.txt": (1.00, 0.83, 0.97, 0.97, 0.00, 0.33),
-    "found/polmeth-europe-2021.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    "found/polmeth-europe-2021.html": (1.00, 1.00, 0.99, 0.99, 0.00, 0.33),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
