@@ -446,6 +446,17 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # printed running past the slot's end kept in it: 1 on every figure.
     "found/euroyoung-2023-cergy.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/euroyoung-2023-cergy.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # polmeth-europe-2021: the first PolMeth Europe conference (political science: political
+    # methodology; online, 17-19 March 2021), a Hugo page holding one tablesgenerator HTML
+    # table for all three days: day cells spanning four columns each, a time column spanning
+    # each slot's rows, two parallel panels side by side a day (a title row, two paper rows
+    # `Title` + a display:block span of authors, a `Discussant: Name` row), keynotes as a
+    # `Keynote` row then `Speaker` + span `Talk title`. First seen: text 1 / .83 / .97,
+    # chairs 0, times .33; page 0 on every figure. Then a TAB-led cell of lines under the
+    # day timetable (a panel block, as the page reader runs the cells) read as its lines,
+    # not as a note of the item above: page 1 / 1 / .99, chairs 0, times .33.
+    "found/polmeth-europe-2021.txt": (1.00, 0.83, 0.97, 0.97, 0.00, 0.33),
+    "found/polmeth-europe-2021.html": (1.00, 1.00, 0.99, 0.99, 0.00, 0.33),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -6726,3 +6726,26 @@ def test_wide_spaces_that_start_no_column_part_no_cells() -> None:
         "Bo Ng",
     ]
     assert lexer.space_aligned_cells(lines) == lines
+
+
+def test_a_block_of_lines_under_a_timetable_of_day_columns_is_read_as_its_lines() -> None:
+    # One table for three days side by side, its rows of parallel sessions copied a cell after
+    # another: a TAB (the time column the slot's cell spans) opens each session's block, whose
+    # panel number, papers and authors follow on lines of their own.
+    program = parse(
+        "\tMonday, 12 May 2025\t\tTuesday, 13 May 2025\t\tWednesday, 14 May 2025\n"
+        "09:00-09:30\tWelcome\t\tMorning coffee\t\tMorning coffee\n"
+        "09:30-11:00\tParallel sessions\t\tParallel sessions\t\tParallel sessions\n"
+        "\tSurvey Methods\n"
+        "(Panel 1)\n"
+        "\tWeighting Panel Surveys for Attrition Bias\n"
+        "Hanna Berg, Tomas Ruiz\n"
+        "\tQuestion Order in Online Polls\n"
+        "Ines Kowal\n"
+        "11:00-11:30\tCoffee break\t\tCoffee break\t\tCoffee break\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Weighting Panel Surveys for Attrition Bias",
+        "Question Order in Online Polls",
+    ]
+    assert papers(program)[0][1] == [("Hanna Berg", None), ("Tomas Ruiz", None)]

@@ -53,7 +53,7 @@ class Builder(TimeLines, HeadLines, TextLines):
                 self._next_column_cell()
             if i in self.item_times:
                 self._open_item_timed_below(i)
-            if self._on_day_columns(line):
+            if self._on_day_columns(line, lines[i + 1] if i + 1 < len(lines) else None):
                 i += 1
                 continue
             self.walking = i

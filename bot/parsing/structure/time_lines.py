@@ -624,10 +624,10 @@ class TimeLines(Cells):
             session.end = minutes_after(session.start, minutes)
         return 1
 
-    def _on_day_columns(self, line: Line) -> bool:
+    def _on_day_columns(self, line: Line, below: Line | None) -> bool:
         """Read a line of a timetable with one column per day (`| Time | Monday | Tuesday |`,
         then `9:00 - 10:30 | Yves Bertot | Emily Riehl |`): each cell an item of its
-        column's day. True when the line was read so."""
+        column's day; `below` is the next line. True when the line was read so."""
         cells = line.cells
         days = [parse_day_header(c) if c else None for c in cells[1:]]
         if (
@@ -659,6 +659,17 @@ class TimeLines(Cells):
         tr = line.time if line.kind is LineKind.TIME else None
         if tr is None and cells[0]:
             self.day_columns = None
+            return False
+        runs_on = below is not None and below.kind is not LineKind.BLANK and len(below.cells) == 1
+        if tr is None and len(cells) == 2 and runs_on:
+            # " | Panel title" / "(Panel 1)": a cell of the first column alone that runs on
+            # over the lines below is no more of the item above but a block of its own (a
+            # session and its papers, a page's cells copied one after another), read as the
+            # lines it holds, under the item above in that column; the timetable goes on at
+            # the next timed row.
+            if 1 in self.day_column_items:
+                self.current = self.day_column_items[1]
+                self.close_paper()
             return False
         for index, cell in enumerate(cells[1:], start=1):
             day = self.day_columns[index] if index < len(self.day_columns) else None
