@@ -446,6 +446,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # printed running past the slot's end kept in it: 1 on every figure.
     "found/euroyoung-2023-cergy.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/euroyoung-2023-cergy.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # micphy-2021-mon-tue: MicPhy 2021 (phylogenetics and phylogenomics: molecular evolution,
+    # species trees; Vetmeduni Vienna, online), Monday and Tuesday of a kramdown page: a day
+    # `###` heading, a Markdown table `Time | Event`, talk cells `◼ Title 🎥` / `**Speaker**
+    # (Affil)` with a coloured square for the talk's type, session rows with an empty time cell
+    # `Session 1 Chair: Name (Affil)`. First seen (text and page alike) at recall 0, precision
+    # 0, author F1 0, chairs .50, times .50.
+    "found/micphy-2021-mon-tue.txt": (0.00, 0.00, 0.00, 0.00, 0.50, 0.50),
+    "found/micphy-2021-mon-tue.html": (0.00, 0.00, 0.00, 0.00, 0.50, 0.50),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
