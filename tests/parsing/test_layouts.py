@@ -6726,3 +6726,22 @@ def test_wide_spaces_that_start_no_column_part_no_cells() -> None:
         "Bo Ng",
     ]
     assert lexer.space_aligned_cells(lines) == lines
+
+
+def test_a_coloured_square_before_a_title_is_a_marker_not_part_of_it() -> None:
+    # Pages mark each talk's type with a square or diamond glyph ("◼", "◆") in the talk's
+    # colour, a legend above the table saying which colour is which.
+    program = parse(
+        "Wednesday, 9th June 2027\n"
+        "\tSession 1 Chair: Ruth Okafor (Aalto University)\n"
+        "14:00-15:00\t◼ Rates of change in island lizards\n"
+        "Marta Lindqvist (University of Tartu)\n"
+        "15:00-15:20\t◆ Seed dispersal by ants in dry forests\n"
+        "Owen Farrow (Lund University)\n"
+        "15:20-15:40\tBreak\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [p.title for p in session.papers] == [
+        "Rates of change in island lizards",
+        "Seed dispersal by ants in dry forests",
+    ]
