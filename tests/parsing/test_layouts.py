@@ -6745,3 +6745,17 @@ def test_a_coloured_square_before_a_title_is_a_marker_not_part_of_it() -> None:
         "Rates of change in island lizards",
         "Seed dispersal by ants in dry forests",
     ]
+
+
+def test_a_numbered_tutorial_label_before_a_lone_talk_is_no_part_of_its_title() -> None:
+    # "Workshop session 1: Title" over its tutor's line: the item's kind and number, then the
+    # talk given; "Short talk: Name" (no number) still names a speaker, not a title.
+    program = parse(
+        "Thursday, 10th June 2027\n"
+        "10:00-12:00\tTutorial session 2: Fitting growth curves in R\n"
+        "Marta Lindqvist (University of Tartu)\n"
+        "12:00-13:00\tLunch break\n"
+    )
+    [paper] = [p for s in program.sessions for p in s.papers]
+    assert paper.title == "Fitting growth curves in R"
+    assert [a.name for a in paper.authors] == ["Marta Lindqvist"]
