@@ -24,6 +24,7 @@ from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.shapes import PLACEHOLDER_TITLE
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
+from bot.parsing.structure.phrases import NUMBERED_ENTRY
 
 _LABEL = re.compile(
     r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
@@ -193,6 +194,12 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 # opens the day hosts it; no talk is given.
                 notes.append("Hosted by " + ", ".join(p.printed for p in draft.speakers))
             else:
+                numbered = NUMBERED_ENTRY.match(title) if talk_title is None and title else None
+                if numbered and title and any(c.isdigit() for c in numbered.group()):
+                    # "Workshop session 1: RevBayes …" / its tutor: the item's kind and number
+                    # head its title, the talk given is the rest ("Short talk: Ana Silva", no
+                    # number, names its speaker instead).
+                    talk_title = title[numbered.end() :] or None
                 papers.append(
                     Paper(talk_title or title or "Talk", tuple(draft.speakers), line=draft.line)
                 )

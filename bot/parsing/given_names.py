@@ -8170,7 +8170,6 @@ Javito
 Javon
 Jawad
 Jawaher
-Jawed
 Jawher
 Jawid
 Jay
@@ -11135,7 +11134,6 @@ Marilène
 Marim
 Marin
 Marina
-Marine
 Marinela
 Marinella
 Marinha

@@ -95,7 +95,9 @@ _ODD_SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 # here knows.
 _FULL_WIDTH = re.compile(r"[\uff01-\uff5e]")
 _AS_HALF_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-_BULLET = re.compile(r"^(?:[•·▪◦●○■□►▶➤✦*]|[-–]\s)\s*")
+# A list bullet, or any glyph of the Geometric Shapes block (U+25A0-25FF: "■", "▪", "◼", "◆",
+# "●", "►" ...), which pages also set in a talk's colour before its title to mark its type.
+_BULLET = re.compile(r"^(?:[\u25a0-\u25ff•·➤✦*]|[-–]\s)\s*")
 _MERIDIEM_RUN_ON = re.compile(r"(\d\s?[AaPp]\.?[Mm]\.?)(?=[A-Z])")
 # "10: 45- 11:15", "05: 30 pm": a clock broken by a space after its colon.
 _SPLIT_CLOCK = re.compile(r"\b(\d{1,2}):\s+(\d{2})\b(?=\s*[-–—]|\s*(?i:[ap]\.?m)\b)")

@@ -457,6 +457,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # not as a note of the item above: page 1 / 1 / .99, chairs 0, times .33.
     "found/polmeth-europe-2021.txt": (1.00, 0.83, 0.97, 0.97, 0.00, 0.33),
     "found/polmeth-europe-2021.html": (1.00, 1.00, 0.99, 0.99, 0.00, 0.33),
+    # micphy-2021-mon-tue: MicPhy 2021 (phylogenetics and phylogenomics: molecular evolution,
+    # species trees; Vetmeduni Vienna, online), Monday and Tuesday of a kramdown page: a day
+    # `###` heading, a Markdown table `Time | Event`, talk cells `◼ Title 🎥` / `**Speaker**
+    # (Affil)` with a coloured square for the talk's type, session rows with an empty time cell
+    # `Session 1 Chair: Name (Affil)`. First seen (text and page alike) at recall 0, precision
+    # 0, author F1 0, chairs .50, times .50; then a Geometric Shapes glyph before a title a
+    # marker, not part of it: .92 / .92 / .95, chairs 1, times 1; then `Workshop session 1:`
+    # (a kind and a number) before a lone talk's title its label: 1 on every figure.
+    "found/micphy-2021-mon-tue.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/micphy-2021-mon-tue.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

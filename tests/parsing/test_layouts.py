@@ -6749,3 +6749,36 @@ def test_a_block_of_lines_under_a_timetable_of_day_columns_is_read_as_its_lines(
         "Question Order in Online Polls",
     ]
     assert papers(program)[0][1] == [("Hanna Berg", None), ("Tomas Ruiz", None)]
+
+
+def test_a_coloured_square_before_a_title_is_a_marker_not_part_of_it() -> None:
+    # Pages mark each talk's type with a square or diamond glyph ("◼", "◆") in the talk's
+    # colour, a legend above the table saying which colour is which.
+    program = parse(
+        "Wednesday, 9th June 2027\n"
+        "\tSession 1 Chair: Ruth Okafor (Aalto University)\n"
+        "14:00-15:00\t◼ Rates of change in island lizards\n"
+        "Marta Lindqvist (University of Tartu)\n"
+        "15:00-15:20\t◆ Seed dispersal by ants in dry forests\n"
+        "Owen Farrow (Lund University)\n"
+        "15:20-15:40\tBreak\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [p.title for p in session.papers] == [
+        "Rates of change in island lizards",
+        "Seed dispersal by ants in dry forests",
+    ]
+
+
+def test_a_numbered_tutorial_label_before_a_lone_talk_is_no_part_of_its_title() -> None:
+    # "Workshop session 1: Title" over its tutor's line: the item's kind and number, then the
+    # talk given; "Short talk: Name" (no number) still names a speaker, not a title.
+    program = parse(
+        "Thursday, 10th June 2027\n"
+        "10:00-12:00\tTutorial session 2: Fitting growth curves in R\n"
+        "Marta Lindqvist (University of Tartu)\n"
+        "12:00-13:00\tLunch break\n"
+    )
+    [paper] = [p for s in program.sessions for p in s.papers]
+    assert paper.title == "Fitting growth curves in R"
+    assert [a.name for a in paper.authors] == ["Marta Lindqvist"]

@@ -357,7 +357,9 @@ _TALK_CODE = r"(?-i:[A-Z][A-Za-z]{0,3}\d{0,3}(?:[.\-][A-Z0-9]{1,4}){1,3})"
 # without a number may well be part of it).
 NUMBERED_ENTRY = re.compile(
     r"^(?:(?:(?:full|short|long|regular|research|industry|demo|position|vision|student)\s+)?"
-    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id|oral|presentation)"
+    r"(?:paper|talk|poster|demo|contribution|abstract|submission|id|oral|presentation|"
+    # "Workshop session 1: RevBayes", "Tutorial 2: Title": a numbered hands-on entry's label
+    r"tutorial|(?:workshop|tutorial|hands-on|practical)\s+session)"
     r"\s*(?:no\.?|#)?\s*\d+"
     r"|#\s*\d+)\s*[:.\-–—]\s+(?=\S)"
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
