@@ -446,6 +446,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # printed running past the slot's end kept in it: 1 on every figure.
     "found/euroyoung-2023-cergy.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/euroyoung-2023-cergy.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # icimr-2025-rooms: ICiMR 2025 (intelligent manufacturing and robotics, Sunway University;
+    # a VitePress site), its eight parallel technical-session rooms one after the other: an
+    # `<h1>` per room, `Chair: Name (Affil)`, then a card per talk whose start time prints as
+    # the hour and the minute on two lines, then the title, then the presenter; no date, no
+    # end times. First seen (text and page alike): recall 1, precision .76, author F1 .70,
+    # chairs 1, times 0.
+    "found/icimr-2025-rooms.txt": (1.00, 0.76, 0.70, 0.70, 1.00, 0.00),
+    "found/icimr-2025-rooms.html": (1.00, 0.76, 0.70, 0.70, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
