@@ -6726,3 +6726,32 @@ def test_wide_spaces_that_start_no_column_part_no_cells() -> None:
         "Bo Ng",
     ]
     assert lexer.space_aligned_cells(lines) == lines
+
+
+def test_a_four_word_name_under_a_title_on_a_card_is_its_presenter() -> None:
+    # Cards of a room's talks: the start (hour over minute), the title, the presenter. Many
+    # names run to four words (`Nur Aina Binti Karim`); a known given name first makes such a
+    # line a person, not the next talk's title.
+    program = parse(
+        "Hall B\n"
+        "\n"
+        "Chair: Ruth Okafor (Aalto University)\n"
+        "\n"
+        "14\n"
+        "05\n"
+        "Fatigue of welded joints in offshore frames\n"
+        "Ahmad Faizal Hakim Rosli\n"
+        "14\n"
+        "20\n"
+        "Creep in sintered steel gears\n"
+        "Owen Farrow\n"
+        "14\n"
+        "35\n"
+        "Bond strength of fibre-reinforced concrete\n"
+        "Natalie Tan Wei Ling\n"
+    )
+    assert papers(program) == [
+        ("Fatigue of welded joints in offshore frames", [("Ahmad Faizal Hakim Rosli", None)]),
+        ("Creep in sintered steel gears", [("Owen Farrow", None)]),
+        ("Bond strength of fibre-reinforced concrete", [("Natalie Tan Wei Ling", None)]),
+    ]
