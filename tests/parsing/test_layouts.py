@@ -6755,3 +6755,23 @@ def test_a_four_word_name_under_a_title_on_a_card_is_its_presenter() -> None:
         ("Creep in sintered steel gears", [("Owen Farrow", None)]),
         ("Bond strength of fibre-reinforced concrete", [("Natalie Tan Wei Ling", None)]),
     ]
+
+
+def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
+    # An online room's page: its chair, a QR code with a line telling how to join, the talks.
+    program = parse(
+        "Online Room 2\n"
+        "\n"
+        "Chair: Ruth Okafor (Aalto University)\n"
+        "\n"
+        "Scan or click QR code to launch\n"
+        "10:00\n"
+        "Fatigue of welded joints in offshore frames\n"
+        "Marta Lindqvist\n"
+        "10:15\n"
+        "Creep in sintered steel gears\n"
+        "Owen Farrow\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert "Scan or click QR code to launch" not in titles
+    assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
