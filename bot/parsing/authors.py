@@ -934,7 +934,20 @@ def author_line_score(text: str) -> float:
     if any(_TOPIC_NOUN.search(w) for w in words):
         return 0.2
     # "Inge van de Weerd": particles make a name longer, not less a name.
-    return 0.5 if len([w for w in words if w.lower() not in _NAME_PARTICLES]) <= 3 else 0.3
+    core = [w for w in words if w.lower() not in _NAME_PARTICLES]
+    if len(core) <= 3:
+        return 0.5
+    # "Ahmad Faizal Hakim Rosli", "Natalie Tan Wei Ling": many names run to four or five
+    # capitalised words; a known given name first marks such a line a person's, as a title
+    # seldom opens with one. Only whole words (no initial, no code such as a state's `MG`).
+    if len(core) <= 5 and words[0] in GIVEN_NAMES and all(_whole_name_word(w) for w in core):
+        return 0.5
+    return 0.3
+
+
+def _whole_name_word(word: str) -> bool:
+    """`Hakim`, `Sa'ahiry`: a capital and lower-case letters after it, not `A.` or `MG`."""
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
 
 
 # "M Karadas", "K-K Park", "U L Andersen": initials printed without dots, before one surname.

@@ -674,12 +674,23 @@ _LAPTOP_MARK = re.compile(
 )
 
 
+# "Scan or click QR code to launch", "Scannez le code QR pour rejoindre": the words under an
+# online room's QR code, which lead to the room as a link does; they name no entry.
+_QR_CODE_NOTE = re.compile(
+    r"^(?:please\s+)?(?:scan|click|tap)(?:\s+(?:or|and|/)\s+(?:scan|click|tap))?\s+(?:the\s+|this\s+)?"
+    r"qr[\s-]?code\b.{0,40}$|"
+    r"^scannez\s+(?:le\s+|ce\s+)?(?:code\s+qr|qr[\s-]?code)\b.{0,40}$",
+    re.I,
+)
+
+
 def is_link_line(text: str) -> bool:
     return bool(
         _LINK_LINE.match(text)
         or _MODE_MARK.match(text)
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)
+        or _QR_CODE_NOTE.match(text)
     ) or _is_icon(text)
 
 

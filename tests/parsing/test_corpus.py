@@ -467,6 +467,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (a kind and a number) before a lone talk's title its label: 1 on every figure.
     "found/micphy-2021-mon-tue.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/micphy-2021-mon-tue.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # icimr-2025-rooms: ICiMR 2025 (intelligent manufacturing and robotics, Sunway University;
+    # a VitePress site), its eight parallel technical-session rooms one after the other: an
+    # `<h1>` per room, `Chair: Name (Affil)`, then a card per talk whose start time prints as
+    # the hour and the minute on two lines, then the title, then the presenter; no date, no
+    # end times. First seen (text and page alike): recall 1, precision .76, author F1 .70,
+    # chairs 1, times 0 (no date printed). Then a bare name of four or five whole words led
+    # by a known given name a presenter, not the next title: .87 / .87. Then the words under
+    # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
+    "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

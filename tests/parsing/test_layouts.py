@@ -6782,3 +6782,52 @@ def test_a_numbered_tutorial_label_before_a_lone_talk_is_no_part_of_its_title() 
     [paper] = [p for s in program.sessions for p in s.papers]
     assert paper.title == "Fitting growth curves in R"
     assert [a.name for a in paper.authors] == ["Marta Lindqvist"]
+
+
+def test_a_four_word_name_under_a_title_on_a_card_is_its_presenter() -> None:
+    # Cards of a room's talks: the start (hour over minute), the title, the presenter. Many
+    # names run to four words (`Nur Aina Binti Karim`); a known given name first makes such a
+    # line a person, not the next talk's title.
+    program = parse(
+        "Hall B\n"
+        "\n"
+        "Chair: Ruth Okafor (Aalto University)\n"
+        "\n"
+        "14\n"
+        "05\n"
+        "Fatigue of welded joints in offshore frames\n"
+        "Ahmad Faizal Hakim Rosli\n"
+        "14\n"
+        "20\n"
+        "Creep in sintered steel gears\n"
+        "Owen Farrow\n"
+        "14\n"
+        "35\n"
+        "Bond strength of fibre-reinforced concrete\n"
+        "Natalie Tan Wei Ling\n"
+    )
+    assert papers(program) == [
+        ("Fatigue of welded joints in offshore frames", [("Ahmad Faizal Hakim Rosli", None)]),
+        ("Creep in sintered steel gears", [("Owen Farrow", None)]),
+        ("Bond strength of fibre-reinforced concrete", [("Natalie Tan Wei Ling", None)]),
+    ]
+
+
+def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
+    # An online room's page: its chair, a QR code with a line telling how to join, the talks.
+    program = parse(
+        "Online Room 2\n"
+        "\n"
+        "Chair: Ruth Okafor (Aalto University)\n"
+        "\n"
+        "Scan or click QR code to launch\n"
+        "10:00\n"
+        "Fatigue of welded joints in offshore frames\n"
+        "Marta Lindqvist\n"
+        "10:15\n"
+        "Creep in sintered steel gears\n"
+        "Owen Farrow\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert "Scan or click QR code to launch" not in titles
+    assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
