@@ -882,19 +882,19 @@ def space_aligned_cells(raws: list[str]) -> list[str]:
     which starts no column, parts nothing."""
     if any("\t" in raw for raw in raws):
         return raws
-    raws = [_PADDED_RANGE.sub(r" \1 ", raw) if "  " in raw else raw for raw in raws]
-    gaps = [[(m.start(), m.end()) for m in _COLUMN_GAP.finditer(raw)] for raw in raws]
+    ranged = [_PADDED_RANGE.sub(r" \1 ", raw) if "  " in raw else raw for raw in raws]
+    gaps = [[(m.start(), m.end()) for m in _COLUMN_GAP.finditer(raw)] for raw in ranged]
     filled = sum(1 for raw in raws if raw.strip())
     gapped = sum(1 for found in gaps if found)
     if gapped < 3 or gapped < _GAPPED_SHARE * filled:
-        return raws
+        return raws  # as they came: no columns, so nothing of them is changed
     starts = Counter(end for found in gaps for _, end in found)
 
     def column_start(end: int) -> bool:
         return starts[end - 1] + starts[end] + starts[end + 1] >= _COLUMN_LINES
 
     out = []
-    for raw, found in zip(raws, gaps, strict=True):
+    for raw, found in zip(ranged, gaps, strict=True):
         for begin, end in reversed(found):
             if column_start(end):
                 raw = raw[:begin] + "\t" + raw[end:]

@@ -6714,6 +6714,17 @@ def test_a_space_aligned_range_padded_round_its_dash_stays_one_time() -> None:
     ]
 
 
+def test_a_page_without_columns_keeps_its_padded_ranges_as_printed() -> None:
+    # Only a page read in columns has its padded dashes closed up: Markdown's detection
+    # compares a page with what this makes of it.
+    lines = [
+        "**10:00  -  11:00** Opening",
+        "**11:00  -  12:00** Talks",
+        "**12:00  -  13:00** Lunch",
+    ]
+    assert lexer.space_aligned_cells(lines) == lines
+
+
 def test_wide_spaces_that_start_no_column_part_no_cells() -> None:
     # A reading programme whose titles keep a poet's wide spaces: the gaps start no column.
     lines = [
