@@ -874,6 +874,13 @@ _GAPPED_SHARE = 0.2
 _COLUMN_LINES = 3
 
 
+def _may_gap(raw: str) -> bool:
+    """Whether `_COLUMN_GAP` can match, cheaply: a run of three spaces needs two plain ones
+    side by side, or a no-break space among them. The pattern's look-behind makes it scan a
+    line slowly, and most lines have no gap at all."""
+    return "  " in raw or "\u00a0" in raw
+
+
 def space_aligned_cells(raws: list[str]) -> list[str]:
     """A program laid out in columns by runs of spaces (a plain-text program, a copy from a
     PDF) read with a TAB between its cells, as a browser's copy of a table has them. Only on a
@@ -883,7 +890,10 @@ def space_aligned_cells(raws: list[str]) -> list[str]:
     if any("\t" in raw for raw in raws):
         return raws
     ranged = [_PADDED_RANGE.sub(r" \1 ", raw) if "  " in raw else raw for raw in raws]
-    gaps = [[(m.start(), m.end()) for m in _COLUMN_GAP.finditer(raw)] for raw in ranged]
+    gaps = [
+        [(m.start(), m.end()) for m in _COLUMN_GAP.finditer(raw)] if _may_gap(raw) else []
+        for raw in ranged
+    ]
     filled = sum(1 for raw in raws if raw.strip())
     gapped = sum(1 for found in gaps if found)
     if gapped < 3 or gapped < _GAPPED_SHARE * filled:
