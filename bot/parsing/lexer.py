@@ -254,7 +254,8 @@ ZONE_NOTE = re.compile(
     re.I,
 )
 SESSION_LABEL = re.compile(
-    r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
+    r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary|oral|special|invited|"
+    r"contributed|regular|spotlight|lightning|demo|thematic)\s+)?"
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
     # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
     r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"

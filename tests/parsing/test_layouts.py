@@ -6842,3 +6842,35 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_a_chaired_session_starting_inside_a_long_poster_session_is_a_session() -> None:
+    # A poster session runs all afternoon; an oral session starts in its slot, with its chair
+    # on the next line. It is a session of its own, not one more poster.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\n"
+        "16:30–19:00 Poster Session 2 (Hall C)\n"
+        "\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva (Uni A); Bo Li (Uni B)\n"
+        "\n"
+        "16:45–18:00 Graph Learning (Auditorium)\n"
+        "Session chair: Ruth Okafor (Aalto University)\n"
+        "\n"
+        "Message Passing Without Messages\n"
+        "Owen Farrow (Uni C); Marta Lindqvist (Uni D)\n"
+    )
+    by_title = {s.title: s for s in program.sessions}
+    graph = next(s for title, s in by_title.items() if title.startswith("Graph Learning"))
+    assert [p.title for p in graph.papers] == ["Message Passing Without Messages"]
+    assert [c.name for c in graph.chairs] == ["Ruth Okafor"]
+    assert graph.start is not None
+    assert graph.start.strftime("%H:%M") == "16:45"
+
+
+@pytest.mark.parametrize(
+    "label", ["Oral Session 1N: Language Models", "Spotlight Session 3: Robotics"]
+)
+def test_a_kind_of_session_labelled_before_its_number_is_a_session_label(label: str) -> None:
+    assert lexer.SESSION_LABEL.match(label)

@@ -495,6 +495,14 @@ class Lookahead(BuilderState):
             and classify_kind(current.title, paper_count=2) is SessionKind.POSTERS
         ) or (i >= 0 and self._next_is_authors(i))
 
+    def _chaired_below(self, i: int) -> bool:
+        """`16:45–18:00 Language Models (Auditorium)` / `Session chair: Ana Silva`: a timed line
+        whose next line names a chair opens a session of its own, though it starts inside the
+        open one's slot (a parallel session beginning during a long poster session); a paper
+        has no chair."""
+        below = self.next_nonblank(i)
+        return below is not None and below.kind is LineKind.CHAIR
+
     def _title_follows(self, i: int | None) -> bool:
         if i is None:
             return False

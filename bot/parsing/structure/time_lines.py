@@ -234,6 +234,7 @@ class TimeLines(Cells):
             )
             and holds_contributions(self.current.title)
             and not is_own_item(other_cells[0] if other_cells else after)
+            and not self._chaired_below(i)
         ):
             cells = other_cells or [after.lstrip(":|-–—~, ")]  # "10:40: Title": not its colon
             if len(cells) == 1 and self._names_people_above_title(cells[0], i):
