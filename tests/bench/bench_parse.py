@@ -10,6 +10,8 @@
    program text there, and the bundled ASPLOS+EuroSys 2025 program, each with its zone and year.
 3. A talk with a pasted abstract on one line of 14, 28 and 56 KB: how the time grows with a
    line's length.
+4. A page of 400, 800 and 1,600 talks with their speakers' bios at its end: how the time
+   grows with the talks.
 
 For each: the median and minimum wall time over the repetitions (after one warm-up parse),
 and how much of the program came back (sessions, papers, and the corpus figures for the files
@@ -171,6 +173,51 @@ def _bench_long_lines(repeat: int) -> None:
     print(f"  growth per doubling: {medians[1] / medians[0]:.2f}, {medians[2] / medians[1]:.2f}")
 
 
+def _surname(k: int) -> str:
+    """A surname of its own for each `k`: `Babov`, `Bacov`, … (letters, as names have)."""
+    letters = ""
+    while True:
+        k, digit = divmod(k, 26)
+        letters += "abcdefghijklmnopqrstuvwxyz"[digit]
+        if not k:
+            break
+    return f"B{letters}ov"
+
+
+def _bios_program(talks: int) -> str:
+    """A day of one-talk slots, each talk's speaker followed by a bio opening with their name;
+    the bios at the end of the page, where each must be matched with someone named above."""
+    lines = ["Monday, 3 March 2025", ""]
+    bios = []
+    for k in range(talks):
+        start = 8 * 60 + 20 * k
+        stop = start + 20
+        name = f"Ana {_surname(k)}"
+        lines += [
+            f"{start // 60 % 24:02d}:{start % 60:02d}-{stop // 60 % 24:02d}:{stop % 60:02d} "
+            f"Slot {k}",
+            f"Drawing graphs of family {k} beyond planarity",
+            f"{name} (University {k})",
+            "",
+        ]
+        bios += [f"{name} is a professor at University {k}, where she studies family {k}.", ""]
+    return "\n".join([*lines, "Speaker biographies", "", *bios])
+
+
+def _bench_bios(repeat: int) -> None:
+    """How the parse time grows with the talks of a page of speaker bios: doubling the talks
+    should about double it. Gathering every name read so far for each bio made it quadratic."""
+    options = ParseOptions(timezone="Europe/Amsterdam", year=2025, source="bios.txt")
+    medians = []
+    print("talks with their speakers' bios at the end of the page")
+    for talks in (400, 800, 1600):
+        text = _bios_program(talks)
+        _, times = _time(lambda text=text: parse_program(text, options), repeat)
+        medians.append(statistics.median(times))
+        print(f"  {talks:>5,} talks: median {medians[-1]:.3f} s")
+    print(f"  growth per doubling: {medians[1] / medians[0]:.2f}, {medians[2] / medians[1]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.bench_parse")
     parser.add_argument("--repeat", type=int, default=5, help="timed parses per program")
@@ -211,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
         _bench_entry(entry, args.repeat)
     print()
     _bench_long_lines(args.repeat)
+    print()
+    _bench_bios(args.repeat)
     return 0
 
 

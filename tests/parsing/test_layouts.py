@@ -26,7 +26,7 @@ from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
 from bot.parsing.page import recurring_trailing_marks
-from bot.parsing.structure.phrases import opens_with_a_person
+from bot.parsing.structure.phrases import bio_subject, opens_with_a_person
 from bot.parsing.talks import (
     read_talk_title,
     split_addressed_speaker,
@@ -6874,3 +6874,20 @@ def test_a_chaired_session_starting_inside_a_long_poster_session_is_a_session() 
 )
 def test_a_kind_of_session_labelled_before_its_number_is_a_session_label(label: str) -> None:
     assert lexer.SESSION_LABEL.match(label)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names", "subject"),
+    [
+        ("Ana Silva is a researcher at Uni A.", {"Ana Silva", "Bo Li"}, "Ana Silva"),
+        ("Stephen P. Boyd is a professor at Stanford.", {"Stephen Boyd"}, "Stephen Boyd"),
+        ("Stephen P. Boyd is a professor at Stanford.", {"Stephen P. Boyd"}, "Stephen P. Boyd"),
+        ("Ana Maria Silva leads the lab at Uni A.", {"Ana Maria Silva"}, "Ana Maria Silva"),
+        ("Ana Silva Costa leads the lab at Uni A.", {"Ana Silva"}, None),
+        ("This talk presents a new model of growth.", {"Ana Silva"}, None),
+    ],
+)
+def test_a_bio_is_about_the_named_person_it_opens_with(
+    sentence: str, names: set[str], subject: str | None
+) -> None:
+    assert bio_subject(sentence, names) == subject

@@ -679,14 +679,18 @@ def bio_subject(text: str, names: set[str]) -> str | None:
     words = text.split()
     if len(words) < 5 or not text.rstrip().endswith(".") or not _BIO_SHAPE.match(text):
         return None
-    for name in names:
-        parts = name.split()
-        if len(parts) < 2 or parts[0] != words[0]:
+    # The sentence's own openings are looked up among the names, not each name tried against
+    # the sentence: a page of bios asks this once a bio, of everyone it has named.
+    initial = words[1] if _MIDDLE_INITIAL.match(words[1]) else None
+    for end in range(2, len(words)):
+        if not words[end][:1].islower():
             continue
-        at = 1
-        if _MIDDLE_INITIAL.match(words[1]) and words[1] not in parts:
-            at = 2  # "Stephen P. Boyd is …"
-        end = at + len(parts) - 1
-        if words[at:end] == parts[1:] and end < len(words) and words[end][:1].islower():
+        name = " ".join(words[:end])
+        if name in names:
             return name
+        if initial is not None and end > 2:
+            # "Stephen P. Boyd is …": the initial the page's name for him lacks
+            without = " ".join([words[0], *words[2:end]])
+            if without in names and initial not in words[2:end]:
+                return without
     return None

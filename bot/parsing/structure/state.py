@@ -107,6 +107,9 @@ class BuilderState:
         self.slot: tuple[time | None, time | None] | None = None
         self.zone_notes: list[tuple[str, int]] = []
         self.known_names: set[str] = set()
+        # `TextLines._people_named`'s gathered names, and how many sessions it has read
+        self.named_so_far: set[str] = set()
+        self.sessions_named = 0
         # Where a row's people stood before its title cell ("<TAB><TAB>Ana Silva<TAB>Title"):
         # the positions among the line's cells, for a rarer bare name in the same place below.
         self.people_columns: set[int] = set()

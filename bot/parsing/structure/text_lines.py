@@ -296,12 +296,23 @@ class TextLines(Cells):
         return bio_subject(below.text.strip(), {text}) is not None and text in self._people_named()
 
     def _people_named(self) -> set[str]:
-        """Everyone read so far as an item's speaker or a paper's author."""
-        names = set(self.known_names)
-        for session in self.sessions:
+        """Everyone read so far as an item's speaker or a paper's author (and, as with
+        `known_names`, anyone once read so, though a later line took the name back).
+
+        A page of bios asks this once a bio, so gathering every session's people each time
+        would make such a page quadratic in its talks (1,600 talks with bios took 2.5 s, most
+        of it here). The names are gathered once and topped up from where the page is read:
+        the open session and the parallel columns, whose papers still grow, and the sessions
+        opened since the last call."""
+        names = self.named_so_far
+        start = max(0, self.sessions_named - 1)
+        current = [self.current] if self.current is not None else []
+        for session in [*self.sessions[start:], *self.columns, *self.grid, *current]:
             names.update(p.name for p in session.speakers)
             for paper in session.papers:
                 names.update(a.name for a in paper.authors)
+        self.sessions_named = len(self.sessions)
+        names |= self.known_names
         return names
 
     def _heads_named_talks(self, i: int, line: Line) -> bool:
