@@ -331,19 +331,26 @@ def _initialled_name(text: str) -> bool:
 def is_name_like_strict(text: str) -> bool:
     """A name and nothing else: every word capitalised, no institution word; a Dutch or
     German surname's lower-case particles before the last word (`Jeroen van den Hoven`)."""
-    if " v" in text or " te" in text:
+    if " v" in text or " te" in text or " V" in text:
         text = _SURNAME_PARTICLES.sub(" ", text)
     words = text.split()
     return (
         1 < len(words) <= 4
-        and all(w[:1].isupper() and w[1:2].islower() for w in words)
+        and all(w[:1].isupper() and (w[1:2].islower() or _apostrophe_surname(w)) for w in words)
         and not _has_institution_word(text)
     )
 
 
-# " van ", " van der ", " von ", " ten ": between a given name and the surname's last word.
+def _apostrophe_surname(word: str) -> bool:
+    """`O'Brien`, `D’Angelo`: a capital, an apostrophe, and the surname's own capital."""
+    return word[1:2] in ("'", "’") and word[2:3].isupper() and word[3:4].islower()
+
+
+# " van ", " van der ", " von ", " ten ": between a given name and the surname's last word;
+# and " Van den ", " Von der ", as Belgian and some Dutch names capitalise the first particle.
 _SURNAME_PARTICLES = re.compile(
     r"(?<=\S) (?:van|von)(?: (?:der|den|de))? (?=\S+$)|(?<=\S) te[nr] (?=\S+$)"
+    r"|(?<=\S) (?:Van|Von) (?:der|den|de) (?=\S+$)"
 )
 
 
@@ -375,9 +382,53 @@ def _institution_before_parenthesis(text: str) -> bool:
     return len(parts) > 1 and is_name_like(parts[0]) and looks_like_institution(parts[1])
 
 
+# "San Diego", "New York", "St. Louis": the words a place's name opens with, which after a
+# workplace go on with it ("University of California, San Diego") rather than name a person.
+_PLACE_OPENING = frozenset(
+    "san santa santo são sao los las la le el new st. st saint sainte rio buenos tel abu hong"
+    " port fort mount mt. kuala".split()
+)
+
+
+def _alternating_affiliations(text: str) -> tuple[Person, ...] | None:
+    """`Ana Silva, Uni A, Bo Li, Cy Ng, ETH Zurich, Switzerland`: names and workplaces in turn,
+    all apart by commas, each workplace the one of the names before it. Read so only when two
+    workplaces or more part the names, each after a name of two words or more; a one-word part
+    or a place's name after a workplace (`Switzerland`, `San Diego`) is more of it. None when
+    the line is not of that form."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 4 or not all(parts):
+        return None
+    groups: list[tuple[list[str], list[str]]] = []  # (names, workplace parts)
+    for part in parts:
+        words = part.split()
+        in_workplace = bool(groups) and bool(groups[-1][1])
+        if looks_like_institution(part):
+            if not groups:
+                return None  # a workplace before any name
+            groups[-1][1].append(part)
+        elif in_workplace and (len(words) == 1 or words[0].lower() in _PLACE_OPENING):
+            groups[-1][1].append(part)
+        elif len(words) >= 2 and is_name_like(part):
+            if not groups or groups[-1][1]:
+                groups.append(([], []))
+            groups[-1][0].append(part)
+        else:
+            return None
+    if len(groups) < 2 or not all(workplace for _, workplace in groups):
+        return None
+    return tuple(
+        Person(clean(name), ", ".join(workplace)) for names, workplace in groups for name in names
+    )
+
+
 def _comma_affiliations(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva and Bo Li, Uni A; Cy Ng, MIT` (USENIX and ACM pages): each group's last
     comma part is its affiliation. None when the line is not of that form."""
+    if ";" not in text and text.count(",") >= 3:
+        alternating = _alternating_affiliations(text)
+        if alternating is not None:
+            return alternating
     groups = [g.strip() for g in text.split(";") if g.strip()]
     # Each group's names and affiliation, or its parts and None where it is not of that form:
     # its people are made only once some group is (a title's never is).

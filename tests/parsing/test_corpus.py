@@ -243,8 +243,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # cards: time / title / speaker / affil).
     "found/hhsf16-2016-heidelberg.txt": (0.90, 1.00, 0.95, 0.95, 1.00, 1.00),
     "found/hhsf16-2016-heidelberg.html": (0.90, 1.00, 0.95, 0.95, 1.00, 1.00),
-    "found/aiucd-2025-day1.txt": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
-    "found/aiucd-2025-day1.html": (0.88, 0.88, 0.90, 0.90, 1.00, 1.00),
+    "found/aiucd-2025-day1.txt": (0.92, 0.92, 0.95, 0.95, 1.00, 1.00),
+    "found/aiucd-2025-day1.html": (0.92, 0.92, 0.95, 0.95, 1.00, 1.00),
     "found/archeofoss-2025-day1.txt": (0.94, 1.00, 0.97, 0.97, 1.00, 1.00),
     "found/archeofoss-2025-day1.html": (0.94, 1.00, 0.97, 0.97, 1.00, 1.00),
     "found/sdc-2023-dias1-2.txt": (0.79, 0.90, 0.88, 0.88, 1.00, 1.00),

@@ -6891,3 +6891,48 @@ def test_a_bio_is_about_the_named_person_it_opens_with(
     sentence: str, names: set[str], subject: str | None
 ) -> None:
     assert bio_subject(sentence, names) == subject
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        (
+            "Ana Silva, Universidade de São Paulo, Bo Li, Cy Ng, ETH Zurich, Switzerland, "
+            "Dan Wu, Google Research",
+            [
+                ("Ana Silva", "Universidade de São Paulo"),
+                ("Bo Li", "ETH Zurich, Switzerland"),
+                ("Cy Ng", "ETH Zurich, Switzerland"),
+                ("Dan Wu", "Google Research"),
+            ],
+        ),
+        (
+            "Ana Silva, University of California, San Diego, Bo Li, MIT",
+            [("Ana Silva", "University of California, San Diego"), ("Bo Li", "MIT")],
+        ),
+        (
+            "Ana Silva, Department of Physics, University of Porto",
+            [("Ana Silva", "Department of Physics, University of Porto")],
+        ),
+        (
+            "Ana Silva, Bo Li, Cy Ng, Dan Wu",
+            [(n, None) for n in ("Ana Silva", "Bo Li", "Cy Ng", "Dan Wu")],
+        ),
+    ],
+)
+def test_names_and_workplaces_in_turn_apart_by_commas(
+    line: str, people: list[tuple[str, str | None]]
+) -> None:
+    # Some pages print a paper's people as `Name, Workplace, Name, Workplace`, no parentheses,
+    # no semicolons: each workplace belongs to the names before it.
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == people
+
+
+@pytest.mark.parametrize(
+    "name", ["Mateo O'Brien", "Ana D’Angelo", "Guillaume Van den Berg", "Ursula Von der Heide"]
+)
+def test_an_apostrophe_or_a_capitalised_particle_leaves_a_name_plain(name: str) -> None:
+    # `Name – Workplace` pieces are read only where the name is a plain one; these are.
+    assert authors.is_name_like_strict(name)
+    [person] = parse_author_line(f"{name} – Tsinghua University; Bo Li – EPFL").authors[:1]
+    assert (person.name, person.affiliation) == (name, "Tsinghua University")
