@@ -6936,3 +6936,23 @@ def test_an_apostrophe_or_a_capitalised_particle_leaves_a_name_plain(name: str) 
     assert authors.is_name_like_strict(name)
     [person] = parse_author_line(f"{name} – Tsinghua University; Bo Li – EPFL").authors[:1]
     assert (person.name, person.affiliation) == (name, "Tsinghua University")
+
+
+def test_a_slot_time_restated_on_its_own_line_over_its_one_talk_times_that_talk() -> None:
+    # A keynote's slot, its chair, then the same range again on a line of its own over the
+    # talk's title and speaker: the talk of that slot, not a session of its own.
+    program = parse(
+        "Tuesday, 9 March 2027\n"
+        "\n"
+        "09:00-10:00 Invited Talk: Ana Silva, Main Hall\n"
+        "Chair: Bo Li (ETH Zurich)\n"
+        "\n"
+        "09:00–10:00\n"
+        "The Next Decade of Learned Indexes\n"
+        "Ana Silva (University of Porto)\n"
+        "\n"
+        "10:00-10:30 Coffee break\n"
+    )
+    [talk] = [s for s in program.sessions if s.papers]
+    assert [p.title for p in talk.papers] == ["The Next Decade of Learned Indexes"]
+    assert [c.name for c in talk.chairs] == ["Bo Li"]

@@ -402,6 +402,27 @@ class Lookahead(BuilderState):
             or (tr.end is not None and tr.end > current.end)
         )
 
+    def _slot_restated_over_its_talk(self, i: int, tr: TimeRange) -> bool:
+        """`09:00–10:00 Invited Talk: Ana Silva` / `Chair: …` / `09:00–10:00` / `Title` /
+        `Ana Silva (Uni A)`: the slot's own time printed again on a line of its own, over the
+        one talk it holds (a title, then its people), before the session has any."""
+        current = self.current
+        if (
+            current is None
+            or current.papers
+            or (tr.start, tr.end) != (current.start, current.end)
+            or not holds_contributions(current.title)
+            or i + 1 >= len(self.after)
+        ):
+            return False
+        title_at = self.after[i + 1]
+        people = self.next_nonblank(title_at) if title_at is not None else None
+        return (
+            people is not None
+            and people.kind is LineKind.TEXT
+            and author_line_score(people.text) >= 0.8
+        )
+
     def _inside_an_open_ended_session(self, tr: TimeRange) -> bool:
         """Does bare start `tr` come after the start of a chaired or named session printed with
         a start only ("09:15 / Panel: Title / Chair and intro by A; B / 09:20 / …")?"""
@@ -436,7 +457,7 @@ class Lookahead(BuilderState):
                 and self.model_reads(people.number, AUTHORS)
             ):
                 return False
-        elif not self._inside_the_session_slot(tr):
+        elif not (self._inside_the_session_slot(tr) or self._slot_restated_over_its_talk(i, tr)):
             return False
         below = self.next_nonblank(i)
         return (
