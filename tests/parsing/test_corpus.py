@@ -477,6 +477,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
     "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # ghaesc-2019-kuwait: the joint GHA/ESC cardiology meeting 2019 (Kuwait), both days: a
+    # Laravel Blade page, day columns side by side, per session a `Session N` heading, a title
+    # heading, `Co-Chairs:` / a line of names joined by ` – `, then rows `15:05-15:30<TAB>Title`
+    # / speaker (`Dr`, `Professor`) alternating with `Discussion` rows. First seen (text and
+    # page alike): recall 1, precision .71, author F1 1, chairs 0, times 1.
+    "found/ghaesc-2019-kuwait.txt": (1.00, 0.71, 1.00, 1.00, 0.00, 1.00),
+    "found/ghaesc-2019-kuwait.html": (1.00, 0.71, 1.00, 1.00, 0.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
