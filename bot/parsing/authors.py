@@ -426,10 +426,11 @@ _HONORIFIC = re.compile(
     re.I,
 )
 # Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
-# "A/Prof.").
-_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
-# The slash between two people (not the one of "A/Prof.").
-ADDRESSED_SLASH = re.compile(r"\s*(?<!\bA)/\s*")
+# "A/Prof."), "Dr A – Dr B" (a dash with a space each side, not the hyphen of "Alsheikh-Ali").
+_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b|(?<=\s)[–—-](?=\s))\s*")
+# The slash between two people (not the one of "A/Prof."), or a spaced dash: "Dr A / Dr B",
+# "Professor A – Dr B – Dr C".
+ADDRESSED_SLASH = re.compile(r"\s*(?:(?<!\bA)/|(?<=\s)[–—-](?=\s))\s*")
 
 
 def addresses_people(text: str) -> bool:

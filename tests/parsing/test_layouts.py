@@ -6842,3 +6842,98 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_co_chairs_named_on_the_line_below_joined_by_spaced_dashes() -> None:
+    # "Co-Chairs:" alone, then one line of people each addressed (`Professor`, `Dr`) and joined
+    # by spaced en dashes (or a hyphen): each is a chair; a hyphenated surname stays whole.
+    program = parse(
+        "Monday, 14 June 2027\n"
+        "Advances in renal transplantation\n"
+        "\n"
+        "Co-Chairs:\n"
+        "Professor Anna Kowalczyk – Dr Omar Haddad - Dr Lena Fischer-Braun\n"
+        "\n"
+        "10:00-10:20\tMachine perfusion of donor kidneys\n"
+        "Dr Paul Mensah\n"
+        "10:20-10:40\tTolerance induction after transplantation\n"
+        "Professor Ines Duarte\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == [
+        "Anna Kowalczyk",
+        "Omar Haddad",
+        "Lena Fischer-Braun",
+    ]
+    assert len(session.papers) == 2
+
+
+def test_a_session_heading_after_a_break_is_timed_by_its_talks() -> None:
+    # "10:30-10:50 Coffee break" then "Session 3" / its title / "Chair: X": the heading is not
+    # held during the break; its talks, each timed on its own row, give its time.
+    program = parse(
+        "Tuesday, 15 June 2027\n"
+        "10:30-10:50\tCoffee break\n"
+        "Session 3\n"
+        "Heart failure in the elderly\n"
+        "Chair: Dr Miriam Kohl\n"
+        "10:50-11:10\tDiuretics revisited\n"
+        "Dr Samuel Osei\n"
+        "11:10-11:30\tFrailty scores in practice\n"
+        "Dr Clara Ibsen\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Miriam Kohl"]
+    assert [p.title for p in session.papers] == [
+        "Diuretics revisited",
+        "Frailty scores in practice",
+    ]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:50"
+
+
+def test_discussion_rows_between_timed_talks_stay_in_the_session() -> None:
+    # A session printed without a time, each talk a timed row followed by a timed
+    # `Discussion` (or `Q&A`) row: the discussions are the session's, not items that end it.
+    program = parse(
+        "Wednesday, 16 June 2027\n"
+        "Session 1\n"
+        "Chair: Dr Miriam Kohl\n"
+        "09:00-09:20\tAtrial fibrillation after surgery\n"
+        "Dr Samuel Osei\n"
+        "09:20-09:30\tDiscussion\n"
+        "09:30-09:50\tAnticoagulation in the very old\n"
+        "Professor Clara Ibsen\n"
+        "09:50-10:00\tQ&A\n"
+        "10:00-10:30\tCoffee break\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Miriam Kohl"]
+    assert len(session.papers) == 2
+    assert session.end is not None
+    assert session.end.strftime("%H:%M") == "10:00"
+
+
+def test_a_role_joined_to_the_chair_label_labels_the_line() -> None:
+    # "Session organizer and chair:" (or "Moderator & Chair:"): the whole line is the label,
+    # not a session title "Session organizer and" before a chair label.
+    assert lexer.CHAIR.match("Session organizer and chair:")
+    assert lexer.CHAIR.match("Moderator & Chair: Dr Ana Silva")
+    program = parse(
+        "Thursday, 17 June 2027\n"
+        "Session 4\n"
+        "Challenging cases in paediatric cardiology\n"
+        "Session organizer and chair:\n"
+        "Dr Nadia Rahman\n"
+        "\n"
+        "14:00-14:30\tA rare coronary anomaly\n"
+        "Dr Tomas Berg\n"
+        "14:30-15:00\tLate presentation of a septal defect\n"
+        "Dr Yara Haddad\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Nadia Rahman"]
+    assert [p.title for p in session.papers] == [
+        "A rare coronary anomaly",
+        "Late presentation of a septal defect",
+    ]

@@ -39,6 +39,7 @@ from bot.parsing.structure.drafts import (
 )
 from bot.parsing.structure.lookahead import heads_the_timed_lines_below
 from bot.parsing.structure.phrases import (
+    BARE_SESSION_NUMBER,
     DAY_THEME,
     JOB,
     LABELLED_FIELDS,
@@ -252,10 +253,26 @@ class TextLines(Cells):
                     self.sessions.remove(current)
                 else:
                     track = current.track
-            start, end = self.slot if self.slot else (None, None)
+            start, end = self.heading_slot()
+            title = strip_session_title(line.text)
+            if (
+                current is not None
+                and current.from_header
+                and current.title
+                and BARE_SESSION_NUMBER.match(current.title)
+                and not current.papers
+                and not current.chairs
+                and not current.speakers
+                and track is None
+            ):
+                # "Session 1" / "Review of recent guidelines" / "Co-Chairs: …": a heading that
+                # only numbers the session, then the line that names it; one session.
+                title = f"{current.title}: {title}"
+                start, end = current.start, current.end
+                self.sessions.remove(current)
             session = self.open_session(
                 line.number,
-                title=strip_session_title(line.text),
+                title=title,
                 start=start,
                 end=end,
                 from_header=True,

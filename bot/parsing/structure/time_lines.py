@@ -48,6 +48,15 @@ from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
 
 
+# "Discussion", "Q&A", "Questions and answers", "General discussion": the time a session gives
+# to questions after a talk, printed as a row of its own between the talks.
+DISCUSSION_ROW = re.compile(
+    r"^(?:(?:general|open|short)\s+)?(?:discussion|q\s?&\s?a|questions(?:\s+(?:and|&)\s+answers)?)"
+    r"(?:\s+(?:and|&)\s+(?:discussion|q\s?&\s?a|questions))?\.?$",
+    re.I,
+)
+
+
 class TimeLines(Cells):
     """The handlers of lines that print a time."""
 
@@ -294,6 +303,19 @@ class TimeLines(Cells):
             # "Session 1 | Jeff Coughlin (Chair)" then "09:00-09:15 | Multiple | Welcome to
             # Ames": the hosted welcome that opens the session, before its talks; whoever the
             # row names beside it hosts it, and gives no paper.
+            self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
+            return 1
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and self.current.papers
+            and DISCUSSION_ROW.match(beside)
+        ):
+            # "Session 1" / "Co-Chairs: …" / "15:05-15:30 | Title" / speaker / "15:30-15:40 |
+            # Discussion": the talk's discussion, timed on its own row, is still the session's;
+            # the next talk's row goes on under it.
             self.current.notes.append(beside)
             self.current.sub_rows.append((tr.start, tr.end))
             return 1
