@@ -6937,3 +6937,19 @@ def test_a_role_joined_to_the_chair_label_labels_the_line() -> None:
         "A rare coronary anomaly",
         "Late presentation of a septal defect",
     ]
+
+
+def test_addressed_speakers_timed_inside_an_opening_give_no_papers() -> None:
+    # "Opening remarks" over its slot, then one timed row per address: a person addressed by
+    # a title and their office after a spaced dash. They speak at the opening; no paper.
+    program = parse(
+        "Friday, 18 June 2027\n"
+        "09:00-09:30\tOpening remarks\n"
+        "09:00-09:15\tDr Helena Marsh – Deputy Minister – Ministry of Health\n"
+        "09:15-09:20\tDr Tomas Berg – BSN President\n"
+        "09:20-09:30\tProfessor Ivo Petrov – Vice President, European Renal Society\n"
+        "09:30-10:00\tCoffee break\n"
+    )
+    assert papers(program) == []
+    [opening] = [s for s in program.sessions if s.title == "Opening remarks"]
+    assert any("Helena Marsh" in note for note in opening.notes)
