@@ -6953,3 +6953,22 @@ def test_addressed_speakers_timed_inside_an_opening_give_no_papers() -> None:
     assert papers(program) == []
     [opening] = [s for s in program.sessions if s.title == "Opening remarks"]
     assert any("Helena Marsh" in note for note in opening.notes)
+
+
+def test_addressed_people_run_together_by_a_lost_line_break_are_two() -> None:
+    # "Co-Chairs:" / "Professor A – Dr B Dr C": where the copy lost the line break between
+    # two people each addressed, the next one's title starts the next person.
+    program = parse(
+        "Saturday, 19 June 2027\n"
+        "Session 4\n"
+        "Difficult cases in interventional cardiology\n"
+        "Co-Chairs:\n"
+        "Professor Ivo Petrov – Dr Omar Haddad Dr Ruth Okafor\n"
+        "\n"
+        "14:00-14:30\tA rare coronary anomaly\n"
+        "Dr Tomas Berg\n"
+        "14:30-15:00\tLate presentation of a septal defect\n"
+        "Dr Yara Haddad\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Ivo Petrov", "Omar Haddad", "Ruth Okafor"]

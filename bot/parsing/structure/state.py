@@ -443,7 +443,7 @@ class BuilderState:
                 session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
             self.known_names.add(placed.name)
             return
-        if ("/" in text or SPACED_DASH.search(text)) and addresses_people(text):
+        if addresses_people(text):
             # "Dr. A/ Dr. B", "Dr. A /Dr. B", "Professor A – Dr B": between people each
             # addressed, a slash or a spaced dash joins them
             text = ADDRESSED_SLASH.sub(", ", text)

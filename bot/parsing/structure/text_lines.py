@@ -7,7 +7,9 @@ import re
 
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
+    ADDRESSED_SLASH,
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_affiliations,
@@ -527,8 +529,12 @@ class TextLines(Cells):
             return
         if self.role_heading and session is not None:
             person = person_with_role(text)
-            if person is not None or author_line_score(text) >= 0.5:
-                named = [person] if person else list(parse_author_line(text).authors)
+            addressed = addresses_people(text)
+            if person is not None or addressed or author_line_score(text) >= 0.5:
+                # "Panelists:" / "Professor A – Dr B – Dr C": people each addressed, joined by
+                # spaced dashes (or nothing, where the copy lost a line break)
+                listed = ADDRESSED_SLASH.sub(", ", text) if addressed else text
+                named = [person] if person else list(parse_author_line(listed).authors)
                 if self.role_heading == "moderator":
                     session.chairs.extend(named)
                     self.read(line.number, CHAIR_LABEL, 0.8)
