@@ -477,10 +477,15 @@ _HONORIFIC = re.compile(
     re.I,
 )
 # Between the people of a list: "A, B", "A; B", "A / B", "A & B", "A and B" (not the slash of
-# "A/Prof.").
-_PEOPLE_SEPARATOR = re.compile(r"\s*(?:[,;&]|(?<!\bA)/|\band\b)\s*")
-# The slash between two people (not the one of "A/Prof.").
-ADDRESSED_SLASH = re.compile(r"\s*(?<!\bA)/\s*")
+# "A/Prof."), "Dr A – Dr B" (a dash with a space each side, not the hyphen of "Alsheikh-Ali").
+# "Dr A Dr B": where a copy lost the line break between two people, the next one's title.
+_RUN_ON_TITLE = r"(?<=\w)\s+(?=(?:Dr|Prof|Professor)\.?\s+(?-i:[A-ZÀ-Ý]))"
+_PEOPLE_SEPARATOR = re.compile(
+    r"\s*(?:[,;&]|(?<!\bA)/|\band\b|(?<=\s)[–—-](?=\s))\s*|" + _RUN_ON_TITLE
+)
+# The slash between two people (not the one of "A/Prof."), a spaced dash, or nothing before
+# the next one's title: "Dr A / Dr B", "Professor A – Dr B – Dr C", "Dr A Dr B".
+ADDRESSED_SLASH = re.compile(r"\s*(?:(?<!\bA)/|(?<=\s)[–—-](?=\s))\s*|" + _RUN_ON_TITLE)
 
 
 def addresses_people(text: str) -> bool:

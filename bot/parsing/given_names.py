@@ -3035,7 +3035,6 @@ Catalino
 Catarina
 Catea
 Caterina
-Cath
 Cathal
 Catharina
 Catherine
@@ -7050,7 +7049,6 @@ Hazwan
 Hbibat
 Hbibt
 Heab
-Heart
 Heathcliff
 Heather
 Heba

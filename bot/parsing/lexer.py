@@ -175,6 +175,9 @@ CHAIR = re.compile(
     r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|m[ae]n|wom[ae]n|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
+    # "Session organizer and chair:", "Moderator & Chair:": a role joined to the chair's
+    r"|^\(?\s*(?:session\s+)?(?:organi[sz]er|convener|convenor|moderator|host)s?\s*(?:and|&|/)\s*"
+    r"(?:co-?)?chair(?:s|persons?)?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
     r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
     r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"

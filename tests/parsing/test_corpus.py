@@ -477,6 +477,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
     "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # ghaesc-2019-kuwait: the joint GHA/ESC cardiology meeting 2019 (Kuwait), both days: a
+    # Laravel Blade page, day columns side by side, per session a `Session N` heading, a title
+    # heading, `Co-Chairs:` / a line of names joined by ` – `, then rows `15:05-15:30<TAB>Title`
+    # / speaker (`Dr`, `Professor`) alternating with `Discussion` rows. First seen (text and
+    # page alike): recall 1, precision .71, author F1 1, chairs 0, times 1. Then co-chairs on
+    # the line below joined by spaced dashes, `Session organizer and chair:` a label, a
+    # heading after a break not timed by it, and timed `Discussion` rows kept in their
+    # session: precision .79, chairs 1. Then people addressed on timed rows inside an opening
+    # its speakers, not papers: .94. Then people each addressed below a `Panelists:` label
+    # (two run together, `Dr A Dr B`, where the copy lost a line break) no paper: 1.
+    "found/ghaesc-2019-kuwait.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ghaesc-2019-kuwait.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

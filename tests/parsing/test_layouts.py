@@ -6956,3 +6956,133 @@ def test_a_slot_time_restated_on_its_own_line_over_its_one_talk_times_that_talk(
     [talk] = [s for s in program.sessions if s.papers]
     assert [p.title for p in talk.papers] == ["The Next Decade of Learned Indexes"]
     assert [c.name for c in talk.chairs] == ["Bo Li"]
+
+
+def test_co_chairs_named_on_the_line_below_joined_by_spaced_dashes() -> None:
+    # "Co-Chairs:" alone, then one line of people each addressed (`Professor`, `Dr`) and joined
+    # by spaced en dashes (or a hyphen): each is a chair; a hyphenated surname stays whole.
+    program = parse(
+        "Monday, 14 June 2027\n"
+        "Advances in renal transplantation\n"
+        "\n"
+        "Co-Chairs:\n"
+        "Professor Anna Kowalczyk – Dr Omar Haddad - Dr Lena Fischer-Braun\n"
+        "\n"
+        "10:00-10:20\tMachine perfusion of donor kidneys\n"
+        "Dr Paul Mensah\n"
+        "10:20-10:40\tTolerance induction after transplantation\n"
+        "Professor Ines Duarte\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == [
+        "Anna Kowalczyk",
+        "Omar Haddad",
+        "Lena Fischer-Braun",
+    ]
+    assert len(session.papers) == 2
+
+
+def test_a_session_heading_after_a_break_is_timed_by_its_talks() -> None:
+    # "10:30-10:50 Coffee break" then "Session 3" / its title / "Chair: X": the heading is not
+    # held during the break; its talks, each timed on its own row, give its time.
+    program = parse(
+        "Tuesday, 15 June 2027\n"
+        "10:30-10:50\tCoffee break\n"
+        "Session 3\n"
+        "Heart failure in the elderly\n"
+        "Chair: Dr Miriam Kohl\n"
+        "10:50-11:10\tDiuretics revisited\n"
+        "Dr Samuel Osei\n"
+        "11:10-11:30\tFrailty scores in practice\n"
+        "Dr Clara Ibsen\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Miriam Kohl"]
+    assert [p.title for p in session.papers] == [
+        "Diuretics revisited",
+        "Frailty scores in practice",
+    ]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:50"
+
+
+def test_discussion_rows_between_timed_talks_stay_in_the_session() -> None:
+    # A session printed without a time, each talk a timed row followed by a timed
+    # `Discussion` (or `Q&A`) row: the discussions are the session's, not items that end it.
+    program = parse(
+        "Wednesday, 16 June 2027\n"
+        "Session 1\n"
+        "Chair: Dr Miriam Kohl\n"
+        "09:00-09:20\tAtrial fibrillation after surgery\n"
+        "Dr Samuel Osei\n"
+        "09:20-09:30\tDiscussion\n"
+        "09:30-09:50\tAnticoagulation in the very old\n"
+        "Professor Clara Ibsen\n"
+        "09:50-10:00\tQ&A\n"
+        "10:00-10:30\tCoffee break\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Miriam Kohl"]
+    assert len(session.papers) == 2
+    assert session.end is not None
+    assert session.end.strftime("%H:%M") == "10:00"
+
+
+def test_a_role_joined_to_the_chair_label_labels_the_line() -> None:
+    # "Session organizer and chair:" (or "Moderator & Chair:"): the whole line is the label,
+    # not a session title "Session organizer and" before a chair label.
+    assert lexer.CHAIR.match("Session organizer and chair:")
+    assert lexer.CHAIR.match("Moderator & Chair: Dr Ana Silva")
+    program = parse(
+        "Thursday, 17 June 2027\n"
+        "Session 4\n"
+        "Challenging cases in paediatric cardiology\n"
+        "Session organizer and chair:\n"
+        "Dr Nadia Rahman\n"
+        "\n"
+        "14:00-14:30\tA rare coronary anomaly\n"
+        "Dr Tomas Berg\n"
+        "14:30-15:00\tLate presentation of a septal defect\n"
+        "Dr Yara Haddad\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Nadia Rahman"]
+    assert [p.title for p in session.papers] == [
+        "A rare coronary anomaly",
+        "Late presentation of a septal defect",
+    ]
+
+
+def test_addressed_speakers_timed_inside_an_opening_give_no_papers() -> None:
+    # "Opening remarks" over its slot, then one timed row per address: a person addressed by
+    # a title and their office after a spaced dash. They speak at the opening; no paper.
+    program = parse(
+        "Friday, 18 June 2027\n"
+        "09:00-09:30\tOpening remarks\n"
+        "09:00-09:15\tDr Helena Marsh – Deputy Minister – Ministry of Health\n"
+        "09:15-09:20\tDr Tomas Berg – BSN President\n"
+        "09:20-09:30\tProfessor Ivo Petrov – Vice President, European Renal Society\n"
+        "09:30-10:00\tCoffee break\n"
+    )
+    assert papers(program) == []
+    [opening] = [s for s in program.sessions if s.title == "Opening remarks"]
+    assert any("Helena Marsh" in note for note in opening.notes)
+
+
+def test_addressed_people_run_together_by_a_lost_line_break_are_two() -> None:
+    # "Co-Chairs:" / "Professor A – Dr B Dr C": where the copy lost the line break between
+    # two people each addressed, the next one's title starts the next person.
+    program = parse(
+        "Saturday, 19 June 2027\n"
+        "Session 4\n"
+        "Difficult cases in interventional cardiology\n"
+        "Co-Chairs:\n"
+        "Professor Ivo Petrov – Dr Omar Haddad Dr Ruth Okafor\n"
+        "\n"
+        "14:00-14:30\tA rare coronary anomaly\n"
+        "Dr Tomas Berg\n"
+        "14:30-15:00\tLate presentation of a septal defect\n"
+        "Dr Yara Haddad\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert [c.name for c in session.chairs] == ["Ivo Petrov", "Omar Haddad", "Ruth Okafor"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import time
 
-from bot.parsing.authors import author_line_score, clean
+from bot.parsing.authors import addresses_people, author_line_score, clean
 from bot.parsing.calendar import DayDraft
 from bot.parsing.lexer import (
     CHAIR,
@@ -27,6 +27,7 @@ from bot.parsing.shapes import ROOM_CELL
 from bot.parsing.structure.cells import Cells
 from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER
 from bot.parsing.structure.phrases import (
+    BARE_SESSION_NUMBER,
     NOT_ROOMS,
     chairs_before_mark,
     paper_table,
@@ -232,8 +233,11 @@ class HeadLines(Cells):
         below = self.after[i + 1] if i >= 0 and i + 1 < len(self.after) else None
         if not text.strip() and len(filled) == 1 and below is not None:
             named = self.lines[below]
-            if named.kind is LineKind.TEXT and author_line_score(named.text) >= 0.5:
-                # "Chair:" / "Jane Doe (University of Oxford)": the name on the line below.
+            if named.kind is LineKind.TEXT and (
+                author_line_score(named.text) >= 0.5 or addresses_people(named.text)
+            ):
+                # "Chair:" / "Jane Doe (University of Oxford)": the name on the line below
+                # (or "Co-Chairs:" / "Professor A – Dr B – Dr C": names each addressed).
                 text, consumed = named.text, below - i + 1
                 self.read(named.number, CHAIR_LABEL, 0.9)
         groups = [g for g in CHAIR.split(text) if g.strip()]
@@ -289,7 +293,7 @@ class HeadLines(Cells):
             session.line = line.number
         else:
             prev = self.current
-            start, end = self.slot if self.slot else (None, None)
+            start, end = self.heading_slot()
             above = self.before[i - 1] if i > 0 else None
             if above is not None and self.lines[above].kind is LineKind.LABEL:
                 start, end = None, None  # "Session" / "1.2: Labour": its own time follows
@@ -327,7 +331,7 @@ class HeadLines(Cells):
                     # "Session 4 | Best Paper Session, TUtheSky": what the header says of itself.
                     text, room = self.split_room(c)
                     session.room = session.room or room
-                    if session.title and _BARE_SESSION_NUMBER.match(session.title) and text:
+                    if session.title and BARE_SESSION_NUMBER.match(session.title) and text:
                         # "Session 1 | … | Kepler & K2 Updates": the first cell only numbers
                         # the session; the topic beside it names it.
                         session.title = f"{session.title}: {text}"
@@ -336,12 +340,6 @@ class HeadLines(Cells):
                 else:
                     self.dispatch_cell(c, line)
         return 1
-
-
-# "Session 1", "Track B2", "Session IV": a header cell that numbers its session and names none.
-_BARE_SESSION_NUMBER = re.compile(
-    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$", re.I
-)
 
 
 # A clock in a line that names a day ("Tuesday, March 15, 8:30, NZDT"): dates have no colons.

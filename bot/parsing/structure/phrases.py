@@ -612,6 +612,12 @@ LABELLED_PROSE = re.compile(
 )
 
 
+# "Session 1", "Track B2", "Session IV": a header cell that numbers its session and names none.
+BARE_SESSION_NUMBER = re.compile(
+    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$", re.I
+)
+
+
 def strip_session_title(text: str) -> str:
     if not text:
         return text

@@ -3,10 +3,11 @@ the primitives that open sessions, add papers, attach authors and record reading
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import time
 
-from bot.model import ParseWarning
+from bot.model import ParseWarning, SessionKind
 from bot.parsing.authors import (
     ADDRESSED_SLASH,
     AuthorLine,
@@ -25,6 +26,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.calendar import DayDraft
+from bot.parsing.kinds import classify_kind
 from bot.parsing.labeller.labels import SURE_MODEL
 from bot.parsing.labeller.model import LineLabel, LineModelUnavailable, shipped_model
 from bot.parsing.lexer import Line, LineKind
@@ -208,6 +210,22 @@ class BuilderState:
         if self.day_in_force is not None:
             return self.day_in_force
         return len(self.days) - 1 if self.days else None
+
+    def heading_slot(self) -> tuple[time | None, time | None]:
+        """The slot a heading without a time of its own falls in: the last time line's, unless
+        that line timed a break or a meal ("14:45-15:05 Break" / "Session 1"), which holds
+        no session; the talks below then time it."""
+        if self.slot is None:
+            return None, None
+        for session in reversed(self.sessions):
+            if session.from_header:
+                continue
+            if (session.start, session.end) == self.slot and session.title:
+                kind = classify_kind(session.title, paper_count=0)
+                if kind in (SessionKind.BREAK, SessionKind.SOCIAL):
+                    return None, None
+            break
+        return self.slot
 
     def open_session(self, line: int, **values: object) -> SessionDraft:
         self.close_paper()
@@ -428,8 +446,9 @@ class BuilderState:
                 session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
             self.known_names.add(placed.name)
             return
-        if "/" in text and addresses_people(text):
-            # "Dr. A/ Dr. B", "Dr. A /Dr. B": between people each addressed, a slash joins them
+        if addresses_people(text):
+            # "Dr. A/ Dr. B", "Dr. A /Dr. B", "Professor A – Dr B": between people each
+            # addressed, a slash or a spaced dash joins them
             text = ADDRESSED_SLASH.sub(", ", text)
         # "A (CISA) + B (UNIZAR)": a spaced plus joins chairs as a comma would
         parsed = parse_author_line(PRESENTER_JOIN.sub(", ", text) if " + " in text else text)
@@ -449,6 +468,10 @@ class BuilderState:
         return bool(paper.authors) and all(
             footnote_marks(a.name)[1] and a.affiliation is None for a in paper.authors
         )
+
+
+# A dash with white space each side: between two people, not inside a double-barrelled name.
+SPACED_DASH = re.compile(r"\s[–—-]\s")
 
 
 def _wholly_quoted(text: str) -> bool:

@@ -7,7 +7,9 @@ import re
 
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
+    ADDRESSED_SLASH,
     AuthorLine,
+    addresses_people,
     author_line_score,
     clean,
     footnote_affiliations,
@@ -39,6 +41,7 @@ from bot.parsing.structure.drafts import (
 )
 from bot.parsing.structure.lookahead import heads_the_timed_lines_below
 from bot.parsing.structure.phrases import (
+    BARE_SESSION_NUMBER,
     DAY_THEME,
     JOB,
     LABELLED_FIELDS,
@@ -252,10 +255,26 @@ class TextLines(Cells):
                     self.sessions.remove(current)
                 else:
                     track = current.track
-            start, end = self.slot if self.slot else (None, None)
+            start, end = self.heading_slot()
+            title = strip_session_title(line.text)
+            if (
+                current is not None
+                and current.from_header
+                and current.title
+                and BARE_SESSION_NUMBER.match(current.title)
+                and not current.papers
+                and not current.chairs
+                and not current.speakers
+                and track is None
+            ):
+                # "Session 1" / "Review of recent guidelines" / "Co-Chairs: …": a heading that
+                # only numbers the session, then the line that names it; one session.
+                title = f"{current.title}: {title}"
+                start, end = current.start, current.end
+                self.sessions.remove(current)
             session = self.open_session(
                 line.number,
-                title=strip_session_title(line.text),
+                title=title,
                 start=start,
                 end=end,
                 from_header=True,
@@ -521,8 +540,12 @@ class TextLines(Cells):
             return
         if self.role_heading and session is not None:
             person = person_with_role(text)
-            if person is not None or author_line_score(text) >= 0.5:
-                named = [person] if person else list(parse_author_line(text).authors)
+            addressed = addresses_people(text)
+            if person is not None or addressed or author_line_score(text) >= 0.5:
+                # "Panelists:" / "Professor A – Dr B – Dr C": people each addressed, joined by
+                # spaced dashes (or nothing, where the copy lost a line break)
+                listed = ADDRESSED_SLASH.sub(", ", text) if addressed else text
+                named = [person] if person else list(parse_author_line(listed).authors)
                 if self.role_heading == "moderator":
                     session.chairs.extend(named)
                     self.read(line.number, CHAIR_LABEL, 0.8)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from datetime import time
 
-from bot.model import SessionKind
-from bot.parsing.authors import author_line_score, clean, parse_author_line
+from bot.model import Person, SessionKind
+from bot.parsing.authors import addresses_people, author_line_score, clean, parse_author_line
 from bot.parsing.calendar import DayDraft
 from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import (
@@ -42,10 +42,23 @@ from bot.parsing.structure.phrases import (
     split_chair,
     strip_session_title,
 )
+from bot.parsing.structure.state import SPACED_DASH
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 # The headers of a timetable's place column, in English as `column_role` gives them.
 PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
+
+
+# Between people of one line: a comma, a semicolon, an ampersand, a slash or "and".
+_PEOPLE_JOIN = re.compile(r"[,;&/]|\band\b")
+
+# "Discussion", "Q&A", "Questions and answers", "General discussion": the time a session gives
+# to questions after a talk, printed as a row of its own between the talks.
+DISCUSSION_ROW = re.compile(
+    r"^(?:(?:general|open|short)\s+)?(?:discussion|q\s?&\s?a|questions(?:\s+(?:and|&)\s+answers)?)"
+    r"(?:\s+(?:and|&)\s+(?:discussion|q\s?&\s?a|questions))?\.?$",
+    re.I,
+)
 
 
 class TimeLines(Cells):
@@ -237,6 +250,17 @@ class TimeLines(Cells):
             and not self._chaired_below(i)
         ):
             cells = other_cells or [after.lstrip(":|-–—~, ")]  # "10:40: Title": not its colon
+            host = self._ceremony_speaker(cells)
+            if host is not None:
+                # "13:15-13:45 Opening remarks" / "13:15-13:30 Dr A – Undersecretary – Ministry
+                # of Health": who speaks at the opening, in its slot, addressed, then their
+                # office; an address, not a paper.
+                self.current.speakers.extend(host)
+                self.current.notes.append(cells[0])
+                self.current.sub_rows.append((tr.start, tr.end))
+                self.known_names.update(p.name for p in host)
+                self.read(line.number, AUTHORS, 0.8)
+                return 1
             if len(cells) == 1 and self._names_people_above_title(cells[0], i):
                 # "10:30 | Bob Jones, Carol White and Dan Brown" / "Model Checking Queues".
                 self.flush_pending_authors()
@@ -295,6 +319,19 @@ class TimeLines(Cells):
             # "Session 1 | Jeff Coughlin (Chair)" then "09:00-09:15 | Multiple | Welcome to
             # Ames": the hosted welcome that opens the session, before its talks; whoever the
             # row names beside it hosts it, and gives no paper.
+            self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
+            return 1
+        if (
+            self.current is not None
+            and self.current.from_header
+            and not self.current.timed_by_own_line
+            and self.current.papers
+            and DISCUSSION_ROW.match(beside)
+        ):
+            # "Session 1" / "Co-Chairs: …" / "15:05-15:30 | Title" / speaker / "15:30-15:40 |
+            # Discussion": the talk's discussion, timed on its own row, is still the session's;
+            # the next talk's row goes on under it.
             self.current.notes.append(beside)
             self.current.sub_rows.append((tr.start, tr.end))
             return 1
@@ -552,6 +589,21 @@ class TimeLines(Cells):
             # row also holds its first paper, its people and its title in cells of their own.
             self._paper_row(paper_cells, line, None)
         return 1
+
+    def _ceremony_speaker(self, cells: list[str]) -> list[Person] | None:
+        """Under an opening or closing item, a row naming one person addressed by a title
+        (`Dr A`, `Professor B – GHA President`): who speaks at it, their office after a
+        spaced dash."""
+        current = self.current
+        if current is None or current.papers or not current.title or len(cells) != 1:
+            return None
+        if not is_ceremony(current.title):
+            return None
+        head = SPACED_DASH.split(cells[0], maxsplit=1)[0]
+        if not addresses_people(head) or _PEOPLE_JOIN.search(head):
+            return None
+        people = [p for p in parse_author_line(head).authors if p.name]
+        return people if len(people) == 1 else None
 
     def _cell_in_place_column(self, cells: list[str]) -> str | None:
         """The row's cell under its table's room or location column, if it has one."""
