@@ -16871,7 +16871,6 @@ Snježana
 Snjólaug
 Snorre
 Snorri
-Snow
 Snædís
 Soad
 Soares
