@@ -6842,3 +6842,97 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_an_emoji_before_a_label_line_is_its_icon_and_a_pin_marks_the_room() -> None:
+    # Schedule apps print a session's facts as label lines led by an emoji: the date after a
+    # calendar, the time after a clock, the room after a pin, the number of papers after a
+    # page, and buttons such as `📅 Add to Calendar ▾`. The icon names what the line holds;
+    # it is no part of a title, and a pin's line is the room, not a paper.
+    room = classify(1, "📍 Founders Room B")
+    assert room.kind is LineKind.ROOM
+    assert room.text == "Founders Room B"
+    assert classify(1, "📍 Rhodes Trust").kind is LineKind.ROOM
+    assert classify(1, "📄 4 papers").kind is LineKind.LINK
+    assert classify(1, "📅 Add to Calendar ▾").kind is LineKind.LINK
+    clock = classify(1, "🕒 2:05 PM – 3:15 PM")
+    assert clock.kind is LineKind.TIME
+    assert "🕒" not in clock.text
+    program = parse(
+        "Thursday, 3 June 2027\n"
+        "🕒 9:00 AM – 10:30 AM\n"
+        "Market Design\n"
+        "📍 Rhodes Trust\n"
+        "📄 2 papers\n"
+        "📅 Add to Calendar ▾\n"
+        "Session Chair: Ruth Okafor (Aalto University)\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert session.room == "Rhodes Trust"
+    assert [p.title for p in session.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+
+
+def test_a_cards_title_stands_above_its_date_and_a_track_label_above_its_chair() -> None:
+    # A schedule app's cards: each prints its title (over a badge such as `SOCIAL`), then
+    # the date, the time and the room, every card again; in a paper session's card a track
+    # label and a button come before the chair. The title is the card's, not the last paper
+    # of the card above; the track label is no paper, and the chair chairs this session.
+    date = "📅 Monday, Jun 7, 2027\n"
+    program = parse(
+        "Registration\nSOCIAL\n" + date + "🕒 8:00 AM – 9:00 AM\n📍 Foyer\n"
+        "Auctions and Matching\n" + date + "🕒 9:00 AM – 10:30 AM\n📍 Room 2\n📄 2 papers\n"
+        "Market Design\n📅 Add to Calendar ▾\n"
+        "Session Chair: Ruth Okafor (Aalto University)\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "View Abstract\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan* (National University of Singapore)\n"
+        "View Abstract\n"
+        "Coffee Break\nSOCIAL\n" + date + "🕒 10:30 AM – 11:00 AM\n📍 Foyer\n"
+        "Labour Markets\n" + date + "🕒 11:00 AM – 12:30 PM\n📍 Room 3\n📄 1 paper\n"
+        "Labor & Work\n📅 Add to Calendar ▾\n"
+        "Session Chair: Bo Li (Fudan University)\n"
+        "Minimum wages and firm entry\n"
+        "Bo Li* (Fudan University)\n"
+        "View Abstract\n"
+    )
+    sessions = [s for s in program.sessions if s.start is not None]
+    assert [s.title for s in sessions] == [
+        "Registration",
+        "Auctions and Matching",
+        "Coffee Break",
+        "Labour Markets",
+    ]
+    auctions, labour = sessions[1], sessions[3]
+    assert [c.name for c in auctions.chairs] == ["Ruth Okafor"]
+    assert [p.title for p in auctions.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+    assert [c.name for c in labour.chairs] == ["Bo Li"]
+    assert [p.title for p in labour.papers] == ["Minimum wages and firm entry"]
+
+
+def test_a_qualified_speakers_heading_names_the_panels_speakers() -> None:
+    # "Special Panel Session Speakers:" over the names: a few words saying which speakers,
+    # then the colon, as "Speakers:" alone does; the heading is no paper.
+    program = parse(
+        "Monday, 7 June 2027\n"
+        "11:00 – 12:00\tPanel: The future of trade\n"
+        "Moderator: Ruth Okafor\n"
+        "Invited Panel Speakers:\n"
+        "Ana Silva; Bo Li\n"
+        "12:00 – 13:00\tLunch\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert "Invited Panel Speakers:" not in titles
+    [panel] = [s for s in program.sessions if s.chairs]
+    assert [a.name for p in panel.papers for a in p.authors] == ["Ana Silva", "Bo Li"]
