@@ -127,7 +127,10 @@ _LINK_WORD = (
     r"go\s+to\s+(?:the\s+)?(?:[a-z]+\s+)?(?:abstracts?|program(?:me)?|schedule|descriptions?|"
     r"details|papers|talks|slides|session|page)|"
     # a page's own controls, copied with it
-    r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
+    r"(?:expand|collapse|show|hide)\s+all(?:\s+(?:sessions|sections|days|items|tracks|talks|"
+    r"papers|abstracts|details))?|show more|show less|read more|back to top|"
+    # a filter panel's buttons: "Reset All Filters", "Clear filters"
+    r"(?:reset|clear)(?:\s+all)?\s+filters?|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
     r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details|"
     # the summary of a closed box ("Biography", "Résumé"): a bio or an abstract, in a few tongues
@@ -684,9 +687,18 @@ _QR_CODE_NOTE = re.compile(
 )
 
 
+# "Sessions: 11", "Papers: 23": a schedule app's tally of what its list shows.
+_TALLY = re.compile(
+    r"^(?:sessions|papers|talks|presentations|posters|speakers|events|items|contributions)"
+    r"\s*:\s*\d{1,4}$",
+    re.I,
+)
+
+
 def is_link_line(text: str) -> bool:
     return bool(
         _LINK_LINE.match(text)
+        or _TALLY.match(text)
         or _MODE_MARK.match(text)
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)

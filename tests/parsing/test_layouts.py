@@ -6936,3 +6936,52 @@ def test_a_qualified_speakers_heading_names_the_panels_speakers() -> None:
     assert "Invited Panel Speakers:" not in titles
     [panel] = [s for s in program.sessions if s.chairs]
     assert [a.name for p in panel.papers for a in p.authors] == ["Ana Silva", "Bo Li"]
+
+
+def test_a_schedule_apps_filter_controls_and_tallies_are_no_items() -> None:
+    # The sidebar of a schedule app, copied with the page: buttons over the whole list and
+    # the tallies of what it shows. None of it is a session, a title or a name.
+    for control in ("Collapse All Sessions", "Reset All Filters", "Clear filters"):
+        assert lexer.is_link_line(control), control
+    for tally in ("Sessions: 11", "Papers: 23", "Talks: 140"):
+        assert lexer.is_link_line(tally), tally
+    program = parse(
+        "Expand All Sessions\n"
+        "Collapse All Sessions\n"
+        "Reset All Filters\n"
+        "Sessions: 2\n"
+        "Papers: 2\n"
+        "Monday, 7 June 2027\n"
+        "9:00 – 10:30\tMarket Design\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow (University of Leeds)\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+
+
+def test_a_dotted_abbreviation_in_a_title_is_no_sentence_end() -> None:
+    # "… in U.S. Subprime Lending": the stops of an abbreviation of single letters (`U.S.`,
+    # `U.K.`) end no sentence, so the words after them are the title's, not its authors.
+    program = parse(
+        "Monday, 7 June 2027\n"
+        "9:00 – 10:30\tConsumer Credit\n"
+        "Risk Segment Volume in U.S. Subprime Lending\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "Payday Loans after the U.K. Price Cap\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    assert papers(program) == [
+        (
+            "Risk Segment Volume in U.S. Subprime Lending",
+            [("Owen Farrow", "University of Leeds"), ("Marta Lindqvist", "University of Tartu")],
+        ),
+        (
+            "Payday Loans after the U.K. Price Cap",
+            [("Natalie Tan", "National University of Singapore")],
+        ),
+    ]
