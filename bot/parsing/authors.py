@@ -1096,6 +1096,9 @@ _LAST_TRAILING_MARK = re.compile(r"(?:" + _TRAILING_MARK + r")$", re.I)
 _LONGEST_TRAILING_MARK = 42
 # Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
 _SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
+# "u.s", "u.k", "j.r": the letters of an abbreviation or of initials, dotted, before the last
+# stop; it ends no sentence ("… in U.S. Subprime Lending", "J.R. Smith").
+_DOTTED_LETTERS = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
 _ABBREVIATIONS = frozenset(
     "jr sr st dr mr ms mrs prof al vs etc inc ltd co corp univ dept pres resp eds ed cf incl"
     " e.g i.e approx".split()
@@ -1212,7 +1215,11 @@ def split_sentence_authors(
         counted_to = m.start()
         token = body[body.rfind(" ", 0, m.start()) + 1 : m.start()]
         bare_token = token.lower().lstrip("([").rstrip(".")
-        if (len(bare_token) <= 1 or bare_token in _ABBREVIATIONS) and not (
+        if (
+            len(bare_token) <= 1
+            or bare_token in _ABBREVIATIONS
+            or _DOTTED_LETTERS.fullmatch(bare_token)
+        ) and not (
             bare_token not in _ABBREVIATIONS
             and _may_open_with_honorific(body[m.end() : m.end() + 2])
             and _HONORIFIC.match(body[m.end() :].lstrip())

@@ -14314,7 +14314,6 @@ Pili
 Pilici
 Pille
 Pim
-Pin
 Pina
 Pincesita
 Pineda
@@ -16869,7 +16868,6 @@ Snježana
 Snjólaug
 Snorre
 Snorri
-Snow
 Snædís
 Soad
 Soares

@@ -127,7 +127,10 @@ _LINK_WORD = (
     r"go\s+to\s+(?:the\s+)?(?:[a-z]+\s+)?(?:abstracts?|program(?:me)?|schedule|descriptions?|"
     r"details|papers|talks|slides|session|page)|"
     # a page's own controls, copied with it
-    r"expand all|collapse all|show all|hide all|show more|show less|read more|back to top|"
+    r"(?:expand|collapse|show|hide)\s+all(?:\s+(?:sessions|sections|days|items|tracks|talks|"
+    r"papers|abstracts|details))?|show more|show less|read more|back to top|"
+    # a filter panel's buttons: "Reset All Filters", "Clear filters"
+    r"(?:reset|clear)(?:\s+all)?\s+filters?|"
     r"show abstract|hide abstract|add to calendar|add to my schedule|print|register now|"
     r"register|share|download pdf|learn more|more info(?:rmation)?|see more|details|view details|"
     # the summary of a closed box ("Biography", "Résumé"): a bio or an abstract, in a few tongues
@@ -688,9 +691,18 @@ _QR_CODE_NOTE = re.compile(
 )
 
 
+# "Sessions: 11", "Papers: 23": a schedule app's tally of what its list shows.
+_TALLY = re.compile(
+    r"^(?:sessions|papers|talks|presentations|posters|speakers|events|items|contributions)"
+    r"\s*:\s*\d{1,4}$",
+    re.I,
+)
+
+
 def is_link_line(text: str) -> bool:
     return bool(
         _LINK_LINE.match(text)
+        or _TALLY.match(text)
         or _MODE_MARK.match(text)
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)
@@ -703,7 +715,55 @@ def classify(number: int, raw: str) -> Line:
     return _classify_normalised(number, _normalise(raw))
 
 
+def _is_pictograph(ch: str) -> bool:
+    """An emoji or other symbol glyph (not a letter, digit or punctuation; not the signs of
+    copyright and trademark, which a footer's words follow)."""
+    return ord(ch) >= 0x2190 and ch not in "™℗" and unicodedata.category(ch) in {"So", "Sk"}
+
+
+# The icons a schedule app sets before the line that names where an item is: a pin, a map, a
+# building, a door.
+_PLACE_ICONS = frozenset("\U0001f4cd\U0001f4cc\U0001f5fa\U0001f3e2\U0001f3eb\U0001f3db\U0001f6aa")
+# "3 papers", "12 talks": how many items a session card holds, which its list shows anyway.
+_ITEM_COUNT = re.compile(
+    r"^\d{1,3}\s+(?:papers?|talks?|presentations?|contributions?|posters?|abstracts?)$", re.I
+)
+
+
+def _icons_stripped(text: str) -> tuple[str, str]:
+    """`📍 Rhodes Trust` -> (`📍`, `Rhodes Trust`), `📅 Add to Calendar ▾` -> (`📅`, `Add to
+    Calendar`): the icons a label line opens with (and a dropdown's arrow after its words),
+    apart from the words they decorate. A line of icons alone, or words without them, stay."""
+    i = 0
+    while i < len(text) and (_is_pictograph(text[i]) or text[i] in " \ufe0f\u200d"):
+        i += 1
+    icons = text[:i].strip()
+    if not icons or i >= len(text) or not text[i].isalnum() or text[i - 1] != " ":
+        return "", text
+    rest = text[i:]
+    j = len(rest)
+    while j > 0 and (_is_pictograph(rest[j - 1]) or rest[j - 1] in " \ufe0f"):
+        j -= 1
+    if j < len(rest) and rest[j] == " ":
+        rest = rest[:j]
+    return icons, rest
+
+
 def _classify_normalised(number: int, text: str) -> Line:
+    icons, text = _icons_stripped(text) if not text[:1].isascii() else ("", text)
+    if icons and "\t" not in text:
+        if (
+            any(ch in _PLACE_ICONS for ch in icons)
+            and find_time_range(text) is None
+            and len(text.split()) <= 10
+        ):
+            line = Line(number, clean(text), [clean(text)])
+            line.kind = LineKind.ROOM  # a pin before a place: where the item is
+            return line
+        if _ITEM_COUNT.match(text):
+            line = Line(number, text, [text])
+            line.kind = LineKind.LINK  # "📄 4 papers": the size of the list below
+            return line
     if " | " in text and "\t" not in text and pipe_affiliated(text) is None:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)

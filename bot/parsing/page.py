@@ -47,6 +47,55 @@ def is_bare_time(line: Line) -> bool:
     return not rest and (not before or bool(FIELD_LABEL.match(before)))
 
 
+def dates_label_cards(lines: list[Line]) -> bool:
+    """Does the page print a date right above a time line again and again for the same day
+    (`Title` / `📅 Thursday, Sep 3, 2026` / `🕒 2:05 PM – 3:15 PM`, card after card)? Then each
+    such date labels its item, as the time does; it heads no new day."""
+    seen: dict[tuple[int | None, int | None], int] = {}
+    for line, below in itertools.pairwise(
+        line for line in lines if line.kind is not LineKind.BLANK
+    ):
+        if line.kind is LineKind.DAY and line.day is not None and below.kind is LineKind.TIME:
+            key = (line.day.month, line.day.day)
+            seen[key] = seen.get(key, 0) + 1
+    return any(count >= 3 for count in seen.values())
+
+
+def _badges_over_dates(lines: list[Line]) -> dict[str, int]:
+    """How often each line of a few words stands right above a date line (`Social`, `Special
+    Panel Session`: a card's badge, printed between its title and its date)."""
+    counts: dict[str, int] = {}
+    for line, below in itertools.pairwise(
+        line for line in lines if line.kind is not LineKind.BLANK
+    ):
+        if below.kind is LineKind.DAY and len(line.text.split()) <= 4:
+            counts[line.text] = counts.get(line.text, 0) + 1
+    return counts
+
+
+def card_title_above_date(lines: list[Line], at: int) -> int | None:
+    """The index of the title a card prints above its date line `at` (over a badge of capitals,
+    such as `SOCIAL` or `SPECIAL PANEL SESSION`, when one stands between them)."""
+    above = at - 1
+    while above >= 0 and lines[above].kind is LineKind.BLANK:
+        above -= 1
+    if above < 0:
+        return None
+    text = lines[above].text
+    if (
+        lines[above].kind in (LineKind.TEXT, LineKind.LINK)
+        and len(text.split()) <= 4
+        and not any(ch.isdigit() for ch in text)
+        and (text.isupper() or _badges_over_dates(lines).get(text, 0) >= 2)
+    ):
+        above -= 1
+        while above >= 0 and lines[above].kind is LineKind.BLANK:
+            above -= 1
+    if above >= 0 and lines[above].kind in (LineKind.TEXT, LineKind.SESSION_HEADER):
+        return above
+    return None
+
+
 def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
     """Whether this page prints an item's title "below" its bare time line or "above" it, or
     None when the page does not say.
@@ -67,6 +116,13 @@ def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
         if not is_bare_time(line):
             continue
         over = above(index)
+        if (
+            over is not None
+            and lines[over].kind is LineKind.DAY
+            and card_title_above_date(lines, over) is not None
+            and dates_label_cards(lines)
+        ):
+            return "above"  # title / date / time: each card prints its title first
         if over is None or lines[over].kind in (
             LineKind.DAY,
             LineKind.TABLE_HEADER,

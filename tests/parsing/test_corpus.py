@@ -489,6 +489,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (two run together, `Dr A Dr B`, where the copy lost a line break) no paper: 1.
     "found/ghaesc-2019-kuwait.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ghaesc-2019-kuwait.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # isa-2026-oxford-thu: ISA Oxford 2026 (Industry Studies Association; management and
+    # industrial economics, Said Business School), Thursday to the opening plenary, as its
+    # one-page schedule app renders it with every session expanded: per session a card of
+    # title / uppercase badge / label lines `📅 Thursday, Sep 3, 2026` / `🕒 2:05 PM – 3:15 PM`
+    # / `📍 Room` / `📄 4 papers` / `■ Track` / `📅 Add to Calendar ▾` / `Session Chair: Name
+    # (Affil)`, then per paper title / `A* (Affil); B (Affil)` / `View Abstract`; panels with
+    # `Moderator: Name` and their speakers in one `; `-joined item. First seen (text and page
+    # alike): recall .92, precision .54, author F1 .92, chairs .67, times 1. Then an emoji
+    # before a label line its icon (a pin's line the room, `📄 4 papers` and `📅 Add to
+    # Calendar ▾` no titles), a card's title above its repeated date (over a badge) its own,
+    # a short unauthored line above the chair (past buttons) a label, and `Special Panel
+    # Session Speakers:` a speakers heading: .92 / .81 / .96, chairs 1 (page .89), times 1.
+    # Then a filter panel's buttons (`Reset All Filters`) and tallies (`Papers: 23`) no
+    # items, and the stops of `U.S.` no sentence end: .96 / .96 / .98.
+    "found/isa-2026-oxford-thu.txt": (0.95, 0.95, 0.98, 0.98, 1.00, 1.00),
+    "found/isa-2026-oxford-thu.html": (0.95, 0.95, 0.98, 0.98, 0.88, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7086,3 +7086,146 @@ def test_addressed_people_run_together_by_a_lost_line_break_are_two() -> None:
     )
     [session] = [s for s in program.sessions if s.papers]
     assert [c.name for c in session.chairs] == ["Ivo Petrov", "Omar Haddad", "Ruth Okafor"]
+
+
+def test_an_emoji_before_a_label_line_is_its_icon_and_a_pin_marks_the_room() -> None:
+    # Schedule apps print a session's facts as label lines led by an emoji: the date after a
+    # calendar, the time after a clock, the room after a pin, the number of papers after a
+    # page, and buttons such as `📅 Add to Calendar ▾`. The icon names what the line holds;
+    # it is no part of a title, and a pin's line is the room, not a paper.
+    room = classify(1, "📍 Founders Room B")
+    assert room.kind is LineKind.ROOM
+    assert room.text == "Founders Room B"
+    assert classify(1, "📍 Rhodes Trust").kind is LineKind.ROOM
+    assert classify(1, "📄 4 papers").kind is LineKind.LINK
+    assert classify(1, "📅 Add to Calendar ▾").kind is LineKind.LINK
+    clock = classify(1, "🕒 2:05 PM – 3:15 PM")
+    assert clock.kind is LineKind.TIME
+    assert "🕒" not in clock.text
+    program = parse(
+        "Thursday, 3 June 2027\n"
+        "🕒 9:00 AM – 10:30 AM\n"
+        "Market Design\n"
+        "📍 Rhodes Trust\n"
+        "📄 2 papers\n"
+        "📅 Add to Calendar ▾\n"
+        "Session Chair: Ruth Okafor (Aalto University)\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert session.room == "Rhodes Trust"
+    assert [p.title for p in session.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+
+
+def test_a_cards_title_stands_above_its_date_and_a_track_label_above_its_chair() -> None:
+    # A schedule app's cards: each prints its title (over a badge such as `SOCIAL`), then
+    # the date, the time and the room, every card again; in a paper session's card a track
+    # label and a button come before the chair. The title is the card's, not the last paper
+    # of the card above; the track label is no paper, and the chair chairs this session.
+    date = "📅 Monday, Jun 7, 2027\n"
+    program = parse(
+        "Registration\nSOCIAL\n" + date + "🕒 8:00 AM – 9:00 AM\n📍 Foyer\n"
+        "Auctions and Matching\n" + date + "🕒 9:00 AM – 10:30 AM\n📍 Room 2\n📄 2 papers\n"
+        "Market Design\n📅 Add to Calendar ▾\n"
+        "Session Chair: Ruth Okafor (Aalto University)\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "View Abstract\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan* (National University of Singapore)\n"
+        "View Abstract\n"
+        "Coffee Break\nSOCIAL\n" + date + "🕒 10:30 AM – 11:00 AM\n📍 Foyer\n"
+        "Labour Markets\n" + date + "🕒 11:00 AM – 12:30 PM\n📍 Room 3\n📄 1 paper\n"
+        "Labor & Work\n📅 Add to Calendar ▾\n"
+        "Session Chair: Bo Li (Fudan University)\n"
+        "Minimum wages and firm entry\n"
+        "Bo Li* (Fudan University)\n"
+        "View Abstract\n"
+    )
+    sessions = [s for s in program.sessions if s.start is not None]
+    assert [s.title for s in sessions] == [
+        "Registration",
+        "Auctions and Matching",
+        "Coffee Break",
+        "Labour Markets",
+    ]
+    auctions, labour = sessions[1], sessions[3]
+    assert [c.name for c in auctions.chairs] == ["Ruth Okafor"]
+    assert [p.title for p in auctions.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+    assert [c.name for c in labour.chairs] == ["Bo Li"]
+    assert [p.title for p in labour.papers] == ["Minimum wages and firm entry"]
+
+
+def test_a_qualified_speakers_heading_names_the_panels_speakers() -> None:
+    # "Special Panel Session Speakers:" over the names: a few words saying which speakers,
+    # then the colon, as "Speakers:" alone does; the heading is no paper.
+    program = parse(
+        "Monday, 7 June 2027\n"
+        "11:00 – 12:00\tPanel: The future of trade\n"
+        "Moderator: Ruth Okafor\n"
+        "Invited Panel Speakers:\n"
+        "Ana Silva; Bo Li\n"
+        "12:00 – 13:00\tLunch\n"
+    )
+    titles = [p.title for s in program.sessions for p in s.papers]
+    assert "Invited Panel Speakers:" not in titles
+    [panel] = [s for s in program.sessions if s.chairs]
+    assert [a.name for p in panel.papers for a in p.authors] == ["Ana Silva", "Bo Li"]
+
+
+def test_a_schedule_apps_filter_controls_and_tallies_are_no_items() -> None:
+    # The sidebar of a schedule app, copied with the page: buttons over the whole list and
+    # the tallies of what it shows. None of it is a session, a title or a name.
+    for control in ("Collapse All Sessions", "Reset All Filters", "Clear filters"):
+        assert lexer.is_link_line(control), control
+    for tally in ("Sessions: 11", "Papers: 23", "Talks: 140"):
+        assert lexer.is_link_line(tally), tally
+    program = parse(
+        "Expand All Sessions\n"
+        "Collapse All Sessions\n"
+        "Reset All Filters\n"
+        "Sessions: 2\n"
+        "Papers: 2\n"
+        "Monday, 7 June 2027\n"
+        "9:00 – 10:30\tMarket Design\n"
+        "Matching markets for medical residents\n"
+        "Owen Farrow (University of Leeds)\n"
+        "Auctions for offshore wind leases\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Matching markets for medical residents",
+        "Auctions for offshore wind leases",
+    ]
+
+
+def test_a_dotted_abbreviation_in_a_title_is_no_sentence_end() -> None:
+    # "… in U.S. Subprime Lending": the stops of an abbreviation of single letters (`U.S.`,
+    # `U.K.`) end no sentence, so the words after them are the title's, not its authors.
+    program = parse(
+        "Monday, 7 June 2027\n"
+        "9:00 – 10:30\tConsumer Credit\n"
+        "Risk Segment Volume in U.S. Subprime Lending\n"
+        "Owen Farrow* (University of Leeds); Marta Lindqvist (University of Tartu)\n"
+        "Payday Loans after the U.K. Price Cap\n"
+        "Natalie Tan (National University of Singapore)\n"
+    )
+    assert papers(program) == [
+        (
+            "Risk Segment Volume in U.S. Subprime Lending",
+            [("Owen Farrow", "University of Leeds"), ("Marta Lindqvist", "University of Tartu")],
+        ),
+        (
+            "Payday Loans after the U.K. Price Cap",
+            [("Natalie Tan", "National University of Singapore")],
+        ),
+    ]

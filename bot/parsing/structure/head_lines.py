@@ -25,7 +25,7 @@ from bot.parsing.lexer import (
 from bot.parsing.page import is_track_heading
 from bot.parsing.shapes import ROOM_CELL
 from bot.parsing.structure.cells import Cells
-from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER
+from bot.parsing.structure.drafts import CHAIR_LABEL, NOISE, NOTE, SESSION_HEADER, SessionDraft
 from bot.parsing.structure.phrases import (
     BARE_SESSION_NUMBER,
     NOT_ROOMS,
@@ -220,6 +220,12 @@ class HeadLines(Cells):
         m = m or CHAIR.match(line.text)
         assert m is not None
         session = self.current
+        if session is not None and self._label_above_chair(session, i):
+            # Title / time / room / `General Industry` / `Add to Calendar` / `Session Chair: X`:
+            # the short line the card prints before its chair labels the session (its track);
+            # the chair is this session's, its papers follow.
+            session.notes.append(session.papers.pop().title)
+            self.close_paper()
         if session is None or (
             session.papers and not self.columns and not self._closes_its_item(session, i)
         ):
@@ -250,6 +256,19 @@ class HeadLines(Cells):
         for cell in [c for c in line.cells[1:] if c]:
             self.dispatch_cell(cell, line)
         return consumed
+
+    def _label_above_chair(self, session: SessionDraft, i: int) -> bool:
+        """Is the one "paper" of this titled, timed session a line of a few words without
+        authors right above its chair line (past buttons and links), not a contribution?"""
+        if len(session.papers) != 1 or not session.title or session.start is None:
+            return False
+        paper = session.papers[0]
+        if paper.authors or paper.speaker_to_be_announced or len(paper.title.split()) > 4:
+            return False
+        j = i - 1
+        while j >= 0 and self.lines[j].kind in (LineKind.BLANK, LineKind.LINK):
+            j -= 1
+        return j >= 0 and j < i - 1 and self.lines[j].number == paper.line
 
     def on_session_header(self, i: int, line: Line) -> int:
         if self.track_headings and is_track_heading(line, self.next_nonblank(i)):

@@ -15,6 +15,7 @@ from bot.parsing.authors import (
 )
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
+from bot.parsing.page import card_title_above_date, dates_label_cards
 from bot.parsing.shapes import (
     FIELD_LABEL,
     ITEM_WORD,
@@ -105,6 +106,17 @@ class Lookahead(BuilderState):
             return before
         return None
 
+    def _dates_label_cards(self) -> bool:
+        """Does each item's card print its date right above its time (`page.dates_label_cards`)?"""
+        if self._card_dates is None:
+            self._card_dates = dates_label_cards(self.lines)
+        return self._card_dates
+
+    def _title_above_card_date(self, at: int) -> Line | None:
+        """The title a card prints above its date line `at` (`page.card_title_above_date`)."""
+        found = card_title_above_date(self.lines, at)
+        return None if found is None else self.lines[found]
+
     def _title_before_time(self, i: int) -> Line | None:
         """`Session #1: Edge AI` / `11:00 - 11:45`: a title printed above its bare time line."""
         if i <= 0:
@@ -116,6 +128,12 @@ class Lookahead(BuilderState):
             before = self.lines[at] if at is not None else before
         if before.kind is LineKind.ROOM and i >= 2:
             before = self.lines[i - 2]  # title / room / time: the room is already pending
+        card = False
+        if before.kind is LineKind.DAY and i >= 2 and self._dates_label_cards():
+            card_title = self._title_above_card_date(i - 1)
+            if card_title is not None:
+                # title / date / time: a card's title, whatever the lines below its time say
+                before, card = card_title, True
         if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or is_prose(before.text):
             return None
         if self.current is not None and self.current.expects_title:
@@ -134,6 +152,7 @@ class Lookahead(BuilderState):
         break_above = self.title_side == "above" and is_own_item(before.text)
         if (
             not break_above
+            and not card
             and author_line_score(before.text) >= 0.8
             and before.kind is LineKind.TEXT
         ):
@@ -143,7 +162,8 @@ class Lookahead(BuilderState):
             # "11:30" / "Hall B" / "Farewell drinks": the room heads the item below its time
             after = self.next_nonblank(self.place[id(after)])
         if (
-            self.title_side == "below"
+            not card
+            and self.title_side == "below"
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
             and (
@@ -155,6 +175,7 @@ class Lookahead(BuilderState):
             return None  # this page prints every title below its time (maybe under speakers)
         if (
             not break_above
+            and not card
             and before.kind is LineKind.TEXT
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
@@ -165,7 +186,16 @@ class Lookahead(BuilderState):
             # The title follows the time line; the line above belongs to the last item (which
             # a break cannot: "Coffee Break" / time / "Keynote: Ana Silva" / time / her title).
             return None
-        if self.paper is not None and self.paper.line == before.number:
+        if card:
+            # title / (badge) / date / time on a card: the title (and the badge) were read as
+            # the last papers of the card above (the date line closed them); they are this one's.
+            date_line = self.lines[i - 1].number
+            for session in self.sessions:
+                session.papers = [
+                    p for p in session.papers if not before.number <= p.line < date_line
+                ]
+            self.paper = None
+        elif self.paper is not None and self.paper.line == before.number:
             # It was taken as a paper title of the session before; it is this one's title.
             assert self.current is not None
             for session in self.sessions:

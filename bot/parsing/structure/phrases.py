@@ -295,7 +295,10 @@ NAMES_A_PAPER_SESSION = re.compile(
 GROUP = re.compile(r"\b(?:committee|organi[sz]ers|organi[sz]ing|team|chairs|staff)\b", re.I)
 ROLE_HEADING = re.compile(
     r"^(?:(?P<speaker>speakers?|presenters?|panelists?|authors?)|(?:session\s+)?(?P<moderator>"
-    r"moderators?|facilitators?|chairs?|chairpersons?|hosts?))\s*:?$",
+    r"moderators?|facilitators?|chairs?|chairpersons?|hosts?))\s*:?$"
+    # "Special Panel Session Speakers:", "Invited speakers:": a few words saying which
+    # speakers, then the colon (without it, such words may be a title).
+    r"|^(?:[A-Za-z-]+\s+){1,3}(?P<qualified>speakers|presenters|panelists|panel members)\s*:$",
     re.I,
 )
 JOB = re.compile(

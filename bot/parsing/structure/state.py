@@ -86,6 +86,7 @@ class BuilderState:
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
         self._line_model: dict[int, LineLabel] | None = None  # labelled at the first tie
+        self._card_dates: bool | None = None  # each item's card prints its date (found once)
         self.sessions: list[SessionDraft] = []
         self.days: list[DayDraft] = []
         self.tab_days: list[DayDraft] = []  # days listed as tabs under the first one, not read
