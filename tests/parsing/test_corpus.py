@@ -477,6 +477,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
     "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # intprob-2018-boston: Integrable Probability Boston 2018 (mathematics: integrable
+    # probability; MIT, a Jekyll page of raw HTML), all five days: per day an `<h4>` and an
+    # `<ol>`, each `<li>` `10.00 - 11.00 &bull; <strong>Speaker</strong>` then a closed
+    # `<details>` whose `<summary>` is the title (the abstract hidden); dotted 12-hour times
+    # without am/pm, untimed `Lunch` lines. First seen (text and page alike): recall 0,
+    # precision 0, author F1 0 (chairs and times unscored: every talk an item of its own).
+    "found/intprob-2018-boston.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
+    "found/intprob-2018-boston.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
