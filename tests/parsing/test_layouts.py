@@ -6842,3 +6842,17 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_a_bullet_between_a_time_and_its_item_only_parts_them() -> None:
+    # `9.00 - 10.00 &bull; Welcome`: a list item's time, a bullet, then the item; the bullet
+    # belongs to neither the time nor the title.
+    program = parse(
+        "Tuesday, 4 May 2027\n"
+        "09.00 - 09.30 • Welcome and opening\n"
+        "09.30 - 10.30 • Keynote: Random walks on groups\n"
+        "10.30 - 11.00 · Coffee break\n"
+    )
+    titles = [s.title for s in program.sessions]
+    assert titles[0] == "Welcome and opening"
+    assert not any(t and t.startswith(("•", "·")) for t in titles)
