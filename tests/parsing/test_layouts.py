@@ -6856,3 +6856,23 @@ def test_a_bullet_between_a_time_and_its_item_only_parts_them() -> None:
     titles = [s.title for s in program.sessions]
     assert titles[0] == "Welcome and opening"
     assert not any(t and t.startswith(("•", "·")) for t in titles)
+
+
+def test_bare_speaker_names_beside_times_over_titles_give_the_talks() -> None:
+    # A seminar-style list: each item's time and its speaker's name alone (no affiliation),
+    # the talk's title on the line below. Page-wide, names over titles are speakers.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09.00 - 10.00 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "10.30 - 11.30 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "Lunch\n"
+        "2.00 - 3.00 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random regular graphs", [("Hanna Berglund", None)]),
+        ("Fluctuations of the height function in the six-vertex model", [("Tomasz Wilk", None)]),
+        ("Hydrodynamic limits for exclusion processes", [("Maribel Ortega", None)]),
+    ]
