@@ -6876,3 +6876,24 @@ def test_bare_speaker_names_beside_times_over_titles_give_the_talks() -> None:
         ("Fluctuations of the height function in the six-vertex model", [("Tomasz Wilk", None)]),
         ("Hydrodynamic limits for exclusion processes", [("Maribel Ortega", None)]),
     ]
+
+
+def test_a_range_running_past_noon_on_a_twelve_hour_clock_is_no_talk_of_the_slot_above() -> None:
+    # `11.30 - 12.30` then `12.40 - 1.40`: a 12-hour clock without am/pm, the second range
+    # crossing noon (its end printed smaller than its start). It is an item of its own after
+    # the first, not a talk inside the first one's slot.
+    program = parse(
+        "Friday, 14 May 2027\n"
+        "10.30 - 11.30 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "11.35 - 12.35 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "12.40 - 1.40 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    starts = [(s.start.hour, s.start.minute) for s in program.sessions if s.start]
+    assert starts == [(10, 30), (11, 35), (12, 40)]
+    last = program.sessions[-1]
+    assert last.end is not None
+    assert (last.end.hour, last.end.minute) == (13, 40)
+    assert [p.title for p in last.papers] == ["Hydrodynamic limits for exclusion processes"]
