@@ -6897,3 +6897,20 @@ def test_a_range_running_past_noon_on_a_twelve_hour_clock_is_no_talk_of_the_slot
     assert last.end is not None
     assert (last.end.hour, last.end.minute) == (13, 40)
     assert [p.title for p in last.papers] == ["Hydrodynamic limits for exclusion processes"]
+
+
+def test_a_joint_work_note_after_a_title_is_no_part_of_it() -> None:
+    # `Title (joint work with A. Name, arXiv:…)`: whom the speaker worked with, and where the
+    # paper is, said after the title; the talk's title ends before it.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09:00 - 10:30 Session 1: Random structures\n"
+        "Cycle structure of random permutations (joint work with L. Moreau)\n"
+        "Hanna Berglund (Uppsala University)\n"
+        "Dimers on the torus (joint work with P. Ito, arXiv:1802.01234)\n"
+        "Tomasz Wilk (University of Warsaw)\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Cycle structure of random permutations",
+        "Dimers on the torus",
+    ]
