@@ -6914,3 +6914,22 @@ def test_a_joint_work_note_after_a_title_is_no_part_of_it() -> None:
         "Cycle structure of random permutations",
         "Dimers on the torus",
     ]
+
+
+def test_an_untimed_break_after_a_lone_talk_is_an_item_of_its_own() -> None:
+    # Talk after talk, each with its time and speaker; `Lunch` printed without a time between
+    # the morning and the afternoon. It follows the morning's last talk; it is no note of it.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09.00 - 10.00 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "10.30 - 11.30 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "Lunch\n"
+        "2.00 - 3.00 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    kinds = [(s.kind, s.title) for s in program.sessions if not s.papers]
+    assert kinds == [(SessionKind.BREAK, "Lunch")]
+    assert not any("Lunch" in s.notes for s in program.sessions)
+    assert [s.title for s in program.sessions].index("Lunch") == 2
