@@ -139,6 +139,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         papers: list[Paper] = []
         notes = list(draft.notes)
         authored = any(p.authors for p in draft.papers)
+        trailing_break: tuple[str, int] | None = None
         title, label = _split_label(draft.title)
         if label:
             notes.insert(0, label)
@@ -159,6 +160,18 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 and title_kind not in (None, SessionKind.PAPERS)
             ):
                 notes.append(p.title)
+                continue
+            if (
+                not p.authors
+                and authored
+                and p is draft.papers[-1]
+                and len(draft.papers) == 2
+                and p.start is None
+                and classify_kind(p.title, paper_count=0) is SessionKind.BREAK
+            ):
+                # "10.30 - 11.30 Ana Silva" / "Title" / "Lunch": an untimed break after a lone
+                # talk, an item of its own after it.
+                trailing_break = (p.title, p.line)
                 continue
             if not p.authors and authored and _is_sub_row(p.title):
                 notes.append(p.title)  # "Lecture", "Coffee Break" between a school's talks
@@ -235,6 +248,11 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 line=draft.line,
             )
         )
+        if trailing_break is not None:
+            break_title, break_line = trailing_break
+            sessions.append(
+                Session(id="", title=break_title, kind=SessionKind.BREAK, day=day, line=break_line)
+            )
     sessions = _drop_overview(_merge_duplicates(_past_midnight(sessions)), warn)
     conference = Conference(
         name=options.name or "Conference",

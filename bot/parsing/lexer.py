@@ -651,6 +651,26 @@ def _session_code_after_time(cells: list[str]) -> list[str]:
     return [filled[1], filled[0], *filled[2:]]
 
 
+# A bullet (or a Geometric Shapes glyph) printed between a time and its item:
+# `9.00 - 10.00 &bull; Welcome`, `14:00 · Coffee`, `10:30 ▪ Session 2`.
+_BULLET_AFTER_TIME = re.compile(r"\s*[\u25a0-\u25ff•·‣◦]\s+")
+
+
+def _bullet_after_time_dropped(cells: list[str]) -> list[str]:
+    """`09.00 - 10.00 • Welcome`: a bullet between a line's opening time and its item parts
+    them, as a colon or a dash would; it is no part of the item's title."""
+    if not cells or not cells[0]:
+        return cells
+    found = find_time_range(cells[0])
+    if found is None or found.span[0] != 0:
+        return cells
+    bullet = _BULLET_AFTER_TIME.match(cells[0], found.span[1])
+    if bullet is None or bullet.end() == len(cells[0]):
+        return cells
+    first = cells[0][: found.span[1]].rstrip() + " " + cells[0][bullet.end() :]
+    return [first, *cells[1:]]
+
+
 def _row_number_dropped(cells: list[str]) -> list[str]:
     """`3 | 9:55 | Title | Speaker`: the row's number before its time says which row it is, not
     what; the row reads from its time on."""
@@ -771,7 +791,7 @@ def _classify_normalised(number: int, text: str) -> Line:
     item_beside_place = _untimed_item_beside_place(cells)
     if item_beside_place:
         cells = [c for c in cells if c][::-1]  # the item first, its room after it
-    cells = _session_code_after_time(cells)
+    cells = _bullet_after_time_dropped(_session_code_after_time(cells))
     cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
     cells = _end_cell_joined(_row_number_dropped(cells))
     if len(cells) == 1:

@@ -219,7 +219,13 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
                 beside, title = following.text, second
             if beside and title.kind is LineKind.TEXT and title_score(title.text) < 0.5:
                 score = author_line_score(beside)
-                people += score >= 0.8
+                people += score >= 0.8 or (
+                    # the name all the timed row prints, its title alone on the row below
+                    score >= 0.5
+                    and len([c for c in line.cells if c]) <= 2
+                    and len([c for c in title.cells if c]) == 1
+                    and _a_bare_known_name(beside)
+                )
                 titles += score < 0.5
         if line.kind is not LineKind.BLANK:
             following, second = line, following
@@ -329,6 +335,18 @@ def prints_authors_first(lines: list[Line]) -> bool:
 def _after_leading_time(text: str) -> str:
     found = find_time_range(text)
     return text[found.span[1] :].strip() if found and found.span[0] == 0 else text
+
+
+def _a_bare_known_name(text: str) -> bool:
+    """`Jeremy Quastel`: a person's name alone (no affiliation), two or three words led by a
+    given name the name lists know; beside a time over a title, who gives the talk."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 3
+        and is_name_like_strict(text)
+        and words[0] in GIVEN_NAMES
+        and not names_an_institution(text)
+    )
 
 
 def _opens_with_a_lone_speaker(text: str) -> bool:

@@ -7229,3 +7229,94 @@ def test_a_dotted_abbreviation_in_a_title_is_no_sentence_end() -> None:
             [("Natalie Tan", "National University of Singapore")],
         ),
     ]
+
+
+def test_a_bullet_between_a_time_and_its_item_only_parts_them() -> None:
+    # `9.00 - 10.00 &bull; Welcome`: a list item's time, a bullet, then the item; the bullet
+    # belongs to neither the time nor the title.
+    program = parse(
+        "Tuesday, 4 May 2027\n"
+        "09.00 - 09.30 • Welcome and opening\n"
+        "09.30 - 10.30 • Keynote: Random walks on groups\n"
+        "10.30 - 11.00 · Coffee break\n"
+    )
+    titles = [s.title for s in program.sessions]
+    assert titles[0] == "Welcome and opening"
+    assert not any(t and t.startswith(("•", "·")) for t in titles)
+
+
+def test_bare_speaker_names_beside_times_over_titles_give_the_talks() -> None:
+    # A seminar-style list: each item's time and its speaker's name alone (no affiliation),
+    # the talk's title on the line below. Page-wide, names over titles are speakers.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09.00 - 10.00 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "10.30 - 11.30 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "Lunch\n"
+        "2.00 - 3.00 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    assert papers(program) == [
+        ("Spectral gaps of random regular graphs", [("Hanna Berglund", None)]),
+        ("Fluctuations of the height function in the six-vertex model", [("Tomasz Wilk", None)]),
+        ("Hydrodynamic limits for exclusion processes", [("Maribel Ortega", None)]),
+    ]
+
+
+def test_a_range_running_past_noon_on_a_twelve_hour_clock_is_no_talk_of_the_slot_above() -> None:
+    # `11.30 - 12.30` then `12.40 - 1.40`: a 12-hour clock without am/pm, the second range
+    # crossing noon (its end printed smaller than its start). It is an item of its own after
+    # the first, not a talk inside the first one's slot.
+    program = parse(
+        "Friday, 14 May 2027\n"
+        "10.30 - 11.30 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "11.35 - 12.35 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "12.40 - 1.40 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    starts = [(s.start.hour, s.start.minute) for s in program.sessions if s.start]
+    assert starts == [(10, 30), (11, 35), (12, 40)]
+    last = program.sessions[-1]
+    assert last.end is not None
+    assert (last.end.hour, last.end.minute) == (13, 40)
+    assert [p.title for p in last.papers] == ["Hydrodynamic limits for exclusion processes"]
+
+
+def test_a_joint_work_note_after_a_title_is_no_part_of_it() -> None:
+    # `Title (joint work with A. Name, arXiv:…)`: whom the speaker worked with, and where the
+    # paper is, said after the title; the talk's title ends before it.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09:00 - 10:30 Session 1: Random structures\n"
+        "Cycle structure of random permutations (joint work with L. Moreau)\n"
+        "Hanna Berglund (Uppsala University)\n"
+        "Dimers on the torus (joint work with P. Ito, arXiv:1802.01234)\n"
+        "Tomasz Wilk (University of Warsaw)\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Cycle structure of random permutations",
+        "Dimers on the torus",
+    ]
+
+
+def test_an_untimed_break_after_a_lone_talk_is_an_item_of_its_own() -> None:
+    # Talk after talk, each with its time and speaker; `Lunch` printed without a time between
+    # the morning and the afternoon. It follows the morning's last talk; it is no note of it.
+    program = parse(
+        "Monday, 10 May 2027\n"
+        "09.00 - 10.00 Hanna Berglund\n"
+        "Spectral gaps of random regular graphs\n"
+        "10.30 - 11.30 Tomasz Wilk\n"
+        "Fluctuations of the height function in the six-vertex model\n"
+        "Lunch\n"
+        "2.00 - 3.00 Maribel Ortega\n"
+        "Hydrodynamic limits for exclusion processes\n"
+    )
+    kinds = [(s.kind, s.title) for s in program.sessions if not s.papers]
+    assert kinds == [(SessionKind.BREAK, "Lunch")]
+    assert not any("Lunch" in s.notes for s in program.sessions)
+    assert [s.title for s in program.sessions].index("Lunch") == 2

@@ -396,6 +396,11 @@ CODED_TALK_LABEL = re.compile(
 QUOTES = '"“”„«»'
 OPENING_QUOTES = '"“„«'
 TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
+# "Title (joint work with A. Name, arXiv:1802.05493)", "Title (joint with B. Name)": whom the
+# speaker worked with (and where the paper is), said after the title; no part of it.
+TRAILING_JOINT_WORK = re.compile(
+    r"\s+\((?:based on\s+)?(?:a\s+)?joint\s+(?:work\s+)?with\s[^()]{2,160}\)\s*$", re.I
+)
 MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
     r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"

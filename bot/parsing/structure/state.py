@@ -70,6 +70,7 @@ from bot.parsing.structure.phrases import (
     QUOTES,
     TITLE_FIELD,
     TRAILING_EMPHASIS,
+    TRAILING_JOINT_WORK,
     names_a_room,
     one_person_and_affiliation,
 )
@@ -400,6 +401,8 @@ class BuilderState:
         # "*Best paper award*" after a title, "(short)" before it: marks, not title words.
         if "*" in title:  # the pattern tries every start in the title
             title = TRAILING_EMPHASIS.sub("", title)
+        if "joint" in title.lower():
+            title = TRAILING_JOINT_WORK.sub("", title) or title
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
             title = NUMBERED_ENTRY.sub("", title, count=1) or title
         coded = ENTRY_CODE.match(title) if self.entry_codes else None

@@ -236,6 +236,9 @@ class TimeLines(Cells):
             and not SESSION_LABEL.match(after)
             and self.current.start <= tr.start
             and (tr.end is not None or tr.start < self.current.end)
+            # "12.40 - 1.40" after "11.35 - 12.35": a 12-hour range running past noon ends
+            # after the slot, however small its printed end.
+            and (tr.end is None or tr.end >= tr.start)
             and (
                 tr.end is None
                 or tr.end <= self.current.end
