@@ -477,6 +477,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
     "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # cep-2017-durham: Computing Education Practice 2017 (computing education, Durham; a PHP
+    # site), its programme page: two tables whose shared rows are `time<TAB>item<TAB>room`
+    # and whose three parallel sessions are columns: a header row `Session 1<TAB>Session 1A` /
+    # `E005` / `Chair: Name<TAB>Session 1B` ..., then a row per time with one paper per room,
+    # each cell the title and `Name` / `Institution` lines (the institution empty but on the
+    # last name of a run sharing one); no date, no session topics. First seen: text recall
+    # .78, precision .50, author F1 .30, chairs 0, times 0 (no date printed); page .89 / .52 /
+    # .32, chairs .11, times 0 (the text .81 / .51 / .31 once the labeller was retrained).
+    "found/cep-2017-durham.txt": (0.80, 0.50, 0.31, 0.54, 0.00, 0.00),
+    "found/cep-2017-durham.html": (0.88, 0.52, 0.32, 0.60, 0.11, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
