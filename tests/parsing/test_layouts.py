@@ -6842,3 +6842,36 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_authors_a_name_a_line_each_with_its_institution_below() -> None:
+    # A generated page prints each author as a name line and an institution line (left empty
+    # where the institution is the next one's): names run on, one institution after several.
+    program = parse(
+        "Wednesday 8 March 2028\n"
+        "10:00-11:00 Session A\n"
+        "10:00\n"
+        "Peer review in first-year programming labs\n"
+        "\n"
+        "Ruth Okafor\n"
+        "Aalto University\n"
+        "Owen Farrow\n"
+        "Marta Lindqvist\n"
+        "University of Tartu\n"
+        "10:20\n"
+        "Teaching databases with live data\n"
+        "\n"
+        "Natalie Brooks\n"
+        "Lancaster University\n"
+    )
+    assert papers(program) == [
+        (
+            "Peer review in first-year programming labs",
+            [
+                ("Ruth Okafor", "Aalto University"),
+                ("Owen Farrow", "University of Tartu"),
+                ("Marta Lindqvist", "University of Tartu"),
+            ],
+        ),
+        ("Teaching databases with live data", [("Natalie Brooks", "Lancaster University")]),
+    ]
