@@ -488,8 +488,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Then authors a name a line, each institution below the names it follows, more names
     # after it: text .81 / .76 / .83, page .89 / .82 / .85; the page's chairs .11 fall to 0
     # (a session that had held most of 3A's papers by chance, and its chair, no longer does).
-    "found/cep-2017-durham.txt": (0.80, 0.76, 0.82, 0.84, 0.00, 0.00),
-    "found/cep-2017-durham.html": (0.88, 0.82, 0.85, 0.92, 0.00, 0.00),
+    # Then a header row's first cell `Session 1` only the slot's label beside `Session 1A`
+    # ..., and a bare time after a row's last cell (its cell closed by a TAB before the next
+    # time) the next row of the columns: text .97 / .88 / .88, chairs 1; page chairs 1.
+    "found/cep-2017-durham.txt": (0.97, 0.87, 0.87, 0.93, 1.00, 0.00),
+    "found/cep-2017-durham.html": (0.88, 0.82, 0.85, 0.92, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
