@@ -6928,3 +6928,28 @@ def test_a_time_by_room_grid_of_single_papers_copied_cell_after_cell() -> None:
         "Group projects at scale",
     ]
     assert [c.name for c in sessions["Session 2B"].chairs] == ["Owen Farrow"]
+
+
+def test_a_short_name_on_three_papers_each_above_its_institution_is_no_badge() -> None:
+    # Short lines repeated over a page are badges (`REG`, `Group 1`); a two-word name printed
+    # on three papers, each time right above an institution, is their author.
+    program = parse(
+        "Wednesday 8 March 2028\n"
+        "10:00-11:00 Session A\n"
+        "10:00\n"
+        "Peer review in first-year programming labs\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+        "10:20\n"
+        "Teaching databases with live data\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+        "10:40\n"
+        "Automated feedback on student proofs\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+    )
+    assert [a for _, a in papers(program)] == [[("Iyla Brandt", "Aalto University")]] * 3
