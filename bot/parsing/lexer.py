@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from bot.model import SessionKind
-from bot.parsing.authors import ATTENDANCE_MODES, clean, pipe_affiliated
+from bot.parsing.authors import ATTENDANCE_MODES, clean, names_an_institution, pipe_affiliated
 from bot.parsing.kinds import classify_kind
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -1118,15 +1118,38 @@ def _mark_badges(lines: list[Line]) -> None:
     """Short tokens repeated all over a page (`REG`, `EA&B`, `VLDB J.`, `Group 1`) are badges
     printed beside entries, not titles: a decision only the whole page can make."""
     counts: dict[str, int] = {}
-    for line in lines:
+    # Whether every time the line is printed an institution is the next line: then it is a
+    # person, one author of several papers ("Ana Silva" / "Uni A"), not a badge.
+    above_institutions: dict[str, bool] = {}
+    for index, line in enumerate(lines):
         if line.kind is LineKind.TEXT and _BADGE_SHAPE.match(line.text):
             counts[line.text] = counts.get(line.text, 0) + 1
+            below = next((b for b in lines[index + 1 :] if b.kind is not LineKind.BLANK), None)
+            above_institutions[line.text] = above_institutions.get(line.text, True) and (
+                below is not None
+                and below.kind is LineKind.TEXT
+                and not _is_acronym(line.text)
+                and names_an_institution(below.text)
+                and not names_an_institution(line.text)
+            )
+    # ... and the institution below such a name, wherever it is printed, is theirs.
+    below_people: dict[str, bool] = {}
+    for index, line in enumerate(lines):
+        if line.kind is LineKind.TEXT and line.text in counts:
+            above = next((a for a in reversed(lines[:index]) if a.kind is not LineKind.BLANK), None)
+            below_people[line.text] = below_people.get(line.text, True) and (
+                above is not None
+                and above_institutions.get(above.text, False)
+                and names_an_institution(line.text)
+            )
     for line in lines:
         if (
             line.kind is LineKind.TEXT
             and counts.get(line.text, 0) >= (2 if _is_acronym(line.text) else 3)
             and not _is_wordlike(line.text)
             and not _is_break(line.text)
+            and not above_institutions.get(line.text, False)
+            and not below_people.get(line.text, False)
         ):
             line.kind = LineKind.LINK
 

@@ -519,6 +519,24 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Then a trailing `(joint work with S. Chhita, arXiv:…)` no part of the title: 1 on all.
     "found/intprob-2018-boston.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/intprob-2018-boston.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # cep-2017-durham: Computing Education Practice 2017 (computing education, Durham; a PHP
+    # site), its programme page: two tables whose shared rows are `time<TAB>item<TAB>room`
+    # and whose three parallel sessions are columns: a header row `Session 1<TAB>Session 1A` /
+    # `E005` / `Chair: Name<TAB>Session 1B` ..., then a row per time with one paper per room,
+    # each cell the title and `Name` / `Institution` lines (the institution empty but on the
+    # last name of a run sharing one); no date, no session topics. First seen: text recall
+    # .78, precision .50, author F1 .30, chairs 0, times 0 (no date printed); page .89 / .52 /
+    # .32, chairs .11, times 0 (the text .81 / .51 / .31 once the labeller was retrained).
+    # Then authors a name a line, each institution below the names it follows, more names
+    # after it: text .81 / .76 / .83, page .89 / .82 / .85; the page's chairs .11 fall to 0
+    # (a session that had held most of 3A's papers by chance, and its chair, no longer does).
+    # Then a header row's first cell `Session 1` only the slot's label beside `Session 1A`
+    # ..., and a bare time after a row's last cell (its cell closed by a TAB before the next
+    # time) the next row of the columns: text .97 / .88 / .88, chairs 1; page chairs 1. Then
+    # a short line repeated on three papers, each time above an institution, a person (and
+    # that institution theirs), not a badge: text .97 / .95 / .94, page 1 / .92 / .93.
+    "found/cep-2017-durham.txt": (0.97, 0.94, 0.93, 0.99, 1.00, 0.00),
+    "found/cep-2017-durham.html": (1.00, 0.92, 0.93, 1.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

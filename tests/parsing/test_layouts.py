@@ -7320,3 +7320,114 @@ def test_an_untimed_break_after_a_lone_talk_is_an_item_of_its_own() -> None:
     assert kinds == [(SessionKind.BREAK, "Lunch")]
     assert not any("Lunch" in s.notes for s in program.sessions)
     assert [s.title for s in program.sessions].index("Lunch") == 2
+
+
+def test_authors_a_name_a_line_each_with_its_institution_below() -> None:
+    # A generated page prints each author as a name line and an institution line (left empty
+    # where the institution is the next one's): names run on, one institution after several.
+    program = parse(
+        "Wednesday 8 March 2028\n"
+        "10:00-11:00 Session A\n"
+        "10:00\n"
+        "Peer review in first-year programming labs\n"
+        "\n"
+        "Ruth Okafor\n"
+        "Aalto University\n"
+        "Owen Farrow\n"
+        "Marta Lindqvist\n"
+        "University of Tartu\n"
+        "10:20\n"
+        "Teaching databases with live data\n"
+        "\n"
+        "Natalie Brooks\n"
+        "Lancaster University\n"
+    )
+    assert papers(program) == [
+        (
+            "Peer review in first-year programming labs",
+            [
+                ("Ruth Okafor", "Aalto University"),
+                ("Owen Farrow", "University of Tartu"),
+                ("Marta Lindqvist", "University of Tartu"),
+            ],
+        ),
+        ("Teaching databases with live data", [("Natalie Brooks", "Lancaster University")]),
+    ]
+
+
+def test_a_time_by_room_grid_of_single_papers_copied_cell_after_cell() -> None:
+    # A table with a column per parallel session: a header row (a label cell for the slot,
+    # then per session its name, room and chair on lines of one cell), then a row per time
+    # with one paper per session. A browser's copy runs each cell after the previous one, the
+    # next cell starting after a TAB; the first cell only labels the slot.
+    program = parse(
+        "Thursday 9 March 2028\n"
+        "Session 2\tSession 2A\n"
+        "Room 101\n"
+        "Chair: Ruth Okafor\tSession 2B\n"
+        "Room 102\n"
+        "Chair: Owen Farrow\n"
+        "14:00\t\n"
+        "\n"
+        "Peer review in first-year programming labs\n"
+        "\n"
+        "Marta Lindqvist\n"
+        "University of Tartu\n"
+        "\t\n"
+        "\n"
+        "Teaching databases with live data\n"
+        "\n"
+        "Natalie Brooks\n"
+        "Lancaster University\n"
+        "\n"
+        "14:20\t\n"
+        "\n"
+        "Automated feedback on student proofs\n"
+        "\n"
+        "Jonas Weber\n"
+        "University of Bonn\n"
+        "\t\n"
+        "\n"
+        "Group projects at scale\n"
+        "\n"
+        "Lena Fischer\n"
+        "University of Graz\n"
+        "\n"
+        "14:40\tCoffee break\n"
+    )
+    sessions = {s.title: s for s in program.sessions if s.papers}
+    assert set(sessions) == {"Session 2A", "Session 2B"}
+    assert [p.title for p in sessions["Session 2A"].papers] == [
+        "Peer review in first-year programming labs",
+        "Automated feedback on student proofs",
+    ]
+    assert [p.title for p in sessions["Session 2B"].papers] == [
+        "Teaching databases with live data",
+        "Group projects at scale",
+    ]
+    assert [c.name for c in sessions["Session 2B"].chairs] == ["Owen Farrow"]
+
+
+def test_a_short_name_on_three_papers_each_above_its_institution_is_no_badge() -> None:
+    # Short lines repeated over a page are badges (`REG`, `Group 1`); a two-word name printed
+    # on three papers, each time right above an institution, is their author.
+    program = parse(
+        "Wednesday 8 March 2028\n"
+        "10:00-11:00 Session A\n"
+        "10:00\n"
+        "Peer review in first-year programming labs\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+        "10:20\n"
+        "Teaching databases with live data\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+        "10:40\n"
+        "Automated feedback on student proofs\n"
+        "\n"
+        "Iyla Brandt\n"
+        "Aalto University\n"
+    )
+    assert [a for _, a in papers(program)] == [[("Iyla Brandt", "Aalto University")]] * 3

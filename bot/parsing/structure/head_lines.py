@@ -280,6 +280,19 @@ class HeadLines(Cells):
             self.read(line.number, SESSION_HEADER, 0.8)
             return 1
         filled = [c for c in line.cells if c]
+        if (
+            len(filled) > 1
+            and line.cells[0] == filled[0]
+            and BARE_SESSION_NUMBER.match(filled[0])
+            and filled[1].casefold().startswith(filled[0].casefold())
+            and len(filled[1]) > len(filled[0])
+        ):
+            # "Session 1 | Session 1A … | Session 1B …": the row's first cell only labels the
+            # slot its parallel sessions share; the sessions are the cells beside it.
+            self.read(line.number, SESSION_HEADER, 0.8)
+            for c in filled[1:]:
+                self.dispatch_cell(c, line)
+            return 1
         cell = line.cells[0] if line.cells[0] else (filled[0] if len(filled) > 1 else line.text)
         text = cell
         chair_text = None

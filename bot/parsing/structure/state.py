@@ -118,6 +118,8 @@ class BuilderState:
         # the positions among the line's cells, for a rarer bare name in the same place below.
         self.people_columns: set[int] = set()
         self.last_author_text = ""
+        # The paper whose first author line was a bare name: more may follow a line each.
+        self.name_a_line_paper: PaperDraft | None = None
         self.readings: dict[int, Reading] = {}
         self.rooms = recurring_rooms(lines)
         self.pending_room: str | None = None

@@ -564,22 +564,37 @@ class TextLines(Cells):
             self.read(line.number, AUTHORS, 0.9)
             return
         paper = self.paper
+        # the paper's authors printed a name a line: an institution on the line below them
+        # is short and plain ("Uni A", not "Reproducible Privacy: Using …", the next title)
+        a_name_a_line = (
+            paper is not None
+            and paper is self.name_a_line_paper
+            and ":" not in text
+            and len(text.split()) <= 8
+        )
         if (
             paper is not None
             and paper.authors
-            and all(a.affiliation is None for a in paper.authors)
+            and paper.authors[-1].affiliation is None
+            and (a_name_a_line or all(a.affiliation is None for a in paper.authors))
             and paper.authors_line == self._previous_text_line(line)
             and paper.authors_line != paper.line
             and "(" not in text
             and names_a_workplace(text)
             and len(text.split()) <= 16
-            and ("," in text or not self._people_follow(lookahead))
+            and ("," in text or a_name_a_line or not self._people_follow(lookahead))
         ):
             # "Jan Angermeier, Ana Silva" / "Universität Stuttgart, Deutschland": where they
             # all work, on the line below their names (an institution and its place, or one
-            # not followed by names, which would make it the next title).
+            # not followed by names, which would make it the next title). With a name a line
+            # ("Ana Silva" / "Uni A" / "Bo Li" / "Cy Ng" / "Uni B"), the names since the last
+            # institution work there, and more names may follow.
             affiliation = clean(text)
-            paper.authors = [Person(a.name, affiliation) for a in paper.authors]
+            run = len(paper.authors)
+            while run > 0 and paper.authors[run - 1].affiliation is None:
+                run -= 1
+            paper.authors[run:] = [Person(a.name, affiliation) for a in paper.authors[run:]]
+            paper.authors_line = line.number
             self.read(line.number, AUTHORS, 0.8)
             return
         if (
@@ -741,6 +756,26 @@ class TextLines(Cells):
             self.read(line.number, AUTHORS, max(0.5, score))
             return
         if paper is not None and not paper.authors and score >= 0.5:
+            parsed = parse_author_line(text)
+            self.attach_authors(parsed, line.number, text)
+            self.known_names.update(a.name for a in parsed.authors)
+            if one_name_only(text) and paper.authors_line != paper.line:
+                self.name_a_line_paper = paper  # its authors may come a name a line
+            return
+        if (
+            paper is not None
+            and paper.authors
+            and not paper.authors_above
+            and not self.authors_first_page
+            and score >= 0.5
+            and one_name_only(text)
+            and paper is self.name_a_line_paper
+            # right below: after a gap, a name-shaped line is rather the next title
+            and paper.authors_line == line.number - 1
+            and paper.authors_line != paper.line
+        ):
+            # "Title" / "Ana Silva" / "Uni A" / "Bo Li": a name a line, each alone, perhaps
+            # with its institution below it: one more author of the paper, not the next title.
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
@@ -931,3 +966,12 @@ def _opens_a_quotation(text: str) -> bool:
         or text.count("‘") > text.count("’")
         or text.count('"') % 2 == 1
     )
+
+
+_INITIAL = re.compile(r"(?<=\S) [A-Z]\.(?= \S)")
+
+
+def one_name_only(text: str) -> bool:
+    """`Ana Silva`, `James H. Davenport`, `Alan Hayes*`: a line holding one person's name and
+    nothing else (a presenter's mark after it, a middle initial inside it)."""
+    return is_name_like_strict(_INITIAL.sub("", text.rstrip("*† ")))

@@ -37,6 +37,7 @@ from bot.parsing.structure.phrases import (
     holds_contributions,
     keynote_mark,
     minutes_after,
+    opens_next_cell,
     room_in_parentheses,
     slot_date,
     split_chair,
@@ -82,6 +83,36 @@ class TimeLines(Cells):
             return self._on_time(i, line)
         finally:
             self.day_override = None
+
+    def _opens_a_row_of_columns(self, i: int) -> bool:
+        """Is bare time `i` the start of a row of the parallel sessions open side by side: the
+        first row under their header, or one after the row whose last column's cell was read,
+        with a title below it?"""
+        columns = self.columns
+        if len(columns) < 2:
+            return False
+        below = self.next_nonblank(i)
+        if below is None or below.kind is not LineKind.TEXT or opens_next_cell(below):
+            return False
+        if not self._cell_ends_before_a_time(i):
+            return False  # a column's cell holding its session's timed talks, one by one
+        if not any(s.papers for s in columns):
+            return self.cell_of_columns is None and all(s.from_header for s in columns)
+        return (
+            self.cell_of_columns is not None
+            and self.cell_of_columns[0] is columns
+            and self.cell_of_columns[1] == len(columns) - 1
+            and bool(columns[-1].papers)
+        )
+
+    def _cell_ends_before_a_time(self, i: int) -> bool:
+        """Below time `i`, does a line opening the next cell come before the next time?"""
+        for line in self.lines[i + 1 : i + 60]:
+            if opens_next_cell(line):
+                return True
+            if line.kind is LineKind.TIME:
+                return False
+        return False
 
     def _starts_the_talk_above(self, tr: TimeRange, line: Line) -> bool:
         """`Title` / `Name` / `10:20am`: a bare clock right under a talk's people is that talk's
@@ -207,6 +238,15 @@ class TimeLines(Cells):
                 self._grid_cell(cell, line, tr)
             return 1
         self.grid = []
+        if not other_cells and not after and not before and self._opens_a_row_of_columns(i):
+            # "Session 1A | Session 1B | Session 1C" / "11:00<TAB>" / a cell per session, each
+            # a paper, the next one after a TAB / "11:20<TAB>" ...: the time heads a row of the
+            # parallel sessions' cells, the first column's first.
+            self.pending_time = tr
+            self.column_turn = 0
+            self.cell_of_columns = (self.columns, 0)
+            self.papers_in_turn = []
+            return 1
         if not other_cells and not after and not before and self._starts_the_talk_above(tr, line):
             return 1
         if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
