@@ -477,6 +477,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
     "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
     "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # mehat-2024: the 38th Middle East History and Theory conference (history / Middle Eastern
+    # and Islamic studies, University of Chicago, 3-4 May 2024), a Jekyll post of raw HTML: a
+    # slot `2:00-3:40PM — Session 1` of three parallel panels, each a display:block span
+    # `Panel title — Room` / `Discussant: Name` (often empty), then per paper `Name (Institution,
+    # Position) — “Title”` and an `Abstract` button. First seen (text and page alike): recall 0,
+    # precision 0, author F1 0, chairs 1 (none printed), times 0: every panel line a note of its
+    # slot.
+    "found/mehat-2024.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/mehat-2024.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
