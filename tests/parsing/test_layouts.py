@@ -6842,3 +6842,60 @@ def test_the_words_under_an_online_rooms_qr_code_name_no_talk() -> None:
     titles = [p.title for s in program.sessions for p in s.papers]
     assert "Scan or click QR code to launch" not in titles
     assert lexer.is_link_line("Scannez le code QR pour rejoindre la salle")
+
+
+def test_a_title_over_a_discussant_line_is_one_of_the_slots_panels() -> None:
+    # A humanities slot of parallel panels: each panel's title, then who responds to its
+    # papers (printed even while still unknown, as `Respondent:` alone), then its papers.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "09:00-10:30 Panel Session A\n"
+        "Ritual and Kingship in Early Java\n"
+        "Discussant: Hanna Vogt\n"
+        "Temple Grants under the Sailendras\n"
+        "Rui Matsuda (Leiden University)\n"
+        "Court Poetry and the Royal Body\n"
+        "Lena Ortiz (SOAS)\n"
+        "Print and Piety in Colonial Manila\n"
+        "Respondent:\n"
+        "Catechisms in Tagalog, 1593-1650\n"
+        "Omar Haddad (Ateneo de Manila University)\n"
+    )
+    panels = [s for s in program.sessions if s.papers]
+    assert [(s.title, len(s.papers)) for s in panels] == [
+        ("Ritual and Kingship in Early Java", 2),
+        ("Print and Piety in Colonial Manila", 1),
+    ]
+    assert all(s.start is not None and s.start.hour == 9 for s in panels)
+    assert all(not s.chairs for s in panels)  # who responds chairs nothing
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Rui Matsuda (Leiden University) — “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University) - “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University): “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University) “Temple Grants under the Sailendras”",
+        'Rui Matsuda (Leiden University) — "Temple Grants under the Sailendras"',
+    ],
+)
+def test_a_placed_speaker_then_a_quoted_title_is_one_paper(line: str) -> None:
+    # `Name (Institution) — “Title”`: the speaker first, with where they work, then the title
+    # in quotes, set off by a dash, a colon or a space alone.
+    head = "Thursday, 14 October 2027\n09:00-10:30 Panel 2: Court Cultures\n"
+    program = parse(head + line + "\n")
+    assert papers(program) == [
+        ("Temple Grants under the Sailendras", [("Rui Matsuda", "Leiden University")])
+    ]
+
+
+def test_a_quoted_title_quoting_words_of_its_own_keeps_them() -> None:
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "09:00-10:30 Panel 2: Court Cultures\n"
+        "Rui Matsuda (Leiden University) — “Land and the “Six Provinces”, 1908-1914”\n"
+    )
+    assert papers(program) == [
+        ("Land and the “Six Provinces”, 1908-1914", [("Rui Matsuda", "Leiden University")])
+    ]
