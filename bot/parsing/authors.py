@@ -618,11 +618,15 @@ _POST_NOMINALS = re.compile(
 
 
 # "(Université de Montréal, doctorant)", "(University of York, PhD candidate)": a career stage
-# after the workplace, inside its parentheses; who they are, not where they work.
+# after the workplace, inside its parentheses; who they are, not where they work. So are a
+# visiting student's or scholar's stay and the degree a student reads, named with its programme
+# ("CMES MA"; a bare "MA" may be Massachusetts). A rank ("Associate Professor") is a position
+# held there, and stays.
 _CAREER_STAGE = re.compile(
     r",\s*(?:doctorant|doctorante|doctorand[ao]|dottorand[ao]|doktorand(?:in)?|"
     r"ph\.?\s?d\.?\s+(?:student|candidate)|doctoral\s+(?:student|candidate|researcher)|"
     r"post-?doc(?:toral\s+(?:fellow|researcher))?|master(?:'s|’s)?\s+student|"
+    r"visiting\s+(?:student|scholar|researcher)|(?-i:[A-Z]{2,6}\s+(?:MA|MSc|MPhil|MRes))|"
     r"(?:ma|msc|mphil)\s+student|[ée]tudiant(?:e)?(?:\s+en\s+(?:master|doctorat))?|"
     r"estudiante\s+de\s+(?:doctorado|maestr[ií]a|posgrado)|doutorand[ao]|mestrand[ao])"
     r"\s*(?=\))",

@@ -484,9 +484,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Position) — “Title”` and an `Abstract` button. First seen (text and page alike): recall 0,
     # precision 0, author F1 0, chairs 1 (none printed), times 0: every panel line a note of its
     # slot. Then a title over a `Discussant:` line one of the slot's panels, and `Name (Affil)
-    # — “Title”` a paper and its speaker: .95 / .95 / .54 (names .97), times .75.
-    "found/mehat-2024.txt": (0.95, 0.95, 0.54, 0.97, 1.00, 0.75),
-    "found/mehat-2024.html": (0.95, 0.95, 0.54, 0.97, 1.00, 0.75),
+    # — “Title”` a paper and its speaker: .95 / .95 / .54 (names .97), times .75. Then bare
+    # 12-hour times beside `PM`-marked ones read as afternoon (times 1), and a student's
+    # `Visiting Student` / `CMES MA` after the workplace a career stage: author F1 .90.
+    "found/mehat-2024.txt": (0.95, 0.95, 0.90, 0.97, 1.00, 1.00),
+    "found/mehat-2024.html": (0.95, 0.95, 0.90, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

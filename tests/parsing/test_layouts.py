@@ -6899,3 +6899,55 @@ def test_a_quoted_title_quoting_words_of_its_own_keeps_them() -> None:
     assert papers(program) == [
         ("Land and the “Six Provinces”, 1908-1914", [("Rui Matsuda", "Leiden University")])
     ]
+
+
+def test_bare_twelve_hour_times_beside_some_marked_pm_are_afternoon() -> None:
+    # Some slots print their `PM`, the others not: the bare ones still run on a 12-hour clock
+    # (`12:00-1:20` lunch, then `1:30-3:10`), whatever the marked ones say past noon.
+    program = parse(
+        "Saturday, 16 October 2027\n"
+        "9:30-10:00 Breakfast\n"
+        "10:00-11:40 Panel A: Pilgrims and Ports\n"
+        "Temple Grants under the Sailendras\n"
+        "Rui Matsuda (Leiden University)\n"
+        "12:00-1:20 Lunch\n"
+        "1:30-3:10 Panel B: Print and Piety\n"
+        "Catechisms in Tagalog, 1593-1650\n"
+        "Omar Haddad (Ateneo de Manila University)\n"
+        "3:20-5:00PM Panel C: Courts and Chronicles\n"
+        "Court Poetry and the Royal Body\n"
+        "Lena Ortiz (SOAS)\n"
+        "5:10-7:00 Dinner\n"
+    )
+    starts = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert starts == [
+        ("Breakfast", "09:30"),
+        ("Panel A: Pilgrims and Ports", "10:00"),
+        ("Lunch", "12:00"),
+        ("Panel B: Print and Piety", "13:30"),
+        ("Panel C: Courts and Chronicles", "15:20"),
+        ("Dinner", "17:10"),
+    ]
+    lunch = program.sessions[2]
+    assert lunch.end is not None
+    assert lunch.end.strftime("%H:%M") == "13:20"
+
+
+@pytest.mark.parametrize(
+    ("who", "workplace"),
+    [
+        ("Lena Ortiz (McGill, Visiting Student)", "McGill"),
+        ("Lena Ortiz (Leiden University, Visiting Scholar)", "Leiden University"),
+        ("Lena Ortiz (UChicago, CMES MA)", "UChicago"),
+        ("Lena Ortiz (UCL, MSc)", "UCL, MSc"),  # a degree alone may be a place's code
+        ("Lena Ortiz (Harvard University, Cambridge, MA)", "Harvard University, Cambridge, MA"),
+        ("Lena Ortiz (Tulane, Assistant Professor)", "Tulane, Assistant Professor"),
+    ],
+)
+def test_a_students_programme_after_the_workplace_is_no_part_of_it(
+    who: str, workplace: str
+) -> None:
+    # `(Institution, CMES MA)`, `(Institution, Visiting Student)`: where a student reads and
+    # what, a career stage as `PhD Candidate` is; a bare state code (`Cambridge, MA`) stays the
+    # address's, and a rank (`Assistant Professor`) the position held there.
+    assert authors.parse_author_line(who).authors == (Person("Lena Ortiz", workplace),)
