@@ -486,9 +486,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # slot. Then a title over a `Discussant:` line one of the slot's panels, and `Name (Affil)
     # — “Title”` a paper and its speaker: .95 / .95 / .54 (names .97), times .75. Then bare
     # 12-hour times beside `PM`-marked ones read as afternoon (times 1), and a student's
-    # `Visiting Student` / `CMES MA` after the workplace a career stage: author F1 .90.
-    "found/mehat-2024.txt": (0.95, 0.95, 0.90, 0.97, 1.00, 1.00),
-    "found/mehat-2024.html": (0.95, 0.95, 0.90, 0.97, 1.00, 1.00),
+    # `Visiting Student` / `CMES MA` after the workplace a career stage: author F1 .90. Then a
+    # room after a long dash (`Opening Remarks — Stuart Hall 102`) or before a colon the item's
+    # room, not a title and its speaker: precision .97.
+    "found/mehat-2024.txt": (0.95, 0.97, 0.90, 0.97, 1.00, 1.00),
+    "found/mehat-2024.html": (0.95, 0.97, 0.90, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -1970,7 +1970,8 @@ def test_speaker_dash_title_items() -> None:
         "9:45 Session 2 — Rodrigo Rodrigues\n12:00 Lunch — Main Hall\n"
     )
     assert papers(program) == [("Spectral gaps of random graphs", [("Jo Smith", None)])]
-    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch — Main Hall"]
+    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch"]
+    assert program.sessions[-1].room == "Main Hall"  # the place after the long dash
 
 
 def test_a_spanish_keynote_speaker_label_and_a_moderator() -> None:
@@ -6951,3 +6952,28 @@ def test_a_students_programme_after_the_workplace_is_no_part_of_it(
     # what, a career stage as `PhD Candidate` is; a bare state code (`Cambridge, MA`) stays the
     # address's, and a rank (`Assistant Professor`) the position held there.
     assert authors.parse_author_line(who).authors == (Person("Lena Ortiz", workplace),)
+
+
+def test_a_room_after_a_long_dash_or_before_a_colon_is_the_items_room() -> None:
+    # `time — title — room` items, and panels titled `Title — Room` or `Room: Title` (one of
+    # them set room first) under a slot: the place is the item's room, not part of its title.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "1:30-2:00PM — Opening Remarks — Weston Hall 102\n"
+        "2:00-3:40PM — Panel Session A\n"
+        "Ritual and Kingship in Early Java — Weston Hall 104\n"
+        "Discussant: Hanna Vogt\n"
+        "Rui Matsuda (Leiden University) — “Temple Grants under the Sailendras”\n"
+        "Weston Hall 146: Print and Piety in Colonial Manila\n"
+        "Discussant:\n"
+        "Omar Haddad (Ateneo de Manila University) — “Catechisms in Tagalog, 1593-1650”\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Opening Remarks", "Weston Hall 102"),
+        ("Ritual and Kingship in Early Java", "Weston Hall 104"),
+        ("Print and Piety in Colonial Manila", "Weston Hall 146"),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Temple Grants under the Sailendras",
+        "Catechisms in Tagalog, 1593-1650",
+    ]

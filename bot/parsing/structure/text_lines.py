@@ -253,13 +253,12 @@ class TextLines(Cells):
                 else:
                     track = current.track
             start, end = self.slot if self.slot else (None, None)
+            # "Ritual and Kingship — Stuart Hall 104": the panel's room after a long dash
+            panel, place = self.split_room(strip_session_title(line.text))
             session = self.open_session(
-                line.number,
-                title=strip_session_title(line.text),
-                start=start,
-                end=end,
-                from_header=True,
+                line.number, title=panel, start=start, end=end, from_header=True
             )
+            session.room = place or session.room
             session.timed_by_own_line = start is not None
             session.track = track
             self._speakers_from_title(session)
