@@ -6977,3 +6977,16 @@ def test_a_room_after_a_long_dash_or_before_a_colon_is_the_items_room() -> None:
         "Temple Grants under the Sailendras",
         "Catechisms in Tagalog, 1593-1650",
     ]
+
+
+def test_a_keynote_with_its_speaker_after_with_is_an_untitled_talk() -> None:
+    # `Keynote Address with Prof. Name — Room`: the talk's kind, then who gives it; no title.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "4:00-5:30PM — Keynote Address with Prof. Hanna Vogt — Weston Hall 021\n"
+        "5:30-6:30PM — Reception\n"
+    )
+    keynote = program.sessions[0]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert keynote.room == "Weston Hall 021"
+    assert papers(program) == [("Keynote Address with Prof. Hanna Vogt", [("Hanna Vogt", None)])]
