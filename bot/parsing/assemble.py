@@ -324,11 +324,27 @@ def _plus_twelve(moment: time | None) -> time | None:
     )
 
 
+# "3:40PM", "9 a.m.", "下午2:00": a clock printed with its half of the day.
+_MERIDIEM_PRINTED = re.compile(r"\d\s*[AaPp]\.?\s?[Mm]\b|上午|下午|午前|午後|오전|오후")
+
+
+def _times_with_meridiem(builder: Builder) -> set[time]:
+    """The clock times the page prints with am or pm (or an East Asian word for either)."""
+    marked: set[time] = set()
+    for line in builder.lines:
+        tr = line.time
+        if tr is not None and _MERIDIEM_PRINTED.search(line.text[tr.span[0] : tr.span[1]]):
+            marked.update(t for t in (tr.start, tr.end) if t is not None)
+    return marked
+
+
 def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
     """`11:50 - 1:40 LUNCH`, `Time: 2:00-3:20`: a page that prints a 12-hour clock without am
-    or pm. Decided for the whole page: no hour after 12 anywhere, and a day whose times run
+    or pm. Decided for the whole page: no hour after 12 anywhere among the times printed
+    without am or pm (`2:00-3:40PM` / `1:30-3:10` marks only some), and a day whose times run
     backwards. From there on that day, times earlier than the one before are afternoon."""
-    times = _clock_times(builder)
+    marked = _times_with_meridiem(builder)
+    times = [t for t in _clock_times(builder) if t not in marked]
     if not times or any(t.hour > 12 for t in times):
         return
     latest: dict[int | None, time] = {}
@@ -338,6 +354,11 @@ def _afternoon_on_twelve_hour_pages(builder: Builder) -> None:
             continue
         day = draft.day_index
         before = latest.get(day)
+        if draft.start in marked:
+            if draft.start.hour >= 12:
+                afternoon.add(day)  # "2:00-3:40PM": printed past noon
+            latest[day] = draft.start
+            continue
         # Running backwards to an hour no conference starts at (1 to 7), or once the day is
         # known to be past noon; 11:00 then 9:00 is a page listed room by room, not afternoon.
         if (

@@ -674,11 +674,15 @@ _POST_NOMINALS = re.compile(
 
 
 # "(Université de Montréal, doctorant)", "(University of York, PhD candidate)": a career stage
-# after the workplace, inside its parentheses; who they are, not where they work.
+# after the workplace, inside its parentheses; who they are, not where they work. So are a
+# visiting student's or scholar's stay and the degree a student reads, named with its programme
+# ("CMES MA"; a bare "MA" may be Massachusetts). A rank ("Associate Professor") is a position
+# held there, and stays.
 _CAREER_STAGE = re.compile(
     r",\s*(?:doctorant|doctorante|doctorand[ao]|dottorand[ao]|doktorand(?:in)?|"
     r"ph\.?\s?d\.?\s+(?:student|candidate)|doctoral\s+(?:student|candidate|researcher)|"
     r"post-?doc(?:toral\s+(?:fellow|researcher))?|master(?:'s|’s)?\s+student|"
+    r"visiting\s+(?:student|scholar|researcher)|(?-i:[A-Z]{2,6}\s+(?:MA|MSc|MPhil|MRes))|"
     r"(?:ma|msc|mphil)\s+student|[ée]tudiant(?:e)?(?:\s+en\s+(?:master|doctorat))?|"
     r"estudiante\s+de\s+(?:doctorado|maestr[ií]a|posgrado)|doutorand[ao]|mestrand[ao])"
     r"\s*(?=\))",
@@ -1295,9 +1299,18 @@ def split_quoted_title(text: str) -> tuple[str, AuthorLine] | None:
 
 
 # 'Ana Silva and Bo Li, “Title”': the people first, a comma, then the quoted title to the end;
-# a list item whose next item lost its marker runs several such papers on one line.
+# a list item whose next item lost its marker runs several such papers on one line. People
+# printed with where they work may be set off by a spaced dash, a colon or a space alone
+# ('Ana Silva (Uni A) — “Title”', 'Ana Silva (Uni A) “Title”').
 _PEOPLE_THEN_QUOTED = re.compile(
-    r'\s*(?P<who>[^\W\d_][^"“”„«»]*?),\s*["“„«](?P<title>[^"“”„«»]{3,})["”»][.,;]?'
+    r'\s*(?P<who>[^\W\d_][^"“”„«»]*?)(?:,\s*|(?<=\))\s+[-–—]\s+|(?<=\)):\s*|(?<=\))\s*)'
+    r'["“„«](?P<title>[^"“”„«»]{3,})["”»][.,;]?'
+)
+# The same, one paper to the line, its title quoting words of its own ('Ana Silva (Uni A) —
+# “Land in the “Six Provinces”, 1908-1914”'): from the first opening quote to the last closing.
+_PLACED_PERSON_THEN_QUOTED = re.compile(
+    r'^(?P<who>[^\W\d_][^"“”„«»]*?\))(?:\s+[-–—]\s+|:\s*|\s*)'
+    r'["“„«](?P<title>[^"“„«].{2,}?)["”»][.,;]?$'
 )
 
 
@@ -1309,6 +1322,8 @@ def split_people_then_quoted(text: str) -> list[tuple[str, AuthorLine]] | None:
     at = 0
     while at < len(line):
         m = _PEOPLE_THEN_QUOTED.match(line, at)
+        if m is None and at == 0:
+            m = _PLACED_PERSON_THEN_QUOTED.match(line)
         if m is None or not _is_author_list(m["who"].strip(), alone=True):
             return None
         found.append((m["title"].strip(), parse_author_line(m["who"].strip())))

@@ -59,6 +59,9 @@ _KIND_PAREN_COLON = re.compile(
 )
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
+# "Keynote Address with Prof. Ana Silva", "Fireside chat with Bo Li": the kind, then, after
+# "with", who gives it and nothing else: an untitled talk, named as printed.
+_KIND_WITH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+with\s+(?P<who>[^:()]{3,80})$")
 # "Invited talk by Ana Silva, Uni A. Title": the kind and who gives it (where they work after a
 # comma), a full stop, then the talk's title.
 _KIND_BY_SENTENCE = re.compile(r"^(?P<kind>[^:().]{3,40}?)\s+by\s+(?P<rest>\S.+)$")
@@ -341,6 +344,16 @@ def read_talk_title(title: str) -> TalkTitle | None:
         told = _speaker_sentence_then_title(sentence.group("rest"))
         if told is not None:
             return TalkTitle(sentence.group("kind").strip(), told[1], told[0])
+    with_who = _KIND_WITH.match(title)
+    if (
+        with_who
+        and _TALK_WORD.search(with_who.group("kind"))
+        and (addresses_people(with_who.group("who")) or len(with_who.group("kind").split()) <= 2)
+    ):
+        # "Tutorial on deep learning with Apache Spark, hands-on": what the talk is done with.
+        people = _people(with_who.group("who"))
+        if people and all(len(p.name.split()) >= 2 and is_name_like_strict(p.name) for p in people):
+            return TalkTitle(title, None, people)
     placed = _KIND_BY_PLACED.match(title)
     if placed and len(placed.group("kind").split()) <= 3:
         who = placed.group("who")

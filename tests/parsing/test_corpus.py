@@ -537,6 +537,21 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # that institution theirs), not a badge: text .97 / .95 / .94, page 1 / .92 / .93.
     "found/cep-2017-durham.txt": (0.97, 0.94, 0.93, 0.99, 1.00, 0.00),
     "found/cep-2017-durham.html": (1.00, 0.92, 0.93, 1.00, 1.00, 0.00),
+    # mehat-2024: the 38th Middle East History and Theory conference (history / Middle Eastern
+    # and Islamic studies, University of Chicago, 3-4 May 2024), a Jekyll post of raw HTML: a
+    # slot `2:00-3:40PM — Session 1` of three parallel panels, each a display:block span
+    # `Panel title — Room` / `Discussant: Name` (often empty), then per paper `Name (Institution,
+    # Position) — “Title”` and an `Abstract` button. First seen (text and page alike): recall 0,
+    # precision 0, author F1 0, chairs 1 (none printed), times 0: every panel line a note of its
+    # slot. Then a title over a `Discussant:` line one of the slot's panels, and `Name (Affil)
+    # — “Title”` a paper and its speaker: .95 / .95 / .54 (names .97), times .75. Then bare
+    # 12-hour times beside `PM`-marked ones read as afternoon (times 1), and a student's
+    # `Visiting Student` / `CMES MA` after the workplace a career stage: author F1 .90. Then a
+    # room after a long dash (`Opening Remarks — Stuart Hall 102`) or before a colon the item's
+    # room, not a title and its speaker: precision .97. Then `Keynote Address with Prof. Name`
+    # an untitled talk by the person after "with": .97 / .97 / .91.
+    "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
+    "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -1970,7 +1970,8 @@ def test_speaker_dash_title_items() -> None:
         "9:45 Session 2 — Rodrigo Rodrigues\n12:00 Lunch — Main Hall\n"
     )
     assert papers(program) == [("Spectral gaps of random graphs", [("Jo Smith", None)])]
-    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch — Main Hall"]
+    assert [s.title for s in program.sessions][1:] == ["Session 2", "Lunch"]
+    assert program.sessions[-1].room == "Main Hall"  # the place after the long dash
 
 
 def test_a_spanish_keynote_speaker_label_and_a_moderator() -> None:
@@ -7431,3 +7432,150 @@ def test_a_short_name_on_three_papers_each_above_its_institution_is_no_badge() -
         "Aalto University\n"
     )
     assert [a for _, a in papers(program)] == [[("Iyla Brandt", "Aalto University")]] * 3
+
+
+def test_a_title_over_a_discussant_line_is_one_of_the_slots_panels() -> None:
+    # A humanities slot of parallel panels: each panel's title, then who responds to its
+    # papers (printed even while still unknown, as `Respondent:` alone), then its papers.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "09:00-10:30 Panel Session A\n"
+        "Ritual and Kingship in Early Java\n"
+        "Discussant: Hanna Vogt\n"
+        "Temple Grants under the Sailendras\n"
+        "Rui Matsuda (Leiden University)\n"
+        "Court Poetry and the Royal Body\n"
+        "Lena Ortiz (SOAS)\n"
+        "Print and Piety in Colonial Manila\n"
+        "Respondent:\n"
+        "Catechisms in Tagalog, 1593-1650\n"
+        "Omar Haddad (Ateneo de Manila University)\n"
+    )
+    panels = [s for s in program.sessions if s.papers]
+    assert [(s.title, len(s.papers)) for s in panels] == [
+        ("Ritual and Kingship in Early Java", 2),
+        ("Print and Piety in Colonial Manila", 1),
+    ]
+    assert all(s.start is not None and s.start.hour == 9 for s in panels)
+    assert all(not s.chairs for s in panels)  # who responds chairs nothing
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Rui Matsuda (Leiden University) — “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University) - “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University): “Temple Grants under the Sailendras”",
+        "Rui Matsuda (Leiden University) “Temple Grants under the Sailendras”",
+        'Rui Matsuda (Leiden University) — "Temple Grants under the Sailendras"',
+    ],
+)
+def test_a_placed_speaker_then_a_quoted_title_is_one_paper(line: str) -> None:
+    # `Name (Institution) — “Title”`: the speaker first, with where they work, then the title
+    # in quotes, set off by a dash, a colon or a space alone.
+    head = "Thursday, 14 October 2027\n09:00-10:30 Panel 2: Court Cultures\n"
+    program = parse(head + line + "\n")
+    assert papers(program) == [
+        ("Temple Grants under the Sailendras", [("Rui Matsuda", "Leiden University")])
+    ]
+
+
+def test_a_quoted_title_quoting_words_of_its_own_keeps_them() -> None:
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "09:00-10:30 Panel 2: Court Cultures\n"
+        "Rui Matsuda (Leiden University) — “Land and the “Six Provinces”, 1908-1914”\n"
+    )
+    assert papers(program) == [
+        ("Land and the “Six Provinces”, 1908-1914", [("Rui Matsuda", "Leiden University")])
+    ]
+
+
+def test_bare_twelve_hour_times_beside_some_marked_pm_are_afternoon() -> None:
+    # Some slots print their `PM`, the others not: the bare ones still run on a 12-hour clock
+    # (`12:00-1:20` lunch, then `1:30-3:10`), whatever the marked ones say past noon.
+    program = parse(
+        "Saturday, 16 October 2027\n"
+        "9:30-10:00 Breakfast\n"
+        "10:00-11:40 Panel A: Pilgrims and Ports\n"
+        "Temple Grants under the Sailendras\n"
+        "Rui Matsuda (Leiden University)\n"
+        "12:00-1:20 Lunch\n"
+        "1:30-3:10 Panel B: Print and Piety\n"
+        "Catechisms in Tagalog, 1593-1650\n"
+        "Omar Haddad (Ateneo de Manila University)\n"
+        "3:20-5:00PM Panel C: Courts and Chronicles\n"
+        "Court Poetry and the Royal Body\n"
+        "Lena Ortiz (SOAS)\n"
+        "5:10-7:00 Dinner\n"
+    )
+    starts = [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions]
+    assert starts == [
+        ("Breakfast", "09:30"),
+        ("Panel A: Pilgrims and Ports", "10:00"),
+        ("Lunch", "12:00"),
+        ("Panel B: Print and Piety", "13:30"),
+        ("Panel C: Courts and Chronicles", "15:20"),
+        ("Dinner", "17:10"),
+    ]
+    lunch = program.sessions[2]
+    assert lunch.end is not None
+    assert lunch.end.strftime("%H:%M") == "13:20"
+
+
+@pytest.mark.parametrize(
+    ("who", "workplace"),
+    [
+        ("Lena Ortiz (McGill, Visiting Student)", "McGill"),
+        ("Lena Ortiz (Leiden University, Visiting Scholar)", "Leiden University"),
+        ("Lena Ortiz (UChicago, CMES MA)", "UChicago"),
+        ("Lena Ortiz (UCL, MSc)", "UCL, MSc"),  # a degree alone may be a place's code
+        ("Lena Ortiz (Harvard University, Cambridge, MA)", "Harvard University, Cambridge, MA"),
+        ("Lena Ortiz (Tulane, Assistant Professor)", "Tulane, Assistant Professor"),
+    ],
+)
+def test_a_students_programme_after_the_workplace_is_no_part_of_it(
+    who: str, workplace: str
+) -> None:
+    # `(Institution, CMES MA)`, `(Institution, Visiting Student)`: where a student reads and
+    # what, a career stage as `PhD Candidate` is; a bare state code (`Cambridge, MA`) stays the
+    # address's, and a rank (`Assistant Professor`) the position held there.
+    assert authors.parse_author_line(who).authors == (Person("Lena Ortiz", workplace),)
+
+
+def test_a_room_after_a_long_dash_or_before_a_colon_is_the_items_room() -> None:
+    # `time — title — room` items, and panels titled `Title — Room` or `Room: Title` (one of
+    # them set room first) under a slot: the place is the item's room, not part of its title.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "1:30-2:00PM — Opening Remarks — Weston Hall 102\n"
+        "2:00-3:40PM — Panel Session A\n"
+        "Ritual and Kingship in Early Java — Weston Hall 104\n"
+        "Discussant: Hanna Vogt\n"
+        "Rui Matsuda (Leiden University) — “Temple Grants under the Sailendras”\n"
+        "Weston Hall 146: Print and Piety in Colonial Manila\n"
+        "Discussant:\n"
+        "Omar Haddad (Ateneo de Manila University) — “Catechisms in Tagalog, 1593-1650”\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Opening Remarks", "Weston Hall 102"),
+        ("Ritual and Kingship in Early Java", "Weston Hall 104"),
+        ("Print and Piety in Colonial Manila", "Weston Hall 146"),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Temple Grants under the Sailendras",
+        "Catechisms in Tagalog, 1593-1650",
+    ]
+
+
+def test_a_keynote_with_its_speaker_after_with_is_an_untitled_talk() -> None:
+    # `Keynote Address with Prof. Name — Room`: the talk's kind, then who gives it; no title.
+    program = parse(
+        "Thursday, 14 October 2027\n"
+        "4:00-5:30PM — Keynote Address with Prof. Hanna Vogt — Weston Hall 021\n"
+        "5:30-6:30PM — Reception\n"
+    )
+    keynote = program.sessions[0]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert keynote.room == "Weston Hall 021"
+    assert papers(program) == [("Keynote Address with Prof. Hanna Vogt", [("Hanna Vogt", None)])]

@@ -284,9 +284,13 @@ class Lookahead(BuilderState):
         """Is this line, right above a chair line, the title of the session that chair
         chairs (rather than the last paper of the session before)?"""
         below = self.next_nonblank(i) if i >= 0 else None
-        if below is None or below.kind is not LineKind.CHAIR:
+        if below is None or (below.kind is not LineKind.CHAIR and not _names_discussants(below)):
             return False
         text = self.lines[i].text
+        if below.kind is not LineKind.CHAIR and (
+            ROLE.match(text) or author_line_score(text) >= 0.5
+        ):
+            return False  # "Presenter: Name" / "Discussant: Name": who comments on that paper
         current = self.current
         if current is not None and current.expects_title and not current.papers:
             return False  # the title of the item its time line opened
@@ -746,3 +750,12 @@ class Lookahead(BuilderState):
             day.month,
             day.day,
         )
+
+
+def _names_discussants(line: Line) -> bool:
+    """`Discussant: Ana Silva`, `Respondent:` (the name not yet known): who comments on a
+    panel's papers, printed under its title as a chair would be."""
+    if line.kind is not LineKind.TEXT or ":" not in line.text:
+        return False
+    role = ROLE.match(line.text)
+    return role is not None and role.group("discussant") is not None

@@ -77,6 +77,8 @@ from bot.parsing.structure.phrases import (
 from bot.parsing.talks import split_addressed_speaker, split_dash_speakers
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
+_LONG_DASH = re.compile(r"\s+[—–]\s+")
+
 
 class BuilderState:
     """The drafts under way, the page's conventions, and the edits every handler makes."""
@@ -433,6 +435,16 @@ class BuilderState:
         head, comma, tail = text.rpartition(", ")
         if comma and head and (tail.strip() in self.rooms or names_a_room(tail.strip())):
             return head.rstrip(), tail.strip()
+        # `Check-In — Stuart Hall 102`: the place after the last spaced long dash; `Saieh Hall
+        # 146: New Approaches to …`: the place first, before a colon.
+        dashes = list(_LONG_DASH.finditer(text))
+        if dashes:
+            head, tail = text[: dashes[-1].start()].strip(), text[dashes[-1].end() :].strip()
+            if head and (tail in self.rooms or names_a_room(tail)):
+                return head, tail
+        place, colon, rest = text.partition(": ")
+        if colon and len(rest.split()) >= 2 and (place in self.rooms or names_a_room(place)):
+            return rest.strip(), place.strip()
         return text, None
 
     def _add_chairs(self, session: SessionDraft, text: str, number: int) -> None:

@@ -256,7 +256,8 @@ class TextLines(Cells):
                 else:
                     track = current.track
             start, end = self.heading_slot()
-            title = strip_session_title(line.text)
+            # "Ritual and Kingship — Stuart Hall 104": the panel's room after a long dash
+            title, place = self.split_room(strip_session_title(line.text))
             if (
                 current is not None
                 and current.from_header
@@ -279,6 +280,7 @@ class TextLines(Cells):
                 end=end,
                 from_header=True,
             )
+            session.room = place or session.room
             session.timed_by_own_line = start is not None
             session.track = track
             self._speakers_from_title(session)
