@@ -331,7 +331,7 @@ def _initialled_name(text: str) -> bool:
 def is_name_like_strict(text: str) -> bool:
     """A name and nothing else: every word capitalised, no institution word; a Dutch or
     German surname's lower-case particles before the last word (`Jeroen van den Hoven`)."""
-    if " v" in text or " te" in text or " V" in text:
+    if " v" in text or " te" in text or " Van " in text or " Von " in text:
         text = _SURNAME_PARTICLES.sub(" ", text)
     words = text.split()
     return (
@@ -845,6 +845,8 @@ def _person_then_acronyms(text: str) -> Person | None:
 # "(* = equal contribution)", "(† denotes corresponding author)": a legend of the marks on
 # the names, closing the line.
 _MARK_LEGEND = re.compile(r"\s*\(\s*[*†‡§¶#]+[^()]*\)\s*$")
+# What a legend explains: the signs `_MARK_LEGEND` needs, looked for before the pattern is.
+_MARK_SIGNS = frozenset("*†‡§¶#")
 
 
 @lru_cache(maxsize=65536)
@@ -869,7 +871,7 @@ def parse_author_line(text: str) -> AuthorLine:
         text = _COLON_FIELD_LABEL.sub("", text)
     if text.endswith("."):
         text = _CLOSING_STOP.sub("", text)
-    if text[-1:] == ")" and _MARK_LEGEND.search(text):
+    if text[-1:] == ")" and _MARK_SIGNS.intersection(text) and _MARK_LEGEND.search(text):
         # "Ana Silva*, Bo Li* (* = equal contribution)": what the marks mean, no workplace.
         text = _MARK_LEGEND.sub("", text)
     if text[-1:] in "])":

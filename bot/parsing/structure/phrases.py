@@ -676,6 +676,7 @@ def paper_table(header: list[str]) -> dict[str, int] | None:
 
 
 _MIDDLE_INITIAL = re.compile(r"^[A-Z]\.$")
+_MOST_NAME_WORDS = 8
 # A name's words, then a word in lower case: the shape a bio opens with, checked before the
 # page's names are looked at.
 _BIO_SHAPE = re.compile(r"^[A-Z][\w'’-]* (?:[A-Z]\. )?(?:[A-Z][\w'’-]* ){0,3}[a-z]")
@@ -696,7 +697,9 @@ def bio_subject(text: str, names: set[str]) -> str | None:
     # The sentence's own openings are looked up among the names, not each name tried against
     # the sentence: a page of bios asks this once a bio, of everyone it has named.
     initial = words[1] if _MIDDLE_INITIAL.match(words[1]) else None
-    for end in range(2, len(words)):
+    # A name is a few words (`is_name_like` takes six at most): a pasted abstract of
+    # thousands is not tried a prefix at a time.
+    for end in range(2, min(len(words), _MOST_NAME_WORDS + 2)):
         if not words[end][:1].islower():
             continue
         name = " ".join(words[:end])

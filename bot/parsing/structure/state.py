@@ -408,7 +408,10 @@ class BuilderState:
         if "joint" in title.lower():
             title = TRAILING_JOINT_WORK.sub("", title) or title
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
-            title = NUMBERED_ENTRY.sub("", title, count=1) or title
+            unmarked = NUMBERED_ENTRY.sub("", title, count=1)
+            if not unmarked or unmarked == title:
+                break  # nothing more to take off (or nothing would be left)
+            title = unmarked
         coded = ENTRY_CODE.match(title) if self.entry_codes else None
         if coded and code_shape(coded.group("code")) in self.entry_codes:
             title = title[coded.end() :]  # "P3 Title" on a page of P1, P2, P3 ...

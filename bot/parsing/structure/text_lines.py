@@ -975,5 +975,6 @@ _INITIAL = re.compile(r"(?<=\S) [A-Z]\.(?= \S)")
 
 def one_name_only(text: str) -> bool:
     """`Ana Silva`, `James H. Davenport`, `Alan Hayes*`: a line holding one person's name and
-    nothing else (a presenter's mark after it, a middle initial inside it)."""
-    return is_name_like_strict(_INITIAL.sub("", text.rstrip("*† ")))
+    nothing else (a presenter's mark after it, a middle initial inside it). No longer than
+    any name `is_name_like` takes, which spares a whole author list the look."""
+    return len(text) <= 60 and is_name_like_strict(_INITIAL.sub("", text.rstrip("*† ")))
