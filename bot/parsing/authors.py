@@ -1439,13 +1439,18 @@ def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
     return name[: m.start()].rstrip(), _plain_digits(marks)
 
 
+_AS_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 def _comma_footnotes(mark: str, text: str) -> dict[str, str]:
     """`Carnegie Mellon University, 2Indian Institute of Science`: after mark 1, a comma and the
-    next number glued to a word start the next entry (an affiliation's own commas do not)."""
+    next number glued to a word start the next entry (an affiliation's own commas do not);
+    so does the next number as a superscript, or one space after it (`¹ Uni A, ² Uni B`)."""
     found: dict[str, str] = {}
     while mark.isdigit():
         following = str(int(mark) + 1)
-        split = re.search(r",\s*" + following + r"(?=[^\W\d_])", text)
+        raised = following.translate(_AS_SUPERSCRIPT)
+        split = re.search(r",\s*(?:" + following + r" ?|" + raised + r"\s*)(?=[^\W\d_])", text)
         if split is None:
             break
         found[mark] = clean(text[: split.start()])

@@ -7579,3 +7579,32 @@ def test_a_keynote_with_its_speaker_after_with_is_an_untitled_talk() -> None:
     assert keynote.kind is SessionKind.KEYNOTE
     assert keynote.room == "Weston Hall 021"
     assert papers(program) == [("Keynote Address with Prof. Hanna Vogt", [("Hanna Vogt", None)])]
+
+
+def test_superscript_marks_point_at_a_comma_legend_below_with_one_author_unmarked() -> None:
+    # `Name¹, Name, Name²` over `¹ Workplace, ² Workplace`: the legend's entries apart by
+    # commas, a space after each raised mark; an author printed without a workplace has none.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\n"
+        "10:30-12:00 Session 2: Streams\n"
+        "\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva¹, Bo Li, Cy Ng²\n"
+        "¹ University of Porto, Portugal, ² Max Planck Institute for Informatics\n"
+        "\n"
+        "Windows Without Watermarks\n"
+        "Dan Wu¹, Eve Park¹\n"
+        "¹ ETH Zurich\n"
+    )
+    assert papers(program) == [
+        (
+            "Cheap Sketches for Streaming Joins",
+            [
+                ("Ana Silva", "University of Porto, Portugal"),
+                ("Bo Li", None),
+                ("Cy Ng", "Max Planck Institute for Informatics"),
+            ],
+        ),
+        ("Windows Without Watermarks", [("Dan Wu", "ETH Zurich"), ("Eve Park", "ETH Zurich")]),
+    ]

@@ -486,9 +486,13 @@ class BuilderState:
 
     @staticmethod
     def _footnoted(paper: PaperDraft) -> bool:
-        return bool(paper.authors) and all(
-            footnote_marks(a.name)[1] and a.affiliation is None for a in paper.authors
-        )
+        """Whether the paper's people point at a legend of workplaces below them: none has a
+        workplace yet, and most carry a mark (`Ana Silva¹, Bo Li, Cy Ng²`: one printed
+        without a workplace carries none)."""
+        if not paper.authors or any(a.affiliation is not None for a in paper.authors):
+            return False
+        marked = sum(1 for a in paper.authors if footnote_marks(a.name)[1])
+        return marked > 0 and 2 * marked > len(paper.authors)
 
 
 # A dash with white space each side: between two people, not inside a double-barrelled name.
