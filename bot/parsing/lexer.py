@@ -910,6 +910,18 @@ def _day_before_zone_note(text: str) -> DayExpr | None:
     return header[0] if header else None
 
 
+def dated_prefix(before: str) -> str | None:
+    """`Tue 9 Dec,`, `Tuesday, 9 December 2025 –`: a day printed before a line's time, as a
+    header of its own would print it; the day's words without the separator after them,
+    else None."""
+    day = before.rstrip(" ,;:|–—-")
+    if not day or len(day) > 40 or ":" in day or not any(ch.isdigit() for ch in day):
+        # a weekday alone is the caller's; "Lunch:" is no day, nor "Venue & Time: 27 Jan",
+        # a field's label
+        return None
+    return day if parse_day_header(day) else None
+
+
 def zone_label_in(text: str) -> str | None:
     """The first zone label in `text` that names a known offset ("CEST", "(UTC +2)")."""
     for m in _ZONE_LABEL.finditer(text):
@@ -926,6 +938,8 @@ def _is_time_line(text: str, found: TimeRange) -> bool:
     if not before:
         return True
     if re.fullmatch(r"(?:[A-Za-z]{2,9}\.?,?)", before):  # "Monday,", "Tue"
+        return True
+    if dated_prefix(before) is not None:  # "Tue 9 Dec, 10:30–12:00 Session 2"
         return True
     if before.endswith(":") and len(before.split()) <= 4:  # "Lunch:", "Coffee Break:"
         return True

@@ -7608,3 +7608,21 @@ def test_superscript_marks_point_at_a_comma_legend_below_with_one_author_unmarke
         ),
         ("Windows Without Watermarks", [("Dan Wu", "ETH Zurich"), ("Eve Park", "ETH Zurich")]),
     ]
+
+
+def test_a_day_printed_before_each_time_dates_its_items() -> None:
+    # `Tue 9 Mar, 10:30-12:00 Session`: every item's line opens with its day, then its time.
+    program = parse(
+        "Tue 9 Mar, 10:30-12:00 Session 1: Streams (Hall A)\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva (Uni A); Bo Li (Uni B)\n"
+        "\n"
+        "Wed 10 Mar, 09:00-10:30 Session 2: Graphs (Hall B)\n"
+        "Message Passing Without Messages\n"
+        "Cy Ng (Uni C)\n"
+    )
+    starts = [(s.title, s.start) for s in program.sessions if s.papers]
+    assert [(t, d.isoformat() if d else None) for t, d in starts] == [
+        ("Streams", "2025-03-09T10:30:00+00:00"),
+        ("Graphs", "2025-03-10T09:00:00+00:00"),
+    ]

@@ -358,8 +358,12 @@ class BuilderState:
         if header is None:
             return
         expr = header[0]
-        if self.days and self.days[-1].expr.weekday == expr.weekday:
-            return
+        if self.days:
+            last = self.days[-1].expr
+            dated = expr.day is not None and expr.month is not None
+            same = (last.month, last.day) == (expr.month, expr.day) if dated else None
+            if same or (same is None and last.weekday == expr.weekday):
+                return  # the day already open, printed again before this time
         self.days.append(DayDraft(word, expr, number))
 
     def _meta_day(self, month: int, day: int, number: int) -> int:

@@ -21,6 +21,7 @@ from bot.parsing.lexer import (
     Line,
     LineKind,
     column_role,
+    dated_prefix,
     find_chair_label,
     is_link_line,
     names_a_place,
@@ -227,8 +228,12 @@ class TimeLines(Cells):
         after = source[tr.span[1] :].strip()
         other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
         weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
+        dated = dated_prefix(before) if before and not weekday_prefix else None
         if weekday_prefix and parse_day_header(weekday_prefix.group(1)):
             self._day_from_prefix(weekday_prefix.group(1), line.number)
+            before = ""
+        elif dated is not None:
+            self._day_from_prefix(dated, line.number)  # "Tue 9 Dec, 10:30–12:00 Session 2"
             before = ""
         elif before.lower().rstrip(".,") in CLOCK_WORDS:
             before = ""  # "Ore 9:00 – Apertura", "Um 9:00 Uhr": the word for "at", "hours"
