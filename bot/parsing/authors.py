@@ -331,7 +331,7 @@ def _initialled_name(text: str) -> bool:
 def is_name_like_strict(text: str) -> bool:
     """A name and nothing else: every word capitalised, no institution word; a Dutch or
     German surname's lower-case particles before the last word (`Jeroen van den Hoven`)."""
-    if " v" in text or " te" in text or " Van " in text or " Von " in text:
+    if " v" in text or " te" in text or " Van " in text or " Von " in text or " De la " in text:
         text = _SURNAME_PARTICLES.sub(" ", text)
     words = text.split()
     return (
@@ -351,6 +351,9 @@ def _apostrophe_surname(word: str) -> bool:
 _SURNAME_PARTICLES = re.compile(
     r"(?<=\S) (?:van|von)(?: (?:der|den|de))? (?=\S+$)|(?<=\S) te[nr] (?=\S+$)"
     r"|(?<=\S) (?:Van|Von) (?:der|den|de) (?=\S+$)"
+    # "Ana De la Cruz": a Spanish surname's particles, the first capitalised (lower-case
+    # "de la" is as often a title's "Historia de la Medicina")
+    r"|(?<=\S) De la (?=\S+$)"
 )
 
 
@@ -766,8 +769,7 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
     # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
     # dash, say a person is named, though `de` particles make the name no plain one
     if not (
-        _is_plain_name(name)
-        or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
+        is_plain_name(name) or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
     ):
         return None
     # "Dr. Ana Silva - Portugal": after a person so addressed, the dash parts them from where
@@ -802,7 +804,7 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
             p
             or _person_then_acronyms(piece)
             or _person_at_workplace(piece, any_workplace=True)
-            or (Person(piece) if settled and _is_plain_name(piece) else None)
+            or (Person(piece) if settled and is_plain_name(piece) else None)
             for p, piece in zip(people, pieces, strict=True)
         ]
     return tuple(p for p in people if p is not None) if all(people) else None
@@ -811,9 +813,11 @@ def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
 _DOTTED_MIDDLE_INITIAL = re.compile(r"(?<=\s)[A-Z]\.(?=\s)")
 
 
-def _is_plain_name(text: str) -> bool:
+def is_plain_name(text: str) -> bool:
     """`Allard W. Mees`: a name and nothing else, middle initials allowed."""
-    return is_name_like_strict(_DOTTED_MIDDLE_INITIAL.sub("", text) if "." in text else text)
+    if "." in text:
+        text = " ".join(_DOTTED_MIDDLE_INITIAL.sub("", text).split())  # "Ana T. van der Berg"
+    return is_name_like_strict(text)
 
 
 _NAME_THEN_ACRONYMS = re.compile(
@@ -830,7 +834,7 @@ def _addressed_person_then_acronym(text: str) -> Person | None:
     if _PEOPLE_SEPARATOR.search(text):
         return None
     m = _NAME_THEN_ACRONYMS.match(_without_address(text))
-    if m is None or not _is_plain_name(m.group("name")):
+    if m is None or not is_plain_name(m.group("name")):
         return None
     return Person(m.group("name"), m.group("place"))
 

@@ -20,6 +20,7 @@ from bot.parsing.authors import (
     is_addressed,
     is_name_like,
     is_name_like_strict,
+    is_plain_name,
     names_an_institution,
     parse_author_line,
     without_parentheses,
@@ -132,7 +133,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if is_addressed(text) and all(n and is_name_like(n) for n in names):
         return parsed.authors  # "熊璋教授", "Prof. Manuel Filipe Pereira Cunha Martins Costa"
-    if not all(n and is_name_like(n) and len(n.split()) <= 4 for n in names):
+    # "Łukasz T. van der Maaten": an initial and particles make a plain name longer
+    if not all(n and is_name_like(n) and (len(n.split()) <= 4 or is_plain_name(n)) for n in names):
         return None
     if any(
         len(n.split()) < 2 and not a.affiliation for n, a in zip(names, parsed.authors, strict=True)

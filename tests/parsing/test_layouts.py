@@ -7626,3 +7626,22 @@ def test_a_day_printed_before_each_time_dates_its_items() -> None:
         ("Streams", "2025-03-09T10:30:00+00:00"),
         ("Graphs", "2025-03-10T09:00:00+00:00"),
     ]
+
+
+def test_a_title_then_names_with_initials_and_particles_after_a_dash() -> None:
+    # `• Title — Name, Name`: a middle initial and a surname's particles make a name of five
+    # words, still one person's; a Spanish title's lower-case "de la" is no surname.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "10:30-12:00 Session 2: Streams\n"
+        "• Cheap Sketches for Streaming Joins — Łukasz T. van der Maaten, Bo Li\n"
+        "• Windows Without Watermarks — Simone Kosmas De la Cruz, Cy Ng\n"
+    )
+    assert papers(program) == [
+        (
+            "Cheap Sketches for Streaming Joins",
+            [("Łukasz T. van der Maaten", None), ("Bo Li", None)],
+        ),
+        ("Windows Without Watermarks", [("Simone Kosmas De la Cruz", None), ("Cy Ng", None)]),
+    ]
+    assert not authors.is_name_like_strict("Historia de la Medicina")
