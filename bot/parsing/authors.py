@@ -787,6 +787,15 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
     return Person(name, place)
 
 
+def person_at_any_workplace(text: str) -> Person | None:
+    """`Pierre Long – OpenAI`: one person, a spaced dash, and where they work, whatever it is
+    named (one word, no institution word), as a line that can only name people, such as a
+    chair's, prints them; None for anything else (`Ana Silva – Bo Li` is two people)."""
+    if ";" in text or "," in text or addresses_people(text):
+        return None  # "Professor A – Dr B – Dr C": people each addressed, joined by dashes
+    return _person_at_workplace(text, any_workplace=True)
+
+
 def _people_at_workplaces(text: str) -> tuple[Person, ...] | None:
     """`Ana Silva – University of Porto; Bo Li - Tsinghua University`: each person so."""
     if "@" not in text and " –" not in text and " —" not in text and " -" not in text:

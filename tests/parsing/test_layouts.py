@@ -7645,3 +7645,21 @@ def test_a_title_then_names_with_initials_and_particles_after_a_dash() -> None:
         ("Windows Without Watermarks", [("Simone Kosmas De la Cruz", None), ("Cy Ng", None)]),
     ]
     assert not authors.is_name_like_strict("Historia de la Medicina")
+
+
+def test_a_chair_and_a_one_word_workplace_after_a_dash() -> None:
+    # `Chair: Name – OpenAI`: a chair line names people, so what follows the dash is where the
+    # chair works, though one word; `Professor A – Dr B` stays two chairs.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "10:30-12:00 Session 2: Streams\n"
+        "Chair: Pierre Long – Inria\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva (Uni A)\n"
+        "14:00-15:30 Session 3: Graphs\n"
+        "Chair: Professor Ruth Okafor – Dr Bo Li\n"
+        "Message Passing Without Messages\n"
+        "Cy Ng (Uni C)\n"
+    )
+    chairs = [[(c.name, c.affiliation) for c in s.chairs] for s in program.sessions]
+    assert chairs == [[("Pierre Long", "Inria")], [("Ruth Okafor", None), ("Bo Li", None)]]

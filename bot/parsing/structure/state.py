@@ -19,6 +19,7 @@ from bot.parsing.authors import (
     is_only_marks,
     name_stop_affiliation,
     parse_author_line,
+    person_at_any_workplace,
     split_by_line,
     split_colon_authors,
     split_sentence_authors,
@@ -465,7 +466,7 @@ class BuilderState:
         if PLACEHOLDER.match(text):
             self.warn(number, f"chair not named yet ({text!r}); no chair kept")
             return
-        placed = name_stop_affiliation(text)
+        placed = name_stop_affiliation(text) or person_at_any_workplace(text)
         if placed is not None:
             if placed.name not in {p.name for p in session.chairs}:
                 session.chairs.append(placed)  # "Dr. Ana Silva. Porto Labs, Portugal"
