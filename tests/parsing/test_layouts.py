@@ -7579,3 +7579,50 @@ def test_a_keynote_with_its_speaker_after_with_is_an_untitled_talk() -> None:
     assert keynote.kind is SessionKind.KEYNOTE
     assert keynote.room == "Weston Hall 021"
     assert papers(program) == [("Keynote Address with Prof. Hanna Vogt", [("Hanna Vogt", None)])]
+
+
+def test_a_bracketed_opening_clock_is_the_rows_time() -> None:
+    # `[13:40]<TAB>Paper session A (Chair: Name)`: a time column printed in square brackets
+    # times its row as a bare clock would; the session keeps its title and chair.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "[09:00]\tRegistration and coffee\n"
+        "[09:30]\tPaper session A (Chair: Hanna Vogt)\n"
+        "Rui Matsuda. Scores for Drum Machines\n"
+        "Omar Haddad and Lena Ortiz. Patterns of Improvised Code\n"
+        "[10:30]\tPaper session B (Chair: Rui Matsuda)\n"
+        "Lena Ortiz. Notation as Performance\n"
+        "Hanna Vogt. Listening to Live Programs\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Registration and coffee", "09:00"),
+        ("Paper session A", "09:30"),
+        ("Paper session B", "10:30"),
+    ]
+    assert [[c.name for c in s.chairs] for s in program.sessions[1:]] == [
+        ["Hanna Vogt"],
+        ["Rui Matsuda"],
+    ]
+
+
+def test_names_first_lines_keep_one_word_and_subtitled_titles() -> None:
+    # On a page printing `Names. Title` throughout, a piece's one-word name (`Gopher`) and a
+    # title with a subtitle after a full stop are still the titles after the names.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "14:00 Performance session A\n"
+        "Rui Matsuda and Lena Ortiz. Gopher\n"
+        "Omar Haddad and Hanna Vogt. Patterns of Improvised Code\n"
+        "Lena Ortiz and Rui Matsuda. Scores for Drum Machines\n"
+        "Hanna Vogt. Pietro Grossi's live coding. An early case of computer music\n"
+        "Omar Haddad. Wezen-Gewording\n"
+    )
+    assert papers(program) == [
+        ("Gopher", [("Rui Matsuda", None), ("Lena Ortiz", None)]),
+        ("Patterns of Improvised Code", [("Omar Haddad", None), ("Hanna Vogt", None)]),
+        ("Scores for Drum Machines", [("Lena Ortiz", None), ("Rui Matsuda", None)]),
+        ("Pietro Grossi's live coding. An early case of computer music", [("Hanna Vogt", None)]),
+        ("Wezen-Gewording", [("Omar Haddad", None)]),
+    ]
