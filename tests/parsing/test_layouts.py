@@ -7626,3 +7626,37 @@ def test_names_first_lines_keep_one_word_and_subtitled_titles() -> None:
         ("Pietro Grossi's live coding. An early case of computer music", [("Hanna Vogt", None)]),
         ("Wezen-Gewording", [("Omar Haddad", None)]),
     ]
+
+
+def test_place_rows_over_timed_rows_are_their_rooms() -> None:
+    # A table whose full-width rows name the place of the timed rows below them (`Hall 2,
+    # Music Building`), several places, one printed again: each the room of the rows it heads,
+    # not the affiliation of the paper above it.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "Foyer, Music Building\n"
+        "09:00\tRegistration and coffee\n"
+        "Hall 2, Music Building\n"
+        "09:30\tPaper session A (Chair: Hanna Vogt)\n"
+        "Rui Matsuda. Scores for Drum Machines\n"
+        "Omar Haddad and Lena Ortiz. Patterns of Improvised Code\n"
+        "Studio Theatre\n"
+        "10:30\tPerformances A\n"
+        "Lena Ortiz. Notation as Performance\n"
+        "Hall 2, Music Building\n"
+        "11:30\tPaper session B (Chair: Rui Matsuda)\n"
+        "Hanna Vogt. Listening to Live Programs\n"
+        "Studio Theatre\n"
+        "12:30\tPerformances B\n"
+        "Omar Haddad. Drum Circuits\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Registration and coffee", "Foyer, Music Building"),
+        ("Paper session A", "Hall 2, Music Building"),
+        ("Performances A", "Studio Theatre"),
+        ("Paper session B", "Hall 2, Music Building"),
+        ("Performances B", "Studio Theatre"),
+    ]
+    assert [a.affiliation for s in program.sessions for p in s.papers for a in p.authors] == [
+        None
+    ] * 6
