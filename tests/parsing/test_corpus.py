@@ -565,8 +565,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # .95 / .89 / .93 (names .99), chairs 1.
     # Then place rows over timed rows (`LT1, School of Music`, three or more, one again) the
     # rooms of the rows below, not the paper above's affiliation: .95 / .93 / .99.
-    "found/iclc-2015-leeds.txt": (0.95, 0.93, 0.98, 0.98, 1.00, 0.00),
-    "found/iclc-2015-leeds.html": (0.95, 0.93, 0.98, 0.98, 1.00, 0.00),
+    # Then `Name - Keynote` an untitled talk by that person: 1 / .94 / 1.
+    "found/iclc-2015-leeds.txt": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
+    "found/iclc-2015-leeds.html": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7660,3 +7660,16 @@ def test_place_rows_over_timed_rows_are_their_rooms() -> None:
     assert [a.affiliation for s in program.sessions for p in s.papers for a in p.authors] == [
         None
     ] * 6
+
+
+def test_a_speaker_then_a_dash_and_keynote_is_an_untitled_talk() -> None:
+    # `Name - Keynote`: who speaks first, then only the kind of talk; no title is printed.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "09:00 Registration and coffee\n"
+        "09:45 Hanna Vogt - Keynote\n"
+        "10:30 Coffee break\n"
+    )
+    keynote = program.sessions[1]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert papers(program) == [("Hanna Vogt - Keynote", [("Hanna Vogt", None)])]
