@@ -1264,12 +1264,17 @@ def split_sentence_authors(
             title = left[:-1] if left.endswith(".") and not left.endswith("?.") else left
             title = title[:-1] if title.endswith("?.") else title
             candidates.append((title.rstrip(), parse_author_line(right_authors), False))
-        if right_fits and len(right.split()) >= 2:
+        if right_fits and (
+            len(right.split()) >= 2 or (authors_first_page and _one_word_title(right))
+        ):
             left_authors = _PRESENTER_REMARK.sub("", left_authors)
             if _is_author_list(left_authors, alone=authors_first_page):
                 candidates.append((right, parse_author_line(left_authors), True))
         for title, authors, authors_first in candidates:
-            if len(title.split()) > _MOST_TITLE_WORDS or _is_running_text(title):
+            if len(title.split()) > _MOST_TITLE_WORDS or (
+                _is_running_text(title)
+                and not (authors_first and authors_first_page and _title_and_subtitle(title))
+            ):
                 continue  # the "title" is running text: an abstract with a name-like phrase
             # A page that prints "Authors. Title" everywhere does so for a single author too.
             page_bias = 3.0 if authors_first_page else -0.1
@@ -1402,6 +1407,25 @@ def split_by_line(text: str) -> tuple[str, AuthorLine] | None:
 
 
 _TITLE_SENTENCE = re.compile(r"[a-z]{3}(?P<end>[.!?])\s+[A-Z][a-z]")
+
+
+# On a page printing `Authors. Title` throughout, what follows the names may be one word
+# ("Ana Silva and Bo Li. Gopher", a piece's or a tool's name) or a title and a subtitle of
+# its own set off by a full stop ("Name. Pietro Grossi's live coding. An early case of …").
+_MOST_SUBTITLED_WORDS = 16
+
+
+def _one_word_title(text: str) -> bool:
+    """`Gopher`, `Off<>zz`, `Wezen-Gewording`: one word of three characters or more that opens
+    with a letter or digit and is no number."""
+    word = text.strip().rstrip(".")
+    return " " not in word and len(word) >= 3 and word[0].isalnum() and not word.isdigit()
+
+
+def _title_and_subtitle(title: str) -> bool:
+    """A short title of at most two sentences: a title and its subtitle, not running text."""
+    ends = [m.group("end") for m in _TITLE_SENTENCE.finditer(title)]
+    return len(ends) <= 1 and len(title.split()) <= _MOST_SUBTITLED_WORDS
 
 
 def _is_running_text(title: str) -> bool:

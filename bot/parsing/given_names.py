@@ -3028,7 +3028,6 @@ Cassar
 Casseus
 Cassie
 Cassien
-Cat
 Cata
 Catalina
 Catalino

@@ -106,6 +106,12 @@ _CLOCK_RUN_ON = re.compile(r"(\b\d{1,2}[:.h]\d{2})(?=[A-Z][a-z])")
 # "8:40 – 9:20. All is Water …": a full stop after the line's opening clock (range) parts it
 # from the item as a dash or a colon would; it is no part of the title.
 _CLOCK_THEN_STOP = re.compile(r"^(\s*\d{1,2}[:.h]\d\d(?:\s*[-–—]\s*\d{1,2}[:.h]\d\d)?)\.\s+(?=\S)")
+# "[13:40]<TAB>Paper session A", "[09:00 - 10:30] Keynote": a line's (or cell's) opening clock
+# or range in square brackets, as some hand-written tables print their time column; the
+# brackets only set it off, as a cell's edge would.
+_BRACKETED_CLOCK = re.compile(
+    r"(?:^|(?<=\t))\[\s*(\d{1,2}[:.h]\d\d(?:\s*[-–—]\s*\d{1,2}[:.h]\d\d)?)\s*\](?=\s|$)"
+)
 _LINK_WORD = (
     r"paper|papers|slides?|video|videos|abstract|artifacts?|pdf|preprint|code|poster|"
     r"recording|doi|website|link|presentation|bibtex|talk|teaser|github|arxiv|pre-?print|"
@@ -466,6 +472,8 @@ def _normalise(raw: str) -> str:
         return text  # the repairs below mend clocks
     text = _CLOCK_RUN_ON.sub(r"\1 ", text)
     text = _CLOCK_THEN_STOP.sub(r"\1 ", text)
+    if "[" in text:
+        text = _BRACKETED_CLOCK.sub(r"\1", text)
     text = _SPLIT_CLOCK.sub(r"\1:\2", text)
     return _MERIDIEM_RUN_ON.sub(r"\1 ", text)
 

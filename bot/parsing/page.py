@@ -500,6 +500,52 @@ def recurring_rooms(lines: list[Line]) -> frozenset[str]:
     return frozenset(t for t, n in counts.items() if n >= 3)
 
 
+# The most words and characters of a place line heading the rows below it.
+_MOST_ROOM_ROW_WORDS = 6
+_MOST_ROOM_ROW_CHARS = 50
+
+
+def room_rows_over_times(lines: list[Line]) -> frozenset[str]:
+    """Places printed as rows of their own over the timed rows they house (`LT1, School of
+    Music` / `[13:40] Paper session A` / … / `Stage one` / `[15:30] Performances`): short lines
+    without a sentence's stop, a colon or a parenthesis, each right above a time that prints
+    its own item, three such lines or more with at least two places, and most of them printed
+    again (a place recurs; an item's title or its people above its time seldom do). A
+    page-wide fact: one such line above one time is as often an affiliation closing the item
+    above it."""
+    filled = [line for line in lines if line.kind is not LineKind.BLANK]
+    found: list[str] = []
+    for line, below in itertools.pairwise(filled):
+        if below.kind is not LineKind.TIME or line.kind is not LineKind.TEXT:
+            continue
+        text = line.text.strip()
+        if (
+            len([c for c in line.cells if c]) != 1
+            or not 1 <= len(text.split()) <= _MOST_ROOM_ROW_WORDS
+            or len(text) > _MOST_ROOM_ROW_CHARS
+            or any(ch in text for ch in ".:;()?!")
+            or below.time is None
+            or not below.text[below.time.span[1] :].strip(" \t-–—|")
+            or find_time_range(text) is not None
+            or classify_kind(text, paper_count=0) is not SessionKind.OTHER
+            or _reads_as_people(text)
+        ):
+            continue  # a time's own words, a sentence, a break, or people above a time
+        found.append(text)
+    counts = {text: found.count(text) for text in found}
+    again = sum(n for n in counts.values() if n >= 2)
+    if len(found) < 3 or len(counts) < 2 or 3 * again < 2 * len(found):
+        return frozenset()
+    return frozenset(counts)
+
+
+def _reads_as_people(text: str) -> bool:
+    """`Yu-Wen Chen, Julia Hirschberg`: every part a name, one led by a known given name (a
+    place's words, `Foyer, Music Building`, are name-like too, but no one's first name)."""
+    parts = [p for p in re.split(r",\s*|\s+(?:and|&)\s+", text) if p]
+    return all(is_name_like(p) for p in parts) and any(p.split()[0] in GIVEN_NAMES for p in parts)
+
+
 _TRACK_HEADING = re.compile(r"^track\s+\w{1,3}\b(?:\s*[:–—-]\s*\S.*)?$", re.I)
 
 

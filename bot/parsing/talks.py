@@ -63,6 +63,9 @@ _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:
 # "Keynote Address with Prof. Ana Silva", "Fireside chat with Bo Li": the kind, then, after
 # "with", who gives it and nothing else: an untitled talk, named as printed.
 _KIND_WITH = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+with\s+(?P<who>[^:()]{3,80})$")
+# "Julian Rohrhuber - Keynote", "Ana Silva – Invited Talk": who speaks, a dash, then only the
+# kind of talk: an untitled talk by that person, named as printed.
+_WHO_DASH_KIND = re.compile(r"^(?P<who>[^:()\-–—]{3,60}?)\s+[-–—]\s+(?P<kind>[^:()]{3,30})$")
 # "Invited talk by Ana Silva, Uni A. Title": the kind and who gives it (where they work after a
 # comma), a full stop, then the talk's title.
 _KIND_BY_SENTENCE = re.compile(r"^(?P<kind>[^:().]{3,40}?)\s+by\s+(?P<rest>\S.+)$")
@@ -356,6 +359,20 @@ def read_talk_title(title: str) -> TalkTitle | None:
         people = _people(with_who.group("who"))
         if people and all(len(p.name.split()) >= 2 and is_name_like_strict(p.name) for p in people):
             return TalkTitle(title, None, people)
+    who_first = _WHO_DASH_KIND.match(title)
+    if (
+        who_first
+        and len(who_first.group("kind").split()) <= 3
+        and _TALK_WORD.search(who_first.group("kind"))
+        and not _TALK_WORD.search(who_first.group("who"))
+    ):
+        who = who_first.group("who").strip()
+        if (
+            2 <= len(who.split()) <= 4
+            and is_name_like_strict(who)
+            and who.split()[0] in GIVEN_NAMES
+        ):
+            return TalkTitle(title, None, (Person(clean(who), None),))
     placed = _KIND_BY_PLACED.match(title)
     if placed and len(placed.group("kind").split()) <= 3:
         who = placed.group("who")

@@ -552,6 +552,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an untitled talk by the person after "with": .97 / .97 / .91.
     "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
     "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
+    # iclc-2015-leeds: the first International Conference on Live Coding (music / live coding,
+    # School of Music, University of Leeds, 13-14 July 2015), Monday and Tuesday: a two-column
+    # table per day, full-width room header rows (`LT1, School of Music`), rows `[13:40]<TAB>
+    # Paper session A (Chair: Name)` over a list of `Author, Author and Author. Title (15min)`
+    # items, performances as the same lists, keynotes `Name - Keynote`. First seen (text and
+    # page alike): recall .86, precision .64, author F1 .90, chairs 0, times 0 (no date):
+    # the bracketed times not read, so each day one untitled session of every line. (The
+    # first commit's truth titled the keynotes `Keynote`, .82 / .61; now titled as printed.)
+    # Then a bracketed opening clock `[13:40]` the row's time, and on a page printing `Names.
+    # Title` throughout, one-word titles (`Gopher`) and `Title. Subtitle` after the names:
+    # .95 / .89 / .93 (names .99), chairs 1.
+    # Then place rows over timed rows (`LT1, School of Music`, three or more, one again) the
+    # rooms of the rows below, not the paper above's affiliation: .95 / .93 / .99.
+    # Then `Name - Keynote` an untitled talk by that person: 1 / .94 / 1.
+    "found/iclc-2015-leeds.txt": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
+    "found/iclc-2015-leeds.html": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7663,3 +7663,97 @@ def test_a_chair_and_a_one_word_workplace_after_a_dash() -> None:
     )
     chairs = [[(c.name, c.affiliation) for c in s.chairs] for s in program.sessions]
     assert chairs == [[("Pierre Long", "Inria")], [("Ruth Okafor", None), ("Bo Li", None)]]
+
+
+def test_a_bracketed_opening_clock_is_the_rows_time() -> None:
+    # `[13:40]<TAB>Paper session A (Chair: Name)`: a time column printed in square brackets
+    # times its row as a bare clock would; the session keeps its title and chair.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "[09:00]\tRegistration and coffee\n"
+        "[09:30]\tPaper session A (Chair: Hanna Vogt)\n"
+        "Rui Matsuda. Scores for Drum Machines\n"
+        "Omar Haddad and Lena Ortiz. Patterns of Improvised Code\n"
+        "[10:30]\tPaper session B (Chair: Rui Matsuda)\n"
+        "Lena Ortiz. Notation as Performance\n"
+        "Hanna Vogt. Listening to Live Programs\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Registration and coffee", "09:00"),
+        ("Paper session A", "09:30"),
+        ("Paper session B", "10:30"),
+    ]
+    assert [[c.name for c in s.chairs] for s in program.sessions[1:]] == [
+        ["Hanna Vogt"],
+        ["Rui Matsuda"],
+    ]
+
+
+def test_names_first_lines_keep_one_word_and_subtitled_titles() -> None:
+    # On a page printing `Names. Title` throughout, a piece's one-word name (`Gopher`) and a
+    # title with a subtitle after a full stop are still the titles after the names.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "14:00 Performance session A\n"
+        "Rui Matsuda and Lena Ortiz. Gopher\n"
+        "Omar Haddad and Hanna Vogt. Patterns of Improvised Code\n"
+        "Lena Ortiz and Rui Matsuda. Scores for Drum Machines\n"
+        "Hanna Vogt. Pietro Grossi's live coding. An early case of computer music\n"
+        "Omar Haddad. Wezen-Gewording\n"
+    )
+    assert papers(program) == [
+        ("Gopher", [("Rui Matsuda", None), ("Lena Ortiz", None)]),
+        ("Patterns of Improvised Code", [("Omar Haddad", None), ("Hanna Vogt", None)]),
+        ("Scores for Drum Machines", [("Lena Ortiz", None), ("Rui Matsuda", None)]),
+        ("Pietro Grossi's live coding. An early case of computer music", [("Hanna Vogt", None)]),
+        ("Wezen-Gewording", [("Omar Haddad", None)]),
+    ]
+
+
+def test_place_rows_over_timed_rows_are_their_rooms() -> None:
+    # A table whose full-width rows name the place of the timed rows below them (`Hall 2,
+    # Music Building`), several places, one printed again: each the room of the rows it heads,
+    # not the affiliation of the paper above it.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "Foyer, Music Building\n"
+        "09:00\tRegistration and coffee\n"
+        "Hall 2, Music Building\n"
+        "09:30\tPaper session A (Chair: Hanna Vogt)\n"
+        "Rui Matsuda. Scores for Drum Machines\n"
+        "Omar Haddad and Lena Ortiz. Patterns of Improvised Code\n"
+        "Studio Theatre\n"
+        "10:30\tPerformances A\n"
+        "Lena Ortiz. Notation as Performance\n"
+        "Hall 2, Music Building\n"
+        "11:30\tPaper session B (Chair: Rui Matsuda)\n"
+        "Hanna Vogt. Listening to Live Programs\n"
+        "Studio Theatre\n"
+        "12:30\tPerformances B\n"
+        "Omar Haddad. Drum Circuits\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Registration and coffee", "Foyer, Music Building"),
+        ("Paper session A", "Hall 2, Music Building"),
+        ("Performances A", "Studio Theatre"),
+        ("Paper session B", "Hall 2, Music Building"),
+        ("Performances B", "Studio Theatre"),
+    ]
+    assert [a.affiliation for s in program.sessions for p in s.papers for a in p.authors] == [
+        None
+    ] * 6
+
+
+def test_a_speaker_then_a_dash_and_keynote_is_an_untitled_talk() -> None:
+    # `Name - Keynote`: who speaks first, then only the kind of talk; no title is printed.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "09:00 Registration and coffee\n"
+        "09:45 Hanna Vogt - Keynote\n"
+        "10:30 Coffee break\n"
+    )
+    keynote = program.sessions[1]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert papers(program) == [("Hanna Vogt - Keynote", [("Hanna Vogt", None)])]

@@ -48,6 +48,7 @@ from bot.parsing.page import (
     recurring_leading_marks,
     recurring_rooms,
     recurring_trailing_marks,
+    room_rows_over_times,
     timed_name_cells,
     timed_people_before_titles,
     times_after_items,
@@ -130,6 +131,9 @@ class BuilderState:
         # line above a time heads the items below it, not the item above.
         self.room_headings = places_head_their_items(lines, is_room_heading)
         self.room_in_force: str | None = None
+        # "LT1, School of Music" / "[13:40] Paper session A": places printed as rows of their
+        # own, each the room of the timed rows below it until the next.
+        self.room_rows = room_rows_over_times(lines)
         self.track_headings = places_head_their_items(lines, is_track_heading, over_sessions=True)
         self.track_name: str | None = None  # a heading over several items: a workshop's name
         self.pending_time: TimeRange | None = None

@@ -100,6 +100,17 @@ class TextLines(Cells):
         if workplace is not None:
             return workplace - i + 1
         below = self.next_nonblank(i) if i >= 0 else None
+        if (
+            line.text.strip() in self.room_rows
+            and below is not None
+            and below.kind is LineKind.TIME
+        ):
+            # a place row over the timed rows it houses: their room, no affiliation or title
+            self.close_paper()
+            self.room_in_force = line.text.strip()
+            self.pending_room = None
+            self.read(line.number, ROOM, 0.8)
+            return 1
         if self._about_a_speaker(line, below):
             # "Speakers" / "Ana Silva" / "Ana Silva is a researcher at …": a paragraph about
             # one of the page's speakers, or their name over it: about its people, no item.
