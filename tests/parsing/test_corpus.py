@@ -552,6 +552,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an untitled talk by the person after "with": .97 / .97 / .91.
     "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
     "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
+    # Climate Informatics 2024 (climate science, BMA House, London): a Jekyll page of raw HTML,
+    # three day blocks moved off screen behind day tabs (all rendered), each a two-column table
+    # `time<TAB>` / content; a paper session `On Topic (Chair Name)` over an <ol> of linked
+    # `Title (Speaker)` items, keynotes a lone `Title (Speaker)` row, panels `Panel: Title (A, B,
+    # Chair C)`. First seen: text recall .23, precision .20, author F1 .51, chairs 0, times .50;
+    # page .23 / .18 / .51, chairs 0, times .50.
+    "found/ci-2024-london.txt": (0.23, 0.20, 0.50, 0.50, 0.00, 0.50),
+    "found/ci-2024-london.html": (0.23, 0.18, 0.50, 0.50, 0.00, 0.50),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
