@@ -7579,3 +7579,27 @@ def test_a_keynote_with_its_speaker_after_with_is_an_untitled_talk() -> None:
     assert keynote.kind is SessionKind.KEYNOTE
     assert keynote.room == "Weston Hall 021"
     assert papers(program) == [("Keynote Address with Prof. Hanna Vogt", [("Hanna Vogt", None)])]
+
+
+def test_a_paper_printed_title_then_its_speakers_in_parentheses() -> None:
+    # A session's list of `Title (Speaker)` items, a time line above each session: the
+    # parenthesis holds only full names, so they are the paper's speakers, not the title's
+    # last words read as a name with the parenthesis its affiliation.
+    program = parse(
+        "Tuesday 12 October 2027\n"
+        "10:00-11:00\t\n"
+        "On Coastal Flooding\n"
+        "Forecasting storm surge with graph networks over estuaries (Maria Lindqvist)\n"
+        "Rainfall runoff models for small catchments in the tropics (John Okafor)\n"
+        "Uncertainty in sea level projections (Anna Berg and David Moreau)\n"
+        "11:00-11:30\t\n"
+        "Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Forecasting storm surge with graph networks over estuaries", [("Maria Lindqvist", None)]),
+        ("Rainfall runoff models for small catchments in the tropics", [("John Okafor", None)]),
+        (
+            "Uncertainty in sea level projections",
+            [("Anna Berg", None), ("David Moreau", None)],
+        ),
+    ]
