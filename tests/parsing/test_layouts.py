@@ -7603,3 +7603,26 @@ def test_a_paper_printed_title_then_its_speakers_in_parentheses() -> None:
             [("Anna Berg", None), ("David Moreau", None)],
         ),
     ]
+
+
+def test_a_chair_after_the_word_chair_in_the_titles_parenthesis() -> None:
+    # `Topic (Chair Name)` without a colon, and a panel's `(A, B, Chair C)`: the chair after
+    # the word, the names before it the panel's people.
+    program = parse(
+        "Tuesday 12 October 2027\n"
+        "10:00-11:00\t\n"
+        "On Coastal Flooding (Chair Maria Lindqvist)\n"
+        "Forecasting storm surge with graph networks over estuaries (John Okafor)\n"
+        "11:00-12:00\t\n"
+        "On Inland Waters (Chair David Moreau)\n"
+        "Rainfall runoff models for small catchments in the tropics (Anna Berg)\n"
+        "12:00-13:00\t\n"
+        "Panel: Open Data for Hydrology (Peter Novak, Sara Quint, Chair Laura Kim)\n"
+    )
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("On Coastal Flooding", ["Maria Lindqvist"]),
+        ("On Inland Waters", ["David Moreau"]),
+        ("Panel: Open Data for Hydrology", ["Laura Kim"]),
+    ]
+    panel = program.sessions[2]
+    assert [a.name for p in panel.papers for a in p.authors] == ["Peter Novak", "Sara Quint"]
