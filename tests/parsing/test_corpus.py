@@ -568,6 +568,17 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Then `Name - Keynote` an untitled talk by that person: 1 / .94 / 1.
     "found/iclc-2015-leeds.txt": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
     "found/iclc-2015-leeds.html": (1.00, 0.93, 1.00, 1.00, 1.00, 0.00),
+    # Climate Informatics 2024 (climate science, BMA House, London): a Jekyll page of raw HTML,
+    # three day blocks moved off screen behind day tabs (all rendered), each a two-column table
+    # `time<TAB>` / content; a paper session `On Topic (Chair Name)` over an <ol> of linked
+    # `Title (Speaker)` items, keynotes a lone `Title (Speaker)` row, panels `Panel: Title (A, B,
+    # Chair C)`. First seen: text recall .23, precision .20, author F1 .51, chairs 0, times .50;
+    # page .23 / .18 / .51, chairs 0, times .50. Then `Title (Full Name)` a paper and its
+    # speaker (not the title's last words a name with the parenthesis its affiliation):
+    # .90 / .77 / .92, times 1 (page precision .72). Then `(Chair Name)` and a panel's
+    # `(A, B, Chair C)` closing a title its chair (and panelists): author F1 .95, chairs .75.
+    "found/ci-2024-london.txt": (0.90, 0.77, 0.95, 0.95, 0.75, 1.00),
+    "found/ci-2024-london.html": (0.90, 0.72, 0.95, 0.95, 0.75, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7757,3 +7757,50 @@ def test_a_speaker_then_a_dash_and_keynote_is_an_untitled_talk() -> None:
     keynote = program.sessions[1]
     assert keynote.kind is SessionKind.KEYNOTE
     assert papers(program) == [("Hanna Vogt - Keynote", [("Hanna Vogt", None)])]
+
+
+def test_a_paper_printed_title_then_its_speakers_in_parentheses() -> None:
+    # A session's list of `Title (Speaker)` items, a time line above each session: the
+    # parenthesis holds only full names, so they are the paper's speakers, not the title's
+    # last words read as a name with the parenthesis its affiliation.
+    program = parse(
+        "Tuesday 12 October 2027\n"
+        "10:00-11:00\t\n"
+        "On Coastal Flooding\n"
+        "Forecasting storm surge with graph networks over estuaries (Maria Lindqvist)\n"
+        "Rainfall runoff models for small catchments in the tropics (John Okafor)\n"
+        "Uncertainty in sea level projections (Anna Berg and David Moreau)\n"
+        "11:00-11:30\t\n"
+        "Coffee break\n"
+    )
+    assert papers(program) == [
+        ("Forecasting storm surge with graph networks over estuaries", [("Maria Lindqvist", None)]),
+        ("Rainfall runoff models for small catchments in the tropics", [("John Okafor", None)]),
+        (
+            "Uncertainty in sea level projections",
+            [("Anna Berg", None), ("David Moreau", None)],
+        ),
+    ]
+
+
+def test_a_chair_after_the_word_chair_in_the_titles_parenthesis() -> None:
+    # `Topic (Chair Name)` without a colon, and a panel's `(A, B, Chair C)`: the chair after
+    # the word, the names before it the panel's people.
+    program = parse(
+        "Tuesday 12 October 2027\n"
+        "10:00-11:00\t\n"
+        "On Coastal Flooding (Chair Maria Lindqvist)\n"
+        "Forecasting storm surge with graph networks over estuaries (John Okafor)\n"
+        "11:00-12:00\t\n"
+        "On Inland Waters (Chair David Moreau)\n"
+        "Rainfall runoff models for small catchments in the tropics (Anna Berg)\n"
+        "12:00-13:00\t\n"
+        "Panel: Open Data for Hydrology (Peter Novak, Sara Quint, Chair Laura Kim)\n"
+    )
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("On Coastal Flooding", ["Maria Lindqvist"]),
+        ("On Inland Waters", ["David Moreau"]),
+        ("Panel: Open Data for Hydrology", ["Laura Kim"]),
+    ]
+    panel = program.sessions[2]
+    assert [a.name for p in panel.papers for a in p.authors] == ["Peter Novak", "Sara Quint"]

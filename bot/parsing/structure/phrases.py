@@ -564,6 +564,30 @@ def split_chair(text: str) -> tuple[str, str | None]:
     return text[: m.start()].rstrip(" ,;-–—("), chair
 
 
+# "Storage (Chair Bo Li)", "Panel: X (Ann Lee, Bo Li, Chair Eve Roy)", "Talks (Chair Bo Li":
+# the chair after the word `Chair`, without a colon, closing the title's last parenthesis.
+_PARENTHESISED_CHAIR = re.compile(
+    r"^(?P<title>.*?\S)\s*\((?P<before>[^()]*?,\s*)?(?:session\s+)?(?:co-?)?chair(?:s|persons?)?"
+    r"\s+(?P<who>[A-Z][^():]*?)\s*\)?\s*$",
+    re.I,
+)
+
+
+def parenthesised_chair(text: str) -> tuple[str, tuple[Person, ...], tuple[Person, ...]] | None:
+    """(title, panelists, chairs) of `Title (Chair Name)` or `Title (A, B, Chair C)`: every
+    name a person's (`Chair Sessions` and `(Chairs' Welcome)` are no chair), or None."""
+    m = _PARENTHESISED_CHAIR.match(text)
+    if m is None or m.group("who")[:1].islower():
+        return None
+    chairs = parse_author_line(m.group("who")).authors
+    before = (m.group("before") or "").strip().rstrip(",").strip()
+    panel = parse_author_line(before).authors if before else ()
+    people = (*chairs, *panel)
+    if not chairs or not all(is_name_like_strict(p.name) and not p.affiliation for p in people):
+        return None
+    return m.group("title").strip(), panel, chairs
+
+
 # "Jeff Coughlin (Chair)", "Ana Silva and Bo Li (Co-chairs)": people, then their role in
 # parentheses, as a timetable's header row names its session's chair in the presenter column.
 _CHAIR_MARK_AFTER = re.compile(

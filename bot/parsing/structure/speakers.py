@@ -23,6 +23,7 @@ from bot.parsing.structure.phrases import (
     KEYNOTE_SEPARATOR_AT_END,
     KEYNOTE_SPEAKER,
     SPEAKER_AND_PLACE,
+    parenthesised_chair,
     reads_as_a_name,
     session_dash_person,
     speaker_then_title,
@@ -54,6 +55,19 @@ class Speakers(Lookahead):
     def _speakers_from_title(self, session: SessionDraft) -> None:
         if not session.title or session.speakers:
             return
+        if not session.chairs:
+            parted = parenthesised_chair(session.title)
+            if parted is not None:
+                # "On Hydrology (Chair Kenza Tazi)", "Panel: Ethics in AI (A, B, Chair C)": who
+                # chairs, after the word `Chair` inside the title's closing parenthesis (one
+                # left unclosed too); the names before it in the parenthesis are panelists.
+                session.title, panelists, chairs = parted
+                session.chairs.extend(chairs)
+                session.chaired = True
+                if panelists:
+                    session.speakers = list(panelists)
+                    session.talk_title = session.title
+                return
         chaired = session_dash_person(session.title)
         if chaired and not session.chairs:
             # "Session 2 — Rodrigo Rodrigues": a session's chair after a dash.

@@ -71,7 +71,7 @@ from bot.parsing.structure.phrases import (
     strip_session_title,
     unquote,
 )
-from bot.parsing.talks import numbered_talk, read_talk_title
+from bot.parsing.talks import numbered_talk, read_talk_title, title_then_named_speakers
 from bot.parsing.timeexpr import find_time_range
 
 # "More", "Read more", "Show more…", "(more)": a toggle showing the rest of a text it follows.
@@ -851,6 +851,13 @@ class TextLines(Cells):
             # it holds.
             self.add_paper(text, line.number)
             return
+        spoken = self._title_then_speakers(text, lookahead) if score < 0.5 else None
+        if spoken is not None and session is not None:
+            # "Envisioning Digital Twins for Farms (Paul Harris)": a paper's title, then in
+            # parentheses only its speakers' full names, each led by a known given name.
+            self.add_paper(spoken[0], line.number)
+            self.attach_authors(AuthorLine(spoken[1]), line.number)
+            return
         sentence = self.split_sentence(text) if score < 0.5 else None
         if sentence is not None:
             title, parsed, _authors_first = sentence
@@ -931,6 +938,26 @@ class TextLines(Cells):
             session.notes.append(text)
             return
         self.add_paper(text, line.number)
+
+    def _title_then_speakers(
+        self, text: str, lookahead: int | None
+    ) -> tuple[str, tuple[Person, ...]] | None:
+        """`Title words (Ann Lee and Bo Li)` as a paper: the parenthesis holds only full names,
+        each opening with a known given name or seen before as a person, and no author line
+        waits above or follows below (then the parenthesis would be the title's own)."""
+        if self.pending_authors is not None or self._next_is_authors(lookahead):
+            return None
+        titled = title_then_named_speakers(text)
+        if titled is None or len(titled[0].split()) < 3:
+            return None
+        people = titled[1]
+        if not all(
+            p.name in self.known_names
+            or (len(p.name.split()) >= 2 and p.name.split()[0] in GIVEN_NAMES)
+            for p in people
+        ):
+            return None
+        return titled
 
     def _speaker_under_item_title(self, i: int, line: Line) -> int | None:
         """`10:20` / `Title` / `Ana Ruiz` / `Universidad de Guadalajara`: a bare name right under
