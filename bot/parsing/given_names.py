@@ -18424,7 +18424,6 @@ Ungureanu
 Unnar
 Unni
 Unnur
-Unruly
 Untung
 Upul
 Uraia

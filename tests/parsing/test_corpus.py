@@ -552,6 +552,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # an untitled talk by the person after "with": .97 / .97 / .91.
     "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
     "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
+    # MILLing 2024, the CLASP Conference on Multimodality and Interaction in Language Learning
+    # (linguistics / language acquisition, Gothenburg, 14-15 October 2024), a Hakyll page of raw
+    # HTML tables `time<TAB>item`; paper sessions are <details> summarised `Oral session 1
+    # (session chair: Name)`, then per paper `11:00 A, B and C` + title glued on one line (the
+    # authors' span runs into the title's link: `Bill NobleNot Just Semantics: ...`); keynotes
+    # `Keynote 1: Name (session chair: Name)` untitled; untimed posters. First seen (text and
+    # page alike): recall .12, precision .75, author F1 .10, chairs .83, times 1.
+    "found/milling-2024-gothenburg.txt": (0.12, 0.75, 0.09, 0.09, 0.83, 1.00),
+    "found/milling-2024-gothenburg.html": (0.12, 0.75, 0.09, 0.09, 0.83, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
