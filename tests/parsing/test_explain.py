@@ -20,7 +20,7 @@ OPTIONS = ParseOptions(timezone="UTC", year=2025)
 # A plenary's title printed with its room above the day's slots, which the rules leave unread.
 PROGRAM = (
     "Day 1 March 3, 2025\n\n"
-    "Welcome and Keynote Talk (Room: Aurora)\n\n"
+    "Welcome and Keynote Talk (Room: Aurora Hall)\n\n"
     "08:30 - 09:00 Registration\n"
     "10:15 - 10:45 Coffee Break (Room: Foyer)\n"
     "Session 1: Requirements in Practice (Room: Aurora)\n"

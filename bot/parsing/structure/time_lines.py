@@ -204,6 +204,22 @@ class TimeLines(Cells):
         score = author_line_score(speaker.text)
         return score >= 0.3 and author_line_score(title.text) < score
 
+    def _talk_time_under_timed_header(self, tr: TimeRange) -> bool:
+        """Under a session timed by its start alone: does this time start one of its talks (the
+        first one at the session's own start, each later one after the talk above)?"""
+        current = self.current
+        if (
+            current is None
+            or current.start is None
+            or current.end is not None
+            or not holds_contributions(current.title)
+        ):
+            return False
+        if not current.papers:
+            return tr.start == current.start
+        last = current.papers[-1].start
+        return last is not None and tr.start > last
+
     def _overruns_the_slot(self, tr: TimeRange, text: str) -> bool:
         """`09:20 - 10:30 Contributed talks` / … / `10:20 - 10:35 Ana Silva. Title`: a talk
         that starts inside its session's slot and names who gives it is the session's last,
@@ -403,6 +419,17 @@ class TimeLines(Cells):
         ):
             # "Session 1 | Chair: X" then "09:15 — 09:35 | A and B. Title": a header printed
             # without a time, its papers with theirs; the session spans them.
+            self._timed_contribution(beside, line, tr, i)
+            return 1
+        if (
+            self.current is not None
+            and beside
+            and self._talk_time_under_timed_header(tr)
+            and self._contribution_row(beside, i)
+        ):
+            # "11:00" / "Oral session 1 (session chair: X)" / "11:00 A and B. Title" / "11:20 C.
+            # Title": a session timed by its start alone, its first talk printing that start
+            # again and the next ones later: each time its talk's own, not an item of its own.
             self._timed_contribution(beside, line, tr, i)
             return 1
         if (
