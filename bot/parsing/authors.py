@@ -1080,6 +1080,8 @@ _TRAILING_MARK = (
     r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|" + ATTENDANCE_MODES + r")\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
+    # "(presented online)", "(given remotely)": how the talk is given, after its title
+    r"\((?:presented|given|delivered)\s(?:" + ATTENDANCE_MODES + r"|virtually|remotely)\)|"
     # "(Acme sponsored talk)", "(sponsored by Acme)": who pays for the talk, not its title
     r"\((?:[\w&.-]+\s){0,3}?sponsored(?: talk| session| presentation)?\)|"
     r"\(sponsored by [^()]{1,30}\)|"
@@ -1213,6 +1215,9 @@ def split_glued_authors(text: str) -> tuple[str, AuthorLine] | None:
             continue
         if " " not in left or len(right.split()) < 3 or len(left.split()) > 60:
             continue
+        first = right.split(maxsplit=1)[0].strip(":,.;")
+        if len(first) >= 2 and first.isalpha() and first.isupper():
+            return None  # "VerbCLIP", "GraphQL": an acronym ending a camel-case word
         if not _is_author_list(left, alone=True):
             return None  # the first glue inside a title or a phrase: no author list before it
         people = parse_author_line(left)

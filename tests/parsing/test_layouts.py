@@ -7635,3 +7635,40 @@ def test_a_closed_details_box_naming_a_session_is_read_open() -> None:
     assert "Gaze Following in Joint Book Reading" in text
     assert "Prosodic Cues to Turn Ends in Toddler Speech" in text
     assert "We study gaze." not in text
+
+
+def test_a_timed_talk_that_does_not_split_keeps_the_run_of_talks_going() -> None:
+    # `14:25 A and B SPEAKX - …` (no stop between people and title) among the session's timed
+    # talks is still the next talk, so the talk after it is the session's too.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "14:00\t\n"
+        "Oral session 2 (session chair: Ines Duarte)\n"
+        "14:00 Marta Kovac and Pieter de Groot. Prosodic Cues to Turn Ends in Toddler Speech\n"
+        "14:25 Ola Nordmann and Kari Berg TALKBANK - A Corpus of Child Speech\n"
+        "14:50 Ana Silva and Bo Li. Gaze Following in Joint Book Reading\n"
+        "15:10\tCoffee\n"
+    )
+    assert [s.title for s in program.sessions] == ["Oral session 2", "Coffee"]
+    titles = [p.title for p in program.sessions[0].papers]
+    assert len(titles) == 3
+    assert titles[2] == "Gaze Following in Joint Book Reading"
+
+
+def test_a_glue_inside_a_camel_case_acronym_is_no_author_glue() -> None:
+    # `… and Ana Silva VerbCLIP: …`: the capital run `CLIP` ends a word of the title; but
+    # `Ana SilvaL2 Learners …` is a glue before `L2`.
+    assert (
+        authors.split_glued_authors("Ana Silva and Bo Li VerbCLIP: Verbs in Vision Models") is None
+    )
+    glued = authors.split_glued_authors("Ana Silva and Bo LiL2 Learners and Their Gestures")
+    assert glued is not None
+    assert glued[0] == "L2 Learners and Their Gestures"
+
+
+def test_presented_online_after_a_title_is_a_mark() -> None:
+    # `Title (presented online)`: how the talk is given, not part of its title.
+    assert authors.strip_trailing_marks("Gaze Following in Book Reading (presented online)") == (
+        "Gaze Following in Book Reading",
+        "(presented online)",
+    )

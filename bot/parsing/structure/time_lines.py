@@ -62,6 +62,12 @@ DISCUSSION_ROW = re.compile(
 )
 
 
+# "Ana Silva, Bo Li and Cy Wu …", "Ola Nordmann and Kari Berg …": a line opening with a list
+# of people, each of two to four capitalised words, the last after "and".
+_NAME = r"[A-ZÀ-Þ][\w'’.-]*(?: [A-ZÀ-Þ][\w'’.-]*){1,3}"
+_OPENS_WITH_A_LIST_OF_PEOPLE = re.compile(rf"^{_NAME}(?:, {_NAME})*,? and {_NAME}\b")
+
+
 class TimeLines(Cells):
     """The handlers of lines that print a time."""
 
@@ -219,6 +225,21 @@ class TimeLines(Cells):
             return tr.start == current.start
         last = current.papers[-1].start
         return last is not None and tr.start > last
+
+    def _next_in_a_run_of_talks(self, text: str) -> bool:
+        """After timed talks of the open session: is this timed text the next one, opening with
+        its people though they and the title do not split (`A and B TITLE - words`)?"""
+        current = self.current
+        return (
+            current is not None
+            and bool(current.papers)
+            and current.papers[-1].start is not None
+            and classify_kind(text, paper_count=0)
+            not in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
+            and not is_own_item(text)
+            and not SESSION_LABEL.match(text)
+            and bool(_OPENS_WITH_A_LIST_OF_PEOPLE.match(text))
+        )
 
     def _overruns_the_slot(self, tr: TimeRange, text: str) -> bool:
         """`09:20 - 10:30 Contributed talks` / … / `10:20 - 10:35 Ana Silva. Title`: a talk
@@ -425,7 +446,7 @@ class TimeLines(Cells):
             self.current is not None
             and beside
             and self._talk_time_under_timed_header(tr)
-            and self._contribution_row(beside, i)
+            and (self._contribution_row(beside, i) or self._next_in_a_run_of_talks(beside))
         ):
             # "11:00" / "Oral session 1 (session chair: X)" / "11:00 A and B. Title" / "11:20 C.
             # Title": a session timed by its start alone, its first talk printing that start
