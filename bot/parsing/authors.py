@@ -1093,6 +1093,8 @@ _TRAILING_MARK = (
     r"\[[^\]]{1,40}\]|\((?:more|slides|video|pdf|paper|" + ATTENDANCE_MODES + r")\)|"
     # "(invited talk)", "(keynote)": the kind of talk, after its title
     r"\((?:invited|keynote|plenary|contributed|spotlight)(?: talk| paper| lecture)?\)|"
+    # "(presented online)", "(given remotely)": how the talk is given, after its title
+    r"\((?:presented|given|delivered)\s(?:" + ATTENDANCE_MODES + r"|virtually|remotely)\)|"
     # "(Acme sponsored talk)", "(sponsored by Acme)": who pays for the talk, not its title
     r"\((?:[\w&.-]+\s){0,3}?sponsored(?: talk| session| presentation)?\)|"
     r"\(sponsored by [^()]{1,30}\)|"
@@ -1201,6 +1203,47 @@ def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
     if not initials and not institutions:
         return None
     return m.group("title").strip(), parsed
+
+
+# "Bill NobleNot Just Semantics", "Ana Silva“Ice cream …”": a name's last letter glued to the
+# capital (or opening quote) a title starts with, where a page's author span runs into its title
+# link with nothing between them.
+_GLUED_CAPITAL = re.compile(r"(?<=[a-zà-ÿß])(?=[A-ZÀ-Þ“\"‘])")
+# "McDonald", "MacAllister", "DeLuca", "LaToya", "VanDyke": a capital inside a name, not a glue.
+_CAPITAL_INSIDE_NAME = frozenset({"mc", "mac", "fitz", "de", "di", "da", "du", "la", "le", "van"})
+
+
+def split_glued_authors(text: str) -> tuple[str, AuthorLine] | None:
+    """`A, B and CTitle`: an author list run into the title after it with no space, as a
+    browser copies `<span>A, B and C</span><a>Title</a>`. The first glue whose left side is a
+    list of people (of two or three words each, one of them opening with a given name) and
+    whose right side is at least three words splits it; None where none is."""
+    text = clean(text)
+    if " " not in text:
+        return None
+    for m in _GLUED_CAPITAL.finditer(text):
+        left, right = text[: m.start()], text[m.start() :]
+        fragment = left[left.rfind(" ") + 1 :]
+        if fragment.lower().lstrip("'’") in _CAPITAL_INSIDE_NAME or len(fragment) < 2:
+            continue
+        if " " not in left or len(right.split()) < 3 or len(left.split()) > 60:
+            continue
+        first = right.split(maxsplit=1)[0].strip(":,.;")
+        if len(first) >= 2 and first.isalpha() and first.isupper():
+            return None  # "VerbCLIP", "GraphQL": an acronym ending a camel-case word
+        if not _is_author_list(left, alone=True):
+            return None  # the first glue inside a title or a phrase: no author list before it
+        people = parse_author_line(left)
+        # "Using PyTorch …" is no "Using Py" glued to "Torch …": one of the names must open
+        # with a given name.
+        if not any(a.name.split()[0] in GIVEN_NAMES for a in people.authors):
+            return None
+        # "Ana Silva Associazione LabDig3A Academy": a name and the words after it, glued
+        # inside a word of its own; the names of a glued list are of two or three words.
+        if any(len(a.name.split()) > 3 for a in people.authors):
+            return None
+        return right.strip(), people
+    return None
 
 
 _INSTITUTION_WORD = re.compile(

@@ -18423,7 +18423,6 @@ Ungureanu
 Unnar
 Unni
 Unnur
-Unruly
 Untung
 Upul
 Uraia

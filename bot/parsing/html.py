@@ -120,10 +120,27 @@ _LISTS_THE_ITEMS = re.compile(
 )
 
 
+# "Oral session 1 (session chair: Ana Silva)", "Poster session (with coffee)", "Session 3B:
+# Parsing": the summary of a box that is a session, its list of talks inside.
+_NAMES_A_SESSION = re.compile(
+    r"^[^()]{0,60}\b(?:sessions?|posters?|talks|papers|presentations)\b", re.I
+)
+
+
 def _opens_on_the_programme(details: LexborNode) -> bool:
-    """Whether a closed `<details>` is read open: its summary announces the talks it holds."""
+    """Whether a closed `<details>` is read open: its summary announces the talks it holds, or
+    names a session whose box holds a list (of its talks)."""
     summary = details.css_first("summary")
-    return summary is not None and bool(_LISTS_THE_ITEMS.match(summary.text().strip()))
+    if summary is None:
+        return False
+    text = " ".join(summary.text().split())
+    if _LISTS_THE_ITEMS.match(text):
+        return True
+    return (
+        len(text.split()) <= 16
+        and bool(_NAMES_A_SESSION.match(text))
+        and details.css_first("ul, ol") is not None
+    )
 
 
 # A tag (custom ones too: "session-title"), classes, or both.

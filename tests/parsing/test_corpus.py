@@ -579,6 +579,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `(A, B, Chair C)` closing a title its chair (and panelists): author F1 .95, chairs .75.
     "found/ci-2024-london.txt": (0.90, 0.77, 0.95, 0.95, 0.75, 1.00),
     "found/ci-2024-london.html": (0.90, 0.72, 0.95, 0.95, 0.75, 1.00),
+    # MILLing 2024, the CLASP Conference on Multimodality and Interaction in Language Learning
+    # (linguistics / language acquisition, Gothenburg, 14-15 October 2024), a Hakyll page of raw
+    # HTML tables `time<TAB>item`; paper sessions are <details> summarised `Oral session 1
+    # (session chair: Name)`, then per paper `11:00 A, B and C` + title glued on one line (the
+    # authors' span runs into the title's link: `Bill NobleNot Just Semantics: ...`); keynotes
+    # `Keynote 1: Name (session chair: Name)` untitled; untimed posters. First seen (text and
+    # page alike): recall .12, precision .75, author F1 .10, chairs .83, times 1. Then a
+    # session timed by its start alone takes the timed lines below it (the first at its own
+    # start, each next one later) as its talks; `A and BTitle` splits at the glue after a list
+    # of people; a closed <details> whose summary names a session is read open (the page had
+    # the summaries only): .75 / .81 / .87 (text and page alike). Then a timed line opening
+    # with a list of people after the session's timed talks the next talk even where it does
+    # not split, no glue inside a camel-case acronym (`VerbCLIP`), and `(presented online)` a
+    # mark: .83 / .83 / .91.
+    "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7804,3 +7804,96 @@ def test_a_chair_after_the_word_chair_in_the_titles_parenthesis() -> None:
     ]
     panel = program.sessions[2]
     assert [a.name for p in panel.papers for a in p.authors] == ["Peter Novak", "Sara Quint"]
+
+
+def test_talk_times_under_a_session_timed_by_its_start_alone_are_its_talks() -> None:
+    # `14:00` / `Oral session 2 (session chair: X)` / `14:00 A and B. Title` / `14:25 C and D.
+    # Title`:
+    # the session prints only its start, its first talk that start again, the next ones later;
+    # each timed line a talk of the session, not an item of its own.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "13:00\tLunch\n"
+        "14:00\t\n"
+        "Oral session 2 (session chair: Ines Duarte)\n"
+        "14:00 Marta Kovac and Pieter de Groot. Prosodic Cues to Turn Ends in Toddler Speech\n"
+        "14:25 Ola Nordmann and Kari Berg. Gaze Following in Joint Book Reading\n"
+        "15:10\tCoffee\n"
+    )
+    oral = [s for s in program.sessions if s.title == "Oral session 2"]
+    assert len(oral) == 1
+    assert [(p.title, [a.name for a in p.authors]) for p in oral[0].papers] == [
+        ("Prosodic Cues to Turn Ends in Toddler Speech", ["Marta Kovac", "Pieter de Groot"]),
+        ("Gaze Following in Joint Book Reading", ["Ola Nordmann", "Kari Berg"]),
+    ]
+    assert [s.title for s in program.sessions] == ["Lunch", "Oral session 2", "Coffee"]
+
+
+def test_an_author_list_glued_to_its_title_is_split_at_the_glue() -> None:
+    # `<span>A and B</span><a>Title</a>` copied with nothing between: `A and BTitle`. The first
+    # lowercase-to-capital glue after a list of people splits it; camel-case words of a title
+    # (`PyTorch`) and names (`MacDonald`) are no glue.
+    glued = authors.split_glued_authors("Marta Kovac and Pieter de GrootProsodic Cues in Speech")
+    assert glued is not None
+    assert glued[0] == "Prosodic Cues in Speech"
+    assert [a.name for a in glued[1].authors] == ["Marta Kovac", "Pieter de Groot"]
+    single = authors.split_glued_authors("Ewan MacDonald“Baby talk” and Word Learning")
+    assert single is not None
+    assert single[0] == "“Baby talk” and Word Learning"
+    assert [a.name for a in single[1].authors] == ["Ewan MacDonald"]
+    assert authors.split_glued_authors("Training PyTorch Models on Child Speech") is None
+    assert authors.split_glued_authors("An iPhone App for Word Learning") is None
+
+
+def test_a_closed_details_box_naming_a_session_is_read_open() -> None:
+    # A timetable cell `<details><summary>Poster session (with coffee)</summary><ul><li>…`:
+    # the box is the session and its list the posters, not an aside hidden until opened.
+    text = html_to_text(
+        "<html><body><h2>Wednesday, 9 June 2027</h2><table>"
+        "<tr><td>15:00</td><td><details><summary>Poster session (with coffee)</summary>"
+        "<ul><li>Gaze Following in Joint Book Reading</li>"
+        "<li>Prosodic Cues to Turn Ends in Toddler Speech</li></ul></details></td></tr>"
+        "<tr><td>16:00</td><td><details><summary>Abstract</summary>"
+        "<ul><li>We study gaze.</li></ul></details></td></tr>"
+        "</table></body></html>"
+    )
+    assert "Gaze Following in Joint Book Reading" in text
+    assert "Prosodic Cues to Turn Ends in Toddler Speech" in text
+    assert "We study gaze." not in text
+
+
+def test_a_timed_talk_that_does_not_split_keeps_the_run_of_talks_going() -> None:
+    # `14:25 A and B SPEAKX - …` (no stop between people and title) among the session's timed
+    # talks is still the next talk, so the talk after it is the session's too.
+    program = parse(
+        "Wednesday, 9 June 2027\n"
+        "14:00\t\n"
+        "Oral session 2 (session chair: Ines Duarte)\n"
+        "14:00 Marta Kovac and Pieter de Groot. Prosodic Cues to Turn Ends in Toddler Speech\n"
+        "14:25 Ola Nordmann and Kari Berg TALKBANK - A Corpus of Child Speech\n"
+        "14:50 Ana Silva and Bo Li. Gaze Following in Joint Book Reading\n"
+        "15:10\tCoffee\n"
+    )
+    assert [s.title for s in program.sessions] == ["Oral session 2", "Coffee"]
+    titles = [p.title for p in program.sessions[0].papers]
+    assert len(titles) == 3
+    assert titles[2] == "Gaze Following in Joint Book Reading"
+
+
+def test_a_glue_inside_a_camel_case_acronym_is_no_author_glue() -> None:
+    # `… and Ana Silva VerbCLIP: …`: the capital run `CLIP` ends a word of the title; but
+    # `Ana SilvaL2 Learners …` is a glue before `L2`.
+    assert (
+        authors.split_glued_authors("Ana Silva and Bo Li VerbCLIP: Verbs in Vision Models") is None
+    )
+    glued = authors.split_glued_authors("Ana Silva and Bo LiL2 Learners and Their Gestures")
+    assert glued is not None
+    assert glued[0] == "L2 Learners and Their Gestures"
+
+
+def test_presented_online_after_a_title_is_a_mark() -> None:
+    # `Title (presented online)`: how the talk is given, not part of its title.
+    assert authors.strip_trailing_marks("Gaze Following in Book Reading (presented online)") == (
+        "Gaze Following in Book Reading",
+        "(presented online)",
+    )

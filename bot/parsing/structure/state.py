@@ -22,6 +22,7 @@ from bot.parsing.authors import (
     person_at_any_workplace,
     split_by_line,
     split_colon_authors,
+    split_glued_authors,
     split_sentence_authors,
     strip_trailing_marks,
     without_parentheses,
@@ -395,7 +396,10 @@ class BuilderState:
         if colon is not None:
             return colon[0], colon[1], True
         by = split_by_line(text) if self.speakers_after_by else None
-        return None if by is None else (by[0], by[1], False)
+        if by is not None:
+            return by[0], by[1], False
+        glued = split_glued_authors(text)
+        return None if glued is None else (glued[0], glued[1], True)
 
     def strip_marks(self, title: str) -> str:
         """`Title [Slides] [T1]`, `Title (More) Slides`: link words glued to titles all over the

@@ -63,6 +63,12 @@ DISCUSSION_ROW = re.compile(
 )
 
 
+# "Ana Silva, Bo Li and Cy Wu …", "Ola Nordmann and Kari Berg …": a line opening with a list
+# of people, each of two to four capitalised words, the last after "and".
+_NAME = r"[A-ZÀ-Þ][\w'’.-]*(?: [A-ZÀ-Þ][\w'’.-]*){1,3}"
+_OPENS_WITH_A_LIST_OF_PEOPLE = re.compile(rf"^{_NAME}(?:, {_NAME})*,? and {_NAME}\b")
+
+
 class TimeLines(Cells):
     """The handlers of lines that print a time."""
 
@@ -204,6 +210,37 @@ class TimeLines(Cells):
             return False
         score = author_line_score(speaker.text)
         return score >= 0.3 and author_line_score(title.text) < score
+
+    def _talk_time_under_timed_header(self, tr: TimeRange) -> bool:
+        """Under a session timed by its start alone: does this time start one of its talks (the
+        first one at the session's own start, each later one after the talk above)?"""
+        current = self.current
+        if (
+            current is None
+            or current.start is None
+            or current.end is not None
+            or not holds_contributions(current.title)
+        ):
+            return False
+        if not current.papers:
+            return tr.start == current.start
+        last = current.papers[-1].start
+        return last is not None and tr.start > last
+
+    def _next_in_a_run_of_talks(self, text: str) -> bool:
+        """After timed talks of the open session: is this timed text the next one, opening with
+        its people though they and the title do not split (`A and B TITLE - words`)?"""
+        current = self.current
+        return (
+            current is not None
+            and bool(current.papers)
+            and current.papers[-1].start is not None
+            and classify_kind(text, paper_count=0)
+            not in (SessionKind.BREAK, SessionKind.SOCIAL, SessionKind.PLENARY)
+            and not is_own_item(text)
+            and not SESSION_LABEL.match(text)
+            and bool(_OPENS_WITH_A_LIST_OF_PEOPLE.match(text))
+        )
 
     def _overruns_the_slot(self, tr: TimeRange, text: str) -> bool:
         """`09:20 - 10:30 Contributed talks` / … / `10:20 - 10:35 Ana Silva. Title`: a talk
@@ -408,6 +445,17 @@ class TimeLines(Cells):
         ):
             # "Session 1 | Chair: X" then "09:15 — 09:35 | A and B. Title": a header printed
             # without a time, its papers with theirs; the session spans them.
+            self._timed_contribution(beside, line, tr, i)
+            return 1
+        if (
+            self.current is not None
+            and beside
+            and self._talk_time_under_timed_header(tr)
+            and (self._contribution_row(beside, i) or self._next_in_a_run_of_talks(beside))
+        ):
+            # "11:00" / "Oral session 1 (session chair: X)" / "11:00 A and B. Title" / "11:20 C.
+            # Title": a session timed by its start alone, its first talk printing that start
+            # again and the next ones later: each time its talk's own, not an item of its own.
             self._timed_contribution(beside, line, tr, i)
             return 1
         if (
