@@ -945,10 +945,12 @@ class TextLines(Cells):
         """`Title words (Ann Lee and Bo Li)` as a paper: the parenthesis holds only full names,
         each opening with a known given name or seen before as a person, and no author line
         waits above or follows below (then the parenthesis would be the title's own)."""
-        if self.pending_authors is not None or self._next_is_authors(lookahead):
+        if self.pending_authors is not None:
             return None
         titled = title_then_named_speakers(text)
         if titled is None or len(titled[0].split()) < 3:
+            return None  # before the look below, which most lines need not pay for
+        if self._next_is_authors(lookahead):
             return None
         people = titled[1]
         if not all(
