@@ -159,18 +159,28 @@ def _paragraph_program(sentences: int) -> str:
     )
 
 
-def _bench_long_lines(repeat: int) -> None:
-    """How the parse time grows with one line's length: doubling the line should about double
-    it. A cost per sentence end that reads the whole line made a long abstract take minutes."""
-    options = ParseOptions(timezone="Europe/Amsterdam", year=2025, source="abstract.txt")
+def _bench_growth(heading: str, texts: dict[str, str], repeat: int) -> None:
+    """Print the median parse time of each text (three, each twice the one before in what
+    the heading names) and how much it grows per doubling: about 2 when the parse is linear."""
+    options = ParseOptions(timezone="Europe/Amsterdam", year=2025, source="growth.txt")
     medians = []
-    print("one talk with a pasted abstract on a single line")
-    for sentences in (250, 500, 1000):
-        text = _paragraph_program(sentences)
+    print(heading)
+    for size, text in texts.items():
         _, times = _time(lambda text=text: parse_program(text, options), repeat)
         medians.append(statistics.median(times))
-        print(f"  {len(text):>7,} characters: median {medians[-1]:.3f} s")
+        print(f"  {size}: median {medians[-1]:.3f} s")
     print(f"  growth per doubling: {medians[1] / medians[0]:.2f}, {medians[2] / medians[1]:.2f}")
+
+
+def _bench_long_lines(repeat: int) -> None:
+    """How the parse time grows with one line's length. A cost per sentence end that reads the
+    whole line made a long abstract take minutes."""
+    texts = [_paragraph_program(sentences) for sentences in (250, 500, 1000)]
+    _bench_growth(
+        "one talk with a pasted abstract on a single line",
+        {f"{len(text):>7,} characters": text for text in texts},
+        repeat,
+    )
 
 
 def _surname(k: int) -> str:
@@ -205,17 +215,13 @@ def _bios_program(talks: int) -> str:
 
 
 def _bench_bios(repeat: int) -> None:
-    """How the parse time grows with the talks of a page of speaker bios: doubling the talks
-    should about double it. Gathering every name read so far for each bio made it quadratic."""
-    options = ParseOptions(timezone="Europe/Amsterdam", year=2025, source="bios.txt")
-    medians = []
-    print("talks with their speakers' bios at the end of the page")
-    for talks in (400, 800, 1600):
-        text = _bios_program(talks)
-        _, times = _time(lambda text=text: parse_program(text, options), repeat)
-        medians.append(statistics.median(times))
-        print(f"  {talks:>5,} talks: median {medians[-1]:.3f} s")
-    print(f"  growth per doubling: {medians[1] / medians[0]:.2f}, {medians[2] / medians[1]:.2f}")
+    """How the parse time grows with the talks of a page of speaker bios. Gathering every name
+    read so far for each bio made it quadratic."""
+    _bench_growth(
+        "talks with their speakers' bios at the end of the page",
+        {f"{talks:>5,} talks": _bios_program(talks) for talks in (400, 800, 1600)},
+        repeat,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
