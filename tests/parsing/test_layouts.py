@@ -7897,3 +7897,24 @@ def test_presented_online_after_a_title_is_a_mark() -> None:
         "Gaze Following in Book Reading",
         "(presented online)",
     )
+
+
+def test_a_labelled_session_starting_inside_a_slot_and_running_past_it_is_no_talk() -> None:
+    # An oral session's slot, then a poster session starting before it ends and running on
+    # past it, its room after a long dash: the next session, not the orals' last talk.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "10:30-11:45 | Oral Session 1B: Learning | Hall B\n"
+        "\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva (Uni A)\n"
+        "\n"
+        "11:00-14:00 | Poster Session 1 — Hall C | Hall C\n"
+        "\n"
+        "Message Passing Without Messages\n"
+        "Cy Ng (Uni C)\n"
+    )
+    assert [[p.title for p in s.papers] for s in program.sessions if s.papers] == [
+        ["Cheap Sketches for Streaming Joins"],
+        ["Message Passing Without Messages"],
+    ]

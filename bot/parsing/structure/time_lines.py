@@ -249,6 +249,8 @@ class TimeLines(Cells):
         current = self.current
         assert current is not None
         assert current.end is not None
+        if SESSION_LABEL.match(text):
+            return False  # "11:00-14:00 | Poster Session 1 — Hall C": the next session, not a talk
         return tr.start < current.end and self.split_sentence(text.lstrip(":|-–—~, ")) is not None
 
     def _on_time(self, i: int, line: Line) -> int:

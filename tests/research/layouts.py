@@ -1,0 +1,252 @@
+"""How the parser reads one program printed in many common layouts: a probe of generalisation
+that needs no new page.
+
+    python -m tests.research.layouts              # every layout, a line each
+    python -m tests.research.layouts comma sup    # only these
+    python -m tests.research.layouts --write DIR  # also keep each rendering as DIR/NAME.txt
+
+A synthetic program of `tests.bench.synthetic` (400 papers, 60 sessions over five days, real
+names with initials and particles, affiliations with countries) is printed as a conference
+page's text would print it, one layout at a time: the clock (`10:30-11:45`, `10:30 AM`,
+`10h30`, `10.30`), the day header, where the room and the time go, how a paper's people are
+written (`Name (Workplace); …`, `Name, Workplace, …`, `Name – Workplace; …`, raised marks over
+a legend, names only, `Title by A and B`, `• Title — A, B`), papers with their own times,
+numbers or codes, TAB and pipe cells. Each rendering is parsed and scored against the program
+it came from, with the corpus figures of `tests.parsing.scoring` (names F1 as well: a layout
+that prints no workplaces can reach 1 there only).
+
+Some layouts cannot say everything: in `Name, Workplace, Name, Name, Workplace` an author
+printed without a workplace reads as one sharing the next (`comma`, `oneline`,
+`authors-first`, `tabrow` lose so a little author F1 by design). Run on demand; nothing in
+the test suite calls this (a measure, not an assertion).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from bot.model import Paper, Person, Program, Session
+from bot.parsing import ParseOptions
+from bot.parsing.detect import parse_program
+from tests.bench.bench_parse import truth_of
+from tests.bench.synthetic import make_program
+from tests.parsing.scoring import score
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a page prints its program; each field one choice, the defaults a common page's."""
+
+    clock: str = "24h"  # 24h, ampm, h (10h30), dot (10.30)
+    day: str = "us"  # us, eu, iso, upper, numbered
+    header: str = "inline"  # inline, pipes, tabs, timeline, split, labelled, dated
+    people: str = "paren"  # paren, comma, dash, none, sup
+    paper: str = "lines"  # lines, oneline, authors-first, tabrow, twocol, bullets, by,
+    #                       timed, ranged, ranged-line, numbered, codes, speaker, label, table
+
+
+LAYOUTS: dict[str, Layout] = {
+    "base": Layout(),
+    "ampm": Layout(clock="ampm"),
+    "h-clock": Layout(clock="h"),
+    "dot-clock": Layout(clock="dot"),
+    "eu-day": Layout(day="eu"),
+    "iso-day": Layout(day="iso"),
+    "upper-day": Layout(day="upper"),
+    "numbered-day": Layout(day="numbered"),
+    "pipes": Layout(header="pipes"),
+    "tabs": Layout(header="tabs"),
+    "timeline": Layout(header="timeline"),
+    "split": Layout(header="split"),
+    "labelled": Layout(header="labelled"),
+    "dated": Layout(header="dated"),
+    "comma": Layout(people="comma"),
+    "dash": Layout(people="dash"),
+    "names-only": Layout(people="none"),
+    "sup": Layout(people="sup"),
+    "oneline": Layout(paper="oneline"),
+    "authors-first": Layout(paper="authors-first"),
+    "tabrow": Layout(header="tabs", paper="tabrow"),
+    "twocol": Layout(paper="twocol"),
+    "bullets": Layout(paper="bullets"),
+    "by": Layout(paper="by"),
+    "timed": Layout(paper="timed"),
+    "ranged": Layout(paper="ranged"),
+    "ranged-line": Layout(paper="ranged-line"),
+    "ranged-line-timeline": Layout(header="timeline", paper="ranged-line"),
+    "numbered": Layout(paper="numbered"),
+    "codes": Layout(paper="codes"),
+    "speaker": Layout(paper="speaker"),
+    "label": Layout(paper="label"),
+    "table": Layout(header="pipes", paper="table"),
+}
+
+
+def _clock(at: datetime, style: str) -> str:
+    if style == "ampm":
+        return f"{at.hour % 12 or 12}:{at.minute:02d} {'AM' if at.hour < 12 else 'PM'}"
+    if style == "h":
+        return f"{at.hour}h{at.minute:02d}"
+    if style == "dot":
+        return f"{at.hour}.{at.minute:02d}"
+    return f"{at:%H:%M}"
+
+
+def _person(person: Person, style: str) -> str:
+    if not person.affiliation or style in ("none", "sup"):
+        return person.name
+    if style == "comma":
+        return f"{person.name}, {person.affiliation}"
+    if style == "dash":
+        return f"{person.name} – {person.affiliation}"
+    return f"{person.name} ({person.affiliation})"
+
+
+def _people(people: tuple[Person, ...], style: str) -> str:
+    return (", " if style in ("comma", "none") else "; ").join(_person(p, style) for p in people)
+
+
+def _day_header(session: Session, first: Session, style: str) -> str:
+    day = session.day
+    assert day is not None
+    if style == "eu":
+        return f"{day:%A} {day.day} {day:%B} {day.year}"
+    if style == "iso":
+        return f"{day:%Y-%m-%d} ({day:%a})"
+    if style == "upper":
+        return f"{day:%A} {day.day} {day:%B}".upper()
+    if style == "numbered":
+        assert first.day is not None
+        return f"Day {(day - first.day).days + 1} – {day:%A}, {day.day} {day:%B} {day.year}"
+    return f"{day:%A}, {day:%B} {day.day}"
+
+
+def _session_lines(session: Session, layout: Layout) -> list[str]:
+    assert session.start is not None
+    assert session.end is not None
+    assert session.day is not None
+    clock = f"{_clock(session.start, layout.clock)}-{_clock(session.end, layout.clock)}"
+    title, room, day = session.title or "", session.room or "", session.day
+    placed = [f"Room: {room}"] if room else []
+    headers: dict[str, Callable[[], list[str]]] = {
+        "pipes": lambda: [f"{clock} | {title} | {room}"],
+        "tabs": lambda: [f"{clock}\t{title}\t{room}"],
+        "timeline": lambda: [clock, title, *placed],
+        "split": lambda: [title, clock, *([room] if room else [])],
+        "labelled": lambda: [title, f"Time: {clock}", *placed],
+        "dated": lambda: [
+            f"{day:%a} {day.day} {day:%b}, {clock} {title}" + (f" ({room})" if room else "")
+        ],
+        "inline": lambda: [f"{clock} {title}" + (f", {room}" if room else "")],
+    }
+    return headers[layout.header]()
+
+
+def _raised_marks(paper: Paper) -> list[str]:
+    """`Name¹, Name, Name²` over `¹ Workplace, ² Workplace`."""
+    workplaces = list(dict.fromkeys(a.affiliation for a in paper.authors if a.affiliation))
+    marked = ", ".join(
+        a.name + (str(workplaces.index(a.affiliation) + 1).translate(_SUPERSCRIPT))
+        if a.affiliation
+        else a.name
+        for a in paper.authors
+    )
+    legend = ", ".join(
+        f"{str(k + 1).translate(_SUPERSCRIPT)} {place}" for k, place in enumerate(workplaces)
+    )
+    return ["", paper.title, marked, *([legend] if legend else [])]
+
+
+def _timed_paper(paper: Paper, index: int, session: Session, style: str) -> list[str]:
+    """The paper's own share of its session's slot, as a start or a range, before its title
+    or on a line of its own."""
+    assert session.start is not None
+    assert session.end is not None
+    span = (session.end - session.start) / max(1, len(session.papers))
+    start, end = session.start + index * span, session.start + (index + 1) * span
+    stamp = f"{start:%H:%M}" if style == "timed" else f"{start:%H:%M}–{end:%H:%M}"
+    people = _people(paper.authors, "paren")
+    if style == "ranged-line":
+        return ["", stamp, paper.title, people]
+    return ["", f"{stamp} {paper.title}", people]
+
+
+def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> list[str]:
+    if layout.people == "sup":
+        return _raised_marks(paper)
+    if layout.paper in ("timed", "ranged", "ranged-line"):
+        return _timed_paper(paper, index, session, layout.paper)
+    people = _people(paper.authors, layout.people)
+    in_parentheses = ", ".join(_person(a, "paren") for a in paper.authors)
+    names = [a.name for a in paper.authors]
+    joined = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    title = paper.title
+    papers: dict[str, Callable[[], list[str]]] = {
+        "oneline": lambda: [f"{title}. {in_parentheses}."],
+        "authors-first": lambda: ["", in_parentheses, title],
+        "tabrow": lambda: [f"\t{title}\t{in_parentheses}"],
+        "twocol": lambda: [f"{title}\t{people}"],
+        "bullets": lambda: [f"• {title} — " + ", ".join(names)],
+        "by": lambda: ["", f"{title} by {joined}" if names else title],
+        "table": lambda: [f"| | {title} | {people} |"],
+        "numbered": lambda: ["", f"{index + 1}. {title}", people],
+        "codes": lambda: ["", f"P-{index + 1:02d} {title}", people],
+        "speaker": lambda: ["", title, f"Speaker: {people}"],
+        "label": lambda: ["", title, f"Authors: {people}"],
+        "lines": lambda: ["", title, people],
+    }
+    return papers[layout.paper]()
+
+
+def render(program: Program, layout: Layout) -> str:
+    """`program` printed as a page in `layout` would print it."""
+    lines = [program.conference.name, ""]
+    day = None
+    for session in program.sessions:
+        if session.day != day:
+            day = session.day
+            lines += ["", _day_header(session, program.sessions[0], layout.day), ""]
+        lines += _session_lines(session, layout)
+        lines += [f"Chair: {_person(chair, layout.people)}" for chair in session.chairs]
+        for index, paper in enumerate(session.papers):
+            lines += _paper_lines(paper, index, session, layout)
+        lines += ["", ""]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    write_to: Path | None = None
+    if "--write" in argv:
+        at = argv.index("--write")
+        write_to = Path(argv[at + 1])
+        write_to.mkdir(parents=True, exist_ok=True)
+        argv = argv[:at] + argv[at + 2 :]
+    unknown = [name for name in argv if name not in LAYOUTS]
+    if unknown:
+        print(f"unknown layout {unknown[0]!r}; known: {', '.join(LAYOUTS)}", file=sys.stderr)
+        return 2
+    program = make_program(papers=400, authors=1500, sessions=60, seed=3)
+    truth = truth_of(program)
+    options = ParseOptions(
+        timezone=program.conference.timezone, year=program.conference.year, source="layout"
+    )
+    figures: Callable[[str], str] = lambda text: " ".join(  # noqa: E731
+        f"{name}={value:.3f}"
+        for name, value in score(parse_program(text, options), truth).as_dict().items()
+    )
+    for name in argv or list(LAYOUTS):
+        text = render(program, LAYOUTS[name])
+        if write_to is not None:
+            (write_to / f"{name}.txt").write_text(text, encoding="utf-8")
+        print(f"{name:22} {figures(text)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
