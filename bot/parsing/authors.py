@@ -967,6 +967,13 @@ def parse_author_line(text: str) -> AuthorLine:
     return AuthorLine(tuple(authors), rest, tuple(problems))
 
 
+# "(Chair Eve Park)", "(Session chairs: …)", "(moderated by …)": a parenthesis naming who
+# chairs or moderates the item before it.
+_CHAIRED_BY = re.compile(
+    r"^(?:session\s+)?(?:co-?)?(?:chair(?:s|person|ed\s+by)?|moderat(?:or|ors|ed\s+by))\b", re.I
+)
+
+
 # The abstract nouns no given name or surname ends in (unlike "Florence", "Lawrence").
 _TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
@@ -996,6 +1003,8 @@ def author_line_score(text: str) -> float:
         ]
     name_like = sum(readings)
     ratio = name_like / len(names)
+    if any(a.affiliation and _CHAIRED_BY.match(a.affiliation) for a in parsed.authors):
+        return 0.0  # "Lightning talks (Chair Eve Park)": who chairs an item, not a workplace
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
         return 0.3 * ratio if with_affiliation else 0.0
@@ -1065,6 +1074,8 @@ def split_title_and_authors(
         take = _names_after_last_comma(text[:cut])
     if not take:
         take = 3 if len(head_words) > 3 and re.fullmatch(r"\w\.", head_words[-2]) else 2
+        if not all(w[:1].isupper() for w in head_words[-take:]):
+            return None  # "… at city scale (Cy Ng and Dan Wu)": a title's words, no name
     title = " ".join(head_words[:-take]).rstrip(" -–—:.,")
     authors = parse_author_line(" ".join(head_words[-take:]) + " " + text[cut:])
     if not title or author_line_score(" ".join(head_words[-take:]) + " " + text[cut:]) < 1.0:

@@ -7918,3 +7918,20 @@ def test_a_labelled_session_starting_inside_a_slot_and_running_past_it_is_no_tal
         ["Cheap Sketches for Streaming Joins"],
         ["Message Passing Without Messages"],
     ]
+
+
+def test_a_parenthesis_naming_the_chair_is_no_workplace_nor_a_title_words_speakers() -> None:
+    # `Lightning talks (Chair Eve Park)`: who chairs the session, not a person called
+    # "Lightning talks" at a workplace; `… at city scale (Cy Ng and Dan Wu)`: a title ending in
+    # lower-case words has no speaker among them.
+    assert author_line_score("Lightning talks (Chair Eve Park)") == 0.0
+    assert authors.split_title_and_authors("Heatwave attribution at city scale (Cy Ng)") is None
+    program = parse(
+        "Monday, 22 April 2024\n"
+        "11:00-12:00\tLightning talks (Chair Eve Park)\n"
+        "1. Emulating sea ice with graph networks (Fay Lund)\n"
+        "2. Drought indices from satellites (Gus Moreau)\n"
+    )
+    [session] = [s for s in program.sessions if s.papers]
+    assert session.title == "Lightning talks"
+    assert [c.name for c in session.chairs] == ["Eve Park"]
