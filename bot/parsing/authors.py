@@ -242,7 +242,13 @@ def _is_nickname(inner: str, following: str) -> bool:
     inner = inner.strip()
     if len(inner) > 1 and inner.isupper():
         return False  # "(UCLA)": an acronym is an affiliation
+    if _JOINED_NEXT.match(following):
+        return False  # "Ana Silva (OpenAI) and Bo Li (…)": a workplace, then the next person
     return bool(_NICKNAME.fullmatch(inner)) and bool(_MORE_OF_THE_NAME.match(following))
+
+
+# "and Bo Li", "& Bo Li": what follows a person's parenthesis when it closes their entry.
+_JOINED_NEXT = re.compile(r"\s+(?:and|&|et|und|y|e)\s", re.I)
 
 
 # Whole words (any case) that name an institution, and the stems of longer ones.

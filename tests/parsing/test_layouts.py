@@ -7935,3 +7935,16 @@ def test_a_parenthesis_naming_the_chair_is_no_workplace_nor_a_title_words_speake
     [session] = [s for s in program.sessions if s.papers]
     assert session.title == "Lightning talks"
     assert [c.name for c in session.chairs] == ["Eve Park"]
+
+
+def test_a_workplace_in_parentheses_before_and_is_no_nickname() -> None:
+    # `Ana Silva (OpenAI) and Bo Li (Uni B)`: one word in parentheses followed by more words
+    # is a nickname only where those words go on with the name, not where "and" starts the
+    # next person.
+    line = "Pierre Long (OpenAI) and Mei E. Hoang (Seoul University)"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Pierre Long", "OpenAI"),
+        ("Mei E. Hoang", "Seoul University"),
+    ]
+    [katie] = parse_author_line("Yang (Katie) Zhao (MIT)").authors
+    assert (katie.name, katie.affiliation) == ("Yang (Katie) Zhao", "MIT")

@@ -43,9 +43,10 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 class Layout:
     """How a page prints its program; each field one choice, the defaults a common page's."""
 
-    clock: str = "24h"  # 24h, ampm, h (10h30), dot (10.30)
+    clock: str = "24h"  # 24h, ampm, h (10h30), dot (10.30), to (10:30 to 11:45)
     day: str = "us"  # us, eu, iso, upper, numbered
-    header: str = "inline"  # inline, pipes, tabs, timeline, split, labelled, dated
+    header: str = "inline"  # inline, pipes, tabs, timeline, split, labelled, dated, room-first
+    chairs: str = "lines"  # lines (a `Chair:` line each), joined (`Chairs: A and B`), inline
     people: str = "paren"  # paren, comma, dash, none, sup
     paper: str = "lines"  # lines, oneline, authors-first, tabrow, twocol, bullets, by,
     #                       timed, ranged, ranged-line, numbered, codes, speaker, label, table
@@ -85,6 +86,12 @@ LAYOUTS: dict[str, Layout] = {
     "speaker": Layout(paper="speaker"),
     "label": Layout(paper="label"),
     "table": Layout(header="pipes", paper="table"),
+    "to-clock": Layout(clock="to"),
+    "room-first": Layout(header="room-first"),
+    "chairs-joined": Layout(chairs="joined"),
+    "chairs-inline": Layout(chairs="inline"),
+    "starred": Layout(paper="starred"),
+    "names-then-places": Layout(paper="names-then-places"),
 }
 
 
@@ -131,7 +138,8 @@ def _session_lines(session: Session, layout: Layout) -> list[str]:
     assert session.start is not None
     assert session.end is not None
     assert session.day is not None
-    clock = f"{_clock(session.start, layout.clock)}-{_clock(session.end, layout.clock)}"
+    dash = " to " if layout.clock == "to" else "-"
+    clock = f"{_clock(session.start, layout.clock)}{dash}{_clock(session.end, layout.clock)}"
     title, room, day = session.title or "", session.room or "", session.day
     placed = [f"Room: {room}"] if room else []
     headers: dict[str, Callable[[], list[str]]] = {
@@ -144,6 +152,7 @@ def _session_lines(session: Session, layout: Layout) -> list[str]:
             f"{day:%a} {day.day} {day:%b}, {clock} {title}" + (f" ({room})" if room else "")
         ],
         "inline": lambda: [f"{clock} {title}" + (f", {room}" if room else "")],
+        "room-first": lambda: [f"{clock} | {room} | {title}" if room else f"{clock} | {title}"],
     }
     return headers[layout.header]()
 
@@ -199,6 +208,19 @@ def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> 
         "codes": lambda: ["", f"P-{index + 1:02d} {title}", people],
         "speaker": lambda: ["", title, f"Speaker: {people}"],
         "label": lambda: ["", title, f"Authors: {people}"],
+        "starred": lambda: [
+            "",
+            title,
+            _people(paper.authors[:1], "paren")
+            + "*"
+            + ("; " + _people(paper.authors[1:], "paren") if paper.authors[1:] else ""),
+        ],
+        "names-then-places": lambda: [
+            "",
+            title,
+            ", ".join(names),
+            "; ".join(dict.fromkeys(a.affiliation for a in paper.authors if a.affiliation)),
+        ],
         "lines": lambda: ["", title, people],
     }
     return papers[layout.paper]()
@@ -213,7 +235,13 @@ def render(program: Program, layout: Layout) -> str:
             day = session.day
             lines += ["", _day_header(session, program.sessions[0], layout.day), ""]
         lines += _session_lines(session, layout)
-        lines += [f"Chair: {_person(chair, layout.people)}" for chair in session.chairs]
+        chairs = [_person(chair, layout.people) for chair in session.chairs]
+        if layout.chairs == "inline" and chairs:
+            lines[-1] += f" (Chair: {' and '.join(chairs)})"
+        elif layout.chairs == "joined" and chairs:
+            lines.append(f"{'Chairs' if len(chairs) > 1 else 'Chair'}: {' and '.join(chairs)}")
+        else:
+            lines += [f"Chair: {chair}" for chair in chairs]
         for index, paper in enumerate(session.papers):
             lines += _paper_lines(paper, index, session, layout)
         lines += ["", ""]
