@@ -7948,3 +7948,32 @@ def test_a_workplace_in_parentheses_before_and_is_no_nickname() -> None:
     ]
     [katie] = parse_author_line("Yang (Katie) Zhao (MIT)").authors
     assert (katie.name, katie.affiliation) == ("Yang (Katie) Zhao", "MIT")
+
+
+def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None:
+    # `A, B, C` / `Uni A; Uni B; Uni C`: one workplace each, in the people's order; with fewer
+    # workplaces than people the line cannot say whose each is: no title, a warning.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "10:30-12:00 Session 2: Streams\n"
+        "\n"
+        "Cheap Sketches for Streaming Joins\n"
+        "Ana Silva, Bo Li, Cy Ng\n"
+        "University of Porto; ETH Zurich; Google Research\n"
+        "\n"
+        "Windows Without Watermarks\n"
+        "Dan Wu, Eve Park, Fay Lund\n"
+        "University of Porto; ETH Zurich\n"
+    )
+    assert papers(program) == [
+        (
+            "Cheap Sketches for Streaming Joins",
+            [
+                ("Ana Silva", "University of Porto"),
+                ("Bo Li", "ETH Zurich"),
+                ("Cy Ng", "Google Research"),
+            ],
+        ),
+        ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
+    ]
+    assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)

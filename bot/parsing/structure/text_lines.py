@@ -577,6 +577,29 @@ class TextLines(Cells):
             self.read(line.number, AUTHORS, 0.9)
             return
         paper = self.paper
+        places = [p.strip() for p in text.split(";")] if ";" in text else []
+        if (
+            paper is not None
+            and len(places) >= 2
+            and paper.authors
+            and all(a.affiliation is None for a in paper.authors)
+            and paper.authors_line == self._previous_text_line(line)
+            and paper.authors_line != paper.line
+            and all(place and names_a_workplace(place) for place in places)
+        ):
+            # "Ana Silva, Bo Li, Cy Ng" / "Uni A; Uni B; Uni C": where they work, one place
+            # each in their order; with fewer places than people the line does not say whose
+            # each is, so it is kept as the paper's note, not read as the next title.
+            if len(places) == len(paper.authors):
+                paper.authors[:] = [
+                    Person(a.name, place) for a, place in zip(paper.authors, places, strict=True)
+                ]
+                paper.authors_line = line.number
+                self.read(line.number, AUTHORS, 0.8)
+            else:
+                self.read(line.number, NOTE, 0.6)
+                self.warn(line.number, "workplaces printed apart from their people; not matched")
+            return
         # the paper's authors printed a name a line: an institution on the line below them
         # is short and plain ("Uni A", not "Reproducible Privacy: Using …", the next title)
         a_name_a_line = (
