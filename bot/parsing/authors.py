@@ -1536,7 +1536,7 @@ def footnote_marks(name: str) -> tuple[str, tuple[str, ...]]:
     return name[: m.start()].rstrip(), _plain_digits(marks)
 
 
-_AS_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_AS_SUPERSCRIPT = str.maketrans("0123456789", _SUPERSCRIPTS)
 
 
 def _comma_footnotes(mark: str, text: str) -> dict[str, str]:

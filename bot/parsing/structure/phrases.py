@@ -5,6 +5,7 @@ patterns they use."""
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from datetime import time
 
 from bot.model import Person, SessionKind
@@ -711,7 +712,7 @@ def bio_opening(text: str) -> bool:
     return _BIO_SHAPE.match(text) is not None
 
 
-def bio_subject(text: str, names: set[str]) -> str | None:
+def bio_subject(text: str, names: Container[str]) -> str | None:
     """Whom a sentence about a person is about: `Tariq J. Bello holds a PhD in …` opens with
     one of `names` (a middle initial allowed) and goes on in lower case, ending as a sentence
     ends; else None."""

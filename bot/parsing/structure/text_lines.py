@@ -4,6 +4,8 @@ What a text line is depends on its neighbours and on the page's conventions."""
 from __future__ import annotations
 
 import re
+from collections.abc import Container
+from dataclasses import dataclass
 
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
@@ -15,6 +17,7 @@ from bot.parsing.authors import (
     footnote_affiliations,
     footnote_marks,
     is_name_like_strict,
+    is_plain_name,
     names_an_institution,
     parse_author_line,
     split_by_line,
@@ -327,7 +330,7 @@ class TextLines(Cells):
         # names of every session read so far
         return bio_subject(below.text.strip(), {text}) is not None and text in self._people_named()
 
-    def _people_named(self) -> set[str]:
+    def _people_named(self) -> Container[str]:
         """Everyone read so far as an item's speaker or a paper's author (and, as with
         `known_names`, anyone once read so, though a later line took the name back).
 
@@ -344,8 +347,7 @@ class TextLines(Cells):
             for paper in session.papers:
                 names.update(a.name for a in paper.authors)
         self.sessions_named = len(self.sessions)
-        names |= self.known_names
-        return names
+        return _EitherSet(names, self.known_names)  # not merged: both grow with every paper
 
     def _heads_named_talks(self, i: int, line: Line) -> bool:
         """On a page of `Speaker: Title` talks, a short line that is none of them and no item
@@ -1033,11 +1035,19 @@ def _opens_a_quotation(text: str) -> bool:
     )
 
 
-_INITIAL = re.compile(r"(?<=\S) [A-Z]\.(?= \S)")
+@dataclass(frozen=True, slots=True)
+class _EitherSet:
+    """Whether a name is in either of two sets, without copying one into the other."""
+
+    first: set[str]
+    second: set[str]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
 
 
 def one_name_only(text: str) -> bool:
     """`Ana Silva`, `James H. Davenport`, `Alan Hayes*`: a line holding one person's name and
     nothing else (a presenter's mark after it, a middle initial inside it). No longer than
     any name `is_name_like` takes, which spares a whole author list the look."""
-    return len(text) <= 60 and is_name_like_strict(_INITIAL.sub("", text.rstrip("*† ")))
+    return len(text) <= 60 and is_plain_name(text.rstrip("*† "))
