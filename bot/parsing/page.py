@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bot.model import SessionKind
 from bot.parsing.authors import (
@@ -61,7 +61,7 @@ def dates_label_cards(lines: list[Line]) -> bool:
     return any(count >= 3 for count in seen.values())
 
 
-def _badges_over_dates(lines: list[Line]) -> dict[str, int]:
+def badges_over_dates(lines: list[Line]) -> dict[str, int]:
     """How often each line of a few words stands right above a date line (`Social`, `Special
     Panel Session`: a card's badge, printed between its title and its date)."""
     counts: dict[str, int] = {}
@@ -73,9 +73,10 @@ def _badges_over_dates(lines: list[Line]) -> dict[str, int]:
     return counts
 
 
-def card_title_above_date(lines: list[Line], at: int) -> int | None:
+def card_title_above_date(lines: list[Line], at: int, badges: Mapping[str, int]) -> int | None:
     """The index of the title a card prints above its date line `at` (over a badge of capitals,
-    such as `SOCIAL` or `SPECIAL PANEL SESSION`, when one stands between them)."""
+    such as `SOCIAL` or `SPECIAL PANEL SESSION`, or one of the page's `badges_over_dates`
+    printed twice or more, when one stands between them)."""
     above = at - 1
     while above >= 0 and lines[above].kind is LineKind.BLANK:
         above -= 1
@@ -86,7 +87,7 @@ def card_title_above_date(lines: list[Line], at: int) -> int | None:
         lines[above].kind in (LineKind.TEXT, LineKind.LINK)
         and len(text.split()) <= 4
         and not any(ch.isdigit() for ch in text)
-        and (text.isupper() or _badges_over_dates(lines).get(text, 0) >= 2)
+        and (text.isupper() or badges.get(text, 0) >= 2)
     ):
         above -= 1
         while above >= 0 and lines[above].kind is LineKind.BLANK:
@@ -119,7 +120,7 @@ def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
         if (
             over is not None
             and lines[over].kind is LineKind.DAY
-            and card_title_above_date(lines, over) is not None
+            and card_title_above_date(lines, over, badges_over_dates(lines)) is not None
             and dates_label_cards(lines)
         ):
             return "above"  # title / date / time: each card prints its title first

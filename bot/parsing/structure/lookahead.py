@@ -15,7 +15,7 @@ from bot.parsing.authors import (
 )
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
-from bot.parsing.page import card_title_above_date, dates_label_cards
+from bot.parsing.page import badges_over_dates, card_title_above_date, dates_label_cards
 from bot.parsing.shapes import (
     FIELD_LABEL,
     ITEM_WORD,
@@ -114,7 +114,9 @@ class Lookahead(BuilderState):
 
     def _title_above_card_date(self, at: int) -> Line | None:
         """The title a card prints above its date line `at` (`page.card_title_above_date`)."""
-        found = card_title_above_date(self.lines, at)
+        if self._card_badges is None:
+            self._card_badges = badges_over_dates(self.lines)  # a page-wide count, made once
+        found = card_title_above_date(self.lines, at, self._card_badges)
         return None if found is None else self.lines[found]
 
     def _title_before_time(self, i: int) -> Line | None:

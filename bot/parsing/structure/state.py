@@ -93,6 +93,7 @@ class BuilderState:
         self.lines = lines
         self._line_model: dict[int, LineLabel] | None = None  # labelled at the first tie
         self._card_dates: bool | None = None  # each item's card prints its date (found once)
+        self._card_badges: dict[str, int] | None = None  # short lines over dates, counted once
         self.sessions: list[SessionDraft] = []
         self.days: list[DayDraft] = []
         self.tab_days: list[DayDraft] = []  # days listed as tabs under the first one, not read
