@@ -188,6 +188,17 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                     p.line,
                 )
             )
+        authoring = {a.name for p in papers for a in p.authors}
+        unplaced = [p for p in draft.speakers if p.name not in authoring] if papers else []
+        if unplaced:
+            # Speakers read for the item, which holds papers of its own: the page did not say
+            # of which paper (and often they were no people: a topic under the header), so
+            # they are left out, but not silently.
+            warn(
+                draft.speakers_line or draft.line,
+                "read as the session's speakers, but it holds papers; left out: "
+                + ", ".join(p.printed for p in unplaced)[:80],
+            )
         if draft.speakers and not papers:
             talk_title = draft.talk_title
             lone = draft.papers[0].title if len(draft.papers) == 1 else None

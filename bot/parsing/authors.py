@@ -1251,9 +1251,11 @@ def split_glued_authors(text: str) -> tuple[str, AuthorLine] | None:
         if not _is_author_list(left, alone=True):
             return None  # the first glue inside a title or a phrase: no author list before it
         people = parse_author_line(left)
-        # "Using PyTorch …" is no "Using Py" glued to "Torch …": one of the names must open
-        # with a given name.
-        if not any(a.name.split()[0] in GIVEN_NAMES for a in people.authors):
+        # "Using PyTorch …" is no "Using Py" glued to "Torch …", nor "Segue & ColorGuard" a
+        # list of two: one of the names must open with a given name, unless two names or more
+        # of two words or more each are joined as a list.
+        listed = len(people.authors) >= 2 and all(len(a.name.split()) >= 2 for a in people.authors)
+        if not listed and not any(a.name.split()[0] in GIVEN_NAMES for a in people.authors):
             return None
         # "Ana Silva Associazione LabDig3A Academy": a name and the words after it, glued
         # inside a word of its own; the names of a glued list are of two or three words.

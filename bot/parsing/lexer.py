@@ -291,6 +291,12 @@ _HEADER_TRANSLATIONS = {
     "time slots": "time",
     "timeslot": "time",
     "timeslots": "time",
+    "start time": "time",
+    "start": "time",
+    # "# | Start Time | Type | Title | Speakers": what kind of item a row is, not what it says
+    "type": "kind",
+    "format": "kind",
+    "category": "kind",
     # Italian
     "ora": "time",
     "orario": "time",

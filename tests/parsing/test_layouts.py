@@ -7977,3 +7977,124 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_a_session_row_printing_its_room_before_its_title() -> None:
+    # `10:30-11:45 | Hall B | Oral Session 1B`: the room's cell first, then the title's; two
+    # sessions at once, each with its room, not four sessions named after rooms and titles.
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "08:45-09:00 | Main Hall | Opening Remarks\n"
+        "10:30-11:45 | East Exhibition Hall A | Oral Session 1A: Health\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Ana Silva (MIT)\n"
+        "\n"
+        "10:30-11:45 | East Exhibition Hall B | Oral Session 1B: Reinforcement Learning\n"
+        "\n"
+        "Offline Policies\n"
+        "Bo Li (EPFL)\n"
+    )
+    assert [(s.title, s.room, f"{s.start:%H:%M}") for s in program.sessions] == [
+        ("Opening Remarks", "Main Hall", "08:45"),
+        ("Oral Session 1A: Health", "East Exhibition Hall A", "10:30"),
+        ("Oral Session 1B: Reinforcement Learning", "East Exhibition Hall B", "10:30"),
+    ]
+    assert papers(program) == [
+        ("Calibrated Flows", [("Ana Silva", "MIT")]),
+        ("Offline Policies", [("Bo Li", "EPFL")]),
+    ]
+
+
+def test_a_glued_list_of_people_needs_no_known_given_name() -> None:
+    # `A and BTitle` whose names the lexicon does not know: two names of two words or more,
+    # joined as a list, are people by their shape; a one-word pair (`Segue & ColorGuard`,
+    # `NormalTouch and TextureTouch`) is a title's.
+    glued = authors.split_glued_authors("Zorvath Kellin and Quilla TavroSoil Moisture from Orbit")
+    assert glued is not None
+    assert glued[0] == "Soil Moisture from Orbit"
+    assert [a.name for a in glued[1].authors] == ["Zorvath Kellin", "Quilla Tavro"]
+    assert authors.split_glued_authors("Segue & ColorGuard: Faster Sandboxes on Arm") is None
+    assert authors.split_glued_authors("NormalTouch and TextureTouch: Haptic Controllers") is None
+
+
+def test_a_labelled_line_of_co_authors_below_a_presenters_row_is_its_papers() -> None:
+    # `Presenter (Affiliation) | Title` / `Co-authors: A, B`: the rest of the paper's people,
+    # not the next paper's title; a presenter named again among them is listed once.
+    program = parse(
+        "Tuesday, 14 July 2020\n"
+        "12:00-13:30 Virtual Room 1: Spatial Analysis\n"
+        "Ana Silva (Penn State)\tNetwork Models of Policy Adoption\n"
+        "Co-authors: Bo Li, Ana Silva, Cy Ng\n"
+        "Dan Wu (MIT)\tPower Analysis as an Estimation Problem\n"
+    )
+    assert papers(program) == [
+        (
+            "Network Models of Policy Adoption",
+            [("Ana Silva", "Penn State"), ("Bo Li", None), ("Cy Ng", None)],
+        ),
+        ("Power Analysis as an Estimation Problem", [("Dan Wu", "MIT")]),
+    ]
+
+
+def test_a_presenter_right_below_a_session_header_is_its_first_papers() -> None:
+    # `Session header` / `Presenter (Affiliation)` / `Co-authors: A, B | Title`: the line under
+    # the header names the first paper's presenter, not a speaker of the session (which,
+    # holding papers, would drop them).
+    program = parse(
+        "Tuesday, 14 July 2020\n"
+        "12:00-13:30 Virtual Room 2: Experimental Designs\n"
+        "Ana Silva (University of Houston)\n"
+        "Co-authors: Bo Li, Cy Ng\tEye-Tracking in Conjoint Experiments\n"
+        "Dan Wu (Columbia University)\n"
+        "Co-authors: Eve Park\tMock Vignettes in Survey Experiments\n"
+    )
+    assert papers(program) == [
+        (
+            "Eye-Tracking in Conjoint Experiments",
+            [("Ana Silva", "University of Houston"), ("Bo Li", None), ("Cy Ng", None)],
+        ),
+        (
+            "Mock Vignettes in Survey Experiments",
+            [("Dan Wu", "Columbia University"), ("Eve Park", None)],
+        ),
+    ]
+
+
+def test_speakers_of_a_session_that_holds_papers_are_named_in_a_warning() -> None:
+    # `Panelists:` / names, then the session's own timed cases: the names are not any paper's
+    # authors, and the page does not say whose they are; left out, but never silently.
+    program = parse(
+        "Friday, 11 October 2019\n"
+        "Session 2: Challenging Cases From the Heart Hospital\n"
+        "Panelists:\n"
+        "Professor Robert Storey – Dr Khaled Almarri\n"
+        "18:00-18:10\tA honeycomb on a heart of stone\n"
+        "Dr Salwa Mohamed\n"
+        "18:10-18:20\tA cobra on a heart of gold\n"
+        "Dr Waleed Alenezi\n"
+    )
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "A honeycomb on a heart of stone",
+        "A cobra on a heart of gold",
+    ]
+    assert any(
+        w.line == 4 and "Robert Storey" in w.message and "Khaled Almarri" in w.message
+        for w in program.warnings
+    )
+
+
+def test_a_table_header_naming_start_time_and_type_columns_is_no_paper() -> None:
+    # `# | Start Time | Type | Title | Speakers`: a header row (its words name columns), not a
+    # paper with `Start Time` for its author; the type cell of a row is no title.
+    program = parse(
+        "Saturday, 12 December 2020\n"
+        "10:30-11:30 Session 3: Water\n"
+        "#\tStart Time\tType\tTitle\tSpeakers\n"
+        "1\t10:30\tInvited Paper\tStreamflow from Space\tAna Silva (MIT)\n"
+        "2\t10:45\tInvited Paper\tFloods of the Wabash\tBo Li (EPFL)\n"
+    )
+    assert papers(program) == [
+        ("Streamflow from Space", [("Ana Silva", "MIT")]),
+        ("Floods of the Wabash", [("Bo Li", "EPFL")]),
+    ]

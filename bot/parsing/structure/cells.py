@@ -65,15 +65,21 @@ class Cells(Speakers):
         authors: AuthorLine | None = None
         institution = None
         columns = self.table_columns or []
-        if len(columns) == len(cells) + 1 and columns[0] in TIME_COLUMNS:
-            columns = columns[1:]  # the row's cells beside its time, under the header's others
+        timed_at = next((k for k, role in enumerate(columns) if role in TIME_COLUMNS), None)
+        if len(columns) in (len(cells) + 1, len(cells) + 2) and timed_at is not None:
+            # the row's cells beside its time, under the header's others ("# | Time | Title")
+            columns = columns[:timed_at] + columns[timed_at + 1 :]
+        if len(columns) == len(cells) + 1 and columns[0] in NUMBER_COLUMNS:
+            columns = columns[1:]  # "# | Time | …": the row's number was read off with its time
         offset = 0 if len(columns) == len(cells) else None
         for index, cell in enumerate(cells):
             if not cell or is_link_line(cell):
                 continue
             role = columns[index] if offset is not None and index < len(columns) else ""
-            if role in LINK_COLUMNS:
-                continue  # "Video | Title | Author": the video cell holds link words
+            if role in LINK_COLUMNS or role == "kind":
+                # "Video | Title | Author": the video cell holds link words; "Type": what kind
+                # of item the row is ("Invited Paper", "On-Demand")
+                continue
             if role.startswith(("affiliation", "institution")) and institution is None:
                 institution = cell  # "Time | Name | Institution | Title": where they work
                 continue
@@ -427,6 +433,7 @@ class Cells(Speakers):
 
 # The headers of a timetable's time column, in English as `column_role` gives them.
 TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
+NUMBER_COLUMNS = frozenset(("#", "no", "no.", "nr", "nr.", "id"))
 
 
 def _working_at(speakers: list[Person], institution: str | None) -> list[Person]:

@@ -19,6 +19,7 @@ from bot.parsing.authors import (
     is_name_like_strict,
     is_plain_name,
     names_an_institution,
+    opens_with_people_label,
     parse_author_line,
     split_by_line,
     split_colon_authors,
@@ -566,6 +567,7 @@ class TextLines(Cells):
                     self.read(line.number, CHAIR_LABEL, 0.8)
                 else:
                     session.speakers.extend(named)
+                    session.speakers_line = line.number
                     self.read(line.number, AUTHORS, 0.8)
                 return
             self.role_heading = None
@@ -579,6 +581,23 @@ class TextLines(Cells):
             self.read(line.number, AUTHORS, 0.9)
             return
         paper = self.paper
+        if (
+            paper is not None
+            and paper.authors
+            and opens_with_people_label(text)
+            and paper.authors_line is not None
+            and paper.authors_line == self._previous_text_line(line)
+        ):
+            # "Ana Silva (MIT) | Title" / "Co-authors: Bo Li, Cy Ng": the rest of the paper's
+            # people, labelled, below the row that named who presents it (a presenter named
+            # again among them is not added twice).
+            already = {a.name.casefold() for a in paper.authors}
+            paper.authors.extend(
+                a for a in parse_author_line(text).authors if a.name.casefold() not in already
+            )
+            paper.authors_line = line.number
+            self.read(line.number, AUTHORS, 0.8)
+            return
         places = [p.strip() for p in text.split(";")] if ";" in text else []
         if (
             paper is not None
@@ -765,6 +784,8 @@ class TextLines(Cells):
                 or (speaker_with_affiliation(text) and self._speaker_line_below(lookahead))
             )
             and not self._title_follows(lookahead)
+            # "Ana Silva (MIT)" / "Co-authors: Bo Li | Title": the first paper's presenter
+            and not self._labelled_people_then_title_follow(lookahead)
             # a meal or a reception is given by nobody ("Lunch" / "Women’s Luncheon, Sponsored
             # by …" is another item beside it, not its speaker)
             and classify_kind(session.title or "", paper_count=0) not in NOT_TALKS

@@ -38,6 +38,7 @@ from bot.parsing.structure.phrases import (
     holds_contributions,
     keynote_mark,
     minutes_after,
+    names_a_room,
     opens_next_cell,
     room_in_parentheses,
     slot_date,
@@ -547,13 +548,15 @@ class TimeLines(Cells):
             other_cells.remove(column_room)
             room = room or column_room
         if not title_text:
-            # "12:00 – 13:30 | Lunch": the title in a cell of its own.
-            for cell in other_cells:
-                if not ROOM_CELL.match(cell) and not is_link_line(cell):
-                    other_cells.remove(cell)
-                    # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
-                    title_text, chair_text = split_chair(cell)
-                    break
+            # "12:00 – 13:30 | Lunch": the title in a cell of its own; in "10:30 | Hall B |
+            # Oral Session 1B" the room's cell comes first, so a cell naming a room is the
+            # title only where no other cell could be.
+            candidates = [c for c in other_cells if not ROOM_CELL.match(c) and not is_link_line(c)]
+            unroomed = [c for c in candidates if not names_a_room(c)]
+            for cell in unroomed[:1] or candidates[:1]:
+                other_cells.remove(cell)
+                # "09:30 – 10:30 | Invited Talks (Session Chair: Wenying Zhang)"
+                title_text, chair_text = split_chair(cell)
         previous_title = None
         if not title_text:
             previous_title = self._title_before_time(i)
