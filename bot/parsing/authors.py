@@ -255,7 +255,7 @@ _JOINED_NEXT = re.compile(r"\s+(?:and|&|et|und|y|e)\s", re.I)
 _INSTITUTION_WORDS = (
     "uni college school academy lab labs research inc ltd llc gmbh ag company center centre"
     " department dept hospital foundation polytechnic politecnico technische ecole école"
-    " laboratoire unit unité"
+    " laboratoire unit unité technologies"
     # the same in other languages (not words a title uses too, as `centro` or `archivio`)
     " scuola escuela escola hochschule hogeschool facultad faculdade facoltà fakultät faculté"
     " zentrum klinikum ospedale hôpital politechnika politécnico politécnica tecnológico"
@@ -272,7 +272,9 @@ _INSTITUTION = re.compile(
     + word_alternation(_INSTITUTION_WORDS)
     + "|"
     + word_alternation(_INSTITUTION_STEMS)
-    + r"\w*|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC))\b"
+    + r"\w*|(?-i:UC|UT|SUNY|CUNY|USC|NYU|UCLA|UCSD|UIUC|JHU|HKUST|CUHK|USTC)"
+    # "Vertigo.ai", "Booking.com": a firm known by its web address
+    + r"|(?<![@\w.-])[a-z][\w-]*\.(?:ai|com|io|co))\b"
     r"|^[A-Z][A-Z&\-]{1,9}$",
     re.I,
 )

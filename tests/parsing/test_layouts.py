@@ -8098,3 +8098,21 @@ def test_a_table_header_naming_start_time_and_type_columns_is_no_paper() -> None
         ("Streamflow from Space", [("Ana Silva", "MIT")]),
         ("Floods of the Wabash", [("Bo Li", "EPFL")]),
     ]
+
+
+def test_a_company_named_for_its_technologies_is_a_workplace() -> None:
+    # `Name – Pinecrest Technologies`: a firm's name ends in `Technologies` as others end in
+    # `Inc` or `Research`; after a dash it is where the person works.
+    line = parse_author_line("Christoph Nguyen – Pinecrest Technologies; Daniel Nowak – EPFL")
+    assert [(a.name, a.affiliation) for a in line.authors] == [
+        ("Christoph Nguyen", "Pinecrest Technologies"),
+        ("Daniel Nowak", "EPFL"),
+    ]
+
+
+def test_a_firm_known_by_its_web_address_is_a_workplace() -> None:
+    # `Chair: Jacob Gorm Hansen, Vertigo.ai`: the part after the name is where the chair
+    # works; an e-mail address in a sentence names no workplace.
+    line = parse_author_line("Jacob Gorm Hansen, Vertigo.ai")
+    assert [(a.name, a.affiliation) for a in line.authors] == [("Jacob Gorm Hansen", "Vertigo.ai")]
+    assert not authors.looks_like_institution("please email cvxpydevs@gmail.com.")
