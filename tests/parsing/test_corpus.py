@@ -597,6 +597,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # mark: .83 / .83 / .91.
     "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    # Public health (a state health department's training symposium on public health genomics,
+    # Ann Arbor): one paragraph per slot `8:00am Title - Speaker, PhD, Affiliation`, start times
+    # only, one slot a session over a bullet list of talks. First seen (text and page alike):
+    # recall .77, precision 1, author F1 .52, names F1 .84, chairs 1, times 1.
+    "found/amd-2019-midwest.txt": (0.77, 1.00, 0.52, 0.84, 1.00, 1.00),
+    "found/amd-2019-midwest.html": (0.77, 1.00, 0.52, 0.84, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
