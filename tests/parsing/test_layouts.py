@@ -7977,3 +7977,35 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_degrees_and_a_career_stage_between_a_name_and_its_workplace_are_dropped() -> None:
+    # `Name, DHSc, Agency`, `Name, PhD Candidate, University`: who they are, not where they
+    # work. A two-letter degree that is also a state's code (`MS`, `MA`) only right after a
+    # full name; after a town it is the state of an address.
+    def read(line: str) -> list[tuple[str, str | None]]:
+        return [(a.name, a.affiliation) for a in parse_author_line(line).authors]
+
+    assert read("Nora Bell, DHSc, Michigan Department of Health") == [
+        ("Nora Bell", "Michigan Department of Health")
+    ]
+    assert read("Ada Ruiz, MS, Indiana State Department of Health") == [
+        ("Ada Ruiz", "Indiana State Department of Health")
+    ]
+    assert read("Lena Voss, PhD Candidate, Michigan State University") == [
+        ("Lena Voss", "Michigan State University")
+    ]
+    assert read("Omar Haddad, DrPH, MPH, Ohio Department of Health") == [
+        ("Omar Haddad", "Ohio Department of Health")
+    ]
+    assert read("Ana Silva, Jackson, MS, USA") == [("Ana Silva", "Jackson, MS, USA")]
+
+
+def test_a_plural_institution_word_keeps_a_workplace_with_and_whole() -> None:
+    # `Name, Centers for Disease Control and Prevention`: "Centers" names an institution as
+    # "Center" does, so the workplace's "and" joins no second person.
+    [person] = parse_author_line("Nora Bell, Centers for Disease Control and Prevention").authors
+    assert (person.name, person.affiliation) == (
+        "Nora Bell",
+        "Centers for Disease Control and Prevention",
+    )
