@@ -30,6 +30,7 @@ from bot.parsing.structure.phrases import bio_subject, opens_with_a_person
 from bot.parsing.talks import (
     read_talk_title,
     split_addressed_speaker,
+    split_dash_speakers,
     title_then_named_speakers,
 )
 from bot.parsing.text import parse_text
@@ -8009,3 +8010,14 @@ def test_a_plural_institution_word_keeps_a_workplace_with_and_whole() -> None:
         "Nora Bell",
         "Centers for Disease Control and Prevention",
     )
+
+
+def test_a_one_word_title_before_a_dash_and_placed_speakers_is_a_talk() -> None:
+    # `Phylogenetics - Name, PhD, University`: one word before the dash is a talk's title
+    # when everyone after it is placed; not a first name, and not a welcome, whose people host.
+    assert split_dash_speakers("Phylogenetics - Lena Voss, PhD, University of Michigan") == (
+        "Phylogenetics",
+        (Person("Lena Voss", "University of Michigan"),),
+    )
+    assert split_dash_speakers("Welcome - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Maria - Lena Voss, Michigan State University") is None
