@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.model import Person
+from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
     addresses_people,
@@ -26,7 +26,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.given_names import GIVEN_NAMES
-from bot.parsing.kinds import is_ceremony
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import ROOM_WORDS
 from bot.parsing.shapes import (
     NAME_SMALL_WORDS,
@@ -216,7 +216,8 @@ def split_dash_speakers(
 
 def _one_word_title(title: str, people: tuple[Person, ...]) -> bool:
     """`Phylogenetics - Ana Silva, University of Porto`: one word is a title where everyone
-    after the dash is placed, unless it is a first name or a welcome (whose people host it)."""
+    after the dash is placed, unless it is a first name, a welcome (whose people host it) or
+    a kind of item (`Keynote`, `Lunch`, `Panel - …`), which names no talk."""
     return (
         len(title) >= 4
         and title.isalpha()
@@ -224,6 +225,7 @@ def _one_word_title(title: str, people: tuple[Person, ...]) -> bool:
         and all(p.affiliation for p in people)
         and title not in GIVEN_NAMES
         and not is_ceremony(title)
+        and classify_kind(title, paper_count=1) is SessionKind.PAPERS
     )
 
 

@@ -8014,10 +8014,13 @@ def test_a_plural_institution_word_keeps_a_workplace_with_and_whole() -> None:
 
 def test_a_one_word_title_before_a_dash_and_placed_speakers_is_a_talk() -> None:
     # `Phylogenetics - Name, PhD, University`: one word before the dash is a talk's title
-    # when everyone after it is placed; not a first name, and not a welcome, whose people host.
+    # when everyone after it is placed; not a first name, not a welcome, whose people host,
+    # and not a kind of item, which names no talk.
     assert split_dash_speakers("Phylogenetics - Lena Voss, PhD, University of Michigan") == (
         "Phylogenetics",
         (Person("Lena Voss", "University of Michigan"),),
     )
     assert split_dash_speakers("Welcome - Lena Voss, Michigan State University") is None
     assert split_dash_speakers("Maria - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Lunch - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Panel - Lena Voss, Michigan State University") is None
