@@ -188,6 +188,10 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                     p.line,
                 )
             )
+        if draft.speakers and papers and draft.talk_title is None and title and is_ceremony(title):
+            # "8:00am Welcome - Ana Silva, MDHHS" / a talk in the same slot: the welcome's
+            # people host it, as where no talk follows.
+            notes.append("Hosted by " + ", ".join(p.printed for p in draft.speakers))
         if draft.speakers and not papers:
             talk_title = draft.talk_title
             lone = draft.papers[0].title if len(draft.papers) == 1 else None

@@ -214,6 +214,21 @@ def split_dash_speakers(
     return None
 
 
+def split_ceremony_hosts(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Welcome - Ana Silva, University of Porto`: an opening or closing item and, after the
+    last spaced dash, who hosts it (each placed, so the dash is no subtitle's)."""
+    if "-" not in text and "–" not in text and "—" not in text:
+        return None
+    for dash in reversed(list(_DASH.finditer(text))):
+        head, who = text[: dash.start()].strip(), text[dash.end() :].strip()
+        if not is_ceremony(head):
+            continue
+        people = _people(who)
+        if people and all(p.affiliation for p in people):
+            return head, people
+    return None
+
+
 def _one_word_title(title: str, people: tuple[Person, ...]) -> bool:
     """`Phylogenetics - Ana Silva, University of Porto`: one word is a title where everyone
     after the dash is placed, unless it is a first name, a welcome (whose people host it) or

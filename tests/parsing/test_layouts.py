@@ -8024,3 +8024,19 @@ def test_a_one_word_title_before_a_dash_and_placed_speakers_is_a_talk() -> None:
     assert split_dash_speakers("Maria - Lena Voss, Michigan State University") is None
     assert split_dash_speakers("Lunch - Lena Voss, Michigan State University") is None
     assert split_dash_speakers("Panel - Lena Voss, Michigan State University") is None
+
+
+def test_a_welcome_and_its_host_after_a_dash_is_a_hosted_welcome() -> None:
+    # `8:00am Welcome - Name, PhD, Agency`: who opens the day hosts it; the welcome is the
+    # item's title and its host a note, even where a talk follows in the same slot.
+    program = parse(
+        "Thursday, 23 May 2019\n"
+        "8:00am Welcome - Ana Silva, PhD, Ohio Department of Health\n"
+        "Genomic Surveillance Today - Bo Li, Indiana State Department of Health\n"
+        "\n"
+        "9:00am Validation Strategies - Cy Ng, MS, Wisconsin State Laboratory of Hygiene\n"
+    )
+    welcome = program.sessions[0]
+    assert welcome.title == "Welcome"
+    assert any("Ana Silva" in note for note in welcome.notes)
+    assert [p.title for p in welcome.papers] == ["Genomic Surveillance Today"]
