@@ -190,7 +190,11 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             )
         authoring = {a.name for p in papers for a in p.authors}
         unplaced = [p for p in draft.speakers if p.name not in authoring] if papers else []
-        if unplaced:
+        if unplaced and draft.talk_title is None and title and is_ceremony(title):
+            # "8:00am Welcome - Ana Silva, MDHHS" / a talk in the same slot: the welcome's
+            # people host it, as where no talk follows.
+            notes.append("Hosted by " + ", ".join(p.printed for p in draft.speakers))
+        elif unplaced:
             # Speakers read for the item, which holds papers of its own: the page did not say
             # of which paper (and often they were no people: a topic under the header), so
             # they are left out, but not silently.

@@ -254,6 +254,7 @@ _JOINED_NEXT = re.compile(r"\s+(?:and|&|et|und|y|e)\s", re.I)
 # Whole words (any case) that name an institution, and the stems of longer ones.
 _INSTITUTION_WORDS = (
     "uni college school academy lab labs research inc ltd llc gmbh ag company center centre"
+    " centers centres"
     " department dept hospital foundation polytechnic politecnico technische ecole école"
     " laboratoire unit unité technologies"
     # the same in other languages (not words a title uses too, as `centro` or `archivio`)
@@ -676,12 +677,19 @@ def _as_superscripts(match: re.Match[str]) -> str:
     return match.group(1).replace(",", "").translate(_SUPERSCRIPT_OF)
 
 
-# "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP": degrees and fellowships after a name
-# (not "MD", which is as often Maryland in an address).
+# "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP", "Nora Bell, DHSc, CDC": degrees and
+# fellowships after a name, and a doctoral student's stage ("PhD Candidate") printed as one
+# (not "MD", "MS" or "MA" here, which are as often states in an address; see below).
 _POST_NOMINALS = re.compile(
-    r",\s*(?:Ph\.?\s?D|D\.?Phil|MBBS|MBChB|MPH|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
+    r",\s*(?:Ph\.?\s?D(?:\.?\s+(?i:candidate|student))?|D\.?Phil|MBBS|MBChB|MPH|MSPH|MSc|"
+    r"DrPH|DHSc|ScD|DSc|PharmD|DVM|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
     r"FRCS[A-Z]*|FMedSci|FREng)\.?(?=\s*(?:[,;]|$))"
 )
+# "Ada Ruiz, MS, Indiana State Department of Health": a two-letter degree that is also a
+# state's code, taken for a degree only right after a full name ("Jackson, MS, USA" is an
+# address).
+_STATE_LIKE_DEGREE = re.compile(r",\s*(?:MS|MA|MD)\.?(?=\s*,)")
+_PREVIOUS_ITEM = re.compile(r"[^,;]*$")
 
 
 # "(Université de Montréal, doctorant)", "(University of York, PhD candidate)": a career stage
@@ -715,7 +723,18 @@ def _without_post_nominals(text: str) -> str:
         if text.count("(", 0, m.start()) == text.count(")", 0, m.start()):
             kept.append(text[last : m.start()])
             last = m.end()
-    return "".join(kept) + text[last:] if kept else text
+    text = "".join(kept) + text[last:] if kept else text
+    if "M" in text:
+        text = _STATE_LIKE_DEGREE.sub(_degree_after_a_name, text)
+    return text
+
+
+def _degree_after_a_name(match: re.Match[str]) -> str:
+    before = _PREVIOUS_ITEM.search(match.string[: match.start()])
+    person = before.group(0).strip() if before else ""
+    if len(person.split()) >= 2 and "(" not in person and is_name_like_strict(person):
+        return ""
+    return match.group(0)
 
 
 _PIPE = re.compile(r"\s*\|\s*")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.model import Person
+from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
     addresses_people,
@@ -26,6 +26,7 @@ from bot.parsing.authors import (
     without_parentheses,
 )
 from bot.parsing.given_names import GIVEN_NAMES
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import ROOM_WORDS
 from bot.parsing.shapes import (
     NAME_SMALL_WORDS,
@@ -200,7 +201,7 @@ def split_dash_speakers(
     for dash in reversed(pieces):
         title, who = text[: dash.start()].strip(), text[dash.end() :].strip()
         people = _people(who)
-        if people is None or len(title.split()) < 2:
+        if people is None or not (len(title.split()) >= 2 or _one_word_title(title, people)):
             continue
         if not (
             any(p.affiliation for p in people)
@@ -211,6 +212,36 @@ def split_dash_speakers(
             continue
         return _ENTRY_KIND.sub("", title), people
     return None
+
+
+def split_ceremony_hosts(text: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Welcome - Ana Silva, University of Porto`: an opening or closing item and, after the
+    last spaced dash, who hosts it (each placed, so the dash is no subtitle's)."""
+    if "-" not in text and "–" not in text and "—" not in text:
+        return None
+    for dash in reversed(list(_DASH.finditer(text))):
+        head, who = text[: dash.start()].strip(), text[dash.end() :].strip()
+        if not is_ceremony(head):
+            continue
+        people = _people(who)
+        if people and all(p.affiliation for p in people):
+            return head, people
+    return None
+
+
+def _one_word_title(title: str, people: tuple[Person, ...]) -> bool:
+    """`Phylogenetics - Ana Silva, University of Porto`: one word is a title where everyone
+    after the dash is placed, unless it is a first name, a welcome (whose people host it) or
+    a kind of item (`Keynote`, `Lunch`, `Panel - …`), which names no talk."""
+    return (
+        len(title) >= 4
+        and title.isalpha()
+        and title[:1].isupper()
+        and all(p.affiliation for p in people)
+        and title not in GIVEN_NAMES
+        and not is_ceremony(title)
+        and classify_kind(title, paper_count=1) is SessionKind.PAPERS
+    )
 
 
 # Where a speaker addressed by a title may start in a line: after a space or a dash.

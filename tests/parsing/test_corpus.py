@@ -604,6 +604,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # without a known given name (`Himmet Sarıtaş and Seyda OzcaliskanThe …`): .87 / .87 / .93.
     "found/milling-2024-gothenburg.txt": (0.87, 0.87, 0.93, 0.93, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.87, 0.87, 0.93, 0.93, 0.83, 1.00),
+    # Public health (a state health department's training symposium on public health genomics,
+    # Ann Arbor): one paragraph per slot `8:00am Title - Speaker, PhD, Affiliation`, start times
+    # only, one slot a session over a bullet list of talks. First seen (text and page alike):
+    # recall .77, precision 1, author F1 .52, names F1 .84, chairs 1, times 1. Then degrees
+    # between a name and its workplace (`DHSc`, `MS` after a full name, `PhD Candidate`)
+    # dropped, and `Centers` an institution word: author F1 .88, names F1 .88. Then a one-word
+    # title before a dash and placed speakers (`Phylogenetics - Name, Affil`) a talk: all 1.
+    "found/amd-2019-midwest.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/amd-2019-midwest.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

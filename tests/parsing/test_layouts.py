@@ -30,6 +30,7 @@ from bot.parsing.structure.phrases import bio_subject, opens_with_a_person
 from bot.parsing.talks import (
     read_talk_title,
     split_addressed_speaker,
+    split_dash_speakers,
     title_then_named_speakers,
 )
 from bot.parsing.text import parse_text
@@ -8116,3 +8117,65 @@ def test_a_firm_known_by_its_web_address_is_a_workplace() -> None:
     line = parse_author_line("Jacob Gorm Hansen, Vertigo.ai")
     assert [(a.name, a.affiliation) for a in line.authors] == [("Jacob Gorm Hansen", "Vertigo.ai")]
     assert not authors.looks_like_institution("please email cvxpydevs@gmail.com.")
+
+
+def test_degrees_and_a_career_stage_between_a_name_and_its_workplace_are_dropped() -> None:
+    # `Name, DHSc, Agency`, `Name, PhD Candidate, University`: who they are, not where they
+    # work. A two-letter degree that is also a state's code (`MS`, `MA`) only right after a
+    # full name; after a town it is the state of an address.
+    def read(line: str) -> list[tuple[str, str | None]]:
+        return [(a.name, a.affiliation) for a in parse_author_line(line).authors]
+
+    assert read("Nora Bell, DHSc, Michigan Department of Health") == [
+        ("Nora Bell", "Michigan Department of Health")
+    ]
+    assert read("Ada Ruiz, MS, Indiana State Department of Health") == [
+        ("Ada Ruiz", "Indiana State Department of Health")
+    ]
+    assert read("Lena Voss, PhD Candidate, Michigan State University") == [
+        ("Lena Voss", "Michigan State University")
+    ]
+    assert read("Omar Haddad, DrPH, MPH, Ohio Department of Health") == [
+        ("Omar Haddad", "Ohio Department of Health")
+    ]
+    assert read("Ana Silva, Jackson, MS, USA") == [("Ana Silva", "Jackson, MS, USA")]
+
+
+def test_a_plural_institution_word_keeps_a_workplace_with_and_whole() -> None:
+    # `Name, Centers for Disease Control and Prevention`: "Centers" names an institution as
+    # "Center" does, so the workplace's "and" joins no second person.
+    [person] = parse_author_line("Nora Bell, Centers for Disease Control and Prevention").authors
+    assert (person.name, person.affiliation) == (
+        "Nora Bell",
+        "Centers for Disease Control and Prevention",
+    )
+
+
+def test_a_one_word_title_before_a_dash_and_placed_speakers_is_a_talk() -> None:
+    # `Phylogenetics - Name, PhD, University`: one word before the dash is a talk's title
+    # when everyone after it is placed; not a first name, not a welcome, whose people host,
+    # and not a kind of item, which names no talk.
+    assert split_dash_speakers("Phylogenetics - Lena Voss, PhD, University of Michigan") == (
+        "Phylogenetics",
+        (Person("Lena Voss", "University of Michigan"),),
+    )
+    assert split_dash_speakers("Welcome - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Maria - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Lunch - Lena Voss, Michigan State University") is None
+    assert split_dash_speakers("Panel - Lena Voss, Michigan State University") is None
+
+
+def test_a_welcome_and_its_host_after_a_dash_is_a_hosted_welcome() -> None:
+    # `8:00am Welcome - Name, PhD, Agency`: who opens the day hosts it; the welcome is the
+    # item's title and its host a note, even where a talk follows in the same slot.
+    program = parse(
+        "Thursday, 23 May 2019\n"
+        "8:00am Welcome - Ana Silva, PhD, Ohio Department of Health\n"
+        "Genomic Surveillance Today - Bo Li, Indiana State Department of Health\n"
+        "\n"
+        "9:00am Validation Strategies - Cy Ng, MS, Wisconsin State Laboratory of Hygiene\n"
+    )
+    welcome = program.sessions[0]
+    assert welcome.title == "Welcome"
+    assert any("Ana Silva" in note for note in welcome.notes)
+    assert [p.title for p in welcome.papers] == ["Genomic Surveillance Today"]

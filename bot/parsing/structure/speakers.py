@@ -32,6 +32,7 @@ from bot.parsing.structure.phrases import (
 from bot.parsing.talks import (
     labelled_speakers,
     read_talk_title,
+    split_ceremony_hosts,
     split_dash_speakers,
     title_named_speakers_note,
     title_then_named_speakers,
@@ -142,6 +143,12 @@ class Speakers(Lookahead):
             # talk, its speaker and where they work, told apart by case alone.
             session.title = session.talk_title = placed[0]
             session.speakers = list(placed[1])
+            return
+        hosted = split_ceremony_hosts(session.title)
+        if hosted is not None:
+            # "8:00am Welcome - Ana Silva, PhD, MDHHS": an opening and who hosts it, no talk.
+            session.title = hosted[0]
+            session.speakers = list(hosted[1])
             return
         if classify_kind(session.title, paper_count=1) is not SessionKind.KEYNOTE:
             dashed = split_dash_speakers(session.title, single_names=self.timed_dash_speakers)
