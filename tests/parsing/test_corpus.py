@@ -597,6 +597,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # mark: .83 / .83 / .91.
     "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    # 1st International Oncology Nursing Association Congress 2025 (oncology nursing, Ankara), its
+    # two scientific days: a hand-written PHP page of Bootstrap day (and hall) tabs, per day a
+    # table `TIME<TAB>PROGRAM` whose session header rows have an empty time cell (`<TAB>SESSION I :
+    # TITLE` / `Session Chair: A, B`), then a row per talk, time cell and a cell of a bold title
+    # line over the speaker's name (`Fahriye ÜNLÜ`); invited lectures `CONFERENCE II : TITLE` /
+    # `Conference Chair: A, B` over a timed talk row. First seen (text and page alike): recall
+    # .72, precision .87, author F1 .84, chairs .82, times .85.
+    "found/ohd-2025-days2-3.txt": (0.72, 0.87, 0.84, 0.84, 0.82, 0.85),
+    "found/ohd-2025-days2-3.html": (0.72, 0.87, 0.84, 0.84, 0.82, 0.85),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
