@@ -7977,3 +7977,50 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_a_chair_label_named_for_its_item_is_a_chair_line() -> None:
+    # `Lecture Chair: A, B`, `Panel Chair: A`: the chair label with the kind of item it chairs
+    # before it; the title above it heads a new item rather than ending the session before.
+    assert classify(1, "Panel Chair: Ana Silva, Bo Li").kind is LineKind.CHAIR
+    assert classify(1, "Lecture Chair:Cy Ng").kind is LineKind.CHAIR
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\tSESSION 2 : STREAMS\n"
+        "Session Chair: Dan Wu\n"
+        "10:00-10:30\tCheap Sketches for Streaming Joins\n"
+        "Eve Park\n"
+        "\tINVITED LECTURE II : WINDOWS WITHOUT WATERMARKS\n"
+        "Lecture Chair: Ana Silva, Bo Li\n"
+        "10:30-11:00\tA Case for Watermarks in Streams\n"
+        "Fay Lund\n"
+    )
+    chaired = [s for s in program.sessions if s.chairs]
+    assert [[c.name for c in s.chairs] for s in chaired] == [["Dan Wu"], ["Ana Silva", "Bo Li"]]
+    assert [p.title for p in chaired[0].papers] == ["Cheap Sketches for Streaming Joins"]
+    assert [p.title for p in chaired[1].papers] == ["A Case for Watermarks in Streams"]
+
+
+def test_a_short_title_cell_over_a_lone_name_is_a_talk_of_the_header_above() -> None:
+    # Under a session header printed without a time, `10:00-10:20<TAB>Sepsis` / `Ana Silva`:
+    # a title as short as a name, its speaker on the cell's next line, the next row timed
+    # again; a talk of the session, not an item of its own.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\tSESSION 3 : CASE REPORTS\n"
+        "Session Chair: Dan Wu\n"
+        "10:00-10:20\tSepsis\n"
+        "Ana Silva\n"
+        "10:20-10:40\tPressure Ulcers\n"
+        "Bo Li\n"
+        "10:40-11:00\tWatermarks Considered Harmful\n"
+        "Fay Lund\n"
+        "11:00-11:30\tCoffee break\n"
+    )
+    [session] = [s for s in program.sessions if s.chairs]
+    assert papers(program) == [
+        ("Sepsis", [("Ana Silva", None)]),
+        ("Pressure Ulcers", [("Bo Li", None)]),
+        ("Watermarks Considered Harmful", [("Fay Lund", None)]),
+    ]
+    assert (session.start.hour, session.end.hour, session.end.minute) == (10, 11, 0)
