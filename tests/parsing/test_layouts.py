@@ -8024,3 +8024,26 @@ def test_a_short_title_cell_over_a_lone_name_is_a_talk_of_the_header_above() -> 
         ("Watermarks Considered Harmful", [("Fay Lund", None)]),
     ]
     assert (session.start.hour, session.end.hour, session.end.minute) == (10, 11, 0)
+
+
+def test_a_chaired_title_after_a_headed_sessions_later_talks_takes_no_earlier_slot() -> None:
+    # `09:00-09:15 Welcome`, then a session header timed by its talks (09:15-09:45), then
+    # `INVITED LECTURE I` / `Lecture Chair: …` / `09:50-10:30 Title` / speaker: the welcome's
+    # slot is over, so the lecture is timed by its own talk, which it holds.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "09:00-09:15\tWelcome\n"
+        "\tSESSION 1 : STREAMS\n"
+        "Session Chair: Dan Wu\n"
+        "09:15-09:45\tCheap Sketches for Streaming Joins\n"
+        "Eve Park\n"
+        "\tINVITED LECTURE I\n"
+        "Lecture Chair: Ana Silva\n"
+        "09:50-10:30\tA Case for Watermarks in Streams\n"
+        "Fay Lund\n"
+    )
+    lecture = next(s for s in program.sessions if [c.name for c in s.chairs] == ["Ana Silva"])
+    assert (lecture.start.hour, lecture.start.minute) == (9, 50)
+    assert [(p.title, [a.name for a in p.authors]) for p in lecture.papers] == [
+        ("A Case for Watermarks in Streams", ["Fay Lund"])
+    ]
