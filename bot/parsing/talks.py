@@ -421,8 +421,9 @@ def read_talk_title(title: str) -> TalkTitle | None:
             if shape is _KIND_PAREN:
                 return TalkTitle(kind, kind, people)  # "Keynote (Name)": the talk is "Keynote"
             return TalkTitle(title, None, people)  # "Keynote: Name"
-        if shape is _KIND_COLON and _KEYNOTE_KIND.fullmatch(kind):
-            return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
+        if shape is _KIND_COLON and (_KEYNOTE_KIND.fullmatch(kind) or _WORKSHOP.fullmatch(kind)):
+            # "Keynote: Title", "Workshop: Title": the speaker (or who leads it) below
+            return TalkTitle(kind, rest, ())
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None

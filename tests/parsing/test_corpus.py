@@ -611,8 +611,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Then a bare chaired title (`CONFERENCE I` / `Conference Chair: …`) after a headed
     # session's talks ran past the last slot takes no time of that slot, so its talk below is
     # its own: .95 / .97 / .97.
-    "found/ohd-2025-days2-3.txt": (0.95, 0.97, 0.97, 0.97, 0.94, 1.00),
-    "found/ohd-2025-days2-3.html": (0.95, 0.97, 0.97, 0.97, 0.94, 1.00),
+    # Then `Workshop: Title` over a lone name the workshop's title, led by that person:
+    # .97 / .97 / .98.
+    "found/ohd-2025-days2-3.txt": (0.97, 0.97, 0.98, 0.98, 0.94, 1.00),
+    "found/ohd-2025-days2-3.html": (0.97, 0.97, 0.98, 0.98, 0.94, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8047,3 +8047,15 @@ def test_a_chaired_title_after_a_headed_sessions_later_talks_takes_no_earlier_sl
     assert [(p.title, [a.name for a in p.authors]) for p in lecture.papers] == [
         ("A Case for Watermarks in Streams", ["Fay Lund"])
     ]
+
+
+def test_a_workshop_label_before_a_title_names_the_workshop_its_leader_below() -> None:
+    # `14:00-15:30 Workshop: Title` / `Ana Silva`: the workshop's title after its label, led
+    # by the person on the line below, as `Keynote: Title` / speaker reads.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "14:00-15:30\tWorkshop: Mindful Handover Routines\n"
+        "Ana Silva\n"
+        "15:30-16:00\tCoffee break\n"
+    )
+    assert papers(program) == [("Mindful Handover Routines", [("Ana Silva", None)])]
