@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
+    abbreviates,
     addresses_people,
     author_line_score,
     clean,
@@ -133,6 +134,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
         return None
     if any(a.affiliation and _DURATION.match(a.affiliation) for a in parsed.authors):
         return None  # "Searchable Corpora (20 min)": how long the talk is, not who gives it
+    if any(a.affiliation and abbreviates(a.name, a.affiliation) for a in parsed.authors):
+        return None  # "Emotional Freedom Techniques (EFT)": a title and its acronym
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if is_addressed(text) and all(n and is_name_like(n) for n in names):
         return parsed.authors  # "熊璋教授", "Prof. Manuel Filipe Pereira Cunha Martins Costa"

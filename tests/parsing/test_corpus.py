@@ -613,8 +613,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # its own: .95 / .97 / .97.
     # Then `Workshop: Title` over a lone name the workshop's title, led by that person:
     # .97 / .97 / .98.
-    "found/ohd-2025-days2-3.txt": (0.97, 0.97, 0.98, 0.98, 0.94, 1.00),
-    "found/ohd-2025-days2-3.html": (0.97, 0.97, 0.98, 0.98, 0.94, 1.00),
+    # Then a parenthesis spelling the initials of the words before it (`Emotional Freedom
+    # Techniques (EFT)`) a title's acronym, not a person's workplace: 1 / 1 / 1. (Chairs stay
+    # .94: Session VIII has no talks, and the parser drops the `SESSION VIII :` label its
+    # truth title keeps, so the scorer finds no session to compare.)
+    "found/ohd-2025-days2-3.txt": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
+    "found/ohd-2025-days2-3.html": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

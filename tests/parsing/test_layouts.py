@@ -8059,3 +8059,15 @@ def test_a_workshop_label_before_a_title_names_the_workshop_its_leader_below() -
         "15:30-16:00\tCoffee break\n"
     )
     assert papers(program) == [("Mindful Handover Routines", [("Ana Silva", None)])]
+
+
+def test_a_parenthesis_abbreviating_the_words_before_it_is_a_titles_acronym() -> None:
+    # `Workshop: Motivational Interviewing Skills (MIS)` / `Ana Silva`: the parenthesis spells
+    # the initials of the words before it, so they are a title, not a person at a workplace.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "14:00-15:30\tWorkshop: Motivational Interviewing Skills (MIS)\n"
+        "Ana Silva\n"
+        "15:30-16:00\tCoffee break\n"
+    )
+    assert papers(program) == [("Motivational Interviewing Skills (MIS)", [("Ana Silva", None)])]
