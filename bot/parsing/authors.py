@@ -1001,6 +1001,17 @@ _CHAIRED_BY = re.compile(
 )
 
 
+def abbreviates(words: str, acronym: str) -> bool:
+    """`Emotional Freedom Techniques (EFT)`: the parenthesis spells the initials of the words
+    before it (of their capitalised words, or of all), a title's acronym, not a workplace."""
+    if len(acronym) < 2 or not acronym.isalpha() or not acronym.isupper():
+        return False
+    split = words.split()
+    capitalised = "".join(w[0] for w in split if w[:1].isupper())
+    every = "".join(w[0] for w in split if w[:1].isalpha()).upper()
+    return acronym in (capitalised, every)
+
+
 # The abstract nouns no given name or surname ends in (unlike "Florence", "Lawrence").
 _TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
@@ -1032,6 +1043,8 @@ def author_line_score(text: str) -> float:
     ratio = name_like / len(names)
     if any(a.affiliation and _CHAIRED_BY.match(a.affiliation) for a in parsed.authors):
         return 0.0  # "Lightning talks (Chair Eve Park)": who chairs an item, not a workplace
+    if any(a.affiliation and abbreviates(a.name, a.affiliation) for a in parsed.authors):
+        return 0.0  # "Emotional Freedom Techniques (EFT)": a title and its acronym
     with_affiliation = sum(1 for a in parsed.authors if a.affiliation)
     if ratio < 1.0:
         return 0.3 * ratio if with_affiliation else 0.0

@@ -181,7 +181,11 @@ _HOUR_CLOCK = re.compile(r"^(?:[01]\d|2[0-3])h$")
 # English "Moderator:" is a role line of its item (structure.phrases.ROLE), not a session's
 # chair label. (A label written in ASCII letters only needs its stem in _ASCII_CHAIR_STEMS too.)
 CHAIR = re.compile(
-    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:session\s+)?(?:co-?)?(?:chair|convener|convenor)"
+    # "Session Chair:", and the label named for the item it chairs ("Panel Chair:", "Lecture
+    # Chair:", "Conference Chair:", as a congress calls an invited lecture)
+    r"(?:^|(?<=[\s(\[,;–—)-]))\(?\s*"
+    r"(?:(?:session|panel|lecture|conference|symposium|workshop|keynote|plenary|forum)\s+)?"
+    r"(?:co-?)?(?:chair|convener|convenor)"
     r"(?:s|persons?|m[ae]n|wom[ae]n|ed\s+by)?(?:\s+der\s+sitzung)?"
     r"(?:\s*\(s\))?\s*[:：]\s*"
     # "Session organizer and chair:", "Moderator & Chair:": a role joined to the chair's

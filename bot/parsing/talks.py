@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
+    abbreviates,
     addresses_people,
     author_line_score,
     clean,
@@ -134,6 +135,8 @@ def _people(text: str) -> tuple[Person, ...] | None:
         return None
     if any(a.affiliation and _DURATION.match(a.affiliation) for a in parsed.authors):
         return None  # "Searchable Corpora (20 min)": how long the talk is, not who gives it
+    if any(a.affiliation and abbreviates(a.name, a.affiliation) for a in parsed.authors):
+        return None  # "Emotional Freedom Techniques (EFT)": a title and its acronym
     names = [without_parentheses(a.name).strip() for a in parsed.authors]
     if is_addressed(text) and all(n and is_name_like(n) for n in names):
         return parsed.authors  # "熊璋教授", "Prof. Manuel Filipe Pereira Cunha Martins Costa"
@@ -452,8 +455,9 @@ def read_talk_title(title: str) -> TalkTitle | None:
             if shape is _KIND_PAREN:
                 return TalkTitle(kind, kind, people)  # "Keynote (Name)": the talk is "Keynote"
             return TalkTitle(title, None, people)  # "Keynote: Name"
-        if shape is _KIND_COLON and _KEYNOTE_KIND.fullmatch(kind):
-            return TalkTitle(kind, rest, ())  # "Keynote: Title", the speaker below
+        if shape is _KIND_COLON and (_KEYNOTE_KIND.fullmatch(kind) or _WORKSHOP.fullmatch(kind)):
+            # "Keynote: Title", "Workshop: Title": the speaker (or who leads it) below
+            return TalkTitle(kind, rest, ())
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None

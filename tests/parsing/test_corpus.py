@@ -613,6 +613,28 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # title before a dash and placed speakers (`Phylogenetics - Name, Affil`) a talk: all 1.
     "found/amd-2019-midwest.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/amd-2019-midwest.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # 1st International Oncology Nursing Association Congress 2025 (oncology nursing, Ankara), its
+    # two scientific days: a hand-written PHP page of Bootstrap day (and hall) tabs, per day a
+    # table `TIME<TAB>PROGRAM` whose session header rows have an empty time cell (`<TAB>SESSION I :
+    # TITLE` / `Session Chair: A, B`), then a row per talk, time cell and a cell of a bold title
+    # line over the speaker's name (`Fahriye ÜNLÜ`); invited lectures `CONFERENCE II : TITLE` /
+    # `Conference Chair: A, B` over a timed talk row. First seen (text and page alike): recall
+    # .72, precision .87, author F1 .84, chairs .82, times .85.
+    # Then a chair label named for its item (`Conference Chair:`, `Panel Chair:`) a chair line,
+    # the title above it a new item's; and a title cell as short as a name (`Extravasation` /
+    # `Kıymet YILMAZ`, the next row timed again) a talk of the header above: .92 / .97 / .96,
+    # chairs .94, times 1.
+    # Then a bare chaired title (`CONFERENCE I` / `Conference Chair: …`) after a headed
+    # session's talks ran past the last slot takes no time of that slot, so its talk below is
+    # its own: .95 / .97 / .97.
+    # Then `Workshop: Title` over a lone name the workshop's title, led by that person:
+    # .97 / .97 / .98.
+    # Then a parenthesis spelling the initials of the words before it (`Emotional Freedom
+    # Techniques (EFT)`) a title's acronym, not a person's workplace: 1 / 1 / 1. (Chairs stay
+    # .94: Session VIII has no talks, and the parser drops the `SESSION VIII :` label its
+    # truth title keeps, so the scorer finds no session to compare.)
+    "found/ohd-2025-days2-3.txt": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
+    "found/ohd-2025-days2-3.html": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

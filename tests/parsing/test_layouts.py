@@ -8179,3 +8179,97 @@ def test_a_welcome_and_its_host_after_a_dash_is_a_hosted_welcome() -> None:
     assert welcome.title == "Welcome"
     assert any("Ana Silva" in note for note in welcome.notes)
     assert [p.title for p in welcome.papers] == ["Genomic Surveillance Today"]
+
+
+def test_a_chair_label_named_for_its_item_is_a_chair_line() -> None:
+    # `Lecture Chair: A, B`, `Panel Chair: A`: the chair label with the kind of item it chairs
+    # before it; the title above it heads a new item rather than ending the session before.
+    assert classify(1, "Panel Chair: Ana Silva, Bo Li").kind is LineKind.CHAIR
+    assert classify(1, "Lecture Chair:Cy Ng").kind is LineKind.CHAIR
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\tSESSION 2 : STREAMS\n"
+        "Session Chair: Dan Wu\n"
+        "10:00-10:30\tCheap Sketches for Streaming Joins\n"
+        "Eve Park\n"
+        "\tINVITED LECTURE II : WINDOWS WITHOUT WATERMARKS\n"
+        "Lecture Chair: Ana Silva, Bo Li\n"
+        "10:30-11:00\tA Case for Watermarks in Streams\n"
+        "Fay Lund\n"
+    )
+    chaired = [s for s in program.sessions if s.chairs]
+    assert [[c.name for c in s.chairs] for s in chaired] == [["Dan Wu"], ["Ana Silva", "Bo Li"]]
+    assert [p.title for p in chaired[0].papers] == ["Cheap Sketches for Streaming Joins"]
+    assert [p.title for p in chaired[1].papers] == ["A Case for Watermarks in Streams"]
+
+
+def test_a_short_title_cell_over_a_lone_name_is_a_talk_of_the_header_above() -> None:
+    # Under a session header printed without a time, `10:00-10:20<TAB>Sepsis` / `Ana Silva`:
+    # a title as short as a name, its speaker on the cell's next line, the next row timed
+    # again; a talk of the session, not an item of its own.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "\tSESSION 3 : CASE REPORTS\n"
+        "Session Chair: Dan Wu\n"
+        "10:00-10:20\tSepsis\n"
+        "Ana Silva\n"
+        "10:20-10:40\tPressure Ulcers\n"
+        "Bo Li\n"
+        "10:40-11:00\tWatermarks Considered Harmful\n"
+        "Fay Lund\n"
+        "11:00-11:30\tCoffee break\n"
+    )
+    [session] = [s for s in program.sessions if s.chairs]
+    assert papers(program) == [
+        ("Sepsis", [("Ana Silva", None)]),
+        ("Pressure Ulcers", [("Bo Li", None)]),
+        ("Watermarks Considered Harmful", [("Fay Lund", None)]),
+    ]
+    assert (session.start.hour, session.end.hour, session.end.minute) == (10, 11, 0)
+
+
+def test_a_chaired_title_after_a_headed_sessions_later_talks_takes_no_earlier_slot() -> None:
+    # `09:00-09:15 Welcome`, then a session header timed by its talks (09:15-09:45), then
+    # `INVITED LECTURE I` / `Lecture Chair: …` / `09:50-10:30 Title` / speaker: the welcome's
+    # slot is over, so the lecture is timed by its own talk, which it holds.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "09:00-09:15\tWelcome\n"
+        "\tSESSION 1 : STREAMS\n"
+        "Session Chair: Dan Wu\n"
+        "09:15-09:45\tCheap Sketches for Streaming Joins\n"
+        "Eve Park\n"
+        "\tINVITED LECTURE I\n"
+        "Lecture Chair: Ana Silva\n"
+        "09:50-10:30\tA Case for Watermarks in Streams\n"
+        "Fay Lund\n"
+    )
+    lecture = next(s for s in program.sessions if [c.name for c in s.chairs] == ["Ana Silva"])
+    assert (lecture.start.hour, lecture.start.minute) == (9, 50)
+    assert [(p.title, [a.name for a in p.authors]) for p in lecture.papers] == [
+        ("A Case for Watermarks in Streams", ["Fay Lund"])
+    ]
+
+
+def test_a_workshop_label_before_a_title_names_the_workshop_its_leader_below() -> None:
+    # `14:00-15:30 Workshop: Title` / `Ana Silva`: the workshop's title after its label, led
+    # by the person on the line below, as `Keynote: Title` / speaker reads.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "14:00-15:30\tWorkshop: Mindful Handover Routines\n"
+        "Ana Silva\n"
+        "15:30-16:00\tCoffee break\n"
+    )
+    assert papers(program) == [("Mindful Handover Routines", [("Ana Silva", None)])]
+
+
+def test_a_parenthesis_abbreviating_the_words_before_it_is_a_titles_acronym() -> None:
+    # `Workshop: Motivational Interviewing Skills (MIS)` / `Ana Silva`: the parenthesis spells
+    # the initials of the words before it, so they are a title, not a person at a workplace.
+    program = parse(
+        "Monday, 8 March 2027\n"
+        "14:00-15:30\tWorkshop: Motivational Interviewing Skills (MIS)\n"
+        "Ana Silva\n"
+        "15:30-16:00\tCoffee break\n"
+    )
+    assert papers(program) == [("Motivational Interviewing Skills (MIS)", [("Ana Silva", None)])]

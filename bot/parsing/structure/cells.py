@@ -294,7 +294,30 @@ class Cells(Speakers):
             and self._people_follow(i)
         ):
             return True  # "Fairness in AI Systems" / "Salla Westerstrand": one author, alone
+        if not ROOM_CELL.match(text) and self._lone_name_closes_the_cell(text, i):
+            return True  # "Sepsis" / "Ana Silva" / the next row: a title as short as a name
         return kind in (SessionKind.PAPERS, SessionKind.KEYNOTE) and self._title_follows(i)
+
+    def _lone_name_closes_the_cell(self, text: str, i: int) -> bool:
+        """`10:00-10:20 | Sepsis` / `Ana Silva` / the next row's time: a cell of two lines, the
+        second naming people alone, the row after it timed again or a new item. Where the
+        first line reads as much like a name as the second, the cell's first line is its
+        title, as every such cell prints it."""
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at != i + 1:
+            return False
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
+            return False
+        who = author_line_score(below.text)
+        if who < 0.5 or author_line_score(text) > who:
+            return False
+        then = self.after[at + 1] if at + 1 < len(self.after) else None
+        return then is None or self.lines[then].kind in (
+            LineKind.TIME,
+            LineKind.SESSION_HEADER,
+            LineKind.DAY,
+        )
 
     def _timed_contribution(self, text: str, line: Line, tr: TimeRange, i: int) -> None:
         talk = read_talk_title(text)

@@ -230,8 +230,15 @@ class BuilderState:
         no session; the talks below then time it."""
         if self.slot is None:
             return None, None
+        slot_end = self.slot[1]
         for session in reversed(self.sessions):
             if session.from_header:
+                if slot_end is not None and any(
+                    p.start is not None and p.start >= slot_end for p in session.papers
+                ):
+                    # "09:00-09:15 Welcome" / "Session 1" / "Chair: …" / "09:15 Talk" / …:
+                    # a session timed by its talks has run past the slot, which is over.
+                    return None, None
                 continue
             if (session.start, session.end) == self.slot and session.title:
                 kind = classify_kind(session.title, paper_count=0)
