@@ -195,6 +195,8 @@ CHAIR = re.compile(
     # "Presidente Mesa:", "Pres. Mesa:", "Coord. Mesa:": who presides over or coordinates the
     # table, as Brazilian programs shorten it
     r"(?:pres\.|presidente|coord\.|coordenador(?:a)?)\s*(?:d[ae]\s+)?mesa|"
+    # "Presiding: Ana Silva", "Presiding officer:", as US humanities programs label a chair
+    r"presiding(?:\s+officers?)?|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
     r"oturum\s+başkan(?:ı|ları)|başkan(?:lar)?|moderatör(?:ler)?|"
     # Swedish, Danish and Norwegian, Finnish, Estonian, Latvian, Lithuanian, Hungarian,
@@ -213,6 +215,21 @@ CHAIR = re.compile(
     r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )
+# "Ana Silva (University of Porto), presiding": the chair named first and the role after, as
+# programs in US classics, religion and literature print a section's chair under its title.
+CHAIR_AFTER = re.compile(
+    r"^(?P<who>[^\W\d_].*?\S)\s*(?:,\s*|\s)\(?presiding\)?\.?$",
+    re.I,
+)
+
+
+def chair_label_after(text: str) -> re.Match[str] | None:
+    """`CHAIR_AFTER.match(text)`, cheaply: every such line ends in its role word."""
+    if not text.rstrip(" .)").lower().endswith("presiding"):
+        return None
+    return CHAIR_AFTER.match(text)
+
+
 LOCATION = re.compile(
     r"^(?:location|room|venue|where|place|hall|auditorium|ort|raum|saal|hörsaal|salle|lieu|"
     r"sala|aula|luogo|lugar|local|zaal|lokaal|rum|lokal|sal|sali|huone|terem|helyszín|"
@@ -866,7 +883,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.kind = LineKind.DAY
         line.day = header[0]
         return line
-    if may_label_chair(flat) and CHAIR.match(flat):
+    if may_label_chair(flat) and (CHAIR.match(flat) or chair_label_after(flat)):
         line.kind = LineKind.CHAIR
         return line
     if LOCATION.match(flat):

@@ -7977,3 +7977,27 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_a_name_then_presiding_is_the_sessions_chair() -> None:
+    # `Ana Silva (University of Porto), presiding`: US humanities programs name a section's
+    # chair first and the role after; `Presiding: Bo Li` puts the role first, as a label.
+    program = parse(
+        "Thursday, 4 April 2030\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+        "\n"
+        "2. Private Lyric and Its Audiences. Dan Wu (Google Research)\n"
+        "\n"
+        "10:00-11:30 a.m. Section B: Roman Drama\n"
+        "Presiding: Bo Li\n"
+        "\n"
+        "1. Courtesans in Plautus. Eve Park (University of Porto)\n"
+    )
+    assert classify(1, "Ana Silva (University of Porto), presiding").kind is LineKind.CHAIR
+    greek, roman = [s for s in program.sessions if s.papers]
+    assert [(c.name, c.affiliation) for c in greek.chairs] == [("Ana Silva", "University of Porto")]
+    assert [len(greek.papers), len(roman.papers)] == [2, 1]
+    assert [c.name for c in roman.chairs] == ["Bo Li"]
