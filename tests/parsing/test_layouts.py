@@ -8001,3 +8001,39 @@ def test_a_name_then_presiding_is_the_sessions_chair() -> None:
     assert [(c.name, c.affiliation) for c in greek.chairs] == [("Ana Silva", "University of Porto")]
     assert [len(greek.papers), len(roman.papers)] == [2, 1]
     assert [c.name for c in roman.chairs] == ["Bo Li"]
+
+
+def test_a_timed_line_whose_chair_follows_a_label_and_a_topic_opens_its_own_session() -> None:
+    # `8:15-9:45 a.m. First Session Terrace N` / `Section A` / `Greek Lyric` / `Name,
+    # presiding`, inside a long meeting's slot: the chair three lines down, under the section's
+    # label and topic, makes it a session of its own, not a paper of the meeting.
+    program = parse(
+        "Thursday, 4 April 2030\n"
+        "8:00-10:30 a.m. Meeting of the Executive Committee\n"
+        "\n"
+        "8:15-9:45 a.m. First Session Terrace N\n"
+        "Section A\n"
+        "Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+        "\n"
+        "2. Private Lyric and Its Audiences. Dan Wu (Google Research)\n"
+        "\n"
+        "8:15-9:45 a.m. First Session Terrace S\n"
+        "Section B\n"
+        "Roman Drama\n"
+        "Bo Li (ETH Zurich), presiding\n"
+        "\n"
+        "1. Courtesans in Plautus. Eve Park (University of Porto)\n"
+    )
+    chaired = [s for s in program.sessions if s.chairs]
+    assert [(s.start.strftime("%H:%M") if s.start else None, len(s.papers)) for s in chaired] == [
+        ("08:15", 2),
+        ("08:15", 1),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Ambiguity in Pindar's Sixth Olympian",
+        "Private Lyric and Its Audiences",
+        "Courtesans in Plautus",
+    ]
