@@ -8037,3 +8037,28 @@ def test_a_timed_line_whose_chair_follows_a_label_and_a_topic_opens_its_own_sess
         "Private Lyric and Its Audiences",
         "Courtesans in Plautus",
     ]
+
+
+def test_a_revision_stamp_is_no_day_header() -> None:
+    # `corrected as of 2/4/30` under a program's title: when the page was edited, not its
+    # first day; the weekday header below it starts the program.
+    assert parse_day_header("corrected as of 2/4/30") is None
+    assert parse_day_header("Last updated: 3 May 2030") is None
+    program = parse(
+        "corrected as of 2/4/30\n"
+        "\n"
+        "Wednesday, 3 April 2030\n"
+        "\n"
+        "5:00-8:00 p.m. Registration\n"
+        "\n"
+        "Thursday, 4 April 2030\n"
+        "\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+    )
+    assert [s.start.date() if s.start else None for s in program.sessions] == [
+        date(2030, 4, 3),
+        date(2030, 4, 4),
+    ]
