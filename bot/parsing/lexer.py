@@ -1147,7 +1147,41 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
     lines = [_classify_normalised(number, text) for number, text in numbered]
     _mark_badges(lines)
     _mark_field_labels(lines)
+    _mark_rosters(lines)
     return lines
+
+
+# "Local Committee:", "Organizing Committee", "Programme committee:": a heading over the list of
+# who organises the meeting, a person a line (`Ana Silva, University of Porto`, `Bo Li
+# (co-chair), ETH Zurich`), printed among a program's items; it names no talk.
+_ROSTER_HEADING = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?$", re.I
+)
+# A roster's line: a name (maybe its role in parentheses), a comma, where the person works.
+_ROSTER_ENTRY = re.compile(
+    r"^(?P<name>[^\W\d_][^,()]{1,40}?)(?:\s*\([^()]{1,20}\))?,\s+(?P<place>\S.*)$"
+)
+
+
+def _mark_rosters(lines: list[Line]) -> None:
+    """The heading and lines of a roster of organisers (two people at least, one a line, each
+    working at an institution) are no entries of the program."""
+    for index, line in enumerate(lines):
+        if line.kind is not LineKind.TEXT or not _ROSTER_HEADING.match(line.text):
+            continue
+        at = index + 1
+        while at < len(lines) and lines[at].kind is LineKind.BLANK:
+            at += 1
+        entries: list[Line] = []
+        while at < len(lines) and lines[at].kind is LineKind.TEXT:
+            entry = _ROSTER_ENTRY.match(lines[at].text)
+            if entry is None or not names_an_institution(entry.group("place")):
+                break
+            entries.append(lines[at])
+            at += 1
+        if len(entries) >= 2:
+            for roster_line in (line, *entries):
+                roster_line.kind = LineKind.JUNK
 
 
 _BADGE_SHAPE = re.compile(r"^[\w&.+/\-]{1,10}(?: [\w&.+/\-]{1,10}){0,1}$")

@@ -8062,3 +8062,29 @@ def test_a_revision_stamp_is_no_day_header() -> None:
         date(2030, 4, 3),
         date(2030, 4, 4),
     ]
+
+
+def test_a_roster_of_organisers_under_a_committee_heading_names_no_talks() -> None:
+    # `Local Committee:` / `Ana Silva, University of Porto` / …, printed between a program's
+    # first day and the next: who organises the meeting, no papers of the reception above.
+    program = parse(
+        "Wednesday, 3 April 2030\n"
+        "\n"
+        "8:00-10:00 p.m. Reception hosted by the Classical Association\n"
+        "\n"
+        "Local Committee:\n"
+        "\n"
+        "Ana Silva, University of Porto\n"
+        "Bo Li (co-chair), ETH Zurich\n"
+        "Cy Ng, Porter Middle School, Austin\n"
+        "\n"
+        "Thursday, 4 April 2030\n"
+        "\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Dan Wu (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Eve Park (ETH Zurich)\n"
+    )
+    assert papers(program) == [
+        ("Ambiguity in Pindar's Sixth Olympian", [("Eve Park", "ETH Zurich")])
+    ]
