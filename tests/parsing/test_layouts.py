@@ -8088,3 +8088,15 @@ def test_a_roster_of_organisers_under_a_committee_heading_names_no_talks() -> No
     assert papers(program) == [
         ("Ambiguity in Pindar's Sixth Olympian", [("Eve Park", "ETH Zurich")])
     ]
+
+
+def test_a_title_ending_in_a_quoted_exclamation_splits_before_its_speaker() -> None:
+    # `1. Horace, C. II.4: 'Go Ahead and Grab Her!' Cy Ng (Uni)`: the quotation closes after
+    # its stop, and the speaker begins after the quote.
+    found = authors.split_sentence_authors(
+        "Horace, C. II.4: 'Xanthias, Go Ahead and Grab Her!' Cy Ng (University of Porto)"
+    )
+    assert found is not None
+    title, people, authors_first = found
+    assert (title, authors_first) == ("Horace, C. II.4: 'Xanthias, Go Ahead and Grab Her!'", False)
+    assert [(a.name, a.affiliation) for a in people.authors] == [("Cy Ng", "University of Porto")]
