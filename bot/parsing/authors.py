@@ -1166,8 +1166,9 @@ _TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")
 # "(University)" is first ruled out by its last few characters.
 _LAST_TRAILING_MARK = re.compile(r"(?:" + _TRAILING_MARK + r")$", re.I)
 _LONGEST_TRAILING_MARK = 42
-# Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ".
-_SENTENCE_END = re.compile(r"(?<=[^\s.])[.?!]\.?\s+(?=\S)")
+# Sentence ends that can separate a title from its author list: ". ", "?. ", "!. ", and a
+# quotation's close after its stop: "… Grab Her!' Name", "… the End." Name".
+_SENTENCE_END = re.compile(r"(?<=[^\s.])(?P<stop>[.?!][\"'’”]?)\.?\s+(?=\S)")
 # "u.s", "u.k", "j.r": the letters of an abbreviation or of initials, dotted, before the last
 # stop; it ends no sentence ("… in U.S. Subprime Lending", "J.R. Smith").
 _DOTTED_LETTERS = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
@@ -1348,7 +1349,12 @@ def split_sentence_authors(
         right_fits = all_spaces - spaces - body.count(" ", m.start(), m.end()) < _MOST_TITLE_WORDS
         if not left_fits and not right_fits:
             continue
-        left, right = body[: m.start() + 1].strip(), body[m.end() :].strip()
+        left, right = body[: m.end("stop")].strip(), body[m.end() :].strip()
+        if len(m.group("stop")) > 1 and (body[:1] in "\"'“‘«" or "(" not in right):
+            # "“Qui?” Per Franco Fortini (A, B)": a quotation opening the title is its first
+            # part, a subtitle may follow in capitals; a quotation closing a title ends it only
+            # before speakers printed with their workplaces.
+            continue
         right_authors = right.rstrip(" .")
         left_authors = left.rstrip(" .")
         candidates = []

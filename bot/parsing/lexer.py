@@ -199,6 +199,8 @@ CHAIR = re.compile(
     # "Presidente Mesa:", "Pres. Mesa:", "Coord. Mesa:": who presides over or coordinates the
     # table, as Brazilian programs shorten it
     r"(?:pres\.|presidente|coord\.|coordenador(?:a)?)\s*(?:d[ae]\s+)?mesa|"
+    # "Presiding: Ana Silva", "Presiding officer:", as US humanities programs label a chair
+    r"presiding(?:\s+officers?)?|"
     r"prowadząc[ya]|przewodnicząc[ya]|předsedající|председатель|модератор|ведущий|"
     r"oturum\s+başkan(?:ı|ları)|başkan(?:lar)?|moderatör(?:ler)?|"
     # Swedish, Danish and Norwegian, Finnish, Estonian, Latvian, Lithuanian, Hungarian,
@@ -217,6 +219,21 @@ CHAIR = re.compile(
     r"\s+(?=[A-ZÀ-Ý])",
     re.I,
 )
+# "Ana Silva (University of Porto), presiding": the chair named first and the role after, as
+# programs in US classics, religion and literature print a section's chair under its title.
+CHAIR_AFTER = re.compile(
+    r"^(?P<who>[^\W\d_].*?\S)\s*(?:,\s*|\s)\(?presiding\)?\.?$",
+    re.I,
+)
+
+
+def chair_label_after(text: str) -> re.Match[str] | None:
+    """`CHAIR_AFTER.match(text)`, cheaply: every such line ends in its role word."""
+    if not text.rstrip(" .)").lower().endswith("presiding"):
+        return None
+    return CHAIR_AFTER.match(text)
+
+
 LOCATION = re.compile(
     r"^(?:location|room|venue|where|place|hall|auditorium|ort|raum|saal|hörsaal|salle|lieu|"
     r"sala|aula|luogo|lugar|local|zaal|lokaal|rum|lokal|sal|sali|huone|terem|helyszín|"
@@ -876,7 +893,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.kind = LineKind.DAY
         line.day = header[0]
         return line
-    if may_label_chair(flat) and CHAIR.match(flat):
+    if may_label_chair(flat) and (CHAIR.match(flat) or chair_label_after(flat)):
         line.kind = LineKind.CHAIR
         return line
     if LOCATION.match(flat):
@@ -1140,7 +1157,41 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
     lines = [_classify_normalised(number, text) for number, text in numbered]
     _mark_badges(lines)
     _mark_field_labels(lines)
+    _mark_rosters(lines)
     return lines
+
+
+# "Local Committee:", "Organizing Committee", "Programme committee:": a heading over the list of
+# who organises the meeting, a person a line (`Ana Silva, University of Porto`, `Bo Li
+# (co-chair), ETH Zurich`), printed among a program's items; it names no talk.
+_ROSTER_HEADING = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?$", re.I
+)
+# A roster's line: a name (maybe its role in parentheses), a comma, where the person works.
+_ROSTER_ENTRY = re.compile(
+    r"^(?P<name>[^\W\d_][^,()]{1,40}?)(?:\s*\([^()]{1,20}\))?,\s+(?P<place>\S.*)$"
+)
+
+
+def _mark_rosters(lines: list[Line]) -> None:
+    """The heading and lines of a roster of organisers (two people at least, one a line, each
+    working at an institution) are no entries of the program."""
+    for index, line in enumerate(lines):
+        if line.kind is not LineKind.TEXT or not _ROSTER_HEADING.match(line.text):
+            continue
+        at = index + 1
+        while at < len(lines) and lines[at].kind is LineKind.BLANK:
+            at += 1
+        entries: list[Line] = []
+        while at < len(lines) and lines[at].kind is LineKind.TEXT:
+            entry = _ROSTER_ENTRY.match(lines[at].text)
+            if entry is None or not names_an_institution(entry.group("place")):
+                break
+            entries.append(lines[at])
+            at += 1
+        if len(entries) >= 2:
+            for roster_line in (line, *entries):
+                roster_line.kind = LineKind.JUNK
 
 
 _BADGE_SHAPE = re.compile(r"^[\w&.+/\-]{1,10}(?: [\w&.+/\-]{1,10}){0,1}$")

@@ -839,6 +839,11 @@ def _cjk_weekday(match: re.Match[str]) -> int:
 # words seem to spell.
 _TRAILING_PARENTHESIS = re.compile(r"\([^()]*\)\s*$")
 _NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|paper)\b", re.I)
+# "corrected as of 2/4/02", "Last updated: 3 May 2024", "(revised 12 March)": when the page was
+# last edited, not a day of its program.
+_REVISION_STAMP = re.compile(
+    r"^\W*(?:(?:last\s+)?(?:updated|corrected|revised|modified|amended)\b|as\s+of\b)", re.I
+)
 # "Monday 16--Friday 20 June 2008", "16–20 June", "June 16 to 20": two day numbers joined by a
 # dash name the event's span of days (a title page's line), not one day of its program. The
 # look-arounds keep numeric dates ("2008-06-16", "20-06-2008") and times out.
@@ -864,7 +869,12 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
 
     Lines with a time or with more than a few other words are not headers.
     """
-    if len(text) > 90 or find_time_range(text) or _NAMES_AN_ITEM.match(text):
+    if (
+        len(text) > 90
+        or find_time_range(text)
+        or _NAMES_AN_ITEM.match(text)
+        or _REVISION_STAMP.match(text)
+    ):
         return None
     if len(text) > 24 and not _DIGIT.search(text):
         return None  # without digits only a weekday can be found: a header of nothing more

@@ -635,6 +635,20 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # truth title keeps, so the scorer finds no session to compare.)
     "found/ohd-2025-days2-3.txt": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
     "found/ohd-2025-days2-3.html": (1.00, 1.00, 1.00, 1.00, 0.94, 1.00),
+    # CAMWS 2002 (classics, Austin), Wednesday and Thursday to the Second Session: a Word-era
+    # program converted to Markdown, each session a paragraph of hard-broken lines `8:15-9:45
+    # a.m. First Session Capitol Terrace N` / `Section A` / topic / `Name (Affil), presiding`,
+    # then a paragraph per paper `N. Title. Name (Affil)`. First seen (text and page alike):
+    # recall .96, precision .68, author F1 .98, chairs 0, times .50. Then `Name (Affil),
+    # presiding` (and `Presiding: Name`) names the chair: .98 / .82 / .99, chairs 1. Then a
+    # timed line inside a meeting's slot whose chair follows a label and a topic opens a
+    # session of its own: precision .89, times 1. Then `corrected as of 2/4/02` is no day
+    # header (Wednesday's items on their day; unscored, figures unchanged). Then a `Local
+    # Committee:` heading over `Name, Institution` lines is a roster, no talks: precision 1.
+    # Then a quotation closing a title after its stop (`… Grab Her!' Name (Affil)`) ends the
+    # title: 1 on every figure.
+    "found/camws-2002-austin.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/camws-2002-austin.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8273,3 +8273,126 @@ def test_a_parenthesis_abbreviating_the_words_before_it_is_a_titles_acronym() ->
         "15:30-16:00\tCoffee break\n"
     )
     assert papers(program) == [("Motivational Interviewing Skills (MIS)", [("Ana Silva", None)])]
+
+
+def test_a_name_then_presiding_is_the_sessions_chair() -> None:
+    # `Ana Silva (University of Porto), presiding`: US humanities programs name a section's
+    # chair first and the role after; `Presiding: Bo Li` puts the role first, as a label.
+    program = parse(
+        "Thursday, 4 April 2030\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+        "\n"
+        "2. Private Lyric and Its Audiences. Dan Wu (Google Research)\n"
+        "\n"
+        "10:00-11:30 a.m. Section B: Roman Drama\n"
+        "Presiding: Bo Li\n"
+        "\n"
+        "1. Courtesans in Plautus. Eve Park (University of Porto)\n"
+    )
+    assert classify(1, "Ana Silva (University of Porto), presiding").kind is LineKind.CHAIR
+    greek, roman = [s for s in program.sessions if s.papers]
+    assert [(c.name, c.affiliation) for c in greek.chairs] == [("Ana Silva", "University of Porto")]
+    assert [len(greek.papers), len(roman.papers)] == [2, 1]
+    assert [c.name for c in roman.chairs] == ["Bo Li"]
+
+
+def test_a_timed_line_whose_chair_follows_a_label_and_a_topic_opens_its_own_session() -> None:
+    # `8:15-9:45 a.m. First Session Terrace N` / `Section A` / `Greek Lyric` / `Name,
+    # presiding`, inside a long meeting's slot: the chair three lines down, under the section's
+    # label and topic, makes it a session of its own, not a paper of the meeting.
+    program = parse(
+        "Thursday, 4 April 2030\n"
+        "8:00-10:30 a.m. Meeting of the Executive Committee\n"
+        "\n"
+        "8:15-9:45 a.m. First Session Terrace N\n"
+        "Section A\n"
+        "Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+        "\n"
+        "2. Private Lyric and Its Audiences. Dan Wu (Google Research)\n"
+        "\n"
+        "8:15-9:45 a.m. First Session Terrace S\n"
+        "Section B\n"
+        "Roman Drama\n"
+        "Bo Li (ETH Zurich), presiding\n"
+        "\n"
+        "1. Courtesans in Plautus. Eve Park (University of Porto)\n"
+    )
+    chaired = [s for s in program.sessions if s.chairs]
+    assert [(s.start.strftime("%H:%M") if s.start else None, len(s.papers)) for s in chaired] == [
+        ("08:15", 2),
+        ("08:15", 1),
+    ]
+    assert [p.title for s in program.sessions for p in s.papers] == [
+        "Ambiguity in Pindar's Sixth Olympian",
+        "Private Lyric and Its Audiences",
+        "Courtesans in Plautus",
+    ]
+
+
+def test_a_revision_stamp_is_no_day_header() -> None:
+    # `corrected as of 2/4/30` under a program's title: when the page was edited, not its
+    # first day; the weekday header below it starts the program.
+    assert parse_day_header("corrected as of 2/4/30") is None
+    assert parse_day_header("Last updated: 3 May 2030") is None
+    program = parse(
+        "corrected as of 2/4/30\n"
+        "\n"
+        "Wednesday, 3 April 2030\n"
+        "\n"
+        "5:00-8:00 p.m. Registration\n"
+        "\n"
+        "Thursday, 4 April 2030\n"
+        "\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Ana Silva (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Cy Ng (ETH Zurich)\n"
+    )
+    assert [s.start.date() if s.start else None for s in program.sessions] == [
+        date(2030, 4, 3),
+        date(2030, 4, 4),
+    ]
+
+
+def test_a_roster_of_organisers_under_a_committee_heading_names_no_talks() -> None:
+    # `Local Committee:` / `Ana Silva, University of Porto` / …, printed between a program's
+    # first day and the next: who organises the meeting, no papers of the reception above.
+    program = parse(
+        "Wednesday, 3 April 2030\n"
+        "\n"
+        "8:00-10:00 p.m. Reception hosted by the Classical Association\n"
+        "\n"
+        "Local Committee:\n"
+        "\n"
+        "Ana Silva, University of Porto\n"
+        "Bo Li (co-chair), ETH Zurich\n"
+        "Cy Ng, Porter Middle School, Austin\n"
+        "\n"
+        "Thursday, 4 April 2030\n"
+        "\n"
+        "8:15-9:45 a.m. Section A: Greek Lyric\n"
+        "Dan Wu (University of Porto), presiding\n"
+        "\n"
+        "1. Ambiguity in Pindar's Sixth Olympian. Eve Park (ETH Zurich)\n"
+    )
+    assert papers(program) == [
+        ("Ambiguity in Pindar's Sixth Olympian", [("Eve Park", "ETH Zurich")])
+    ]
+
+
+def test_a_title_ending_in_a_quoted_exclamation_splits_before_its_speaker() -> None:
+    # `1. Horace, C. II.4: 'Go Ahead and Grab Her!' Cy Ng (Uni)`: the quotation closes after
+    # its stop, and the speaker begins after the quote.
+    found = authors.split_sentence_authors(
+        "Horace, C. II.4: 'Xanthias, Go Ahead and Grab Her!' Cy Ng (University of Porto)"
+    )
+    assert found is not None
+    title, people, authors_first = found
+    assert (title, authors_first) == ("Horace, C. II.4: 'Xanthias, Go Ahead and Grab Her!'", False)
+    assert [(a.name, a.affiliation) for a in people.authors] == [("Cy Ng", "University of Porto")]

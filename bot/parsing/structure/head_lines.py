@@ -17,6 +17,7 @@ from bot.parsing.lexer import (
     ZONE_NOTE,
     Line,
     LineKind,
+    chair_label_after,
     classify,
     column_role,
     find_chair_label,
@@ -215,10 +216,9 @@ class HeadLines(Cells):
                 self._add_chairs(track, cell[found.end() :], line.number)
             return 1
         first = line.cells[0] if line.cells[0] else line.text
-        m = CHAIR.match(first)
-        assert m is not None or CHAIR.match(line.text)
-        m = m or CHAIR.match(line.text)
-        assert m is not None
+        m = CHAIR.match(first) or CHAIR.match(line.text)
+        after = None if m is not None else chair_label_after(first) or chair_label_after(line.text)
+        assert m is not None or after is not None
         session = self.current
         if session is not None and self._label_above_chair(session, i):
             # Title / time / room / `General Industry` / `Add to Calendar` / `Session Chair: X`:
@@ -232,8 +232,12 @@ class HeadLines(Cells):
             session = self.open_session(line.number)
         elif self.columns and session.chairs and session is self.columns[-1]:
             session = self.columns[-1]
-        text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
-        if first.lstrip().startswith("("):
+        if m is None:
+            assert after is not None
+            text = after.group("who")  # "Ana Silva (Porto), presiding": the people before
+        else:
+            text = first[m.end() :] if first is line.cells[0] else line.text[m.end() :]
+        if m is not None and first.lstrip().startswith("("):
             text = text.rstrip(")")
         consumed = 1
         below = self.after[i + 1] if i >= 0 and i + 1 < len(self.after) else None

@@ -556,9 +556,25 @@ class Lookahead(BuilderState):
         """`16:45–18:00 Language Models (Auditorium)` / `Session chair: Ana Silva`: a timed line
         whose next line names a chair opens a session of its own, though it starts inside the
         open one's slot (a parallel session beginning during a long poster session); a paper
-        has no chair."""
-        below = self.next_nonblank(i)
-        return below is not None and below.kind is LineKind.CHAIR
+        has no chair. So does one whose chair comes under at most two short lines naming no
+        one: `8:15-9:45 a.m. First Session Terrace N` / `Section A` / `Greek Lyric` / `Ana
+        Silva (Porto), presiding`, the section's label and its topic first."""
+        at = self.after[i + 1] if 0 <= i < len(self.after) - 1 else None
+        for _ in range(3):
+            if at is None:
+                return False
+            below = self.lines[at]
+            if below.kind is LineKind.CHAIR:
+                return True
+            if (
+                below.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER)
+                or len(below.text.split()) > 8
+                or len([c for c in below.cells if c]) > 1
+                or author_line_score(below.text) >= 0.8
+            ):
+                return False
+            at = self.after[at + 1] if at + 1 < len(self.after) else None
+        return False
 
     def _title_follows(self, i: int | None) -> bool:
         if i is None:
