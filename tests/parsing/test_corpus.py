@@ -597,6 +597,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # mark: .83 / .83 / .91.
     "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    # SUMO User Conference 2025 (transport engineering / traffic simulation, DLR Berlin-Adlershof,
+    # 12-14 May 2025), a Hugo page of raw HTML tables, one a day: rows `time<TAB>content`; a paper
+    # session's time cell holds `09:15 - 10:15` / `Session 1` / `Session chair: Name`, its content
+    # cell papers divided by <hr>, each `Preprint Title` (a badge link before the bold title) over
+    # `A, B and C (all: Affil)` or `A (Affil), B (Affil) and C (Affil)`; poster sessions a list of
+    # `Title - A, B and C`; parallel workshops as a row's two cells. First seen: text recall .69,
+    # precision .61, author F1 .76, chairs 1, times 1; page .69 / .62 / .76 (names .78).
+    "found/sumo-2025-berlin.txt": (0.69, 0.61, 0.76, 0.76, 1.00, 1.00),
+    "found/sumo-2025-berlin.html": (0.69, 0.62, 0.76, 0.78, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
