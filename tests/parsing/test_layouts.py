@@ -7977,3 +7977,16 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_a_group_label_before_a_shared_workplace_is_no_part_of_it() -> None:
+    # `A, B and C (all: Uni X)`, `A and B (both: DLR)`: the label says the workplace is every
+    # named person's; it is not part of the workplace's name.
+    line = "Ana Silva, Bo Li and Cy Ng (all: University of Porto)"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", "University of Porto"),
+        ("Bo Li", "University of Porto"),
+        ("Cy Ng", "University of Porto"),
+    ]
+    [dan, eve] = parse_author_line("Dan Wu and Eve Park (both: ETH Zurich)").authors
+    assert (dan.affiliation, eve.affiliation) == ("ETH Zurich", "ETH Zurich")
