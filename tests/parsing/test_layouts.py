@@ -7990,3 +7990,26 @@ def test_a_group_label_before_a_shared_workplace_is_no_part_of_it() -> None:
     ]
     [dan, eve] = parse_author_line("Dan Wu and Eve Park (both: ETH Zurich)").authors
     assert (dan.affiliation, eve.affiliation) == ("ETH Zurich", "ETH Zurich")
+
+
+def test_a_link_word_opening_many_titles_is_a_badge_not_title_words() -> None:
+    # `Preprint Title` on every paper (a badge link copied before the title): the recurring
+    # first word names the link; a title that merely starts with such a word once keeps it.
+    program = parse(
+        "Tuesday, 13 May 2025\n"
+        "09:15 - 10:15\tSession 1\n"
+        "Preprint Calibrating Traffic Scenarios with Evolution\n"
+        "Ana Silva and Bo Li (all: University of Porto)\n"
+        "Preprint Urban Traffic Calibration with Graphs\n"
+        "Cy Ng (ETH Zurich)\n"
+        "Preprint Digital Twins for Municipal Traffic Control\n"
+        "Dan Wu (DLR)\n"
+        "Video Games as Traffic Simulators\n"
+        "Eve Park (TU Berlin)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Calibrating Traffic Scenarios with Evolution",
+        "Urban Traffic Calibration with Graphs",
+        "Digital Twins for Municipal Traffic Control",
+        "Video Games as Traffic Simulators",
+    ]
