@@ -8013,3 +8013,26 @@ def test_a_link_word_opening_many_titles_is_a_badge_not_title_words() -> None:
         "Digital Twins for Municipal Traffic Control",
         "Video Games as Traffic Simulators",
     ]
+
+
+def test_people_then_a_title_on_the_line_below_a_title_are_its_people_and_the_next_item() -> None:
+    # A row of two cells, each `Title` / `People`, copied by a browser: the first cell's people
+    # start the next line, the second cell's title follows them after a TAB, its people below.
+    program = parse(
+        "Monday, 12 May 2025\n"
+        "15:45 - 17:00\tModeling Mobility with Open Tools\n"
+        "Ana Silva and Bo Li (all: University of Porto)\tA Workshop on Urban Event Emissions\n"
+        "Cy Ng and Dan Wu (all: ETH Zurich)\n"
+        "17:30 - 18:30\tEvening Program - Social Event\n"
+    )
+    people = {title: names for title, names in papers(program)}
+    assert people == {
+        "Modeling Mobility with Open Tools": [
+            ("Ana Silva", "University of Porto"),
+            ("Bo Li", "University of Porto"),
+        ],
+        "A Workshop on Urban Event Emissions": [
+            ("Cy Ng", "ETH Zurich"),
+            ("Dan Wu", "ETH Zurich"),
+        ],
+    }
