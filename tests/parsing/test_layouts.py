@@ -8036,3 +8036,29 @@ def test_people_then_a_title_on_the_line_below_a_title_are_its_people_and_the_ne
             ("Dan Wu", "ETH Zurich"),
         ],
     }
+
+
+def test_a_timed_talk_cell_beside_one_other_keeps_its_people_on_the_page() -> None:
+    # `15:45 | Title A / People A | Title B / People B` read from the page: the first cell's
+    # people are its talk's, not lost when the cell beside it becomes the item's paper.
+    page = (
+        "<html><body><table><thead><tr><th colspan=3>Monday, May 12, 2025</th></tr></thead>"
+        "<tbody><tr><td>15:45 - 17:00</td>"
+        "<td><b>Modeling Mobility with Open Tools</b><br>"
+        "Ana Silva and Bo Li <i>(all: University of Porto)</i></td>"
+        "<td><b>A Workshop on Urban Event Emissions</b><br>"
+        "Cy Ng and Dan Wu <i>(all: ETH Zurich)</i></td></tr>"
+        "<tr><td>17:30 - 18:30</td><td colspan=2>Evening Program - Social Event</td></tr>"
+        "</tbody></table></body></html>"
+    )
+    people = {title: names for title, names in papers(parse_program(page, UTC))}
+    assert people == {
+        "Modeling Mobility with Open Tools": [
+            ("Ana Silva", "University of Porto"),
+            ("Bo Li", "University of Porto"),
+        ],
+        "A Workshop on Urban Event Emissions": [
+            ("Cy Ng", "ETH Zurich"),
+            ("Dan Wu", "ETH Zurich"),
+        ],
+    }
