@@ -24,7 +24,7 @@ from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.shapes import PLACEHOLDER_TITLE
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
-from bot.parsing.structure.phrases import NUMBERED_ENTRY
+from bot.parsing.structure.phrases import NAMES_A_PAPER_SESSION, NUMBERED_ENTRY, SESSION_WORD
 
 _LABEL = re.compile(
     r"^(?P<label>(?:(?:paper|technical|research|poster|industry|parallel|plenary)\s+)?"
@@ -188,6 +188,20 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                     p.line,
                 )
             )
+        if (
+            draft.speakers
+            and len(papers) == 1
+            and title
+            and draft.talk_title is None
+            and draft.speakers_line is not None
+            and all(p.line is not None and p.line > draft.speakers_line for p in papers)
+            and not SESSION_WORD.search(title)
+            and not NAMES_A_PAPER_SESSION.search(title)
+            and not is_ceremony(title)
+        ):
+            # "15:45 | Title A / People A | Title B / People B": a talk's cell, then the one
+            # cell beside it read as this item's paper; the first talk is one of its own.
+            papers.insert(0, Paper(title, tuple(draft.speakers), line=draft.line))
         authoring = {a.name for p in papers for a in p.authors}
         unplaced = [p for p in draft.speakers if p.name not in authoring] if papers else []
         if unplaced and draft.talk_title is None and title and is_ceremony(title):

@@ -889,6 +889,11 @@ _MARK_LEGEND = re.compile(r"\s*\(\s*[*†‡§¶#]+[^()]*\)\s*$")
 _MARK_SIGNS = frozenset("*†‡§¶#")
 
 
+# "all: ", "both: ": a label opening a workplace in parentheses after a group of names, saying
+# the workplace is every one of theirs ("A, B and C (all: DLR)").
+_GROUP_LABEL = re.compile(r"^\s*(?:all|both|each)\s*:\s*(?=\S)", re.I)
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
@@ -973,7 +978,8 @@ def parse_author_line(text: str) -> AuthorLine:
                 name_buf += f"({clean(value)})"
             else:
                 flush_name()
-                settle(clean(value) or None)
+                # "(all: Uni X)", "(both: DLR)": the label gives the group its workplace
+                settle(clean(_GROUP_LABEL.sub("", value)) or None)
                 if following and not following[0].isspace():
                     # ")T-MAC: ..." — the line ran on into the next paper with no separator.
                     rest = clean(

@@ -388,6 +388,25 @@ def recurring_leading_marks(lines: list[Line]) -> frozenset[str]:
     return frozenset(mark for mark, n in counts.items() if n >= 2)
 
 
+# The words of a material link a page may copy before each title ("Preprint Title…", "PDF
+# Title…"), a badge beside the title's own link; words that often open a title ("Paper",
+# "Poster", "Code", "Talk") are not among them.
+_LEADING_LINK_WORDS = frozenset("preprint pre-print pdf slides video arxiv doi bibtex".split())
+
+
+def recurring_leading_link_words(lines: list[Line]) -> frozenset[str]:
+    """Link words that open three lines of the page or more, each before a title of several
+    words (`Preprint Overcoming Data Scarcity …`): a badge copied with every title, not the
+    first word of each. A page where only one title starts with "Video" keeps it."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        first, _, rest = line.text.partition(" ")
+        word = first.lower()
+        if word in _LEADING_LINK_WORDS and len(rest.split()) >= 2 and not is_link_line(rest):
+            counts[word] = counts.get(word, 0) + 1
+    return frozenset(word for word, n in counts.items() if n >= 3)
+
+
 # "Papers marked with * are long papers.", "talks marked † are given online": a page's key to
 # a sign it glues to the end of some titles.
 _SIGN_LEGEND = re.compile(r"\bmarked\s+(?:with\s+)?(?:an?\s+)?(?P<sign>[*†‡§¶+]{1,2})(?!\S)", re.I)

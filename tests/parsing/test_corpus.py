@@ -649,6 +649,24 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # title: 1 on every figure.
     "found/camws-2002-austin.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/camws-2002-austin.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # SUMO User Conference 2025 (transport engineering / traffic simulation, DLR Berlin-Adlershof,
+    # 12-14 May 2025), a Hugo page of raw HTML tables, one a day: rows `time<TAB>content`; a paper
+    # session's time cell holds `09:15 - 10:15` / `Session 1` / `Session chair: Name`, its content
+    # cell papers divided by <hr>, each `Preprint Title` (a badge link before the bold title) over
+    # `A, B and C (all: Affil)` or `A (Affil), B (Affil) and C (Affil)`; poster sessions a list of
+    # `Title - A, B and C`; parallel workshops as a row's two cells. First seen: text recall .69,
+    # precision .61, author F1 .76, chairs 1, times 1; page .69 / .62 / .76 (names .78).
+    # Then `(all: Affil)` / `(both: Affil)` the group's workplace without its label: page
+    # author F1 .78 (the text's affected papers are not yet matched).
+    # Then a material link word opening three titles or more (`Preprint Title …`, a badge
+    # copied before each) no title word: text .97 / .85 / .96, page .97 / .87 / .98.
+    # Then a row's two cells `Title A` / `People A<TAB>Title B` / `People B` (the first cell's
+    # people run on into the next cell's title line) read as two items, each with its people,
+    # under a timed single-talk line: text 1 / .87 / .99 (the page reads its cells apart).
+    # Then a timed talk's people kept as its own paper where the one cell beside it became the
+    # item's paper: page 1 / .87 / .99.
+    "found/sumo-2025-berlin.txt": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
+    "found/sumo-2025-berlin.html": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

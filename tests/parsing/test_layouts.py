@@ -8396,3 +8396,88 @@ def test_a_title_ending_in_a_quoted_exclamation_splits_before_its_speaker() -> N
     title, people, authors_first = found
     assert (title, authors_first) == ("Horace, C. II.4: 'Xanthias, Go Ahead and Grab Her!'", False)
     assert [(a.name, a.affiliation) for a in people.authors] == [("Cy Ng", "University of Porto")]
+
+
+def test_a_group_label_before_a_shared_workplace_is_no_part_of_it() -> None:
+    # `A, B and C (all: Uni X)`, `A and B (both: DLR)`: the label says the workplace is every
+    # named person's; it is not part of the workplace's name.
+    line = "Ana Silva, Bo Li and Cy Ng (all: University of Porto)"
+    assert [(a.name, a.affiliation) for a in parse_author_line(line).authors] == [
+        ("Ana Silva", "University of Porto"),
+        ("Bo Li", "University of Porto"),
+        ("Cy Ng", "University of Porto"),
+    ]
+    [dan, eve] = parse_author_line("Dan Wu and Eve Park (both: ETH Zurich)").authors
+    assert (dan.affiliation, eve.affiliation) == ("ETH Zurich", "ETH Zurich")
+
+
+def test_a_link_word_opening_many_titles_is_a_badge_not_title_words() -> None:
+    # `Preprint Title` on every paper (a badge link copied before the title): the recurring
+    # first word names the link; a title that merely starts with such a word once keeps it.
+    program = parse(
+        "Tuesday, 13 May 2025\n"
+        "09:15 - 10:15\tSession 1\n"
+        "Preprint Calibrating Traffic Scenarios with Evolution\n"
+        "Ana Silva and Bo Li (all: University of Porto)\n"
+        "Preprint Urban Traffic Calibration with Graphs\n"
+        "Cy Ng (ETH Zurich)\n"
+        "Preprint Digital Twins for Municipal Traffic Control\n"
+        "Dan Wu (DLR)\n"
+        "Video Games as Traffic Simulators\n"
+        "Eve Park (TU Berlin)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Calibrating Traffic Scenarios with Evolution",
+        "Urban Traffic Calibration with Graphs",
+        "Digital Twins for Municipal Traffic Control",
+        "Video Games as Traffic Simulators",
+    ]
+
+
+def test_people_then_a_title_on_the_line_below_a_title_are_its_people_and_the_next_item() -> None:
+    # A row of two cells, each `Title` / `People`, copied by a browser: the first cell's people
+    # start the next line, the second cell's title follows them after a TAB, its people below.
+    program = parse(
+        "Monday, 12 May 2025\n"
+        "15:45 - 17:00\tModeling Mobility with Open Tools\n"
+        "Ana Silva and Bo Li (all: University of Porto)\tA Workshop on Urban Event Emissions\n"
+        "Cy Ng and Dan Wu (all: ETH Zurich)\n"
+        "17:30 - 18:30\tEvening Program - Social Event\n"
+    )
+    people = {title: names for title, names in papers(program)}
+    assert people == {
+        "Modeling Mobility with Open Tools": [
+            ("Ana Silva", "University of Porto"),
+            ("Bo Li", "University of Porto"),
+        ],
+        "A Workshop on Urban Event Emissions": [
+            ("Cy Ng", "ETH Zurich"),
+            ("Dan Wu", "ETH Zurich"),
+        ],
+    }
+
+
+def test_a_timed_talk_cell_beside_one_other_keeps_its_people_on_the_page() -> None:
+    # `15:45 | Title A / People A | Title B / People B` read from the page: the first cell's
+    # people are its talk's, not lost when the cell beside it becomes the item's paper.
+    page = (
+        "<html><body><table><thead><tr><th colspan=3>Monday, May 12, 2025</th></tr></thead>"
+        "<tbody><tr><td>15:45 - 17:00</td>"
+        "<td><b>Modeling Mobility with Open Tools</b><br>"
+        "Ana Silva and Bo Li <i>(all: University of Porto)</i></td>"
+        "<td><b>A Workshop on Urban Event Emissions</b><br>"
+        "Cy Ng and Dan Wu <i>(all: ETH Zurich)</i></td></tr>"
+        "<tr><td>17:30 - 18:30</td><td colspan=2>Evening Program - Social Event</td></tr>"
+        "</tbody></table></body></html>"
+    )
+    people = {title: names for title, names in papers(parse_program(page, UTC))}
+    assert people == {
+        "Modeling Mobility with Open Tools": [
+            ("Ana Silva", "University of Porto"),
+            ("Bo Li", "University of Porto"),
+        ],
+        "A Workshop on Urban Event Emissions": [
+            ("Cy Ng", "ETH Zurich"),
+            ("Dan Wu", "ETH Zurich"),
+        ],
+    }

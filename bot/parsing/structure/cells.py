@@ -22,9 +22,12 @@ from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft
 from bot.parsing.structure.phrases import (
     DURATION_CELL,
     LINK_COLUMNS,
+    NAMES_A_PAPER_SESSION,
     PARENTHESISED_PERSON,
     PLACEHOLDER,
+    SESSION_WORD,
     keynote_mark,
+    names_a_room,
     presenters_in,
     strip_session_title,
 )
@@ -109,6 +112,12 @@ class Cells(Speakers):
                     or (score >= 0.5 and names_known_people(cell))
                     or self.in_a_people_column(cell, line)
                 ) and _a_title_cell_follows(cells[index + 1 :], score):
+                    if index == 0 and tr is None and self._title_above_awaits_people(line):
+                        # "15:45 | Title A" / "People A | Title B" / "People B": two cells of
+                        # a row copied as lines, the first cell's people run on into the
+                        # line of the next cell's title; they are the item above's.
+                        self._give_people_to_the_item_above(cell, line)
+                        continue
                     # "Ana Silva (Oslo) | Survey Weights …", "Ana Silva | Survey Weights":
                     # people first, the title after them; a rarer name ("Ysolde Marchetti")
                     # where the rows above printed their people.
@@ -149,6 +158,40 @@ class Cells(Speakers):
         if authors is not None:
             self.attach_authors(authors, line.number)
             self.known_names.update(a.name for a in authors.authors)
+
+    def _title_above_awaits_people(self, line: Line) -> bool:
+        """Whether the line above was a timed item's (`15:45 - 17:00 | Title`), a single
+        talk's session that no line has given its people yet. (A session heading without a
+        time, `Room 1: Spatial Analysis`, or one naming a session, `14:00 Session B: Topic`,
+        heads rows of people and titles, as does one naming a room, `12:00 Room 1: Topic`; a
+        paper's title above such a row is one of those rows' own.)"""
+        above = line.number - 1
+        session = self.current
+        if (
+            session is None
+            or session.line != above
+            or session.title is None
+            or session.papers
+            or session.speakers
+            or SESSION_WORD.search(session.title)
+            or NAMES_A_PAPER_SESSION.search(session.title)
+        ):
+            return False
+        heading = next((seen for seen in self.lines if seen.number == above), None)
+        timed = find_time_range(heading.text) if heading is not None else None
+        if heading is None or timed is None:
+            return False
+        # "12:00-13:30 Virtual Room 1: Spatial Analysis": a room's session, not a talk
+        rest = heading.text[timed.span[1] :].strip(" \t|-–—")
+        return not (":" in rest and names_a_room(rest.split(":", 1)[0].strip()))
+
+    def _give_people_to_the_item_above(self, cell: str, line: Line) -> None:
+        # the single talk's title is its session's: a paper of its own, now a second item joins
+        session = self.current
+        assert session is not None
+        assert session.title is not None
+        self.add_paper(session.title, session.line)
+        self.attach_authors(parse_author_line(cell), line.number, cell)
 
     def in_a_people_column(self, cell: str, line: Line) -> bool:
         """Whether `cell` is a bare name where the rows above printed their people before

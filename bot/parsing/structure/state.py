@@ -46,6 +46,7 @@ from bot.parsing.page import (
     prints_speakers_after_by,
     prints_timed_dash_speakers,
     recurring_entry_codes,
+    recurring_leading_link_words,
     recurring_leading_marks,
     recurring_rooms,
     recurring_trailing_marks,
@@ -145,6 +146,7 @@ class BuilderState:
         self.trailing_marks = recurring_trailing_marks(lines)
         self.legend_signs = legend_signs(lines)
         self.leading_marks = recurring_leading_marks(lines)
+        self.leading_link_words = recurring_leading_link_words(lines)
         self.entry_codes = recurring_entry_codes(lines)
         self.dash_speakers = prints_dash_speakers(lines)
         self.timed_dash_speakers = prints_timed_dash_speakers(lines)
@@ -415,6 +417,8 @@ class BuilderState:
         words = title.split()
         while len(words) > 2 and words[-1].lower() in self.trailing_marks:
             words.pop()
+        if len(words) > 2 and words[0].lower() in self.leading_link_words:
+            words.pop(0)  # "Preprint Title …": the badge of a link copied before every title
         for sign in self.legend_signs:
             if len(words) > 1 and words[-1].endswith(sign):
                 # "Title*" on a page saying "Papers marked with * are long papers.": the mark
