@@ -597,6 +597,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # mark: .83 / .83 / .91.
     "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    # Particle physics (ML4FP 2025, a machine-learning school for collider and neutrino physics,
+    # Berkeley), a Jupyter Book page copying its Indico timetable: a table a day under an
+    # emoji-led day heading, rows `09:00<TAB>Title<TAB>A, B, C` with the start only. First seen
+    # (text and page alike): recall 1, precision .90 (the welcome and closeout rows, which name
+    # who gives them, read as talks), author F1 1, chairs 1, times 1.
+    "found/ml4fp-2025-berkeley.txt": (1.00, 0.90, 1.00, 1.00, 1.00, 1.00),
+    "found/ml4fp-2025-berkeley.html": (1.00, 0.90, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
