@@ -601,9 +601,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Berkeley), a Jupyter Book page copying its Indico timetable: a table a day under an
     # emoji-led day heading, rows `09:00<TAB>Title<TAB>A, B, C` with the start only. First seen
     # (text and page alike): recall 1, precision .90 (the welcome and closeout rows, which name
-    # who gives them, read as talks), author F1 1, chairs 1, times 1.
-    "found/ml4fp-2025-berkeley.txt": (1.00, 0.90, 1.00, 1.00, 1.00, 1.00),
-    "found/ml4fp-2025-berkeley.html": (1.00, 0.90, 1.00, 1.00, 1.00, 1.00),
+    # who gives them, read as talks), author F1 1, chairs 1, times 1. Then `Welcome
+    # presentation` is a hosted welcome like `Welcome talk`, `Closeout session` / `Wrap-up` a
+    # hosted closing, `Meet and greet` social: precision 1.
+    "found/ml4fp-2025-berkeley.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ml4fp-2025-berkeley.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -7977,3 +7977,35 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+def test_a_welcome_presentation_or_closeout_session_is_hosted_not_a_talk() -> None:
+    # `Welcome presentation` is a welcome like `Welcome talk`; a `Closeout session` (or a
+    # `Wrap-up`) closes the event: the people beside them host them, they give no talk.
+    # `Meet and greet` is a social item.
+    for title in ("Welcome Presentation", "Closeout Session", "Close-out", "Wrap-up session"):
+        assert is_ceremony(title), title
+    assert not is_ceremony("Closeout of Legacy Detectors")
+    assert classify_kind("Closeout Session", paper_count=0) is SessionKind.PLENARY
+    assert classify_kind("Meet and Greet", paper_count=0) is SessionKind.SOCIAL
+    program = parse(
+        "Monday, August 4\n"
+        "08:45\tWelcome Presentation\tAna Silva, Bruno Costa\n"
+        "09:00\tIntroduction to ML\tCarla Mendes\n"
+        "10:30\tCoffee Break\t—\n"
+        "11:00\tGenerative Models for Detector Simulation\tBruno Costa, Carla Mendes\n"
+        "16:30\tCloseout Session\tAna Silva, Bruno Costa, Carla Mendes\n"
+        "17:30\tMeet and Greet\t—\n"
+    )
+    assert [(s.title, s.kind, [p.title for p in s.papers]) for s in program.sessions] == [
+        ("Welcome Presentation", SessionKind.PLENARY, []),
+        ("Introduction to ML", SessionKind.PAPERS, ["Introduction to ML"]),
+        ("Coffee Break", SessionKind.BREAK, []),
+        (
+            "Generative Models for Detector Simulation",
+            SessionKind.PAPERS,
+            ["Generative Models for Detector Simulation"],
+        ),
+        ("Closeout Session", SessionKind.PLENARY, []),
+        ("Meet and Greet", SessionKind.SOCIAL, []),
+    ]
