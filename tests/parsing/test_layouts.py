@@ -25,6 +25,7 @@ from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
+from bot.parsing.markdown import looks_like_markdown
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.structure.phrases import bio_subject, opens_with_a_person
 from bot.parsing.talks import (
@@ -8008,4 +8009,37 @@ def test_a_welcome_presentation_or_closeout_session_is_hosted_not_a_talk() -> No
         ),
         ("Closeout Session", SessionKind.PLENARY, []),
         ("Meet and Greet", SessionKind.SOCIAL, []),
+    ]
+
+
+def test_markdown_with_an_indented_html_block_is_still_markdown() -> None:
+    # A raw HTML block whose lines are indented (a button's style spread over lines) opens
+    # none of a copied table's columns: indentation starts no cell, so the headings and the
+    # pipe table below still make the file Markdown, its rows read as items.
+    source = (
+        "# Schedule\n"
+        "\n"
+        '<a href="https://indico.example.org/event/1/timetable/">\n'
+        '  <button style="\n'
+        "    background-color: #0056b3;\n"
+        "    color: white;\n"
+        "    padding: 10px 15px;\n"
+        '  ">\n'
+        "    Go to Indico timetable\n"
+        "  </button>\n"
+        "</a>\n"
+        "\n"
+        "### Monday, August 4, 2025\n"
+        "\n"
+        "| Time | Session Title | Speaker(s) |\n"
+        "|------|---------------|------------|\n"
+        "| 09:00 | Overview of ML in Collider Physics | Ana Silva |\n"
+        "| 09:45 | Overview of ML in Neutrino Physics | Bruno Costa |\n"
+        "| 10:30 | Coffee Break | — |\n"
+    )
+    assert looks_like_markdown(source)
+    program = parse_program(source, UTC)
+    assert papers(program) == [
+        ("Overview of ML in Collider Physics", [("Ana Silva", None)]),
+        ("Overview of ML in Neutrino Physics", [("Bruno Costa", None)]),
     ]
