@@ -60,9 +60,10 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
         SessionKind.PLENARY,
         re.compile(
             r"\bopening\b|\bclosing\b|\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
+            r"\bclose-?out\b|"
             r"\bprize[- ]giving\b|\bannual general meeting\b|\bAGM\b|"
             r"\bwelcome( and|&| remarks|"
-            r" address| talk| speech| message)\b|\baward|\bbusiness meeting\b|"
+            r" address| talk| speech| message| presentation)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
             r"\bouverture\b|\bclôture\b|\bbegrüßung\b|\beröffnung\b|\binauguración\b|"
@@ -107,7 +108,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\breception\b|\bbanquet\b|\bdinner\b|\bhappy hour\b|\bboat trip\b|"
             r"\bsocial\b(?!\s+(?!(?:and|&|events?|hours?|program(?:me)?s?|evenings?|gatherings?|"
             r"activit(?:y|ies)|night|time|break)\b)\w)|"
-            r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|"
+            r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|\bmeet(?: and | & |-and-)greet\b|"
             r"\bget-together\b|\bnetworking event\b|\btour\b|"
             r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"
             r"\bcena\b|\bexcursión\b|\bausflug\b|\bspotkanie towarzyskie\b|"
@@ -192,9 +193,11 @@ def is_talk_slot(title: str) -> bool:
 
 
 # The words of an item that opens or closes a day and is hosted, not given as a talk:
-# "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura".
+# "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura",
+# "Closeout session", "Wrap-up".
 _CEREMONY_WORDS = frozenset(
     "welcome introduction intro opening closing concluding farewell remarks words address"
+    " closeout close-out wrap-up wrapup"
     " apertura chiusura ouverture clôture bienvenue begrüßung eröffnung abertura encerramento"
     " bienvenida inauguración clausura boas-vindas".split()
 )
@@ -203,7 +206,7 @@ _CEREMONY_FILLERS = frozenset(
     " und".split()
 )
 _WELCOME_FILLERS = frozenset(
-    "talk speech message housekeeping announcements notices logistics".split()
+    "talk speech message presentation housekeeping announcements notices logistics".split()
 )
 
 

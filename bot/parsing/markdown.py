@@ -77,10 +77,13 @@ def looks_like_markdown(text: str) -> bool:
     if marked < _MARKED_LINES or (headings == 0 and looks_like_html(text)):
         return False
     # a table laid out in columns of spaces, which Markdown would run together as well (a pipe
-    # table's padded cells are Markdown's own)
+    # table's padded cells are Markdown's own; a line's indentation, as in a raw HTML block
+    # spread over indented lines, starts no cell)
     lines = [line for line in text[:65536].splitlines() if "|" not in line]
     aligned = space_aligned_cells(lines)
-    return sum(a != b for a, b in zip(lines, aligned, strict=True)) < _ALIGNED_ROWS
+    return (
+        sum(a.lstrip() != b.lstrip() for a, b in zip(lines, aligned, strict=True)) < _ALIGNED_ROWS
+    )
 
 
 def markdown_to_html(text: str) -> str:

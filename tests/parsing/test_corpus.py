@@ -189,6 +189,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # "Venue & Time: <date>, 9:00–17:00 | Venue: … | Poster area: WS31–WS40" is read as an item
     # whose last field is a paper (precision .97).
     "markdown/perfm-aaai-2026.md": (1.00, 0.97, 1.00, 1.00, 1.00, 1.00),
+    # Particle physics (ML4FP 2025), the Jupyter Book source of found/ml4fp-2025-berkeley: an
+    # indented raw HTML button block above emoji-led day headings and pipe tables. First seen
+    # at 0 on recall, precision and author F1 (not read as Markdown; chairs, times 1). Then a
+    # line's indentation starts no column of a copied table: read as Markdown, 1 on every figure.
+    "markdown/ml4fp-2025-berkeley.md": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/gok-2017-thursday.txt": (0.94, 0.81, 0.97, 0.97, 1.00, 1.00),
     "found/gok-2017-thursday.html": (0.84, 0.80, 0.91, 0.91, 1.00, 1.00),
     "found/kent-philosophy-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
@@ -667,6 +672,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # item's paper: page 1 / .87 / .99.
     "found/sumo-2025-berlin.txt": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
     "found/sumo-2025-berlin.html": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
+    # Particle physics (ML4FP 2025, a machine-learning school for collider and neutrino physics,
+    # Berkeley), a Jupyter Book page copying its Indico timetable: a table a day under an
+    # emoji-led day heading, rows `09:00<TAB>Title<TAB>A, B, C` with the start only. First seen
+    # (text and page alike): recall 1, precision .90 (the welcome and closeout rows, which name
+    # who gives them, read as talks), author F1 1, chairs 1, times 1. Then `Welcome
+    # presentation` is a hosted welcome like `Welcome talk`, `Closeout session` / `Wrap-up` a
+    # hosted closing, `Meet and greet` social: precision 1.
+    "found/ml4fp-2025-berkeley.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ml4fp-2025-berkeley.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -25,6 +25,7 @@ from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.lexer import LineKind, classify, numbered_lines, single_spaced
+from bot.parsing.markdown import looks_like_markdown
 from bot.parsing.page import recurring_trailing_marks
 from bot.parsing.structure.phrases import bio_subject, opens_with_a_person
 from bot.parsing.talks import (
@@ -8481,3 +8482,68 @@ def test_a_timed_talk_cell_beside_one_other_keeps_its_people_on_the_page() -> No
             ("Dan Wu", "ETH Zurich"),
         ],
     }
+
+
+def test_a_welcome_presentation_or_closeout_session_is_hosted_not_a_talk() -> None:
+    # `Welcome presentation` is a welcome like `Welcome talk`; a `Closeout session` (or a
+    # `Wrap-up`) closes the event: the people beside them host them, they give no talk.
+    # `Meet and greet` is a social item.
+    for title in ("Welcome Presentation", "Closeout Session", "Close-out", "Wrap-up session"):
+        assert is_ceremony(title), title
+    assert not is_ceremony("Closeout of Legacy Detectors")
+    assert classify_kind("Closeout Session", paper_count=0) is SessionKind.PLENARY
+    assert classify_kind("Meet and Greet", paper_count=0) is SessionKind.SOCIAL
+    program = parse(
+        "Monday, August 4\n"
+        "08:45\tWelcome Presentation\tAna Silva, Bruno Costa\n"
+        "09:00\tIntroduction to ML\tCarla Mendes\n"
+        "10:30\tCoffee Break\t—\n"
+        "11:00\tGenerative Models for Detector Simulation\tBruno Costa, Carla Mendes\n"
+        "16:30\tCloseout Session\tAna Silva, Bruno Costa, Carla Mendes\n"
+        "17:30\tMeet and Greet\t—\n"
+    )
+    assert [(s.title, s.kind, [p.title for p in s.papers]) for s in program.sessions] == [
+        ("Welcome Presentation", SessionKind.PLENARY, []),
+        ("Introduction to ML", SessionKind.PAPERS, ["Introduction to ML"]),
+        ("Coffee Break", SessionKind.BREAK, []),
+        (
+            "Generative Models for Detector Simulation",
+            SessionKind.PAPERS,
+            ["Generative Models for Detector Simulation"],
+        ),
+        ("Closeout Session", SessionKind.PLENARY, []),
+        ("Meet and Greet", SessionKind.SOCIAL, []),
+    ]
+
+
+def test_markdown_with_an_indented_html_block_is_still_markdown() -> None:
+    # A raw HTML block whose lines are indented (a button's style spread over lines) opens
+    # none of a copied table's columns: indentation starts no cell, so the headings and the
+    # pipe table below still make the file Markdown, its rows read as items.
+    source = (
+        "# Schedule\n"
+        "\n"
+        '<a href="https://indico.example.org/event/1/timetable/">\n'
+        '  <button style="\n'
+        "    background-color: #0056b3;\n"
+        "    color: white;\n"
+        "    padding: 10px 15px;\n"
+        '  ">\n'
+        "    Go to Indico timetable\n"
+        "  </button>\n"
+        "</a>\n"
+        "\n"
+        "### Monday, August 4, 2025\n"
+        "\n"
+        "| Time | Session Title | Speaker(s) |\n"
+        "|------|---------------|------------|\n"
+        "| 09:00 | Overview of ML in Collider Physics | Ana Silva |\n"
+        "| 09:45 | Overview of ML in Neutrino Physics | Bruno Costa |\n"
+        "| 10:30 | Coffee Break | — |\n"
+    )
+    assert looks_like_markdown(source)
+    program = parse_program(source, UTC)
+    assert papers(program) == [
+        ("Overview of ML in Collider Physics", [("Ana Silva", None)]),
+        ("Overview of ML in Neutrino Physics", [("Bruno Costa", None)]),
+    ]
