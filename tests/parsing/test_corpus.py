@@ -597,6 +597,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # mark: .83 / .83 / .91.
     "found/milling-2024-gothenburg.txt": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
     "found/milling-2024-gothenburg.html": (0.83, 0.83, 0.91, 0.91, 0.83, 1.00),
+    # NCAR ASP Summer Colloquium 2023 (atmospheric science: the atmospheric boundary layer,
+    # Boulder, 16-25 July 2023), a Jupyter Book page of MyST pipe tables, one per day, `Time |
+    # Presentation/Activity | Details`: a lecture row is `8:30-9:30 | **Speaker** <br/>
+    # Affiliation | Title (slides|video)`, so the copy breaks the speaker cell after the name and
+    # runs the affiliation and the title on one line (`University of Miami<TAB>Title (slides|
+    # video)`); 12-hour times without am/pm, no year, every lecture an item of its own. First
+    # seen: text recall .17, precision .21, author F1 .18; page .26 / .28 / .18 (chairs and
+    # times 1, nothing to score).
+    "found/asp-2023-boulder.txt": (0.17, 0.21, 0.18, 0.18, 1.00, 1.00),
+    "found/asp-2023-boulder.html": (0.26, 0.28, 0.18, 0.18, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
