@@ -7977,3 +7977,34 @@ def test_a_line_of_workplaces_below_unmarked_people_is_theirs_in_order() -> None
         ("Windows Without Watermarks", [("Dan Wu", None), ("Eve Park", None), ("Fay Lund", None)]),
     ]
     assert any(w.line == 10 and "workplaces" in w.message for w in program.warnings)
+
+
+_TALKS_WITH_WORKPLACES = [
+    ("Ana Silva", "University of Porto", "Stable Boundary Layers over Sea Ice"),
+    ("Bo Lindqvist", "Technical University of Denmark", "Wind Farm Wakes in Complex Terrain"),
+    ("Cy Ng", "University of Miami", "Aerosol Activation in Shallow Cumulus"),
+]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        # A browser's copy: the cell's <br> ends the row's line after the name, the workplace
+        # opens the next line and the title cell follows it after a TAB.
+        "{time}\t{name}\n{affiliation}\t{title} (slides|video)\n",
+        # The page read cell by cell: the row's first lines, then the cell's later line.
+        "{time}\t{name}\t{title} (slides|video)\n{affiliation}\n",
+    ],
+)
+def test_a_speaker_cell_broken_after_the_name_holds_the_workplace(row: str) -> None:
+    # "8:30-9:30 | **Ana Silva** <br/> University of Porto | Title": one talk a row, its
+    # speaker's cell the name over where they work.
+    text = "Tuesday, July 18\n"
+    for n, (name, affiliation, title) in enumerate(_TALKS_WITH_WORKPLACES):
+        text += row.format(
+            time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
+        )
+    text += "12:00-13:00\tLunch\n"
+    assert papers(parse(text)) == [
+        (title, [(name, affiliation)]) for name, affiliation, title in _TALKS_WITH_WORKPLACES
+    ]
