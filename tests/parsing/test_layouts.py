@@ -8008,3 +8008,17 @@ def test_a_speaker_cell_broken_after_the_name_holds_the_workplace(row: str) -> N
     assert papers(parse(text)) == [
         (title, [(name, affiliation)]) for name, affiliation, title in _TALKS_WITH_WORKPLACES
     ]
+
+
+@pytest.mark.parametrize("label", ["Dinner Presentation", "Invited presentation"])
+def test_a_word_and_presentation_before_a_colon_is_the_talks_kind(label: str) -> None:
+    # "Dinner Presentation: Title", like "Foresight talk: Title": the kind of talk, not its title.
+    text = (
+        "Wednesday, July 19\n"
+        "9:00-9:50\tAna Silva\nUniversity of Porto\tStable Boundary Layers over Sea Ice\n"
+        f"17:15-17:45\tBo Lindqvist\nETH Zurich\t{label}: Wind Farm Wakes in Complex Terrain\n"
+    )
+    assert papers(parse(text)) == [
+        ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")]),
+        ("Wind Farm Wakes in Complex Terrain", [("Bo Lindqvist", "ETH Zurich")]),
+    ]
