@@ -8022,3 +8022,16 @@ def test_a_word_and_presentation_before_a_colon_is_the_talks_kind(label: str) ->
         ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")]),
         ("Wind Farm Wakes in Complex Terrain", [("Bo Lindqvist", "ETH Zurich")]),
     ]
+
+
+@pytest.mark.parametrize("link", ["Upload your slides here", "Timetable here", "Click here"])
+def test_a_short_line_ending_in_a_lowercase_here_is_a_link(link: str) -> None:
+    # "Drop slides [here](…)": a link's words, no paper of the session above them.
+    assert lexer.is_link_line(link)
+    program = parse(f"Monday, July 17\n11:00-12:30\tPoster pitches\n{link}\n12:30-13:30\tLunch\n")
+    assert papers(program) == []
+
+
+@pytest.mark.parametrize("title", ["The Future Is Here", "Why we are still here after all"])
+def test_a_title_ending_in_here_is_no_link(title: str) -> None:
+    assert not lexer.is_link_line(title)
