@@ -8035,3 +8035,16 @@ def test_a_short_line_ending_in_a_lowercase_here_is_a_link(link: str) -> None:
 @pytest.mark.parametrize("title", ["The Future Is Here", "Why we are still here after all"])
 def test_a_title_ending_in_here_is_no_link(title: str) -> None:
     assert not lexer.is_link_line(title)
+
+
+def test_a_field_trip_is_an_excursion_not_a_talk() -> None:
+    # "2:30-5:00 | Field Trip" / "Table Mountain Field Station": an outing, and where it goes.
+    program = parse(
+        "Friday, July 21\n"
+        "9:00-9:50\tAna Silva\nUniversity of Porto\tStable Boundary Layers over Sea Ice\n"
+        "14:30-17:00\tField Trip\nTable Mountain Field Station\t\n"
+    )
+    assert [s.kind for s in program.sessions] == [SessionKind.PAPERS, SessionKind.SOCIAL]
+    assert papers(program) == [
+        ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")])
+    ]
