@@ -8048,3 +8048,24 @@ def test_a_field_trip_is_an_excursion_not_a_talk() -> None:
     assert papers(program) == [
         ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")])
     ]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "{time}\t{name}\n{affiliation}\t{title}\n",
+        "{time}\t{name}\t{title}\n{affiliation}\n",
+    ],
+)
+def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> None:
+    # "**Ana Silva** <br/> Climate Division (NOAA)": a unit, its organisation's acronym after it.
+    talks = [
+        ("Ana Silva", "University of Porto", "Stable Boundary Layers over Sea Ice"),
+        ("Bo Lindqvist", "Climate Division (NOAA)", "Wind Farm Wakes in Complex Terrain"),
+    ]
+    text = "Tuesday, July 18\n"
+    for n, (name, affiliation, title) in enumerate(talks):
+        text += row.format(
+            time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
+        )
+    assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]

@@ -270,7 +270,7 @@ class TimeLines(Cells):
         below = self.lines[at]
         if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
             return None
-        return at if names_only_a_workplace(below.text) else None
+        return at if _names_a_workplace(below.text) else None
 
     def _speaker_cell_broken_after_the_name(
         self, i: int, name: str, other_cells: list[str]
@@ -291,7 +291,7 @@ class TimeLines(Cells):
         workplace, title = (cells[0], other_cells[0]) if other_cells else cells
         title = self.strip_marks(strip_trailing_marks(title)[0])
         if (
-            not names_only_a_workplace(workplace)
+            not _names_a_workplace(workplace)
             or len(title.split()) < 2
             or classify_kind(title, paper_count=1) not in (SessionKind.PAPERS, SessionKind.OTHER)
         ):
@@ -975,3 +975,14 @@ def _content_cells(cells: list[str]) -> list[str]:
         for c in cells
         if c and not is_link_line(c) and not DURATION_CELL.match(c) and not ROOM_CELL.match(c)
     ]
+
+
+# "Climate Division (NOAA)", "Research Computing (NCAR)": a unit, capitalised, then its
+# organisation's acronym in parentheses.
+_UNIT_OF_ORGANISATION = re.compile(r"^(?:[A-Z][\w&/-]*\s+){1,4}\((?-i:[A-Z]{2,8})\)$")
+
+
+def _names_a_workplace(text: str) -> bool:
+    """Where someone works, as the cell under their name prints it: an institution, or a unit
+    and its organisation's acronym."""
+    return names_only_a_workplace(text) or bool(_UNIT_OF_ORGANISATION.match(text))
