@@ -14331,7 +14331,6 @@ Pintér
 Piolina
 Piotr
 Piotrek
-Pipe
 Pipit
 Pippo
 Pires

@@ -109,7 +109,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\bsocial\b(?!\s+(?!(?:and|&|events?|hours?|program(?:me)?s?|evenings?|gatherings?|"
             r"activit(?:y|ies)|night|time|break)\b)\w)|"
             r"\bexcursion\b|\bshuttle\b|\bparty\b|\bmixer\b|\bmeet(?: and | & |-and-)greet\b|"
-            r"\bget-together\b|\bnetworking event\b|\btour\b|"
+            r"\bget-together\b|\bnetworking event\b|\btour\b|\bfield trips?\b|"
             r"\bapéro\b|\bapéritif\b|\bcocktail\b|\bdîner\b|\babendessen\b|\bempfang\b|"
             r"\bcena\b|\bexcursión\b|\bausflug\b|\bspotkanie towarzyskie\b|"
             # Japanese, Chinese, Korean

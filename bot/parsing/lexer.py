@@ -754,9 +754,15 @@ _TALLY = re.compile(
 )
 
 
+# "Drop slides here", "Schedule here", "Click here": a link's words, the link on "here" (in
+# lowercase: a title's last word, "The Future Is Here", is capitalised).
+_HERE_LINK = re.compile(r"^(?:[^\W\d_][\w'-]*\s+){1,3}here[.!:]?$")
+
+
 def is_link_line(text: str) -> bool:
     return bool(
         _LINK_LINE.match(text)
+        or _HERE_LINK.match(text)
         or _TALLY.match(text)
         or _MODE_MARK.match(text)
         or _BARE_ADDRESS.match(text)

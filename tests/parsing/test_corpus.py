@@ -681,6 +681,24 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # hosted closing, `Meet and greet` social: precision 1.
     "found/ml4fp-2025-berkeley.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ml4fp-2025-berkeley.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # NCAR ASP Summer Colloquium 2023 (atmospheric science: the atmospheric boundary layer,
+    # Boulder, 16-25 July 2023), a Jupyter Book page of MyST pipe tables, one per day, `Time |
+    # Presentation/Activity | Details`: a lecture row is `8:30-9:30 | **Speaker** <br/>
+    # Affiliation | Title (slides|video)`, so the copy breaks the speaker cell after the name and
+    # runs the affiliation and the title on one line (`University of Miami<TAB>Title (slides|
+    # video)`); 12-hour times without am/pm, no year, every lecture an item of its own. First
+    # seen: text recall .17, precision .21, author F1 .18; page .26 / .28 / .18 (chairs and
+    # times 1, nothing to score). Then a timed `time | Name` row over `Workplace | Title` (or,
+    # read cell by cell, `time | Name | Title` over the workplace alone) is one talk, its
+    # speaker and where they work: text .95 / .84 / .93, page .91 / .80 / .95. Then a word and
+    # `Presentation:` before a title (`Dinner Presentation: Title`) the talk's kind, not its
+    # title (nor a dinner): text 1 / .88 / .96, page .95 / .84 / .97. Then a short line ending
+    # in a lowercase `here` (`Drop slides here`, `Schedule here`) a link, no paper: precision
+    # .95 (text), .91 (page). Then a `Field Trip` an excursion (social), its place line no
+    # talk's speaker: precision 1 (text), .95 (page). Then a unit and its organisation's acronym
+    # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
+    "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8547,3 +8547,95 @@ def test_markdown_with_an_indented_html_block_is_still_markdown() -> None:
         ("Overview of ML in Collider Physics", [("Ana Silva", None)]),
         ("Overview of ML in Neutrino Physics", [("Bruno Costa", None)]),
     ]
+
+
+_TALKS_WITH_WORKPLACES = [
+    ("Ana Silva", "University of Porto", "Stable Boundary Layers over Sea Ice"),
+    ("Bo Lindqvist", "Technical University of Denmark", "Wind Farm Wakes in Complex Terrain"),
+    ("Cy Ng", "University of Miami", "Aerosol Activation in Shallow Cumulus"),
+]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        # A browser's copy: the cell's <br> ends the row's line after the name, the workplace
+        # opens the next line and the title cell follows it after a TAB.
+        "{time}\t{name}\n{affiliation}\t{title} (slides|video)\n",
+        # The page read cell by cell: the row's first lines, then the cell's later line.
+        "{time}\t{name}\t{title} (slides|video)\n{affiliation}\n",
+    ],
+)
+def test_a_speaker_cell_broken_after_the_name_holds_the_workplace(row: str) -> None:
+    # "8:30-9:30 | **Ana Silva** <br/> University of Porto | Title": one talk a row, its
+    # speaker's cell the name over where they work.
+    text = "Tuesday, July 18\n"
+    for n, (name, affiliation, title) in enumerate(_TALKS_WITH_WORKPLACES):
+        text += row.format(
+            time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
+        )
+    text += "12:00-13:00\tLunch\n"
+    assert papers(parse(text)) == [
+        (title, [(name, affiliation)]) for name, affiliation, title in _TALKS_WITH_WORKPLACES
+    ]
+
+
+@pytest.mark.parametrize("label", ["Dinner Presentation", "Invited presentation"])
+def test_a_word_and_presentation_before_a_colon_is_the_talks_kind(label: str) -> None:
+    # "Dinner Presentation: Title", like "Foresight talk: Title": the kind of talk, not its title.
+    text = (
+        "Wednesday, July 19\n"
+        "9:00-9:50\tAna Silva\nUniversity of Porto\tStable Boundary Layers over Sea Ice\n"
+        f"17:15-17:45\tBo Lindqvist\nETH Zurich\t{label}: Wind Farm Wakes in Complex Terrain\n"
+    )
+    assert papers(parse(text)) == [
+        ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")]),
+        ("Wind Farm Wakes in Complex Terrain", [("Bo Lindqvist", "ETH Zurich")]),
+    ]
+
+
+@pytest.mark.parametrize("link", ["Upload your slides here", "Timetable here", "Click here"])
+def test_a_short_line_ending_in_a_lowercase_here_is_a_link(link: str) -> None:
+    # "Drop slides [here](…)": a link's words, no paper of the session above them.
+    assert lexer.is_link_line(link)
+    program = parse(f"Monday, July 17\n11:00-12:30\tPoster pitches\n{link}\n12:30-13:30\tLunch\n")
+    assert papers(program) == []
+
+
+@pytest.mark.parametrize("title", ["The Future Is Here", "Why we are still here after all"])
+def test_a_title_ending_in_here_is_no_link(title: str) -> None:
+    assert not lexer.is_link_line(title)
+
+
+def test_a_field_trip_is_an_excursion_not_a_talk() -> None:
+    # "2:30-5:00 | Field Trip" / "Table Mountain Field Station": an outing, and where it goes.
+    program = parse(
+        "Friday, July 21\n"
+        "9:00-9:50\tAna Silva\nUniversity of Porto\tStable Boundary Layers over Sea Ice\n"
+        "14:30-17:00\tField Trip\nTable Mountain Field Station\t\n"
+    )
+    assert [s.kind for s in program.sessions] == [SessionKind.PAPERS, SessionKind.SOCIAL]
+    assert papers(program) == [
+        ("Stable Boundary Layers over Sea Ice", [("Ana Silva", "University of Porto")])
+    ]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "{time}\t{name}\n{affiliation}\t{title}\n",
+        "{time}\t{name}\t{title}\n{affiliation}\n",
+    ],
+)
+def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> None:
+    # "**Ana Silva** <br/> Climate Division (NOAA)": a unit, its organisation's acronym after it.
+    talks = [
+        ("Ana Silva", "University of Porto", "Stable Boundary Layers over Sea Ice"),
+        ("Bo Lindqvist", "Climate Division (NOAA)", "Wind Farm Wakes in Complex Terrain"),
+    ]
+    text = "Tuesday, July 18\n"
+    for n, (name, affiliation, title) in enumerate(talks):
+        text += row.format(
+            time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
+        )
+    assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]

@@ -369,8 +369,9 @@ NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
-    # "Foresight talk: Title", "Review lecture: Title": a word, then the kind, before a colon
-    r"|^(?:[^\W\d_][\w-]{2,}\s+)?(?:talk|lecture)\s*:\s+(?=\S)"
+    # "Foresight talk: Title", "Review lecture: Title", "Dinner presentation: Title": a word,
+    # then the kind, before a colon
+    r"|^(?:[^\W\d_][\w-]{2,}\s+)?(?:talk|lecture|presentation)\s*:\s+(?=\S)"
     # "S12.1 Title", "OA5-3 Title", "1A-2 Title", "1B-4 - Title": an abstract's number within
     # its session.
     r"|^(?-i:[A-Z]{1,4}\d{1,3}[A-Z]?|\d{1,3}[A-Z])[.\-]\d{1,3}[a-z]?(?:\s*[:\-–—])?\s+(?=\S)"

@@ -8,7 +8,13 @@ import re
 from datetime import time
 
 from bot.model import Person, SessionKind
-from bot.parsing.authors import addresses_people, author_line_score, clean, parse_author_line
+from bot.parsing.authors import (
+    addresses_people,
+    author_line_score,
+    clean,
+    parse_author_line,
+    strip_trailing_marks,
+)
 from bot.parsing.calendar import DayDraft
 from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import (
@@ -39,7 +45,9 @@ from bot.parsing.structure.phrases import (
     keynote_mark,
     minutes_after,
     names_a_room,
+    names_only_a_workplace,
     opens_next_cell,
+    reads_as_a_name,
     room_in_parentheses,
     slot_date,
     split_chair,
@@ -253,6 +261,43 @@ class TimeLines(Cells):
         if SESSION_LABEL.match(text):
             return False  # "11:00-14:00 | Poster Session 1 — Hall C": the next session, not a talk
         return tr.start < current.end and self.split_sentence(text.lstrip(":|-–—~, ")) is not None
+
+    def _workplace_below(self, i: int) -> int | None:
+        """The index of the line right below `i` when it names only where someone works
+        (`University of Porto`), a cell's later line; None otherwise."""
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None or at != i + 1:
+            return None
+        below = self.lines[at]
+        if below.kind is not LineKind.TEXT or len([c for c in below.cells if c]) != 1:
+            return None
+        return at if _names_a_workplace(below.text) else None
+
+    def _speaker_cell_broken_after_the_name(
+        self, i: int, name: str, other_cells: list[str]
+    ) -> tuple[str, Person, int] | None:
+        """(title, speaker, index of the line below) of a timed row `time | Name` whose next
+        line is `Workplace | Title` (a speaker's cell broken after the name, as a browser
+        copies it), or of a row `time | Name | Title` whose next line is the workplace alone
+        (the cell's later line put after the row). None for any other row."""
+        if len(other_cells) > 1 or not reads_as_a_name(name):
+            return None
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        if at is None or at != i + 1:
+            return None
+        below = self.lines[at]
+        cells = [c for c in below.cells if c]
+        if below.kind is not LineKind.TEXT or len(cells) != 2 - len(other_cells):
+            return None
+        workplace, title = (cells[0], other_cells[0]) if other_cells else cells
+        title = self.strip_marks(strip_trailing_marks(title)[0])
+        if (
+            not _names_a_workplace(workplace)
+            or len(title.split()) < 2
+            or classify_kind(title, paper_count=1) not in (SessionKind.PAPERS, SessionKind.OTHER)
+        ):
+            return None
+        return title, Person(name, workplace), at
 
     def _on_time(self, i: int, line: Line) -> int:
         assert line.time is not None
@@ -586,6 +631,24 @@ class TimeLines(Cells):
             self.slot = (tr.start, tr.end)
             self.read(line.number, AUTHORS, 0.8)
             return 1
+        broken = (
+            self._speaker_cell_broken_after_the_name(i, title_text, other_cells)
+            if title_text and previous_title is None and not chair_text
+            else None
+        )
+        if broken is not None:
+            # "8:30-9:30 | Ana Silva" / "University of Porto | Stable Boundary Layers": the
+            # speaker's cell broke after the name, so its workplace opens the next line and
+            # the talk's title follows it in the next cell (or, the row read cell by cell,
+            # the workplace follows the row alone).
+            talk_title, broken_speaker, workplace_at = broken
+            session = self.open_session(
+                line.number, title=talk_title, start=tr.start, end=tr.end, room=room
+            )
+            session.speakers = [broken_speaker]
+            self.read(self.lines[workplace_at].number, AUTHORS, 0.9)
+            self.slot = (tr.start, tr.end)
+            return workplace_at - i + 1
         talk = (
             self._talk_in_cells(title_text, other_cells, line.cells)
             if title_text and previous_title is None and not chair_text
@@ -608,6 +671,13 @@ class TimeLines(Cells):
                     session.title, session.talk_title = keynote.group("mark"), talk_title
             file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
+            workplace = self._workplace_below(i) if len(speakers) == 1 else None
+            if workplace is not None and speakers[0].affiliation is None:
+                # "8:30-9:30 | Ana Silva | Title" / "University of Porto": the speaker's cell
+                # broke after the name; its later line, where they work, follows the row.
+                session.speakers = [Person(speakers[0].name, self.lines[workplace].text)]
+                self.read(self.lines[workplace].number, AUTHORS, 0.9)
+                return workplace - i + 1
             return 1
         lone_speakers = (
             self._lone_speaker_cell(title_text, other_cells, line.cells)
@@ -908,3 +978,14 @@ def _content_cells(cells: list[str]) -> list[str]:
         for c in cells
         if c and not is_link_line(c) and not DURATION_CELL.match(c) and not ROOM_CELL.match(c)
     ]
+
+
+# "Climate Division (NOAA)", "Research Computing (NCAR)": a unit, capitalised, then its
+# organisation's acronym in parentheses.
+_UNIT_OF_ORGANISATION = re.compile(r"^(?:[A-Z][\w&/-]*\s+){1,4}\((?-i:[A-Z]{2,8})\)$")
+
+
+def _names_a_workplace(text: str) -> bool:
+    """Where someone works, as the cell under their name prints it: an institution, or a unit
+    and its organisation's acronym."""
+    return names_only_a_workplace(text) or bool(_UNIT_OF_ORGANISATION.match(text))
