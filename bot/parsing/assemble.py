@@ -208,6 +208,10 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             # "8:00am Welcome - Ana Silva, MDHHS" / a talk in the same slot: the welcome's
             # people host it, as where no talk follows.
             notes.append("Hosted by " + ", ".join(p.printed for p in draft.speakers))
+        elif unplaced and draft.speakers_heading:
+            # "Panelists:" / names, then the session's own talks: people the page lists for the
+            # whole session, kept under its heading.
+            notes.append(f"{draft.speakers_heading}: " + ", ".join(p.printed for p in unplaced))
         elif unplaced:
             # Speakers read for the item, which holds papers of its own: the page did not say
             # of which paper (and often they were no people: a topic under the header), so

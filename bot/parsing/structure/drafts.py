@@ -100,6 +100,7 @@ class SessionDraft:
     notes: list[str] = field(default_factory=list)
     speakers: list[Person] = field(default_factory=list)
     speakers_line: int | None = None  # the last line that named `speakers`
+    speakers_heading: str | None = None  # "Panelists": the heading `speakers` were listed under
     talk_title: str | None = None  # a single talk's own title, beside the item's
     awaits_speakers: bool = False  # "Keynote: Title": the speaker line comes next
     expects_title: bool = False  # opened by a bare time line: the next text names it

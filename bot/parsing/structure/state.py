@@ -142,6 +142,7 @@ class BuilderState:
         self.pending_time: TimeRange | None = None
         self.day_override: int | None = None  # the day a slot line prints before its time
         self.role_heading: str | None = None  # "Speakers" heading: the lines below are people
+        self.role_heading_text = ""  # that heading as printed ("Panelists")
         self.abstract_line: int | None = None  # the last paragraph of an "ABSTRACT." block
         self.trailing_marks = recurring_trailing_marks(lines)
         self.legend_signs = legend_signs(lines)

@@ -526,6 +526,7 @@ class TextLines(Cells):
             # "Speakers" / "Name, Job Title, Company" ...: who the lines below are; under a
             # paper still without authors, "Authors:" names the paper's.
             self.role_heading = "moderator" if heading.group("moderator") else "speaker"
+            self.role_heading_text = text.strip().rstrip(":").strip()
             if text.lower().startswith("author") and self.paper and not self.paper.authors:
                 self.role_heading = "authors"
             self.read(line.number, NOTE, 0.9)
@@ -568,6 +569,7 @@ class TextLines(Cells):
                 else:
                     session.speakers.extend(named)
                     session.speakers_line = line.number
+                    session.speakers_heading = self.role_heading_text
                     self.read(line.number, AUTHORS, 0.8)
                 return
             self.role_heading = None
