@@ -894,6 +894,19 @@ _MARK_SIGNS = frozenset("*†‡§¶#")
 _GROUP_LABEL = re.compile(r"^\s*(?:all|both|each)\s*:\s*(?=\S)", re.I)
 
 
+# "Ana Silva [Vector Institute]; Bo Li [MIT]": a workplace in square brackets after a name, as
+# some pages print them (a link's `[Slides]` names no workplace, so it is left as it is).
+_BRACKETED_WORKPLACE = re.compile(
+    r"(?<=[^\W\d_])\s\[(?P<place>[^\[\]()]{2,80})\](?=\s*(?:[;,&]|and\s|$))"
+)
+
+
+def _parenthesised_workplaces(text: str) -> str:
+    return _BRACKETED_WORKPLACE.sub(
+        lambda m: f" ({m['place']})" if names_an_institution(m["place"]) else m.group(), text
+    )
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
@@ -902,6 +915,8 @@ def parse_author_line(text: str) -> AuthorLine:
         if piped is not None:
             return piped
     text = _western_punctuation(clean(text))
+    if "[" in text:
+        text = _parenthesised_workplaces(text)
     if "*" in text:
         text = _PRESENTER_STAR.sub("", text)
     if "|" in text or "·" in text or "•" in text:
@@ -1232,7 +1247,9 @@ def _is_author_list(text: str, *, alone: bool) -> bool:
 # An initial's full stop, and what an affiliation comes with in `parse_author_line`: its
 # parenthesis, the comma before it (or the ideographic comma made one) or a bar before a place.
 _INITIAL_OR_AFFILIATION_MARKS = frozenset(".(,|、，")
-_SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,160}?):\s+(?P<title>\S.*)$")
+# `A (X); B (Y): Title`: the people before the colon may run to hundreds of characters (seven
+# authors with their workplaces), so the left side is allowed 600.
+_SPEAKER_COLON = re.compile(r"^(?P<who>[^:]{3,600}?):\s+(?P<title>\S.*)$")
 
 
 def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
@@ -1243,7 +1260,35 @@ def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
     m = _SPEAKER_COLON.match(clean(text))
     if m is None or len(m.group("title").split()) < 2:
         return None
-    who = m.group("who")
+    parsed = _surely_people(m.group("who"))
+    return None if parsed is None else (m.group("title").strip(), parsed)
+
+
+# "A (X); B (Y) – Title": a spaced dash after a list of people, outside their parentheses.
+_SPACED_DASH = re.compile(r"\s[—–-]\s")
+
+
+def split_dash_authors(text: str) -> tuple[str, AuthorLine] | None:
+    """`Ana Silva (MIT); Bo Li (Technion - Israel Institute of Technology) – Title`: the people,
+    a spaced dash, then the title. The dash is the first outside a parenthesis after which the
+    left side reads surely as people (as in `split_colon_authors`), so `Graphs – The Next
+    Frontier` and `Session 1 – Storage` are left alone."""
+    text = clean(text)
+    if "(" not in text and "." not in text:
+        return None  # neither a workplace nor an initial: the left side is not surely people
+    for dash in _SPACED_DASH.finditer(text):
+        who, title = text[: dash.start()], text[dash.end() :].strip()
+        if who.count("(") != who.count(")") or len(title.split()) < 2:
+            continue
+        parsed = _surely_people(who)
+        if parsed is not None:
+            return title, parsed
+    return None
+
+
+def _surely_people(who: str) -> AuthorLine | None:
+    """The people of `who`, the left side of a `People: Title` line, where it surely names
+    people: with initials (`A. Smith`) or an institution among their workplaces."""
     if _INITIAL_OR_AFFILIATION_MARKS.isdisjoint(who):
         return None  # no initial ("A. Smith") and no affiliation can be read from it
     if who.count("(") != who.count(")") or not _is_author_list(who, alone=True):
@@ -1260,7 +1305,7 @@ def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
     )
     if not initials and not institutions:
         return None
-    return m.group("title").strip(), parsed
+    return parsed
 
 
 # "Bill NobleNot Just Semantics", "Ana Silva“Ice cream …”": a name's last letter glued to the
@@ -1392,10 +1437,11 @@ def split_sentence_authors(
     return None if best is None else (best[1], best[2], best[3])
 
 
-# '“Title”, Ana Silva' / '"Title". Ana Silva, Bo Li. Uni A': a quoted title opens the line; the
-# people follow its closing quote (the quotes may differ: '"Title”').
+# '“Title”, Ana Silva' / '"Title". Ana Silva, Bo Li. Uni A' / '“Title” — Ana Silva (MIT)': a
+# quoted title opens the line; the people follow its closing quote (the quotes may differ:
+# '"Title”').
 _QUOTED_TITLE_FIRST = re.compile(
-    r'^["“„«](?P<title>[^"“”„«»]{3,}?)["”»]\s*[.,:]?\s+(?P<who>[^\W\d_].*)$'
+    r'^["“„«](?P<title>[^"“”„«»]{3,}?)["”»]\s*(?:[.,:]|\s[—–-])?\s+(?P<who>[^\W\d_].*)$'
 )
 
 
@@ -1409,6 +1455,10 @@ def split_quoted_title(text: str) -> tuple[str, AuthorLine] | None:
         return None
     who, _marks = strip_trailing_marks(m["who"])
     who = who.rstrip(" .")
+    if "(" in who and who.count("(") == who.count(")") and _is_author_list(who, alone=True):
+        # "“Title” — A (Univ. of Oxford, UK); B (MIT)": each one's workplace in parentheses,
+        # whose stops and commas part nobody
+        return m["title"].strip(), parse_author_line(who)
     stop = next(
         (s for s in _SENTENCE_END.finditer(who) if not _ends_in_initial(who[: s.start()])), None
     )
@@ -1512,6 +1562,34 @@ def split_by_line(text: str) -> tuple[str, AuthorLine] | None:
         return None  # "Session organized by A and B": who runs the session, not a talk
     title = _CREDIT_BEFORE_BY.sub("", m["title"])
     return title.rstrip(" ,;:-–—"), parse_author_line(m["who"])
+
+
+# "Title, by A (X), B (Y)": a comma, then `by` and the people, their workplaces in parentheses;
+# "Title (Speaker: A (X); B (Y))", "Title (Authors: …)": the people labelled in a closing
+# parenthesis.
+_COMMA_BY = re.compile(r"^(?P<title>.*?[^\W_][\"'’”)?!]?),\s+by\s+(?P<who>[^\W\d_].*?)\.?$")
+_LABELLED_PEOPLE_AFTER = re.compile(
+    r"^(?P<title>.*?\S)\s*\((?:speakers?|presenters?|presented by|authors?|by)\s*:?\s+"
+    r"(?P<who>[^\W\d_].*)\)$",
+    re.I,
+)
+
+
+def split_people_after_title(text: str) -> tuple[str, AuthorLine] | None:
+    """`Title, by A (X), B (Y)` or `Title (Speaker: A (X); B (Y))`: a title, then its people
+    set off by a comma and `by` or labelled in a closing parenthesis; unlike `split_by_line`
+    (a bare ` by `, which titles use too) read on any page. None unless the people read as a
+    clean list of names."""
+    text = clean(text)
+    if " by " not in text and "(" not in text:
+        return None
+    m = _COMMA_BY.match(text) or _LABELLED_PEOPLE_AFTER.match(text)
+    if m is None or len(m["title"].split()) < 2 or _is_running_text(m["title"]):
+        return None
+    who = m["who"].strip()
+    if who.count("(") != who.count(")") or not _is_author_list(who, alone=True):
+        return None
+    return m["title"].strip(), parse_author_line(who)
 
 
 _TITLE_SENTENCE = re.compile(r"[a-z]{3}(?P<end>[.!?])\s+[A-Z][a-z]")

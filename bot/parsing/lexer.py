@@ -544,10 +544,19 @@ def _trailing_time_first(text: str) -> str:
     whole = find_time_range(text)
     if whole is not None and whole.span == (0, len(text.rstrip())):
         return text  # "12PM to 1PM Eastern Time (9AM to 10AM Pacific Time)": all one time
-    found = find_time_range(m.group("time"))
-    if found is None or found.span != (0, len(m.group("time").strip())):
+    inside = m.group("time").strip()
+    found = find_time_range(inside)
+    if found is not None and found.span[0] == 0 and found.span[1] < len(inside):
+        # "Oral Session 1A (10:30-11:45, Hall A)": the time, then where, in one parenthesis;
+        # the time goes first, the place stays after the title in a parenthesis of its own.
+        place = inside[found.span[1] :].lstrip()
+        if place[:1] in (",", ";", "|") and 0 < len(place[1:].split()) <= 8:
+            place = place[1:].strip()
+            if find_time_range(place) is None:
+                return f"{inside[: found.span[1]]} {m.group('text')} ({place})"
+    if found is None or found.span != (0, len(inside)):
         return text
-    return f"{m.group('time').strip()} {m.group('text')}"
+    return f"{inside} {m.group('text')}"
 
 
 def _trailing_range_first(text: str) -> str:

@@ -203,6 +203,8 @@ def split_dash_speakers(
     pieces = list(_DASH.finditer(text))
     for dash in reversed(pieces):
         title, who = text[: dash.start()].strip(), text[dash.end() :].strip()
+        if title.count("(") != title.count(")"):
+            continue  # "… (Mila - Quebec AI Institute)": a dash inside a workplace's name
         people = _people(who)
         if people is None or not (len(title.split()) >= 2 or _one_word_title(title, people)):
             continue

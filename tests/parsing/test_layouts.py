@@ -8650,3 +8650,174 @@ def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> 
             time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
         )
     assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]
+
+
+def test_a_time_and_a_room_in_one_parenthesis_after_a_session_title() -> None:
+    # `Oral Session 1A: Health (10:30-11:45, East Exhibition Hall A)`: the session's time and
+    # room in one parenthesis at the end; the title is the rest.
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "Oral Session 1A: Health (10:30-11:45, East Exhibition Hall A)\n"
+        "Chair: Bo Li (MIT)\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Ana Silva (EPFL)\n"
+    )
+    [session] = program.sessions
+    assert (session.title, session.room) == ("Oral Session 1A: Health", "East Exhibition Hall A")
+    assert (f"{session.start:%H:%M}", f"{session.end:%H:%M}") == ("10:30", "11:45")
+    assert papers(program) == [("Calibrated Flows", [("Ana Silva", "EPFL")])]
+
+
+def test_a_long_list_of_people_before_a_colon_and_the_title() -> None:
+    # `A (X); B (Y); …: Title`, seven authors with their workplaces before the colon: one paper
+    # and its people, however long the list runs.
+    people = "; ".join(
+        f"{name} (University of {place})"
+        for name, place in [
+            ("Zoë Björklund", "São Paulo"),
+            ("Thomas Yamada", "Tokyo"),
+            ("Vikram Ogawa", "Zurich"),
+            ("Guillaume Van den Berg", "Jerusalem"),
+            ("Frederik González", "Madrid"),
+            ("Stefan Maes", "Leuven"),
+            ("Ana Silva", "Porto"),
+        ]
+    )
+    assert len(people) > 160
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "10:30-11:45 Oral Session 1A: Health\n"
+        "\n"
+        f"{people}: On the Calibration of Latent Normalizing Flows\n"
+        "\n"
+        "Bo Li (MIT): Sparse Data Augmentation for Question Answering\n"
+    )
+    [first, second] = papers(program)
+    assert first[0] == "On the Calibration of Latent Normalizing Flows"
+    assert len(first[1]) == 7
+    assert first[1][0] == ("Zoë Björklund", "University of São Paulo")
+    assert second == ("Sparse Data Augmentation for Question Answering", [("Bo Li", "MIT")])
+
+
+def test_a_quoted_title_a_dash_and_its_people_with_their_workplaces() -> None:
+    # `“Title” — A (Univ. of Oxford); B (ETH Zurich, Switzerland)`: the spaced dash sets the
+    # people off the quoted title; the stops and commas inside their parentheses part nobody.
+    found = authors.split_quoted_title(
+        "“Kernel Methods Meet Domain Adaptation” — Tomás Schmidt (Univ. of Oxford); "
+        "Ricardo Bach (ETH Zurich, Switzerland); Rin Rao (MIT)"
+    )
+    assert found is not None
+    assert found[0] == "Kernel Methods Meet Domain Adaptation"
+    assert [(a.name, a.affiliation) for a in found[1].authors] == [
+        ("Tomás Schmidt", "Univ. of Oxford"),
+        ("Ricardo Bach", "ETH Zurich, Switzerland"),
+        ("Rin Rao", "MIT"),
+    ]
+
+
+def test_a_workplace_in_square_brackets_after_a_name() -> None:
+    # `Ana Silva [Vector Institute]; Bo Li [MIT]`: square brackets hold where each works, as
+    # parentheses do; a link word in them (`[Slides]`) is no workplace.
+    line = parse_author_line("Zoë Björklund [Universidade de São Paulo]; Tom Yamada [MIT]; Jo Ng")
+    assert [(a.name, a.affiliation) for a in line.authors] == [
+        ("Zoë Björklund", "Universidade de São Paulo"),
+        ("Tom Yamada", "MIT"),
+        ("Jo Ng", None),
+    ]
+    assert [(a.name, a.affiliation) for a in parse_author_line("Ana Silva [Slides]").authors] == [
+        ("Ana Silva", None)
+    ]
+
+
+def test_people_a_spaced_dash_and_the_title() -> None:
+    # `A (X); B (Technion - Israel Institute of Technology) – Title`: the people first, then
+    # the title after the first spaced dash outside their parentheses; `Graphs – The Next
+    # Frontier` has no people before its dash.
+    found = authors.split_dash_authors(
+        "Nils Luo (Tsinghua University); Giulia Santos (Technion - Israel Institute of "
+        "Technology) – Matrix Completion Meets Mixture of Experts"
+    )
+    assert found is not None
+    assert found[0] == "Matrix Completion Meets Mixture of Experts"
+    assert [(a.name, a.affiliation) for a in found[1].authors] == [
+        ("Nils Luo", "Tsinghua University"),
+        ("Giulia Santos", "Technion - Israel Institute of Technology"),
+    ]
+    assert authors.split_dash_authors("Graphs – The Next Frontier of Data (Keynote)") is None
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "10:30-11:45 Oral Session 1B: Learning\n"
+        "\n"
+        "Nils Luo (Tsinghua University); Petra Sato (MIT) – Offline Policies Without Rewards\n"
+        "\n"
+        "Bo Li (EPFL) – Streaming Joins on Cheap Sketches\n"
+    )
+    assert papers(program) == [
+        (
+            "Offline Policies Without Rewards",
+            [("Nils Luo", "Tsinghua University"), ("Petra Sato", "MIT")],
+        ),
+        ("Streaming Joins on Cheap Sketches", [("Bo Li", "EPFL")]),
+    ]
+
+
+def test_a_paper_with_one_author_and_workplace_a_line() -> None:
+    # `Title` / `Ana Silva (MIT)` / `Bo Li (EPFL)` / `Cy Ng (ETH Zurich)`: one person a line,
+    # each with a workplace, right below the title: all the paper's people, no titles.
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "10:30-11:45 Oral Session 1A: Health\n"
+        "\n"
+        "Calibrated Flows for Clinical Data\n"
+        "Barış Richter (Université de Hamburg)\n"
+        "Michał Vogel (Université de Hamburg)\n"
+        "José Mishra (University of Amsterdam)\n"
+        "\n"
+        "Sparse Data Augmentation for Question Answering\n"
+        "Kim Bose (ETH Zurich)\n"
+        "Li Gu (EPFL)\n"
+    )
+    assert papers(program) == [
+        (
+            "Calibrated Flows for Clinical Data",
+            [
+                ("Barış Richter", "Université de Hamburg"),
+                ("Michał Vogel", "Université de Hamburg"),
+                ("José Mishra", "University of Amsterdam"),
+            ],
+        ),
+        (
+            "Sparse Data Augmentation for Question Answering",
+            [("Kim Bose", "ETH Zurich"), ("Li Gu", "EPFL")],
+        ),
+    ]
+
+
+def test_people_after_a_title_set_off_by_a_comma_and_by_or_labelled() -> None:
+    # `Title, by A (X), B (Y)` and `Title (Speaker: A (X); B (Y))`: on any page, the people
+    # after the comma and `by`, or after the label in the closing parenthesis; a dash inside a
+    # workplace's name (`Mila - Quebec AI Institute`) sets off nobody.
+    expected = (
+        "PrismLab: Low-Rank Experts with Max-Flow",
+        [("Bo Romano", "Mila - Quebec AI Institute"), ("Jie Patel", "EPFL")],
+    )
+    for line in (
+        "PrismLab: Low-Rank Experts with Max-Flow, by Bo Romano (Mila - Quebec AI Institute), "
+        "Jie Patel (EPFL)",
+        "PrismLab: Low-Rank Experts with Max-Flow (Speaker: Bo Romano (Mila - Quebec AI "
+        "Institute); Jie Patel (EPFL))",
+    ):
+        program = parse(
+            "Tuesday, 9 December 2025\n"
+            "13:30-14:45 Oral Session 1A: Kernel Methods\n"
+            "\n"
+            f"{line}\n"
+            "\n"
+            "Offline Policies Without Rewards, by Cy Ng (MIT)\n"
+        )
+        assert papers(program) == [
+            expected,
+            ("Offline Policies Without Rewards", [("Cy Ng", "MIT")]),
+        ], line
+    assert authors.split_people_after_title("Learning by Doing, by Design") is None

@@ -92,6 +92,30 @@ LAYOUTS: dict[str, Layout] = {
     "chairs-inline": Layout(chairs="inline"),
     "starred": Layout(paper="starred"),
     "names-then-places": Layout(paper="names-then-places"),
+    "markdown-headers": Layout(header="markdown", paper="markdown"),
+    "time-last": Layout(header="time-last"),
+    "chairs-after": Layout(chairs="after"),
+    "moderator": Layout(chairs="moderator"),
+    "short-day": Layout(day="short"),
+    "ordinal-day": Layout(day="ordinal"),
+    "dotted-day": Layout(day="dotted"),
+    "spaced-clock": Layout(clock="spaced"),
+    "quoted": Layout(paper="quoted"),
+    "names-colon-title": Layout(paper="colon-names"),
+    "brackets": Layout(people="brackets"),
+    "people-dash-title": Layout(paper="people-dash"),
+    "paper-time-after": Layout(paper="time-after"),
+    "bracket-clock": Layout(header="bracket-clock"),
+    "chaired-by": Layout(chairs="chaired-by"),
+    "chair-on-header": Layout(chairs="dash-inline"),
+    "german-day": Layout(day="de"),
+    "french-day": Layout(day="fr"),
+    "abstracts": Layout(paper="abstract"),
+    "keywords": Layout(paper="keywords"),
+    "links-line": Layout(paper="links"),
+    "person-per-line": Layout(paper="person-lines"),
+    "comma-by": Layout(paper="comma-by"),
+    "speaker-inline": Layout(paper="speaker-inline"),
 }
 
 
@@ -110,6 +134,8 @@ def _person(person: Person, style: str) -> str:
         return person.name
     if style == "comma":
         return f"{person.name}, {person.affiliation}"
+    if style == "brackets":
+        return f"{person.name} [{person.affiliation}]"
     if style == "dash":
         return f"{person.name} – {person.affiliation}"
     return f"{person.name} ({person.affiliation})"
@@ -119,26 +145,41 @@ def _people(people: tuple[Person, ...], style: str) -> str:
     return (", " if style in ("comma", "none") else "; ").join(_person(p, style) for p in people)
 
 
+_GERMAN_DAYS = "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split()
+_GERMAN_MONTHS = (
+    "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
+)
+_FRENCH_DAYS = "lundi mardi mercredi jeudi vendredi samedi dimanche".split()
+_FRENCH_MONTHS = (
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
+)
+
+
 def _day_header(session: Session, first: Session, style: str) -> str:
     day = session.day
     assert day is not None
-    if style == "eu":
-        return f"{day:%A} {day.day} {day:%B} {day.year}"
-    if style == "iso":
-        return f"{day:%Y-%m-%d} ({day:%a})"
-    if style == "upper":
-        return f"{day:%A} {day.day} {day:%B}".upper()
-    if style == "numbered":
-        assert first.day is not None
-        return f"Day {(day - first.day).days + 1} – {day:%A}, {day.day} {day:%B} {day.year}"
-    return f"{day:%A}, {day:%B} {day.day}"
+    assert first.day is not None
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10 if day.day // 10 != 1 else 0, "th")
+    weekday, month = day.weekday(), day.month - 1
+    styles = {
+        "eu": f"{day:%A} {day.day} {day:%B} {day.year}",
+        "iso": f"{day:%Y-%m-%d} ({day:%a})",
+        "upper": f"{day:%A} {day.day} {day:%B}".upper(),
+        "numbered": f"Day {(day - first.day).days + 1} – {day:%A}, {day.day} {day:%B} {day.year}",
+        "short": f"{day:%a} {day.day} {day:%b}",
+        "ordinal": f"{day:%A} {day.day}{suffix} {day:%B}",
+        "dotted": f"{day:%d.%m.%Y}",
+        "de": f"{_GERMAN_DAYS[weekday]}, {day.day}. {_GERMAN_MONTHS[month]} {day.year}",
+        "fr": f"{_FRENCH_DAYS[weekday]} {day.day} {_FRENCH_MONTHS[month]} {day.year}",
+    }
+    return styles.get(style, f"{day:%A}, {day:%B} {day.day}")
 
 
 def _session_lines(session: Session, layout: Layout) -> list[str]:
     assert session.start is not None
     assert session.end is not None
     assert session.day is not None
-    dash = " to " if layout.clock == "to" else "-"
+    dash = {"to": " to ", "spaced": " – "}.get(layout.clock, "-")
     clock = f"{_clock(session.start, layout.clock)}{dash}{_clock(session.end, layout.clock)}"
     title, room, day = session.title or "", session.room or "", session.day
     placed = [f"Room: {room}"] if room else []
@@ -153,6 +194,9 @@ def _session_lines(session: Session, layout: Layout) -> list[str]:
         ],
         "inline": lambda: [f"{clock} {title}" + (f", {room}" if room else "")],
         "room-first": lambda: [f"{clock} | {room} | {title}" if room else f"{clock} | {title}"],
+        "markdown": lambda: [f"### {title}", f"*{clock}*" + (f" · {room}" if room else "")],
+        "time-last": lambda: [f"{title} ({clock}" + (f", {room})" if room else ")")],
+        "bracket-clock": lambda: [f"[{clock}] {title}" + (f", {room}" if room else "")],
     }
     return headers[layout.header]()
 
@@ -184,6 +228,25 @@ def _timed_paper(paper: Paper, index: int, session: Session, style: str) -> list
     if style == "ranged-line":
         return ["", stamp, paper.title, people]
     return ["", f"{stamp} {paper.title}", people]
+
+
+def _abstract(title: str) -> str:
+    """A paragraph of prose under a paper, as pages that print abstracts do."""
+    topic = title.split(":")[0].lower()
+    return (
+        f"We study {topic} and show that a simple method matches the state of the art. Our "
+        "experiments on three benchmarks suggest that the gains hold across model sizes, and "
+        "we release code and data to support further work on this question."
+    )
+
+
+def _share(session: Session, index: int) -> str:
+    """The paper's own range inside its session's slot, `10:30–10:45`."""
+    assert session.start is not None
+    assert session.end is not None
+    span = (session.end - session.start) / max(1, len(session.papers))
+    start = session.start + index * span
+    return f"{start:%H:%M}–{start + span:%H:%M}"
 
 
 def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> list[str]:
@@ -222,6 +285,22 @@ def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> 
             "; ".join(dict.fromkeys(a.affiliation for a in paper.authors if a.affiliation)),
         ],
         "lines": lambda: ["", title, people],
+        "markdown": lambda: ["", f"**{title}**", f"_{people}_"],
+        "quoted": lambda: ["", f"“{title}” — {people}"],
+        "colon-names": lambda: ["", f"{people}: {title}"],
+        "people-dash": lambda: ["", f"{people} – {title}"],
+        "abstract": lambda: ["", title, people, _abstract(title)],
+        "keywords": lambda: [
+            "",
+            title,
+            people,
+            "Keywords: " + ", ".join(title.lower().split()[:3]),
+        ],
+        "links": lambda: ["", title, people, "[PDF] [Slides] [Video]"],
+        "person-lines": lambda: ["", title, *(_person(a, "paren") for a in paper.authors)],
+        "comma-by": lambda: ["", f"{title}, by {in_parentheses}"],
+        "speaker-inline": lambda: ["", f"{title} (Speaker: {in_parentheses})"],
+        "time-after": lambda: ["", f"{title} ({_share(session, index)})", people],
     }
     return papers[layout.paper]()
 
@@ -238,12 +317,20 @@ def render(program: Program, layout: Layout) -> str:
         chairs = [_person(chair, layout.people) for chair in session.chairs]
         if layout.chairs == "inline" and chairs:
             lines[-1] += f" (Chair: {' and '.join(chairs)})"
+        elif layout.chairs == "dash-inline" and chairs:
+            lines[-1] += f" — Chair{'s' if len(chairs) > 1 else ''}: {', '.join(chairs)}"
+        elif layout.chairs == "chaired-by" and chairs:
+            lines.append(f"Chaired by {' and '.join(chairs)}")
         elif layout.chairs == "joined" and chairs:
             lines.append(f"{'Chairs' if len(chairs) > 1 else 'Chair'}: {' and '.join(chairs)}")
-        else:
+        elif layout.chairs == "moderator" and chairs:
+            lines.append(f"Moderator{'s' if len(chairs) > 1 else ''}: {', '.join(chairs)}")
+        elif layout.chairs != "after":
             lines += [f"Chair: {chair}" for chair in chairs]
         for index, paper in enumerate(session.papers):
             lines += _paper_lines(paper, index, session, layout)
+        if layout.chairs == "after" and chairs:
+            lines += ["", f"Session chair{'s' if len(chairs) > 1 else ''}: {', '.join(chairs)}"]
         lines += ["", ""]
     return "\n".join(lines) + "\n"
 

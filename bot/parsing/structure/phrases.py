@@ -135,8 +135,16 @@ def room_in_parentheses(title: str) -> tuple[str, str | None]:
     room printed after it in parentheses."""
     m = TRAILING_ROOM.search(title)
     if m is None or m.start() == 0:
+        # "Oral Session 1A (East Exhibition Hall A)": a capitalised room's name, a room word
+        # inside it
+        closing = _CLOSING_PARENTHESIS.search(title)
+        if closing and closing.start() > 0 and names_a_room(closing.group("inside")):
+            return title[: closing.start()].strip(), closing.group("inside")
         return title, None
     return title[: m.start()].strip(), clean(m.group("named") or m.group("at") or m.group("room"))
+
+
+_CLOSING_PARENTHESIS = re.compile(r"\s*\((?P<inside>[^()]{3,60})\)\s*$")
 
 
 LEADING_CLOCK = re.compile(

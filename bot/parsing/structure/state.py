@@ -22,7 +22,9 @@ from bot.parsing.authors import (
     person_at_any_workplace,
     split_by_line,
     split_colon_authors,
+    split_dash_authors,
     split_glued_authors,
+    split_people_after_title,
     split_sentence_authors,
     strip_trailing_marks,
     without_parentheses,
@@ -127,6 +129,9 @@ class BuilderState:
         self.last_author_text = ""
         # The paper whose first author line was a bare name: more may follow a line each.
         self.name_a_line_paper: PaperDraft | None = None
+        # whether that paper's first line named its person with a workplace ("Bo Li (EPFL)"),
+        # so that each next line must too
+        self.person_a_line_placed = False
         self.readings: dict[int, Reading] = {}
         self.rooms = recurring_rooms(lines)
         self.pending_room: str | None = None
@@ -406,6 +411,12 @@ class BuilderState:
         colon = split_colon_authors(text)
         if colon is not None:
             return colon[0], colon[1], True
+        people_dash = split_dash_authors(text)
+        if people_dash is not None:
+            return people_dash[0], people_dash[1], True
+        after = split_people_after_title(text)
+        if after is not None:
+            return after[0], after[1], False
         by = split_by_line(text) if self.speakers_after_by else None
         if by is not None:
             return by[0], by[1], False

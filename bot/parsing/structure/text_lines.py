@@ -820,8 +820,10 @@ class TextLines(Cells):
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
-            if one_name_only(text) and paper.authors_line != paper.line:
-                self.name_a_line_paper = paper  # its authors may come a name a line
+            placed = not one_name_only(text) and speaker_with_affiliation(text)
+            if paper.authors_line != paper.line and (one_name_only(text) or placed):
+                self.name_a_line_paper = paper  # its authors may come a name (or person) a line
+                self.person_a_line_placed = placed
             return
         if (
             paper is not None
@@ -829,14 +831,27 @@ class TextLines(Cells):
             and not paper.authors_above
             and not self.authors_first_page
             and score >= 0.5
-            and one_name_only(text)
+            and (
+                # "Bo Li (EPFL)" / "Jo Ng" / "Cy Ng (MIT)": a person a line, each with a
+                # workplace, one without it inside the run (a known given name opening it, or
+                # it is rather the next title, over its people)
+                speaker_with_affiliation(text)
+                or (
+                    one_name_only(text)
+                    and text.split()[0] in GIVEN_NAMES
+                    and self._speaker_line_below(lookahead)
+                )
+                if self.person_a_line_placed
+                else one_name_only(text)
+            )
             and paper is self.name_a_line_paper
             # right below: after a gap, a name-shaped line is rather the next title
             and paper.authors_line == line.number - 1
             and paper.authors_line != paper.line
         ):
             # "Title" / "Ana Silva" / "Uni A" / "Bo Li": a name a line, each alone, perhaps
-            # with its institution below it: one more author of the paper, not the next title.
+            # with its institution below it (or in parentheses after it, "Bo Li (EPFL)"): one
+            # more author of the paper, not the next title.
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
