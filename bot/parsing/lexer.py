@@ -23,6 +23,7 @@ from bot.parsing.timeexpr import (
     DayExpr,
     TimeRange,
     find_time_range,
+    names_a_span_of_days,
     parse_day_header,
     zone_offset_hours,
 )
@@ -922,6 +923,15 @@ def _classify_normalised(number: int, text: str) -> Line:
         line.kind = LineKind.ROOM
         return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
+    if (
+        found
+        and len(non_empty) == 1
+        and names_a_span_of_days(flat[: found.span[0]] + " " + flat[found.span[1] :])
+    ):
+        # "16–17/10/2025, 9:00 a.m.–6:30 p.m.": a banner's days and daily hours, no item of
+        # the program (whose days come later, a header each)
+        line.kind = LineKind.JUNK
+        return line
     if found and _is_time_line(flat if not (len(non_empty) > 1 and cells[0]) else cells[0], found):
         line.kind = LineKind.TIME
         line.time = found

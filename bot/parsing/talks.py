@@ -444,7 +444,7 @@ def read_talk_title(title: str) -> TalkTitle | None:
         named = _name_then_title(rest) if shape is _KIND_COLON else None
         if named is not None:
             return TalkTitle(kind, named[1], named[0])  # "Long talk: Name - Title"
-        people = _people(rest)
+        people = _people(rest) or (_name_then_workplace(rest) if shape is _KIND_COLON else None)
         if people:
             if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
                 return TalkTitle(kind, None, people)  # "Talk 2: Ms Name": untitled, its label
@@ -463,6 +463,20 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if shape is not _KIND_PAREN and _NUMBERED_TALK.fullmatch(kind):
             return TalkTitle(kind, rest, ())  # "Palestra 2 - Title", the speaker below
     return None
+
+
+def _name_then_workplace(text: str) -> tuple[Person, ...] | None:
+    """`Nadia Y. Kim, Professor of Sociology, Texas A&M University`: one speaker's full name,
+    then after its comma what they are and where (an institution last), or None."""
+    name, comma, workplace = text.partition(", ")
+    words = name.split()
+    if not comma or not 2 <= len(words) <= 4 or not is_name_like(name):
+        return None
+    if not is_name_like_strict(name) and words[0] not in GIVEN_NAMES:
+        return None  # "Nadia Y. Kim": an initial is no title word after a known given name
+    if not names_an_institution(workplace.rsplit(", ", 1)[-1]):
+        return None
+    return (Person(clean(name), clean(workplace)),)
 
 
 def _speaker_sentence_then_title(text: str) -> tuple[tuple[Person, ...], str] | None:

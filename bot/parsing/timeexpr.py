@@ -853,6 +853,10 @@ _DAY_SPAN = re.compile(
     re.I,
 )
 _DASH_OR_TO = re.compile(r"[-–—]|\bto\b")
+# "16–17/10/2025", "3-5.6.2024": a run of days before one numeric month (and year).
+_NUMERIC_DAY_SPAN = re.compile(
+    r"(?<![\d\-/.:])[0-3]?\d\s*[-–—]\s*[0-3]?\d[/.][01]?\d(?:[/.](?:19|20)?\d\d)?(?![\d\-/:])"
+)
 # "12月21日(金) - 22日(土)", "9月5日（火）〜7日（木）", "5월 9일(목) ~ 10일(금)": an East Asian
 # date, its weekday maybe, then a dash, tilde or から and a later day: a span of days.
 _CJK_DAY_SPAN = re.compile(
@@ -883,7 +887,11 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     found = find_date(body) or _numeric_day_alone(body)
     if found is None:
         return None
-    if (_DASH_OR_TO.search(body) and _DAY_SPAN.search(body)) or _CJK_DAY_SPAN.search(body):
+    if (
+        (_DASH_OR_TO.search(body) and _DAY_SPAN.search(body))
+        or _CJK_DAY_SPAN.search(body)
+        or _NUMERIC_DAY_SPAN.search(body)
+    ):
         return None  # the dates of the whole event (a banner's), not one day of its program
     rest = body[: found.span[0]] + " " + body[found.span[1] :]
     rest = _DAY_PREFIX.sub(" ", rest)
@@ -906,6 +914,19 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     if len(leftover) > 3:
         return None
     return found, text.strip()
+
+
+def names_a_span_of_days(text: str) -> bool:
+    """`16–17/10/2025`, `3-5 June 2024`, `9月5日〜7日`: several days in a row and little else,
+    as a banner prints a whole event's dates (no day of its program)."""
+    body = text.strip(" ,;:|–—-")
+    if not body or len(body) > 40 or find_time_range(body):
+        return False
+    if _NUMERIC_DAY_SPAN.search(body) or _CJK_DAY_SPAN.search(body):
+        return True
+    if find_date(body) is None or not _DASH_OR_TO.search(body) or not _DAY_SPAN.search(body):
+        return False
+    return len(re.findall(r"[^\W\d_]{2,}", body)) <= 3  # a month, a weekday or two, "to"
 
 
 def _numeric_day_alone(text: str) -> DayExpr | None:

@@ -699,6 +699,21 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
     "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Social sciences (the symposium `La Californie : épicentre des sciences sociales`: sociology,
+    # geography, anthropology and history of California, Paris, 16-17 October 2025), an event
+    # card rendered from Markdown: `DAY 1 – Thursday, October 16, 2025`, paragraphs `8:45 a.m. –
+    # Coffee and Welcome`, headings `10:45 a.m. – Panel 1: French / English title`, `Chair: Name
+    # (Lab, University)`, then a paragraph a paper, speakers first: `Name (Lab, University),
+    # “Title”`. First seen (text and page alike): recall .95, precision .86, author F1 .97, chairs
+    # .88, times 1 (the intro's prose read as a session of papers under the conference's dates
+    # `16–17/10/2025, 9:00 a.m.–6:30 p.m.`; the keynote `Keynote Address: Name, Job, University`
+    # over its quoted title read with no speaker, the title kept in its quotes). Then a span of
+    # days with the daily hours (`16–17/10/2025, 9:00 a.m.–6:30 p.m.`, `3-5 June 2025, 9:00–
+    # 18:00`) is a banner's, no item, and no day header either: precision 1. Then `Keynote
+    # Address: Name, Job, University` names its speaker and where she works, and a quoted line
+    # under a talk so named is its title, the chair below the talk's: 1 on every figure.
+    "found/hdea-2025-californie.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/hdea-2025-californie.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

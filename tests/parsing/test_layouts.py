@@ -8821,3 +8821,48 @@ def test_people_after_a_title_set_off_by_a_comma_and_by_or_labelled() -> None:
             ("Offline Policies Without Rewards", [("Cy Ng", "MIT")]),
         ], line
     assert authors.split_people_after_title("Learning by Doing, by Design") is None
+
+
+@pytest.mark.parametrize(
+    "banner",
+    ["16–17/10/2025, 9:00 a.m.–6:30 p.m.", "3-5 June 2025, 9:00–18:00", "9:00-18:00, 3–5.6.2025"],
+)
+def test_an_events_days_and_hours_above_its_program_open_no_item(banner: str) -> None:
+    # A banner's "16–17/10/2025, 9:00 a.m.–6:30 p.m.": the whole event's days and daily hours,
+    # no session at 9:00 holding the venue and the intro's prose below it.
+    program = parse(
+        f"{banner}\n\nThe University Center, 41 Main Street, Paris\n\n"
+        "This symposium seeks to bring together recent social science research on the region.\n\n"
+        "Thursday, June 3, 2025\n\n10:45 a.m. – Panel 1: Urban Policies\n\n"
+        "Chair: Ana Silva (University of Porto)\n\n"
+        "Bo Lindqvist (ETH Zurich), “Cycling in the Margins of the City”\n"
+    )
+    assert [s.title for s in program.sessions] == ["Panel 1: Urban Policies"]
+    assert papers(program) == [
+        ("Cycling in the Margins of the City", [("Bo Lindqvist", "ETH Zurich")])
+    ]
+
+
+def test_a_keynote_heading_naming_its_speaker_then_a_quoted_title_and_a_chair() -> None:
+    # "9:30 a.m. – Keynote Address: Name, Professor of Sociology, University" / "“Title”" /
+    # "Chair: X": the speaker and what and where she is, then the talk's title in quotes, then
+    # who chairs the keynote (no session of its own headed by the title).
+    program = parse(
+        "Thursday, June 3, 2025\n\n"
+        "9:30 a.m. – Keynote Address: Nadia Y. Kim, Professor of Sociology, "
+        "Texas A&M University\n\n"
+        "“Refusing Death: Environmental Justice and the Politics of Emotions”\n\n"
+        "Chair: Ana Silva (University of Porto)\n\n"
+        "10:30 a.m. – Coffee Break\n"
+    )
+    keynote = program.sessions[0]
+    assert keynote.kind is SessionKind.KEYNOTE
+    assert [(c.name, c.affiliation) for c in keynote.chairs] == [
+        ("Ana Silva", "University of Porto")
+    ]
+    assert papers(program) == [
+        (
+            "Refusing Death: Environmental Justice and the Politics of Emotions",
+            [("Nadia Y. Kim", "Professor of Sociology, Texas A&M University")],
+        )
+    ]

@@ -254,7 +254,11 @@ class TextLines(Cells):
             self._add_chairs(session, chairs.text, chairs.number)
             self.read(chairs.number, CHAIR_LABEL, 0.8)
             return chairs_at - i + 1
-        if len(cells) == 1 and self._titles_a_chaired_session(i):
+        if (
+            len(cells) == 1
+            and self._titles_a_chaired_session(i)
+            and not self._titles_the_talk_above(line)
+        ):
             # "Dialogue and Interactive Systems" / "Chair: X": a session, however its words
             # read; under a slot's own heading ("10:00-11:00" / "Zoom Sessions") it is one of
             # that slot's parallel sessions, the heading its track.
@@ -316,6 +320,19 @@ class TextLines(Cells):
             return 1
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
+
+    def _titles_the_talk_above(self, line: Line) -> bool:
+        """`9:30 a.m. – Keynote Address: Name, Professor, University` / `“Title”` / `Chair: X`:
+        a quoted line under a talk that names its speakers but no title yet is that talk's
+        title, and the chair below chairs the talk, not a session the line would head."""
+        current = self.current
+        return (
+            current is not None
+            and bool(current.speakers)
+            and not current.papers
+            and current.talk_title is None
+            and QUOTED.match(line.text) is not None
+        )
 
     def _about_a_speaker(self, line: Line, below: Line | None) -> bool:
         """A bio of someone the page already named as a speaker or author (`Ana Silva is a
