@@ -699,6 +699,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
     "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # TESA Small Pelagics Workshop 2023 (fisheries stock assessment, Moncton): a GitHub README,
+    # a `Weekday Month D [YYYY] - <theme>` heading per day, a `Rapporteur(s):` line, then a
+    # two-column table of START TIMES ONLY, each cell an optional format label (`Talk by DFO
+    # expert (25-30 mins)`, `Short talk (15-20 mins)`) before the linked title and the
+    # speakers in parentheses. First seen: recall .15, precision .16, author F1 .34 (text and
+    # page alike; chairs and times 1).
+    "found/tesa-2023-moncton.txt": (0.15, 0.16, 0.34, 0.34, 1.00, 1.00),
+    "found/tesa-2023-moncton.html": (0.15, 0.16, 0.34, 0.34, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
