@@ -8639,3 +8639,20 @@ def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> 
             time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
         )
     assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]
+
+
+def test_a_format_and_length_before_a_talk_title_is_its_kind() -> None:
+    # "10:45 | **Talk by DFO expert (25-30 mins)** [Title](slides.pdf) (Speaker)": the bold
+    # lead-in says what kind of talk it is and how long it runs; the title follows it.
+    program = parse(
+        "Tuesday November 21 2023\n"
+        "10:45\tTalk by DFO expert (25-30 mins) Reference Points for small pelagics (Tim Barrett)\n"
+        "11:30\tShort talk (10-15 mins) Natural Mortality in Herring Assessment (Ana Silva)\n"
+        "13:00\tDemonstration (~2 hrs) Reporting acoustic survey results in R (Bo Lindqvist)\n"
+    )
+    assert papers(program) == [
+        ("Reference Points for small pelagics", [("Tim Barrett", None)]),
+        ("Natural Mortality in Herring Assessment", [("Ana Silva", None)]),
+        ("Reporting acoustic survey results in R", [("Bo Lindqvist", None)]),
+    ]
+    assert [s.title for s in program.sessions] == [p[0] for p in papers(program)]
