@@ -506,6 +506,24 @@ def numbered_talk(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 _TITLE_PEOPLE = re.compile(r"^(?P<title>.*\S)\s*\((?P<who>[^()]+)\)$")
 
+# "Talk by DFO expert (25-30 mins) Title", "Demonstration (~2 hrs) Title": a few words naming
+# the talk's format and how long it runs, printed before its title (a bold lead-in, once
+# copied): what kind of talk it is, not what it is called.
+_FORMAT_LABEL = re.compile(
+    r"^(?P<label>[^()]{3,40}?)\s*\(\s*~?\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s*"
+    r"(?:min|mins|minutes|hrs?|hours?)\.?\s*\)\s+(?P<title>\S.*)$",
+    re.I,
+)
+
+
+def without_format_label(title: str) -> str:
+    """`title` without a leading `Short talk (15-20 mins)`: the format and length of a talk
+    are its kind, the words after them its title (two words at least)."""
+    m = _FORMAT_LABEL.match(title)
+    if m is None or len(m.group("label").split()) > 6 or len(m.group("title").split()) < 2:
+        return title
+    return m.group("title")
+
 
 # "Painel 1: TEMA. Palestrantes: A (X); B (Y)", "Conferência: TEMA. Conferencista: A (X)": the
 # talk's speakers named by a label after its title, in the languages programs print it in.
@@ -540,7 +558,7 @@ def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if m is None or len(m.group("title").split()) < 2:
         return None
     people = _people(_without_mode(m.group("who")))
-    return None if people is None else (m.group("title"), people)
+    return None if people is None else (without_format_label(m.group("title")), people)
 
 
 # "(Francesco Beretta, online)": how the talk is given, after who gives it.
@@ -587,7 +605,7 @@ def title_then_named_speakers(
     if not has_common_word(title) and not (any_case and len(title.split()) >= 4):
         return None
     people = _full_names(_without_mode(m.group("who")))
-    return None if people is None else (m.group("title").strip(), people)
+    return None if people is None else (without_format_label(m.group("title").strip()), people)
 
 
 # "Glacier mass balance (Anouk, Fabien): processes and modelling": a topic, who teaches it, then

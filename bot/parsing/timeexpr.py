@@ -865,6 +865,25 @@ _CJK_DAY_SPAN = re.compile(
 )
 # " - B5 Auditorium", " | Room C", ": Hall 2" right after a full date: the day's place.
 _PLACE_AFTER_DATE = re.compile(r"\s+[-–—|]\s+\S|\s*:\s+\S")
+# " - Bridges and Barriers - Common Challenges and …" right after a weekday and its date opening
+# the line: the day's theme, which may run longer than a header's other words do.
+_THEME_AFTER_DATE = re.compile(r"\s+[-–—]\s+\S")
+_LONGEST_THEMED_HEADER = 160
+
+
+def _opens_with_a_dated_theme(text: str) -> bool:
+    """`Thursday November 23 - <a theme of many words>`: a line opening with a weekday and a
+    full date, a dash after them, then the day's theme."""
+    if len(text) > _LONGEST_THEMED_HEADER:
+        return False
+    found = find_date(text)
+    return (
+        found is not None
+        and found.span[0] == 0
+        and found.month is not None
+        and found.weekday is not None
+        and _THEME_AFTER_DATE.match(text, found.span[1]) is not None
+    )
 
 
 def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
@@ -874,7 +893,7 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
     Lines with a time or with more than a few other words are not headers.
     """
     if (
-        len(text) > 90
+        (len(text) > 90 and not _opens_with_a_dated_theme(text))
         or find_time_range(text)
         or _NAMES_AN_ITEM.match(text)
         or _REVISION_STAMP.match(text)

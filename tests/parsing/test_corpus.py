@@ -714,6 +714,19 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # under a talk so named is its title, the chair below the talk's: 1 on every figure.
     "found/hdea-2025-californie.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/hdea-2025-californie.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # TESA Small Pelagics Workshop 2023 (fisheries stock assessment, Moncton): a GitHub README,
+    # a `Weekday Month D [YYYY] - <theme>` heading per day, a `Rapporteur(s):` line, then a
+    # two-column table of START TIMES ONLY, each cell an optional format label (`Talk by DFO
+    # expert (25-30 mins)`, `Short talk (15-20 mins)`) before the linked title and the
+    # speakers in parentheses. First seen: recall .15, precision .16, author F1 .34 (text and
+    # page alike; chairs and times 1). Then a format and length before a title (`Short talk
+    # (15-20 mins) Title (Name)`) the talk's kind, not its title: recall .80, precision .88,
+    # author F1 .88 (text and page). Then a row at the start of a talk already naming its
+    # speakers (`13:35 Title. (A)` / `13:35 Title. (B)`) the next talk, not the first talk of a
+    # session timed by its start; and a dated heading with a long theme after a dash (`Thursday
+    # November 23 - <theme>`) a day header: recall .90, precision .94, author F1 .93.
+    "found/tesa-2023-moncton.txt": (0.90, 0.94, 0.93, 0.93, 1.00, 1.00),
+    "found/tesa-2023-moncton.html": (0.90, 0.94, 0.93, 0.93, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

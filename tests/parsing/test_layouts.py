@@ -8866,3 +8866,66 @@ def test_a_keynote_heading_naming_its_speaker_then_a_quoted_title_and_a_chair() 
             [("Nadia Y. Kim", "Professor of Sociology, Texas A&M University")],
         )
     ]
+
+
+def test_a_format_and_length_before_a_talk_title_is_its_kind() -> None:
+    # "10:45 | **Talk by DFO expert (25-30 mins)** [Title](slides.pdf) (Speaker)": the bold
+    # lead-in says what kind of talk it is and how long it runs; the title follows it.
+    program = parse(
+        "Tuesday November 21 2023\n"
+        "10:45\tTalk by DFO expert (25-30 mins) Reference Points for small pelagics (Tim Barrett)\n"
+        "11:30\tShort talk (10-15 mins) Natural Mortality in Herring Assessment (Ana Silva)\n"
+        "13:00\tDemonstration (~2 hrs) Reporting acoustic survey results in R (Bo Lindqvist)\n"
+    )
+    assert papers(program) == [
+        ("Reference Points for small pelagics", [("Tim Barrett", None)]),
+        ("Natural Mortality in Herring Assessment", [("Ana Silva", None)]),
+        ("Reporting acoustic survey results in R", [("Bo Lindqvist", None)]),
+    ]
+    assert [s.title for s in program.sessions] == [p[0] for p in papers(program)]
+
+
+def test_a_dated_heading_with_a_long_theme_after_a_dash_is_a_day_header() -> None:
+    # "### Thursday November 23 - Bridges and Barriers - <a theme of many words>": the day's
+    # theme after its date, longer than a header's few other words, still starts a new day.
+    theme = "Bridges and Barriers - Common Challenges and exploring possible solutions together"
+    found = parse_day_header(f"Thursday November 23 - {theme}.")
+    assert found is not None
+    assert (found[0].month, found[0].day, found[0].weekday) == (11, 23, 3)
+    program = parse_text(
+        "Wednesday November 22 - Acoustic Surveys\n"
+        "9:00\tQuick recap of Tuesday\n"
+        f"Thursday November 23 - {theme} of small pelagic assessments.\n"
+        "9:00\tQuick recap of Wednesday\n",
+        ParseOptions(timezone="UTC", year=2023),
+    )
+    assert [s.day for s in program.sessions] == [date(2023, 11, 22), date(2023, 11, 23)]
+
+
+def test_a_long_line_naming_a_date_inside_a_title_is_no_day_header() -> None:
+    # The theme must follow a weekday and date opening the line, after a dash.
+    assert (
+        parse_day_header(
+            "Lessons from the field campaign of Thursday November 23 - what the acoustic "
+            "survey of herring told us about their spawning grounds"
+        )
+        is None
+    )
+
+
+def test_a_row_at_the_start_of_a_talk_naming_its_speakers_is_the_next_talk() -> None:
+    # "13:35 | Title. (Name)" twice: the first row is one talk with its speaker, not a session
+    # timed by its start whose first talk repeats that start; the second is a talk of its own.
+    program = parse(
+        "Wednesday November 22 2023\n"
+        "13:15\tShort talk (15-20 mins) Sample collections for herring in the Gulf. (Ana Silva)\n"
+        "13:35\tShort talk (15-20 mins) Survey design for herring. Towards a new method. (Bo Li)\n"
+        "13:35\tShort talk (15-20 mins) Pacific Region Survey Design. (Chris Rooper)\n"
+        "14:15\tShort talk (15-20 mins) Quebec Region herring survey design. (Shani Rousseau)\n"
+    )
+    assert papers(program) == [
+        ("Sample collections for herring in the Gulf.", [("Ana Silva", None)]),
+        ("Survey design for herring. Towards a new method.", [("Bo Li", None)]),
+        ("Pacific Region Survey Design.", [("Chris Rooper", None)]),
+        ("Quebec Region herring survey design.", [("Shani Rousseau", None)]),
+    ]

@@ -232,7 +232,9 @@ class TimeLines(Cells):
         ):
             return False
         if not current.papers:
-            return tr.start == current.start
+            # "13:35 | Title (Ana Silva)" / "13:35 | Title (Bo Li)": an item already naming its
+            # talk's speakers is that one talk; a row at its start is the next, not its first.
+            return tr.start == current.start and not current.speakers
         last = current.papers[-1].start
         return last is not None and tr.start > last
 
