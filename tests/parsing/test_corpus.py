@@ -699,6 +699,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
     "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Expressive 2018 (computer graphics: computational aesthetics, sketch-based modeling and
+    # non-photorealistic animation and rendering, Victoria BC, 17-19 August 2018), a Jekyll page
+    # of raw HTML: one panel per day (`August 17, Friday`), then a three-column table `time |
+    # <b>title</b><br/>people | type`: a paper session row `13:40 | Paper Session 1: Sketching`
+    # over `Name (Chair)`, its papers rows with an empty time cell, title over `A, B, and C` and
+    # a type cell `Paper` (so the copy runs `A, B, and C<TAB>Paper`), keynote speakers `Name -
+    # Job title, Workplace<TAB>Keynote`, start times only. First seen: text recall .36,
+    # precision .44, author F1 0, chairs 0, times .40; page .86 / .86 / .92, chairs 0, times 1.
+    "found/expressive-2018-victoria.txt": (0.36, 0.44, 0.00, 0.02, 0.00, 0.40),
+    "found/expressive-2018-victoria.html": (0.86, 0.86, 0.92, 0.97, 0.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
