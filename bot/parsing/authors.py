@@ -907,6 +907,32 @@ def _parenthesised_workplaces(text: str) -> str:
     )
 
 
+# "Maryann Simmons - Senior Software Engineer, Walt Disney Animation Studios", "Peter Blaskovic
+# - Founder and CEO, Escape Motions": a speaker, a dash, the post they hold, then where.
+_NAME_DASH_POST_WORKPLACE = re.compile(
+    r"^(?P<name>[^,()\-–—]+?)\s+[-–—]\s+(?P<post>[^,()]+?),\s+(?P<place>[^,()]+)$"
+)
+# A post's word: what names a job, not a workplace.
+_POST_WORD = re.compile(
+    r"\b(?:engineer|professor|founder|co-?founder|ceo|cto|cfo|coo|vp|vice\s+president|director"
+    r"|chair|manager|scientist|researcher|lead|head|president|officer|lecturer|designer"
+    r"|producer|supervisor|developer|architect|fellow|dean)s?\b",
+    re.I,
+)
+
+
+def _person_post_workplace(text: str) -> Person | None:
+    """`Name - Job title, Workplace`: the person, and the workplace after their post (the post
+    says what they do there, not where)."""
+    m = _NAME_DASH_POST_WORKPLACE.match(text)
+    if m is None or not _POST_WORD.search(m.group("post")):
+        return None
+    name, place = clean(m.group("name")), clean(m.group("place"))
+    if not is_name_like_strict(name) or _POST_WORD.search(place) or not place[:1].isupper():
+        return None
+    return Person(name, place)
+
+
 @lru_cache(maxsize=65536)
 def parse_author_line(text: str) -> AuthorLine:
     """Parse a whole author line; see the module docstring for the forms it reads."""
@@ -940,6 +966,10 @@ def parse_author_line(text: str) -> AuthorLine:
         stripped, marks = strip_trailing_marks(text)
         if marks and stripped and not _has_institution_word(marks):
             text = stripped
+    if " - " in text or "–" in text or "—" in text:
+        with_post = _person_post_workplace(text)
+        if with_post is not None:
+            return AuthorLine((with_post,))
     colon_pairs = _colon_pairs(text)
     if colon_pairs is not None:
         return AuthorLine(colon_pairs)

@@ -538,6 +538,11 @@ def _table_cells(renderer: _Renderer, table: LexborNode) -> list[list[str]]:
     return rows
 
 
+def _is_label_word(line: str) -> bool:
+    """`Journal`, `Dinner/`: one short word, as a label column prints."""
+    return 0 < len(line) <= 12 and " " not in line and line.rstrip("/").isalpha()
+
+
 def _render_row(cells: list[str], out: _Lines) -> None:
     """A cell of several lines keeps its first in the row and puts the others after it (where
     a browser would run the next cell on after its last line)."""
@@ -550,6 +555,10 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         and (len(parts) > 2 or all(DURATION.match(line) for line in parts[0][1:]))
     ):
         parts[0] = [" ".join(parts[0])]  # "10:45 - 11:15" / "30m": the slot and its length
+    if len(parts) >= 3 and 1 < len(parts[-1]) <= 3 and all(_is_label_word(w) for w in parts[-1]):
+        # "Journal<br/> Talk", "Dinner/<br/>Keynote": a label column's words broken by the
+        # cell's width, one label, no track of its own beside the item.
+        parts[-1] = [" ".join(parts[-1])]
     blocks = [index for index, part in enumerate(parts) if len(part) > 1]
     if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
         # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by

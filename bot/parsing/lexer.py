@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from bot.model import SessionKind
-from bot.parsing.authors import ATTENDANCE_MODES, clean, names_an_institution, pipe_affiliated
+from bot.parsing.authors import (
+    ATTENDANCE_MODES,
+    clean,
+    is_name_like,
+    names_an_institution,
+    parse_author_line,
+    pipe_affiliated,
+)
 from bot.parsing.kinds import classify_kind
 from bot.parsing.timeexpr import (
     DayExpr,
@@ -228,11 +235,29 @@ CHAIR_AFTER = re.compile(
 )
 
 
+# "Jeff Coughlin (Chair)", "Ana Silva and Bo Li (Co-chairs)": people, then their role in
+# parentheses, as a table prints a session's chair on the line under its title.
+CHAIR_MARKED_AFTER = re.compile(
+    r"^(?P<who>[^()]+?)\s*\(\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|m[ae]n|wom[ae]n)?\s*\)$",
+    re.I,
+)
+
+
 def chair_label_after(text: str) -> re.Match[str] | None:
-    """`CHAIR_AFTER.match(text)`, cheaply: every such line ends in its role word."""
-    if not text.rstrip(" .)").lower().endswith("presiding"):
+    """`CHAIR_AFTER.match(text)`, or a line of people marked `(Chair)` after their names,
+    cheaply: every such line ends in its role word."""
+    tail = text.rstrip(" .)").lower()
+    if tail.endswith("presiding"):
+        return CHAIR_AFTER.match(text)
+    if not tail.endswith(("chair", "chairs", "chairperson", "chairpersons", "man", "men")):
         return None
-    return CHAIR_AFTER.match(text)
+    marked = CHAIR_MARKED_AFTER.match(text.strip())
+    if marked is None:
+        return None
+    people = parse_author_line(marked.group("who")).authors
+    if not people or not all(is_name_like(p.name) and not p.affiliation for p in people):
+        return None
+    return marked
 
 
 LOCATION = re.compile(
@@ -725,6 +750,28 @@ def _row_number_dropped(cells: list[str]) -> list[str]:
     return cells[1:] if found is not None and found.span[0] == 0 else cells
 
 
+# "Paper", "Keynote", "Journal Talk", "Short papers": what kind of entry a row is, as a table's
+# last column prints it beside each entry.
+_KIND_CELL = re.compile(
+    r"^(?:(?:full|short|long|journal|invited|industry|demo|poster|oral|lightning|spotlight"
+    r"|keynote)\s+)?(?:paper|talk|keynote|poster|demo|capstone|panel|tutorial|journal"
+    r"|presentation)s?$",
+    re.I,
+)
+
+
+def _kind_cell_dropped(cells: list[str]) -> list[str]:
+    """`Ana Silva, Bo Li, and Cy Wu | Paper`: a kind column right of the entries says what
+    each row is, no part of its title or authors; the row reads without it. A kind after a
+    time alone (`11:00 | Keynote`) is the item's title, and stays."""
+    filled = [c for c in cells if c]
+    if len(filled) < 2 or not _KIND_CELL.match(cells[-1]):
+        return cells
+    if _lone_clock(filled[-2]) or find_time_range(filled[-2]) is not None:
+        return cells
+    return cells[:-1]
+
+
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
 _MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
 
@@ -844,7 +891,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         cells = [c for c in cells if c][::-1]  # the item first, its room after it
     cells = _bullet_after_time_dropped(_session_code_after_time(cells))
     cells = _part_of_day_cell_dropped(_time_cell_first(_place_cell_last(cells)))
-    cells = _end_cell_joined(_row_number_dropped(cells))
+    cells = _kind_cell_dropped(_end_cell_joined(_row_number_dropped(cells)))
     if len(cells) == 1:
         # A clean cell stays clean without its bullet (the bullet takes its spaces with it).
         flat = _BULLET.sub("", cells[0])

@@ -727,6 +727,21 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # November 23 - <theme>`) a day header: recall .90, precision .94, author F1 .93.
     "found/tesa-2023-moncton.txt": (0.90, 0.94, 0.93, 0.93, 1.00, 1.00),
     "found/tesa-2023-moncton.html": (0.90, 0.94, 0.93, 0.93, 1.00, 1.00),
+    # Expressive 2018 (computer graphics: computational aesthetics, sketch-based modeling and
+    # non-photorealistic animation and rendering, Victoria BC, 17-19 August 2018), a Jekyll page
+    # of raw HTML: one panel per day (`August 17, Friday`), then a three-column table `time |
+    # <b>title</b><br/>people | type`: a paper session row `13:40 | Paper Session 1: Sketching`
+    # over `Name (Chair)`, its papers rows with an empty time cell, title over `A, B, and C` and
+    # a type cell `Paper` (so the copy runs `A, B, and C<TAB>Paper`), keynote speakers `Name -
+    # Job title, Workplace<TAB>Keynote`, start times only. First seen: text recall .36,
+    # precision .44, author F1 0, chairs 0, times .40; page .86 / .86 / .92, chairs 0, times 1.
+    # Then a kind cell after an entry (`A, B, and C<TAB>Paper`) no part of it; people marked
+    # `(Chair)` on the line under a session title its chairs; `Name - Job title, Workplace`
+    # the person at the workplace (the post no workplace); and in the page a label cell broken
+    # over lines (`Journal<br/> Talk`) one label, no parallel track: text and page recall .95,
+    # precision .91, author F1 .99, chairs and times 1.
+    "found/expressive-2018-victoria.txt": (0.95, 0.91, 0.99, 0.99, 1.00, 1.00),
+    "found/expressive-2018-victoria.html": (0.95, 0.91, 0.99, 0.99, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8929,3 +8929,94 @@ def test_a_row_at_the_start_of_a_talk_naming_its_speakers_is_the_next_talk() -> 
         ("Pacific Region Survey Design.", [("Chris Rooper", None)]),
         ("Quebec Region herring survey design.", [("Shani Rousseau", None)]),
     ]
+
+
+@pytest.mark.parametrize("kind", ["Paper", "Short Paper", "Journal Talk"])
+def test_a_kind_column_after_the_authors_is_no_part_of_them(kind: str) -> None:
+    # "<TAB>Title" / "A, B, and C<TAB>Paper": a table's last column says what each entry is.
+    text = (
+        "August 17, Friday\n"
+        "13:40\tSession 1: Sketching\n"
+        "\tSketch Retrieval in Virtual Reality\n"
+        f"Ana Silva, Bo Li, and Cy Wu\t{kind}\n"
+        "\tGrouping in Sketched Diagrams\n"
+        f"Dan Roe and Eva Lund\t{kind}\n"
+    )
+    assert papers(parse(text)) == [
+        (
+            "Sketch Retrieval in Virtual Reality",
+            [("Ana Silva", None), ("Bo Li", None), ("Cy Wu", None)],
+        ),
+        ("Grouping in Sketched Diagrams", [("Dan Roe", None), ("Eva Lund", None)]),
+    ]
+
+
+def test_a_kind_after_a_time_alone_is_the_items_title() -> None:
+    # "11:00 | Keynote": the kind is all the row says of its item.
+    assert [c for c in lexer.classify(1, "11:00-12:00\tKeynote").cells if c] == [
+        "11:00-12:00",
+        "Keynote",
+    ]
+
+
+@pytest.mark.parametrize("chair", ["Vladimir G. Kim (Chair)", "Ana Silva and Bo Li (Co-chairs)"])
+def test_people_marked_chair_under_a_session_title_chair_it(chair: str) -> None:
+    # "13:40 | Paper Session 1: Sketching" / "Vladimir G. Kim (Chair)": its chair, no paper.
+    program = parse(
+        "August 17, Friday\n"
+        "13:40\tPaper Session 1: Sketching\n"
+        f"{chair}\n"
+        "\tSketch Retrieval in Virtual Reality\n"
+        "Cy Wu and Dan Roe\n"
+    )
+    want = chair.rsplit(" (", 1)[0].split(" and ")
+    assert [c.name for c in program.sessions[0].chairs] == want
+    assert papers(program) == [
+        ("Sketch Retrieval in Virtual Reality", [("Cy Wu", None), ("Dan Roe", None)])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "person"),
+    [
+        (
+            "Maryann Simmons - Senior Software Engineer, Walt Disney Animation Studios",
+            ("Maryann Simmons", "Walt Disney Animation Studios"),
+        ),
+        (
+            "Peter Blaskovic - Founder and CEO, Escape Motions",
+            ("Peter Blaskovic", "Escape Motions"),
+        ),
+        (
+            "Steve DiPaola - Professor and Chair of the Program, Simon Fraser University",
+            ("Steve DiPaola", "Simon Fraser University"),
+        ),
+    ],
+)
+def test_a_speakers_post_between_a_dash_and_the_workplace_is_no_workplace(
+    line: str, person: tuple[str, str]
+) -> None:
+    # "Name - Job title, <i>Workplace</i>" under a keynote: who, what they do, and where.
+    assert [(p.name, p.affiliation) for p in authors.parse_author_line(line).authors] == [person]
+
+
+def test_a_dash_before_a_workplace_without_a_post_still_names_it() -> None:
+    assert [
+        (p.name, p.affiliation)
+        for p in authors.parse_author_line("Ana Silva - University of Porto, Portugal").authors
+    ] == [("Ana Silva", "University of Porto, Portugal")]
+
+
+@pytest.mark.parametrize("label", ["Journal<br/> Talk", "Dinner/<br/>Keynote"])
+def test_a_label_cell_broken_over_lines_is_one_label_not_a_track(label: str) -> None:
+    # "| | Title<br/>A and B | Journal<br/> Talk |": the label's words wrap in its narrow
+    # cell; the row is one entry, its authors under its title, the label beside it.
+    page = (
+        "<table><tr><td>13:30</td><td colspan='2'><b>Session 4: Brushes</b></td></tr>"
+        f"<tr><td></td><td><a href='#p1'>Pigment-Based Image Editing</a><br/>Ana Silva and Bo Li"
+        f"</td><td>{label}</td></tr></table>"
+    )
+    assert html_to_text(page).splitlines()[1:3] == [
+        f"\tPigment-Based Image Editing\t{label.replace('<br/>', ' ').replace('  ', ' ')}",
+        "Ana Silva and Bo Li",
+    ]

@@ -23,6 +23,7 @@ from bot.parsing.authors import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
 from bot.parsing.lexer import (
+    CHAIR_MARKED_AFTER,
     HEADER_WORDS,
     ROOM_NAME,
     ROOM_WORDS,
@@ -598,17 +599,10 @@ def parenthesised_chair(text: str) -> tuple[str, tuple[Person, ...], tuple[Perso
     return m.group("title").strip(), panel, chairs
 
 
-# "Jeff Coughlin (Chair)", "Ana Silva and Bo Li (Co-chairs)": people, then their role in
-# parentheses, as a timetable's header row names its session's chair in the presenter column.
-_CHAIR_MARK_AFTER = re.compile(
-    r"^(?P<who>[^()]+?)\s*\(\s*(?:session\s+)?(?:co-?)?chair(?:s|persons?|m[ae]n|wom[ae]n)?\s*\)$",
-    re.I,
-)
-
-
 def chairs_before_mark(text: str) -> str | None:
-    """The people of a `Name (Chair)` text (the names before the mark), or None."""
-    m = _CHAIR_MARK_AFTER.match(text.strip())
+    """The people of a `Name (Chair)` text (the names before the mark), or None, as a
+    timetable's header row names its session's chair in the presenter column."""
+    m = CHAIR_MARKED_AFTER.match(text.strip())
     if m is None:
         return None
     people = parse_author_line(m.group("who")).authors
