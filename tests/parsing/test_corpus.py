@@ -699,6 +699,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
     "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # BCTCS 2020 with AlgoUK (theoretical computer science, Swansea, on Zoom, 6-8 April 2020),
+    # a hand-written PHP page: per day `Monday 6 April` (no year), per session an `<h4>`
+    # heading and a `Zoom Meeting ID: … (Stream A)` line over a table of rows `14:00 | Speaker
+    # (Affiliation) - (slides)` with the title below; `Break` rows inside a session, parallel
+    # sessions printed one after the other, no chairs. First seen: text and page recall .26,
+    # precision .75, author F1 .41, times .12.
+    "found/bctcs-2020-swansea.txt": (0.26, 0.75, 0.41, 0.41, 1.00, 0.12),
+    "found/bctcs-2020-swansea.html": (0.26, 0.75, 0.41, 0.41, 1.00, 0.12),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
