@@ -1163,7 +1163,9 @@ _TRAILING_MARK = (
     r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)"
 )
-_TRAILING_MARKS = re.compile(r"(?:\s*(?:" + _TRAILING_MARK + r"))+\s*$", re.I)
+# "Name (Glasgow) - (slides)": a spaced dash between a line and its bracketed link.
+_MARK_DASH = r"(?:\s[-–—|]\s*(?=[\[(]))?"
+_TRAILING_MARKS = re.compile(r"(?:\s*" + _MARK_DASH + r"(?:" + _TRAILING_MARK + r"))+\s*$", re.I)
 # The last characters a trailing mark can end in: a bracket, a wiki's emphasis, or the last
 # letter of "slides", "video" or "pdf" in either case ("ſ" is an "s" to re.I).
 _TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")

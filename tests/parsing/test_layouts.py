@@ -8639,3 +8639,41 @@ def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> 
             time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
         )
     assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]
+
+
+@pytest.mark.parametrize("link", [" - (slides)", " – [PDF]", " | (video)"])
+def test_a_link_after_a_spaced_dash_is_no_part_of_a_speaker(link: str) -> None:
+    # "13:10 | Ana Silva (Glasgow) - (slides)" over the italic title: the link's words, after a
+    # dash, end the speaker's line on some talks of the page and not on others.
+    program = parse(
+        "Tuesday 7 April\n"
+        f"13:10\tAna Silva (Glasgow){link}\nAlgorithms for Fair Stable Matchings\n"
+        "13:35\tBo Lindqvist (Oxford)\nStable Roommates with Triple Rooms\n"
+        f"14:00\tCarla Mendes (Leeds){link}\nProperty Testing of Hard Problems\n"
+    )
+    assert papers(program) == [
+        ("Algorithms for Fair Stable Matchings", [("Ana Silva", "Glasgow")]),
+        ("Stable Roommates with Triple Rooms", [("Bo Lindqvist", "Oxford")]),
+        ("Property Testing of Hard Problems", [("Carla Mendes", "Leeds")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "details",
+    ["Zoom Meeting ID: 778-265-535 (Stream A)", "Meeting ID: 845 2231 9920", "Passcode: 123456"],
+)
+def test_an_online_meetings_id_is_no_paper(details: str) -> None:
+    # "Contributed Talks 1A" / "Zoom Meeting ID: 778-265-535 (Stream A)": how to join the
+    # session's call, under its heading, names no talk.
+    assert lexer.is_link_line(details)
+    program = parse(
+        "Tuesday 7 April\n"
+        "Contributed Talks 1A: Stable Matching\n"
+        f"{details}\n"
+        "13:10\tAna Silva (Glasgow)\nAlgorithms for Fair Stable Matchings\n"
+        "13:35\tBo Lindqvist (Oxford)\nStable Roommates with Triple Rooms\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Algorithms for Fair Stable Matchings",
+        "Stable Roommates with Triple Rooms",
+    ]
