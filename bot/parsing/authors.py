@@ -482,7 +482,9 @@ _HONORIFIC = re.compile(
     r"(?:-\w+\.)?\s*"
     # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
     # British and Australian usage, undotted or with "A/" for an associate professor
-    r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
+    # (but "MS Ramanujan", "MR Smith": two capitals before a capitalised surname are initials)
+    r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))"
+    r"|(?!(?-i:M[RSX])\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ]))(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
     # "Dr: David Male": with a colon
     r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",

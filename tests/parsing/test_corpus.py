@@ -708,8 +708,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Name (Glasgow) - (slides)`) no part of the speaker's line: recall .97, precision .86,
     # author F1 .98, times 1 (text and page). Then an online meeting's ID under a session's
     # heading (`Zoom Meeting ID: 778-265-535 (Stream A)`) a link, no paper: precision .94.
-    "found/bctcs-2020-swansea.txt": (0.97, 0.94, 0.98, 0.98, 1.00, 1.00),
-    "found/bctcs-2020-swansea.html": (0.97, 0.94, 0.98, 0.98, 1.00, 1.00),
+    # Then two capitals before a capitalised surname (`MS Ramanujan`) initials, no courtesy
+    # title: recall 1, author F1 1. Then a short line after a talk whose timed row named its
+    # speaker, above another such row (`Contributed Talks 2B: …` / its call's ID / `09:20 |
+    # Name (Affil)`), the next session's heading, no second title: precision .97.
+    "found/bctcs-2020-swansea.txt": (1.00, 0.97, 1.00, 1.00, 1.00, 1.00),
+    "found/bctcs-2020-swansea.html": (1.00, 0.97, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

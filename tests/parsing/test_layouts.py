@@ -8677,3 +8677,40 @@ def test_an_online_meetings_id_is_no_paper(details: str) -> None:
         "Algorithms for Fair Stable Matchings",
         "Stable Roommates with Triple Rooms",
     ]
+
+
+@pytest.mark.parametrize("initials", ["MS", "MR"])
+def test_capital_initials_before_a_surname_are_no_courtesy_title(initials: str) -> None:
+    # "12:00 | MS Ramanujan (Warwick)": two given names' initials, undotted, as British pages
+    # print them; "Ms Ana Silva" or "Ms. Silva" is how one addresses her.
+    program = parse(
+        "Tuesday 7 April\n"
+        "11:20\tEdith Elkind (Oxford)\nHedonic Diversity Games\n"
+        f"12:00\t{initials} Ramanujan (Warwick)\nLossy Kernelization\n"
+        "12:40\tBreak\n"
+    )
+    assert papers(program) == [
+        ("Hedonic Diversity Games", [("Edith Elkind", "Oxford")]),
+        ("Lossy Kernelization", [(f"{initials} Ramanujan", "Warwick")]),
+    ]
+
+
+def test_a_heading_after_a_timed_speakers_talk_is_no_second_title() -> None:
+    # "10:10 | Oliver Kullmann (Swansea)" / its title / "Contributed Talks 2B: Type Theory" /
+    # "09:20 | Olga Petrovska (Swansea)": the talk has its one title; the line after it heads
+    # the parallel session printed next.
+    program = parse(
+        "Wednesday 8 April\n"
+        "Contributed Talks 2A: Complexity\n"
+        "09:20\tPavel Vesely (Warwick)\nTight Lower Bounds for Quantile Summaries\n"
+        "09:45\tNoleen Kohler (Leeds)\nProperty Testing of Hard Problems\n"
+        "Contributed Talks 2B: Type Theory and Theorem Proving\n"
+        "09:20\tOlga Petrovska (Swansea)\nFixed Point Logic and Program Extraction\n"
+        "09:45\tAhmed Bhayat (Manchester)\nHigher-Order Theorem Proving\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Tight Lower Bounds for Quantile Summaries",
+        "Property Testing of Hard Problems",
+        "Fixed Point Logic and Program Extraction",
+        "Higher-Order Theorem Proving",
+    ]
