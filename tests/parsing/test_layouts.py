@@ -8714,3 +8714,23 @@ def test_a_heading_after_a_timed_speakers_talk_is_no_second_title() -> None:
         "Fixed Point Logic and Program Extraction",
         "Higher-Order Theorem Proving",
     ]
+
+
+def test_a_heading_above_a_speakers_row_with_a_link_is_no_second_title() -> None:
+    # "Contributed Talks 2B: Logic" / "09:20 | Olga Petrovska (Swansea) - (slides)": the
+    # speaker's row is known without the link glued on after it.
+    program = parse(
+        "Wednesday 8 April\n"
+        "Contributed Talks 2A: Complexity\n"
+        "09:20\tPavel Vesely (Warwick)\nTight Lower Bounds for Quantile Summaries\n"
+        "09:45\tNoleen Kohler (Leeds)\nProperty Testing of Hard Problems\n"
+        "Contributed Talks 2B: Type Theory and Theorem Proving\n"
+        "09:20\tOlga Petrovska (Swansea) - (slides)\nFixed Point Logic and Program Extraction\n"
+        "09:45\tAhmed Bhayat (Manchester) - (slides)\nHigher-Order Theorem Proving\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Tight Lower Bounds for Quantile Summaries",
+        "Property Testing of Hard Problems",
+        "Fixed Point Logic and Program Extraction",
+        "Higher-Order Theorem Proving",
+    ]

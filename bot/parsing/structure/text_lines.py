@@ -27,6 +27,7 @@ from bot.parsing.authors import (
     split_people_then_quoted,
     split_quoted_title,
     split_title_and_authors,
+    strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
@@ -381,7 +382,8 @@ class TextLines(Cells):
         if below is None or below.kind is not LineKind.TIME:
             return False
         speaker = [c for c in below.cells[1:] if c]
-        return len(speaker) == 1 and author_line_score(self.strip_marks(speaker[0])) >= 0.8
+        # "Name (Affil) - (slides)": scored without the link the page glues on
+        return len(speaker) == 1 and author_line_score(strip_trailing_marks(speaker[0])[0]) >= 0.8
 
     def _heads_named_talks(self, i: int, line: Line) -> bool:
         """On a page of `Speaker: Title` talks, a short line that is none of them and no item
