@@ -482,7 +482,9 @@ _HONORIFIC = re.compile(
     r"(?:-\w+\.)?\s*"
     # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":
     # British and Australian usage, undotted or with "A/" for an associate professor
-    r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))|(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
+    # (but "MS Ramanujan", "MR Smith": two capitals before a capitalised surname are initials)
+    r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))"
+    r"|(?!(?-i:M[RSX])\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ]))(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
     # "Dr: David Male": with a colon
     r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
@@ -1208,7 +1210,9 @@ _TRAILING_MARK = (
     r"[*_]{1,3}(?:slides|video|pdf|paper|poster)[*_]{1,3}|"
     r"\b(?:slides|video|pdf)"
 )
-_TRAILING_MARKS = re.compile(r"(?:\s*(?:" + _TRAILING_MARK + r"))+\s*$", re.I)
+# "Name (Glasgow) - (slides)": a spaced dash between a line and its bracketed link.
+_MARK_DASH = r"(?:\s[-–—|]\s*(?=[\[(]))?"
+_TRAILING_MARKS = re.compile(r"(?:\s*" + _MARK_DASH + r"(?:" + _TRAILING_MARK + r"))+\s*$", re.I)
 # The last characters a trailing mark can end in: a bracket, a wiki's emphasis, or the last
 # letter of "slides", "video" or "pdf" in either case ("ſ" is an "s" to re.I).
 _TRAILING_MARK_ENDS = frozenset("])*_sSoOfFſ")

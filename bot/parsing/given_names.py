@@ -8726,7 +8726,6 @@ Junias
 Junichi
 Junier
 Juninho
-Junior
 Junito
 Junjie
 Junjun

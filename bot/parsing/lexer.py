@@ -803,6 +803,16 @@ _QR_CODE_NOTE = re.compile(
 )
 
 
+# "Zoom Meeting ID: 778-265-535 (Stream A)", "Passcode: 123456": how to join an online
+# session's call, printed under its heading as its link would be; they name no entry.
+_MEETING_DETAILS = re.compile(
+    r"^(?:(?:zoom|webex|teams|gotomeeting|jitsi)\s+)?(?:(?:meeting|webinar|conference)\s+"
+    r"(?:id|number|code)|pass\s?code|meeting\s+password|password|access\s+code|pin)\s*[:#]?\s*"
+    r"(?=[\w-]*\d)[\w-]+(?:\s\d[\d-]*){0,3}(?:\s*\([^()]{1,40}\))?$",
+    re.I,
+)
+
+
 # "Sessions: 11", "Papers: 23": a schedule app's tally of what its list shows.
 _TALLY = re.compile(
     r"^(?:sessions|papers|talks|presentations|posters|speakers|events|items|contributions)"
@@ -825,6 +835,7 @@ def is_link_line(text: str) -> bool:
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)
         or _QR_CODE_NOTE.match(text)
+        or _MEETING_DETAILS.match(text)
     ) or _is_icon(text)
 
 

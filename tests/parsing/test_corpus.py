@@ -742,6 +742,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # precision .91, author F1 .99, chairs and times 1.
     "found/expressive-2018-victoria.txt": (0.95, 0.91, 0.99, 0.99, 1.00, 1.00),
     "found/expressive-2018-victoria.html": (0.95, 0.91, 0.99, 0.99, 1.00, 1.00),
+    # BCTCS 2020 with AlgoUK (theoretical computer science, Swansea, on Zoom, 6-8 April 2020),
+    # a hand-written PHP page: per day `Monday 6 April` (no year), per session an `<h4>`
+    # heading and a `Zoom Meeting ID: … (Stream A)` line over a table of rows `14:00 | Speaker
+    # (Affiliation) - (slides)` with the title below; `Break` rows inside a session, parallel
+    # sessions printed one after the other, no chairs. First seen: text and page recall .26,
+    # precision .75, author F1 .41, times .12. Then a bracketed link after a spaced dash
+    # (`Name (Glasgow) - (slides)`) no part of the speaker's line: recall .97, precision .86,
+    # author F1 .98, times 1 (text and page). Then an online meeting's ID under a session's
+    # heading (`Zoom Meeting ID: 778-265-535 (Stream A)`) a link, no paper: precision .94.
+    # Then two capitals before a capitalised surname (`MS Ramanujan`) initials, no courtesy
+    # title: recall 1, author F1 1. Then a short line after a talk whose timed row named its
+    # speaker, above another such row (`Contributed Talks 2B: …` / its call's ID / `09:20 |
+    # Name (Affil)`), the next session's heading, no second title: precision .97. Then that
+    # row known as a speaker's without its glued link (`Name (Affil) - (slides)`): 1.
+    "found/bctcs-2020-swansea.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/bctcs-2020-swansea.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

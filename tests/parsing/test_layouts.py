@@ -9020,3 +9020,98 @@ def test_a_label_cell_broken_over_lines_is_one_label_not_a_track(label: str) -> 
         f"\tPigment-Based Image Editing\t{label.replace('<br/>', ' ').replace('  ', ' ')}",
         "Ana Silva and Bo Li",
     ]
+
+
+@pytest.mark.parametrize("link", [" - (slides)", " – [PDF]", " | (video)"])
+def test_a_link_after_a_spaced_dash_is_no_part_of_a_speaker(link: str) -> None:
+    # "13:10 | Ana Silva (Glasgow) - (slides)" over the italic title: the link's words, after a
+    # dash, end the speaker's line on some talks of the page and not on others.
+    program = parse(
+        "Tuesday 7 April\n"
+        f"13:10\tAna Silva (Glasgow){link}\nAlgorithms for Fair Stable Matchings\n"
+        "13:35\tBo Lindqvist (Oxford)\nStable Roommates with Triple Rooms\n"
+        f"14:00\tCarla Mendes (Leeds){link}\nProperty Testing of Hard Problems\n"
+    )
+    assert papers(program) == [
+        ("Algorithms for Fair Stable Matchings", [("Ana Silva", "Glasgow")]),
+        ("Stable Roommates with Triple Rooms", [("Bo Lindqvist", "Oxford")]),
+        ("Property Testing of Hard Problems", [("Carla Mendes", "Leeds")]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "details",
+    ["Zoom Meeting ID: 778-265-535 (Stream A)", "Meeting ID: 845 2231 9920", "Passcode: 123456"],
+)
+def test_an_online_meetings_id_is_no_paper(details: str) -> None:
+    # "Contributed Talks 1A" / "Zoom Meeting ID: 778-265-535 (Stream A)": how to join the
+    # session's call, under its heading, names no talk.
+    assert lexer.is_link_line(details)
+    program = parse(
+        "Tuesday 7 April\n"
+        "Contributed Talks 1A: Stable Matching\n"
+        f"{details}\n"
+        "13:10\tAna Silva (Glasgow)\nAlgorithms for Fair Stable Matchings\n"
+        "13:35\tBo Lindqvist (Oxford)\nStable Roommates with Triple Rooms\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Algorithms for Fair Stable Matchings",
+        "Stable Roommates with Triple Rooms",
+    ]
+
+
+@pytest.mark.parametrize("initials", ["MS", "MR"])
+def test_capital_initials_before_a_surname_are_no_courtesy_title(initials: str) -> None:
+    # "12:00 | MS Ramanujan (Warwick)": two given names' initials, undotted, as British pages
+    # print them; "Ms Ana Silva" or "Ms. Silva" is how one addresses her.
+    program = parse(
+        "Tuesday 7 April\n"
+        "11:20\tEdith Elkind (Oxford)\nHedonic Diversity Games\n"
+        f"12:00\t{initials} Ramanujan (Warwick)\nLossy Kernelization\n"
+        "12:40\tBreak\n"
+    )
+    assert papers(program) == [
+        ("Hedonic Diversity Games", [("Edith Elkind", "Oxford")]),
+        ("Lossy Kernelization", [(f"{initials} Ramanujan", "Warwick")]),
+    ]
+
+
+def test_a_heading_after_a_timed_speakers_talk_is_no_second_title() -> None:
+    # "10:10 | Oliver Kullmann (Swansea)" / its title / "Contributed Talks 2B: Type Theory" /
+    # "09:20 | Olga Petrovska (Swansea)": the talk has its one title; the line after it heads
+    # the parallel session printed next.
+    program = parse(
+        "Wednesday 8 April\n"
+        "Contributed Talks 2A: Complexity\n"
+        "09:20\tPavel Vesely (Warwick)\nTight Lower Bounds for Quantile Summaries\n"
+        "09:45\tNoleen Kohler (Leeds)\nProperty Testing of Hard Problems\n"
+        "Contributed Talks 2B: Type Theory and Theorem Proving\n"
+        "09:20\tOlga Petrovska (Swansea)\nFixed Point Logic and Program Extraction\n"
+        "09:45\tAhmed Bhayat (Manchester)\nHigher-Order Theorem Proving\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Tight Lower Bounds for Quantile Summaries",
+        "Property Testing of Hard Problems",
+        "Fixed Point Logic and Program Extraction",
+        "Higher-Order Theorem Proving",
+    ]
+
+
+def test_a_heading_above_a_speakers_row_with_a_link_is_no_second_title() -> None:
+    # "Contributed Talks 2B: Logic" / "09:20 | Olga Petrovska (Swansea) - (slides)": the
+    # speaker's row is known without the link glued on after it.
+    program = parse(
+        "Wednesday 8 April\n"
+        "Contributed Talks 2A: Complexity\n"
+        "09:20\tPavel Vesely (Warwick)\nTight Lower Bounds for Quantile Summaries\n"
+        "09:45\tNoleen Kohler (Leeds)\nProperty Testing of Hard Problems\n"
+        "Contributed Talks 2B: Type Theory and Theorem Proving\n"
+        "09:20\tOlga Petrovska (Swansea) - (slides)\nFixed Point Logic and Program Extraction\n"
+        "09:45\tAhmed Bhayat (Manchester) - (slides)\nHigher-Order Theorem Proving\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Tight Lower Bounds for Quantile Summaries",
+        "Property Testing of Hard Problems",
+        "Fixed Point Logic and Program Extraction",
+        "Higher-Order Theorem Proving",
+    ]

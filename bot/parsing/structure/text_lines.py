@@ -27,6 +27,7 @@ from bot.parsing.authors import (
     split_people_then_quoted,
     split_quoted_title,
     split_title_and_authors,
+    strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
@@ -114,6 +115,13 @@ class TextLines(Cells):
             self.room_in_force = line.text.strip()
             self.pending_room = None
             self.read(line.number, ROOM, 0.8)
+            return 1
+        if self._heads_the_next_speakers_talks(i, line):
+            # "10:10 | Ana Silva (Leeds)" / its title / "Contributed Talks 2B: Logic" /
+            # "09:20 | Bo Li (Oxford)": the talk above has its one title; this line heads the
+            # session printed next, whose talks are timed rows of their speakers again.
+            self.close_paper()
+            self.open_session(line.number, title=strip_session_title(line.text), from_header=True)
             return 1
         if self._about_a_speaker(line, below):
             # "Speakers" / "Ana Silva" / "Ana Silva is a researcher at …": a paragraph about
@@ -366,6 +374,33 @@ class TextLines(Cells):
                 names.update(a.name for a in paper.authors)
         self.sessions_named = len(self.sessions)
         return _EitherSet(names, self.known_names)  # not merged: both grow with every paper
+
+    def _heads_the_next_speakers_talks(self, i: int, line: Line) -> bool:
+        """A short line right after a talk whose timed row named its speaker (`10:10 | Name
+        (Affil)`, its title below) and right above another such row (links between, such as
+        the session's call): no second title."""
+        current = self.current
+        if current is None or current.start is None or len(current.papers) != 1:
+            return False
+        paper = current.papers[0]
+        # its speaker from the timed row (or a line above the title), none below it
+        below_title = paper.authors_line is not None and paper.authors_line > paper.line
+        if not paper.authors or below_title or paper.line >= line.number:
+            return False
+        text = line.text.strip()
+        if len([c for c in line.cells if c]) != 1 or not 2 <= len(text.split()) <= 12:
+            return False
+        if i < 0 or author_line_score(text) >= 0.5:
+            return False
+        at = self.after[i + 1] if i + 1 < len(self.after) else None
+        while at is not None and self.lines[at].kind is LineKind.LINK:
+            at = self.after[at + 1] if at + 1 < len(self.after) else None
+        below = self.lines[at] if at is not None else None
+        if below is None or below.kind is not LineKind.TIME:
+            return False
+        speaker = [c for c in below.cells[1:] if c]
+        # "Name (Affil) - (slides)": scored without the link the page glues on
+        return len(speaker) == 1 and author_line_score(strip_trailing_marks(speaker[0])[0]) >= 0.8
 
     def _heads_named_talks(self, i: int, line: Line) -> bool:
         """On a page of `Speaker: Title` talks, a short line that is none of them and no item
