@@ -9938,7 +9938,6 @@ Lea
 Leah
 Leakhena
 Leakhna
-Lean
 Leandro
 Leanne
 Leano
