@@ -550,18 +550,30 @@ def _trailing_time_first(text: str) -> str:
     return f"{m.group('time').strip()} {m.group('text')}"
 
 
+# "… from 11:30 to 12:00 at Senate Hall": where the item is, after its range; each word of the
+# place capitalised (a name), as "at the end of the day" is not.
+_AT_PLACE_AFTER_RANGE = re.compile(
+    r"^\s+at\s+(?P<place>(?-i:[A-Z][\w.&'-]*)(?:\s+(?-i:[A-Z][\w.&'-]*)){0,5})$"
+)
+# "Lunch from 13:00 to 14:00": the word that opens the range, no part of the item's title.
+_FROM_BEFORE_RANGE = re.compile(r"\s+(?:from|between)$", re.I)
+
+
 def _trailing_range_first(text: str) -> str:
     found = find_time_range(text)
     if found is None or found.end is None or found.span[0] == 0:
         return text
-    if text[found.span[1] :].strip() or len(text[: found.span[0]].split()) > 12:
+    after = text[found.span[1] :]
+    place = _AT_PLACE_AFTER_RANGE.match(after) if after.strip() else None
+    if (after.strip() and place is None) or len(text[: found.span[0]].split()) > 12:
         return text
     if text[: found.span[0]].rstrip().endswith(":"):
         return text  # "Time: 10:30 - 12:00", "Lunch: 12:00-13:00": a label, read as it stands
-    title = text[: found.span[0]].rstrip(" ,-–—|")
+    title = _FROM_BEFORE_RANGE.sub("", text[: found.span[0]].rstrip()).rstrip(" ,-–—|")
     if not title or find_time_range(title) is not None or parse_day_header(title) is not None:
         return text  # "Tuesday 10:45 – 12:15": the day, then its time
-    return f"{text[found.span[0] : found.span[1]]} {title}"
+    where = f" (@{place.group('place')})" if place else ""  # as "Lunch (@Minghu Restaurant)"
+    return f"{text[found.span[0] : found.span[1]]} {title}{where}"
 
 
 _ENTRY_ID = re.compile(
@@ -1102,8 +1114,24 @@ def _parts_of_line(raw: str) -> list[str]:
         part
         for piece in pieces
         for row in _pipe_table_rows(_normalise(piece))
-        for part in _items_run_together(row)
+        for item in _items_run_together(row)
+        for part in _place_cell_apart(item)
     ]
+
+
+def _place_cell_apart(text: str) -> list[str]:
+    """`Venue: Senate Hall<TAB>10:00-10:30<TAB>Title`: a cell spanning a session's rows ends with
+    where the session is, and a browser's copy runs the first row's cells on after that line.
+    The place is a line of its own, over the row's timed cells."""
+    if "\t" not in text:
+        return [text]
+    place, rest = text.split("\t", 1)
+    if not LOCATION.match(place.strip()):
+        return [text]
+    found = find_time_range(rest)
+    if found is None or rest[: found.span[0]].strip():
+        return [text]
+    return [place, rest]
 
 
 # Between two pipes, where one row of a Markdown table ends and the next begins.

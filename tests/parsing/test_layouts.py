@@ -8639,3 +8639,46 @@ def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> 
             time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
         )
     assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]
+
+
+def test_a_place_cell_before_a_timed_row_is_where_the_session_is() -> None:
+    # A cell spanning a session's rows (`Session 1: Combustors<br>Venue: Senate Hall`) ends with
+    # its place, and a browser's copy runs the first row's cells on after that line.
+    text = (
+        "Monday, March 18, 2019\n"
+        "Session 1: Combustors\n"
+        "Venue: Senate Hall\t10:00-10:30\tLow Emission Combustor Design for Aircraft Engines\n"
+        "Ana Silva\n"
+        "10:30-11:00\tSpray Flames in Swirl Injectors\n"
+        "Bo Lindqvist\n"
+    )
+    program = parse(text)
+    assert papers(program) == [
+        ("Low Emission Combustor Design for Aircraft Engines", [("Ana Silva", None)]),
+        ("Spray Flames in Swirl Injectors", [("Bo Lindqvist", None)]),
+    ]
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:00"
+    assert session.room == "Senate Hall"
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "room"),
+    [
+        ("Tea Break from 11:30 to 12:00 at Senate Hall", "Tea Break", "Senate Hall"),
+        ("Lunch from 11:30 to 12:00", "Lunch", None),
+    ],
+)
+def test_a_break_sentence_from_one_time_to_another_is_the_break(
+    line: str, title: str, room: str | None
+) -> None:
+    # "Tea Break from 11:30 to 12:00 at Senate Hall": a break's name, its times and its place
+    # in one sentence, as a table's spanning row prints them.
+    program = parse(f"Monday, March 18, 2019\n{line}\n")
+    assert [(s.title, s.kind, s.room) for s in program.sessions] == [
+        (title, SessionKind.BREAK, room)
+    ]
+    start = program.sessions[0].start
+    assert start is not None
+    assert start.strftime("%H:%M") == "11:30"
