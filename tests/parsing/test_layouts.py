@@ -8682,3 +8682,24 @@ def test_a_break_sentence_from_one_time_to_another_is_the_break(
     start = program.sessions[0].start
     assert start is not None
     assert start.strftime("%H:%M") == "11:30"
+
+
+def test_a_time_cell_after_a_spanning_session_cell_keeps_its_time() -> None:
+    # `<td rowspan=2>Session 1: Combustors<br>Venue: Senate Hall</td><td>10:00-10:30</td>
+    # <td>Title<br><b>Name</b></td>`: the single-line time cell between the session's cell and
+    # the talk's stays with the talk.
+    page = (
+        "<table><tr><th colspan=3>Monday, March 18, 2019</th></tr>"
+        "<tr><td rowspan=2>Session 1: Combustors<br>Venue: Senate Hall</td><td>10:00-10:30</td>"
+        "<td>Low Emission Combustor Design for Aircraft Engines<br><b>Ana Silva</b></td></tr>"
+        "<tr><td>10:30-11:00</td><td>Spray Flames in Swirl Injectors<br><b>Bo Lindqvist</b></td>"
+        "</tr></table>"
+    )
+    program = parse(html_to_text(page))
+    assert papers(program) == [
+        ("Low Emission Combustor Design for Aircraft Engines", [("Ana Silva", None)]),
+        ("Spray Flames in Swirl Injectors", [("Bo Lindqvist", None)]),
+    ]
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:00"
