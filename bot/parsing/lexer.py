@@ -589,6 +589,11 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     filled = [c for c in cells if c]
     if len(filled) < 2 or find_time_range(filled[0]) is not None:
         return cells
+    if len(filled) == 3 and not _DIGIT.search(filled[0]) and _names_a_place_cell(filled[2]):
+        # `Welcome Dinner | 19:30-21:30 | Guest House`: the item, its time, then where it is
+        found = find_time_range(filled[1])
+        if found is not None and found.span == (0, len(filled[1])):
+            return [filled[1], filled[0], *filled[2:]]
     last = filled[-1]
     found = find_time_range(last)
     if found is None or found.span != (0, len(last)):
@@ -603,6 +608,11 @@ _PLACE_WORD = re.compile(
     r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
     re.I,
 )
+
+
+def _names_a_place_cell(text: str) -> bool:
+    """`Venue: Senate Hall`, `Institute Guest House`: a cell naming where an item is."""
+    return LOCATION.match(text) is not None or names_a_place(text)
 
 
 def names_a_place(text: str) -> bool:

@@ -8703,3 +8703,18 @@ def test_a_time_cell_after_a_spanning_session_cell_keeps_its_time() -> None:
     session = program.sessions[0]
     assert session.start is not None
     assert session.start.strftime("%H:%M") == "10:00"
+
+
+def test_an_item_then_its_time_then_its_place_reads_time_first() -> None:
+    # `Panel Discussion | 14:30-15:30 | Venue: Senate Hall`: a table whose columns are the
+    # event, its time and where it is; the row is the item at that time.
+    line = classify(1, "Panel Discussion\t14:30-15:30\tVenue: Senate Hall")
+    assert line.kind is LineKind.TIME
+    assert line.cells == ["14:30-15:30", "Panel Discussion", "Venue: Senate Hall"]
+    program = parse(
+        "Monday, March 18, 2019\n"
+        "12:30-13:30\tLunch\n"
+        "Panel Discussion\t14:30-15:30\tVenue: Senate Hall\n"
+    )
+    assert papers(program) == []
+    assert [s.title for s in program.sessions] == ["Lunch", "Panel Discussion"]
