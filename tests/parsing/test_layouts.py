@@ -8718,3 +8718,21 @@ def test_an_item_then_its_time_then_its_place_reads_time_first() -> None:
     )
     assert papers(program) == []
     assert [s.title for s in program.sessions] == ["Lunch", "Panel Discussion"]
+
+
+@pytest.mark.parametrize("name", ["Mohammed Ibrahim. S", "Ravi Kumar. K."])
+def test_a_name_then_a_stop_and_an_initial_is_a_name(name: str) -> None:
+    # "Mohammed Ibrahim. S": an initial printed after the name, as in South India; the stop
+    # ends no sentence.
+    assert authors.is_name_like(name)
+    program = parse(
+        "Monday, March 18, 2019\n"
+        "Session 1: Shock Waves\n"
+        "09:00-09:30\tCredible CFD Analysis of High-Speed Propulsion Systems\n"
+        "Ana Silva\n"
+        f"09:30-10:00\tShock Wave Focusing\n{name}\n"
+    )
+    assert papers(program) == [
+        ("Credible CFD Analysis of High-Speed Propulsion Systems", [("Ana Silva", None)]),
+        ("Shock Wave Focusing", [(name, None)]),
+    ]
