@@ -589,7 +589,11 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     filled = [c for c in cells if c]
     if len(filled) < 2 or find_time_range(filled[0]) is not None:
         return cells
-    if len(filled) == 3 and not _DIGIT.search(filled[0]) and _names_a_place_cell(filled[2]):
+    if (
+        len(filled) == 3
+        and not _DIGIT.search(filled[0])
+        and (_names_a_place_cell(filled[2]) or _names_a_break_or_social(filled[0]))
+    ):
         # `Welcome Dinner | 19:30-21:30 | Guest House`: the item, its time, then where it is
         found = find_time_range(filled[1])
         if found is not None and found.span == (0, len(filled[1])):
@@ -608,6 +612,11 @@ _PLACE_WORD = re.compile(
     r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
     re.I,
 )
+
+
+def _names_a_break_or_social(text: str) -> bool:
+    """`Welcome Dinner`, `Coffee Break`: an item no talk is, whatever the cells beside it say."""
+    return classify_kind(text, paper_count=0) in (SessionKind.BREAK, SessionKind.SOCIAL)
 
 
 def _names_a_place_cell(text: str) -> bool:

@@ -711,9 +711,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # spanning cell and its first talk's kept with the talk: page times 1. Then a row `Item |
     # time | place` read time first (the closing panel no paper of the lunch before it):
     # precision .92 (text and page). Then a stop before an initial printed after a name
-    # (`Mohammed Ibrahim. S`) ends no sentence: recall .96, precision .92, author F1 .98.
-    "found/iwepe-2019-kurukshetra.txt": (0.96, 0.92, 0.98, 0.98, 1.00, 1.00),
-    "found/iwepe-2019-kurukshetra.html": (0.96, 0.92, 0.98, 0.98, 1.00, 1.00),
+    # (`Mohammed Ibrahim. S`) ends no sentence: recall .96, precision .92, author F1 .98. Then
+    # a break or social item before its time cell read time first too, whatever its place
+    # (`Welcome Dinner | 19:30-21:30 | Institute Guest House`): precision .96.
+    "found/iwepe-2019-kurukshetra.txt": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
+    "found/iwepe-2019-kurukshetra.html": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8736,3 +8736,11 @@ def test_a_name_then_a_stop_and_an_initial_is_a_name(name: str) -> None:
         ("Credible CFD Analysis of High-Speed Propulsion Systems", [("Ana Silva", None)]),
         ("Shock Wave Focusing", [(name, None)]),
     ]
+
+
+def test_a_social_item_then_its_time_then_its_place_reads_time_first() -> None:
+    # `Welcome Dinner | 19:30-21:30 | Institute Guest House`: the place names no room word,
+    # but a dinner is no talk, so the row is the item at that time, its place after it.
+    line = classify(1, "Welcome Dinner\t19:30-21:30\tInstitute Guest House")
+    assert line.kind is LineKind.TIME
+    assert line.cells == ["19:30-21:30", "Welcome Dinner", "Institute Guest House"]
