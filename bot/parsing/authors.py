@@ -175,6 +175,10 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 _ROMAN_NUMERAL = re.compile(r"(?=[IVXLC])C{0,3}(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 
 
+# "S", "K.": an initial printed after a name ("Mohammed Ibrahim. S").
+_INITIAL_AFTER_NAME = re.compile(r"[A-Z]\.?")
+
+
 @lru_cache(maxsize=65536)
 def is_name_like(text: str) -> bool:
     """A plausible personal name: 1 to 6 words, letters, no sentence-like function words."""
@@ -203,13 +207,16 @@ def is_name_like(text: str) -> bool:
         return False  # "Lunch (on your own)", "Welcome and introduction": an item, not a person
     if lowered[0] in _LEADING_TITLE_WORDS and not (words[0] == "An" and len(words) == 2):
         return False  # "An Wang" is a name; "An Analysis", "The Case" are not
-    # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine).
+    # "Storage. Di Wu": a sentence ends inside it (initials like "H." and "Jr." are fine, and
+    # so is the stop before an initial printed after the name, "Mohammed Ibrahim. S").
+    initial_after = len(words) >= 3 and _INITIAL_AFTER_NAME.fullmatch(words[-1]) is not None
     if "." in text and any(
         w.endswith(".")
         and len(w) > 3
         and w.lower() not in {"jr.", "sr.", "st."}
         and not _INITIALS.match(w)
-        for w in words[:-1]
+        and not (initial_after and index == len(words) - 2)
+        for index, w in enumerate(words[:-1])
     ):
         return False
     if not _TITLE_WORDS.isdisjoint(lowered[1:-1]):

@@ -9937,7 +9937,6 @@ Lea
 Leah
 Leakhena
 Leakhna
-Lean
 Leandro
 Leanne
 Leano

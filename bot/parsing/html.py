@@ -566,8 +566,19 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         # leading cells (its time), as the page means them.
         lead = [part[0] for part in parts[: blocks[0]]]
         for turn, index in enumerate(blocks):
+            # A time cell between two blocks (between a session's spanning cell and its first
+            # talk's) is the later block's time, kept before its first line.
+            between = [
+                part[0]
+                for part in (parts[blocks[turn - 1] + 1 : index] if turn else [])
+                if find_time_range(part[0]) is not None
+            ]
             # Without a leading cell, a TAB opens each later block, as a browser copies it.
-            first = [*lead, parts[index][0]] if lead or not turn else ["", parts[index][0]]
+            first = (
+                [*lead, *between, parts[index][0]]
+                if lead or not turn
+                else ["", *between, parts[index][0]]
+            )
             out.add("\t".join(first))
             out.newline()
             for line in parts[index][1:]:

@@ -585,18 +585,30 @@ def _trailing_time_first(text: str) -> str:
     return f"{inside} {m.group('text')}"
 
 
+# "… from 11:30 to 12:00 at Senate Hall": where the item is, after its range; each word of the
+# place capitalised (a name), as "at the end of the day" is not.
+_AT_PLACE_AFTER_RANGE = re.compile(
+    r"^\s+at\s+(?P<place>(?-i:[A-Z][\w.&'-]*)(?:\s+(?-i:[A-Z][\w.&'-]*)){0,5})$"
+)
+# "Lunch from 13:00 to 14:00": the word that opens the range, no part of the item's title.
+_FROM_BEFORE_RANGE = re.compile(r"\s+(?:from|between)$", re.I)
+
+
 def _trailing_range_first(text: str) -> str:
     found = find_time_range(text)
     if found is None or found.end is None or found.span[0] == 0:
         return text
-    if text[found.span[1] :].strip() or len(text[: found.span[0]].split()) > 12:
+    after = text[found.span[1] :]
+    place = _AT_PLACE_AFTER_RANGE.match(after) if after.strip() else None
+    if (after.strip() and place is None) or len(text[: found.span[0]].split()) > 12:
         return text
     if text[: found.span[0]].rstrip().endswith(":"):
         return text  # "Time: 10:30 - 12:00", "Lunch: 12:00-13:00": a label, read as it stands
-    title = text[: found.span[0]].rstrip(" ,-–—|")
+    title = _FROM_BEFORE_RANGE.sub("", text[: found.span[0]].rstrip()).rstrip(" ,-–—|")
     if not title or find_time_range(title) is not None or parse_day_header(title) is not None:
         return text  # "Tuesday 10:45 – 12:15": the day, then its time
-    return f"{text[found.span[0] : found.span[1]]} {title}"
+    where = f" (@{place.group('place')})" if place else ""  # as "Lunch (@Minghu Restaurant)"
+    return f"{text[found.span[0] : found.span[1]]} {title}{where}"
 
 
 _ENTRY_ID = re.compile(
@@ -612,6 +624,15 @@ def _time_cell_first(cells: list[str]) -> list[str]:
     filled = [c for c in cells if c]
     if len(filled) < 2 or find_time_range(filled[0]) is not None:
         return cells
+    if (
+        len(filled) == 3
+        and not _DIGIT.search(filled[0])
+        and (_names_a_place_cell(filled[2]) or _names_a_break_or_social(filled[0]))
+    ):
+        # `Welcome Dinner | 19:30-21:30 | Guest House`: the item, its time, then where it is
+        found = find_time_range(filled[1])
+        if found is not None and found.span == (0, len(filled[1])):
+            return [filled[1], filled[0], *filled[2:]]
     last = filled[-1]
     found = find_time_range(last)
     if found is None or found.span != (0, len(last)):
@@ -626,6 +647,16 @@ _PLACE_WORD = re.compile(
     r"amphithéâtre|building|prédio|edifício|edificio|gebäude)\b",
     re.I,
 )
+
+
+def _names_a_break_or_social(text: str) -> bool:
+    """`Welcome Dinner`, `Coffee Break`: an item no talk is, whatever the cells beside it say."""
+    return classify_kind(text, paper_count=0) in (SessionKind.BREAK, SessionKind.SOCIAL)
+
+
+def _names_a_place_cell(text: str) -> bool:
+    """`Venue: Senate Hall`, `Institute Guest House`: a cell naming where an item is."""
+    return LOCATION.match(text) is not None or names_a_place(text)
 
 
 def names_a_place(text: str) -> bool:
@@ -1179,8 +1210,24 @@ def _parts_of_line(raw: str) -> list[str]:
         part
         for piece in pieces
         for row in _pipe_table_rows(_normalise(piece))
-        for part in _items_run_together(row)
+        for item in _items_run_together(row)
+        for part in _place_cell_apart(item)
     ]
+
+
+def _place_cell_apart(text: str) -> list[str]:
+    """`Venue: Senate Hall<TAB>10:00-10:30<TAB>Title`: a cell spanning a session's rows ends with
+    where the session is, and a browser's copy runs the first row's cells on after that line.
+    The place is a line of its own, over the row's timed cells."""
+    if "\t" not in text:
+        return [text]
+    place, rest = text.split("\t", 1)
+    if not LOCATION.match(place.strip()):
+        return [text]
+    found = find_time_range(rest)
+    if found is None or rest[: found.span[0]].strip():
+        return [text]
+    return [place, rest]
 
 
 # Between two pipes, where one row of a Markdown table ends and the next begins.

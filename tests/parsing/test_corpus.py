@@ -758,6 +758,23 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # row known as a speaker's without its glued link (`Name (Affil) - (slides)`): 1.
     "found/bctcs-2020-swansea.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/bctcs-2020-swansea.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Combustion, propulsion and energy systems (IWEPE 2019, NIT Kurukshetra): a hand-written
+    # table a day, `Event | Time | Details`, the session's name and venue in a first cell spanning
+    # its talks' rows (`Session-1: GT Combustor` / `Venue: Senate Hall`), a row per talk
+    # `10:00-10:30 | Title` / speaker; breaks as spanning sentences `Tea Break from 11:30 to 12:00
+    # at Senate Hall`. First seen: text recall .62, precision .60, author F1 .80, times .10; page
+    # .92 / .69 / .96, times .10 (chairs 1, nothing to score). Then a place cell (`Venue: X`)
+    # before a timed row's cells a line of its own, and a break sentence `Tea Break from 11:30
+    # to 12:00 at Senate Hall` the break, its range and its place: text .92 / .89 / .96, times
+    # 1; page .92 / .89 / .96, times .10. Then on the page a time cell between a session's
+    # spanning cell and its first talk's kept with the talk: page times 1. Then a row `Item |
+    # time | place` read time first (the closing panel no paper of the lunch before it):
+    # precision .92 (text and page). Then a stop before an initial printed after a name
+    # (`Mohammed Ibrahim. S`) ends no sentence: recall .96, precision .92, author F1 .98. Then
+    # a break or social item before its time cell read time first too, whatever its place
+    # (`Welcome Dinner | 19:30-21:30 | Institute Guest House`): precision .96.
+    "found/iwepe-2019-kurukshetra.txt": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
+    "found/iwepe-2019-kurukshetra.html": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

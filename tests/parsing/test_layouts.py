@@ -9115,3 +9115,108 @@ def test_a_heading_above_a_speakers_row_with_a_link_is_no_second_title() -> None
         "Fixed Point Logic and Program Extraction",
         "Higher-Order Theorem Proving",
     ]
+
+
+def test_a_place_cell_before_a_timed_row_is_where_the_session_is() -> None:
+    # A cell spanning a session's rows (`Session 1: Combustors<br>Venue: Senate Hall`) ends with
+    # its place, and a browser's copy runs the first row's cells on after that line.
+    text = (
+        "Monday, March 18, 2019\n"
+        "Session 1: Combustors\n"
+        "Venue: Senate Hall\t10:00-10:30\tLow Emission Combustor Design for Aircraft Engines\n"
+        "Ana Silva\n"
+        "10:30-11:00\tSpray Flames in Swirl Injectors\n"
+        "Bo Lindqvist\n"
+    )
+    program = parse(text)
+    assert papers(program) == [
+        ("Low Emission Combustor Design for Aircraft Engines", [("Ana Silva", None)]),
+        ("Spray Flames in Swirl Injectors", [("Bo Lindqvist", None)]),
+    ]
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:00"
+    assert session.room == "Senate Hall"
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "room"),
+    [
+        ("Tea Break from 11:30 to 12:00 at Senate Hall", "Tea Break", "Senate Hall"),
+        ("Lunch from 11:30 to 12:00", "Lunch", None),
+    ],
+)
+def test_a_break_sentence_from_one_time_to_another_is_the_break(
+    line: str, title: str, room: str | None
+) -> None:
+    # "Tea Break from 11:30 to 12:00 at Senate Hall": a break's name, its times and its place
+    # in one sentence, as a table's spanning row prints them.
+    program = parse(f"Monday, March 18, 2019\n{line}\n")
+    assert [(s.title, s.kind, s.room) for s in program.sessions] == [
+        (title, SessionKind.BREAK, room)
+    ]
+    start = program.sessions[0].start
+    assert start is not None
+    assert start.strftime("%H:%M") == "11:30"
+
+
+def test_a_time_cell_after_a_spanning_session_cell_keeps_its_time() -> None:
+    # `<td rowspan=2>Session 1: Combustors<br>Venue: Senate Hall</td><td>10:00-10:30</td>
+    # <td>Title<br><b>Name</b></td>`: the single-line time cell between the session's cell and
+    # the talk's stays with the talk.
+    page = (
+        "<table><tr><th colspan=3>Monday, March 18, 2019</th></tr>"
+        "<tr><td rowspan=2>Session 1: Combustors<br>Venue: Senate Hall</td><td>10:00-10:30</td>"
+        "<td>Low Emission Combustor Design for Aircraft Engines<br><b>Ana Silva</b></td></tr>"
+        "<tr><td>10:30-11:00</td><td>Spray Flames in Swirl Injectors<br><b>Bo Lindqvist</b></td>"
+        "</tr></table>"
+    )
+    program = parse(html_to_text(page))
+    assert papers(program) == [
+        ("Low Emission Combustor Design for Aircraft Engines", [("Ana Silva", None)]),
+        ("Spray Flames in Swirl Injectors", [("Bo Lindqvist", None)]),
+    ]
+    session = program.sessions[0]
+    assert session.start is not None
+    assert session.start.strftime("%H:%M") == "10:00"
+
+
+def test_an_item_then_its_time_then_its_place_reads_time_first() -> None:
+    # `Panel Discussion | 14:30-15:30 | Venue: Senate Hall`: a table whose columns are the
+    # event, its time and where it is; the row is the item at that time.
+    line = classify(1, "Panel Discussion\t14:30-15:30\tVenue: Senate Hall")
+    assert line.kind is LineKind.TIME
+    assert line.cells == ["14:30-15:30", "Panel Discussion", "Venue: Senate Hall"]
+    program = parse(
+        "Monday, March 18, 2019\n"
+        "12:30-13:30\tLunch\n"
+        "Panel Discussion\t14:30-15:30\tVenue: Senate Hall\n"
+    )
+    assert papers(program) == []
+    assert [s.title for s in program.sessions] == ["Lunch", "Panel Discussion"]
+
+
+@pytest.mark.parametrize("name", ["Mohammed Ibrahim. S", "Ravi Kumar. K."])
+def test_a_name_then_a_stop_and_an_initial_is_a_name(name: str) -> None:
+    # "Mohammed Ibrahim. S": an initial printed after the name, as in South India; the stop
+    # ends no sentence.
+    assert authors.is_name_like(name)
+    program = parse(
+        "Monday, March 18, 2019\n"
+        "Session 1: Shock Waves\n"
+        "09:00-09:30\tCredible CFD Analysis of High-Speed Propulsion Systems\n"
+        "Ana Silva\n"
+        f"09:30-10:00\tShock Wave Focusing\n{name}\n"
+    )
+    assert papers(program) == [
+        ("Credible CFD Analysis of High-Speed Propulsion Systems", [("Ana Silva", None)]),
+        ("Shock Wave Focusing", [(name, None)]),
+    ]
+
+
+def test_a_social_item_then_its_time_then_its_place_reads_time_first() -> None:
+    # `Welcome Dinner | 19:30-21:30 | Institute Guest House`: the place names no room word,
+    # but a dinner is no talk, so the row is the item at that time, its place after it.
+    line = classify(1, "Welcome Dinner\t19:30-21:30\tInstitute Guest House")
+    assert line.kind is LineKind.TIME
+    assert line.cells == ["19:30-21:30", "Welcome Dinner", "Institute Guest House"]
