@@ -699,6 +699,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Professional Development (NCAR)`) under a name a workplace: 1 on every figure.
     "found/asp-2023-boulder.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/asp-2023-boulder.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # LogOnto 2014 (logic / ontologies for NLP, a FOIS 2014 workshop, Rio de Janeiro, 22
+    # September 2014), an org-mode table exported to HTML (`rules="groups"`, a `<tbody>` per
+    # rule) in a hand-made page: `start<TAB>end<TAB>activity` rows, a session row `Session 1:
+    # chair Name` over its papers `Title (Author and Author - slides)`, invited talks `Invited
+    # Talk: Title (Speaker, Affiliation, Country), chair Name (slides)`; the day only in the
+    # sidebar's `Important Dates` table (`Workshop: September 22, 2014`, after the deadlines).
+    # First seen: 0 on every figure, text and page (the deadlines read as days, the papers
+    # unsplit, the sessions titled by their chairs).
+    "found/logonto-2014.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    "found/logonto-2014.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
