@@ -216,7 +216,12 @@ CHAIR = re.compile(
     r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|"
     r"chair(?:ed)?(?:\s+and\s+(?:intro(?:duced|duction)?|introductions?|discussion|moderation))?"
     r"\s+by)"
-    r"\s+(?=[A-ZÀ-Ý])",
+    r"\s+(?=[A-ZÀ-Ý])"
+    # "Session 1: chair Ana Silva", "Invited Talk: Title (Bo Li), chair Ana Silva (slides)": the
+    # word alone after the label's colon or the item's comma, then a capitalised name of two
+    # words or more not closing a parenthesis ("(A, B, Chair C)" lists a panel and its chair)
+    r"|(?<=[:,;]\s)(?:co-?)?chair(?:s|persons?)?\s+"
+    r"(?=(?-i:[A-ZÀ-Ý])[\w'’.-]+\s+[\w'’.-][^()]*(?:\(|$))",
     re.I,
 )
 # "Ana Silva (University of Porto), presiding": the chair named first and the role after, as

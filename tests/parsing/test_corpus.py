@@ -706,9 +706,11 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Talk: Title (Speaker, Affiliation, Country), chair Name (slides)`; the day only in the
     # sidebar's `Important Dates` table (`Workshop: September 22, 2014`, after the deadlines).
     # First seen: 0 on every figure, text and page (the deadlines read as days, the papers
-    # unsplit, the sessions titled by their chairs).
-    "found/logonto-2014.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
-    "found/logonto-2014.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    # unsplit, the sessions titled by their chairs). Then a lowercase `chair` and a name after
+    # a label's colon or an item's comma (`Session 1: chair Name`, `Title (Speaker), chair
+    # Name`) is the session's chair: chairs 1 (text and page).
+    "found/logonto-2014.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/logonto-2014.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

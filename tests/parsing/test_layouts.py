@@ -8650,3 +8650,16 @@ def test_a_unit_and_its_organisation_in_parentheses_is_a_workplace(row: str) -> 
             time=f"{9 + n}:00-{9 + n}:50", name=name, affiliation=affiliation, title=title
         )
     assert papers(parse(text)) == [(title, [(name, aff)]) for name, aff, title in talks]
+
+
+def test_a_lowercase_chair_after_a_session_label_is_its_chair() -> None:
+    # "Session 1: chair Valeria de Paiva": the label's colon, then `chair` and the name, no colon.
+    program = parse(
+        "Monday, September 22\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    session = program.sessions[0]
+    assert session.title == "Session 1"
+    assert [c.name for c in session.chairs] == ["Ana Silva"]
