@@ -8663,3 +8663,18 @@ def test_a_lowercase_chair_after_a_session_label_is_its_chair() -> None:
     session = program.sessions[0]
     assert session.title == "Session 1"
     assert [c.name for c in session.chairs] == ["Ana Silva"]
+
+
+@pytest.mark.parametrize("link", [" - slides", ", slides"])
+def test_a_slides_link_after_the_speakers_in_parentheses_is_no_name(link: str) -> None:
+    # "Title (Ana Silva and Bo Li - slides)": the link to the slides printed inside the parentheses.
+    program = parse(
+        "Monday, September 22\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        f"10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy{link})\n"
+        f"10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota{link})\n"
+    )
+    assert papers(program) == [
+        ("Complex Categories in Ontologies", [("Bo Lindqvist", None), ("Eve Roy", None)]),
+        ("Nominalisations: a Lexical Semantic Proposal", [("Carla Mota", None)]),
+    ]
