@@ -8678,3 +8678,19 @@ def test_a_slides_link_after_the_speakers_in_parentheses_is_no_name(link: str) -
         ("Complex Categories in Ontologies", [("Bo Lindqvist", None), ("Eve Roy", None)]),
         ("Nominalisations: a Lexical Semantic Proposal", [("Carla Mota", None)]),
     ]
+
+
+def test_the_deadlines_of_an_important_dates_box_are_no_days() -> None:
+    # A sidebar's "Important Dates" before the program: the call's deadlines, then the day.
+    program = parse(
+        "Important Dates\n"
+        "Submission:\tMay 30, 2014 (extended)\n"
+        "Acceptance:\tJune 30, 2014\n"
+        "Camera ready:\tJuly 15, 2014\n"
+        "Workshop:\tSeptember 22, 2014\n"
+        "Program\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    assert [s.day for s in program.sessions if s.papers] == [date(2014, 9, 22)]
