@@ -711,9 +711,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Name`) is the session's chair: chairs 1 (text and page). Then a link word after the
     # speakers inside their parentheses (`Title (A and B - slides)`, `(A, slides)`) no name:
     # recall .50, precision .50, author F1 .73 (text and page). Then a call's deadline
-    # (`Submission: May 30, 2014`, `Camera ready: July 15, 2014`) no day: times 1.
-    "found/logonto-2014.txt": (0.50, 0.50, 0.73, 0.73, 1.00, 1.00),
-    "found/logonto-2014.html": (0.50, 0.50, 0.73, 0.73, 1.00, 1.00),
+    # (`Submission: May 30, 2014`, `Camera ready: July 15, 2014`) no day: times 1. Then a
+    # `start | end | activity` row a column header, no paper: precision .62.
+    "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -8694,3 +8694,19 @@ def test_the_deadlines_of_an_important_dates_box_are_no_days() -> None:
         "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
     )
     assert [s.day for s in program.sessions if s.papers] == [date(2014, 9, 22)]
+
+
+def test_a_start_end_column_header_is_no_paper() -> None:
+    # "start | end | activity": a timetable's header, its times in two columns.
+    program = parse(
+        "Monday, September 22\n"
+        "Tentative Program\n"
+        "start\tend\tactivity\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Complex Categories in Ontologies",
+        "Nominalisations: a Lexical Semantic Proposal",
+    ]
