@@ -224,7 +224,12 @@ CHAIR = re.compile(
     r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|"
     r"chair(?:ed)?(?:\s+and\s+(?:intro(?:duced|duction)?|introductions?|discussion|moderation))?"
     r"\s+by)"
-    r"\s+(?=[A-ZÀ-Ý])",
+    r"\s+(?=[A-ZÀ-Ý])"
+    # "Session 1: chair Ana Silva", "Invited Talk: Title (Bo Li), chair Ana Silva (slides)": the
+    # word alone after the label's colon or the item's comma, then a capitalised name of two
+    # words or more not closing a parenthesis ("(A, B, Chair C)" lists a panel and its chair)
+    r"|(?<=[:,;]\s)(?:co-?)?chair(?:s|persons?)?\s+"
+    r"(?=(?-i:[A-ZÀ-Ý])[\w'’.-]+\s+[\w'’.-][^()]*(?:\(|$))",
     re.I,
 )
 # "Ana Silva (University of Porto), presiding": the chair named first and the role after, as
@@ -504,6 +509,8 @@ HEADER_WORDS = frozenset(
 ) | frozenset(_HEADER_TRANSLATIONS)  # the others: "Zeit | Thema", "时间 | 内容"
 # "Session | Paper Title | Authors": the column header of two words
 HEADER_WORDS |= frozenset(("paper title",))
+# "Start | End | Activity", "From | To | Event": the columns of an item's start and end times
+_START_END_HEADER = re.compile(r"(?:start|begin|from)s?:?\s+(?:end|finish|to|until)s?:?")
 
 
 def column_role(header: str) -> str:
@@ -961,11 +968,15 @@ def _classify_normalised(number: int, text: str) -> Line:
     if len(non_empty) >= 2 and (
         all(c.lower().rstrip(":") in HEADER_WORDS for c in non_empty)
         or (
-            non_empty[0].lower().rstrip(":") in ("time", "when", "slot", "hour", "hours")
+            (
+                non_empty[0].lower().rstrip(":") in ("time", "when", "slot", "hour", "hours")
+                or _START_END_HEADER.fullmatch(" ".join(non_empty[:2]).lower())
+            )
             and not any(find_time_range(c) for c in non_empty)
         )
     ):
-        # "Time | Event", and "Time | Track A (Aula) | Track B" over a timetable's columns.
+        # "Time | Event", and "Time | Track A (Aula) | Track B" over a timetable's columns;
+        # "start | end | activity", its start and end times in columns of their own.
         line.kind = LineKind.TABLE_HEADER
         return line
     meta = META.match(flat)

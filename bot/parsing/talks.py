@@ -565,8 +565,15 @@ def split_title_people(text: str) -> tuple[str, tuple[Person, ...]] | None:
 _TRAILING_MODE = re.compile(r"\s*[,;/]\s*(?:" + ATTENDANCE_MODES + r")\s*$", re.I)
 
 
+# "(Livy Real - slides)", "(Jakub Mácha, slides)": a link to the talk's material after who
+# gives it, inside the parentheses.
+_TRAILING_LINK_WORD = re.compile(
+    r"\s*(?:[,;/|]|\s[-–—])\s*(?:slides?|video|pdf|paper|poster)\s*$", re.I
+)
+
+
 def _without_mode(who: str) -> str:
-    return _TRAILING_MODE.sub("", who)
+    return _TRAILING_LINK_WORD.sub("", _TRAILING_MODE.sub("", who))
 
 
 # A place is no speaker: "Welcome reception (Gold Room)", "Lunch (Zeeman Building)".

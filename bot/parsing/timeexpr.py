@@ -844,6 +844,15 @@ _NAMES_AN_ITEM = re.compile(r"^\W*(?:session|track|room|hall|panel|keynote|talk|
 _REVISION_STAMP = re.compile(
     r"^\W*(?:(?:last\s+)?(?:updated|corrected|revised|modified|amended)\b|as\s+of\b)", re.I
 )
+# "Submission: May 30, 2014 (extended)", "Camera ready: July 15", "Notification of acceptance:
+# June 30": a deadline of a call for papers (an "Important Dates" box), not a day of the program.
+_DEADLINE_LABEL = re.compile(
+    r"^\W*(?:(?:full\s+|short\s+|long\s+)?(?:paper|abstract)s?\s+)?"
+    r"(?:submissions?|acceptance|notifications?(?:\s+of\s+acceptance)?|camera[- ]ready"
+    r"(?:\s+(?:version|copy|papers?))?|(?:early(?:[- ]bird)?\s+)?registration\s+deadline)"
+    r"(?:\s+(?:deadline|due|date))?\s*[:：]",
+    re.I,
+)
 # "Monday 16--Friday 20 June 2008", "16–20 June", "June 16 to 20": two day numbers joined by a
 # dash name the event's span of days (a title page's line), not one day of its program. The
 # look-arounds keep numeric dates ("2008-06-16", "20-06-2008") and times out.
@@ -897,6 +906,7 @@ def parse_day_header(text: str) -> tuple[DayExpr, str] | None:
         or find_time_range(text)
         or _NAMES_AN_ITEM.match(text)
         or _REVISION_STAMP.match(text)
+        or _DEADLINE_LABEL.match(text)
     ):
         return None
     if len(text) > 24 and not _DIGIT.search(text):

@@ -775,6 +775,22 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Welcome Dinner | 19:30-21:30 | Institute Guest House`): precision .96.
     "found/iwepe-2019-kurukshetra.txt": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
     "found/iwepe-2019-kurukshetra.html": (0.96, 0.96, 0.98, 0.98, 1.00, 1.00),
+    # LogOnto 2014 (logic / ontologies for NLP, a FOIS 2014 workshop, Rio de Janeiro, 22
+    # September 2014), an org-mode table exported to HTML (`rules="groups"`, a `<tbody>` per
+    # rule) in a hand-made page: `start<TAB>end<TAB>activity` rows, a session row `Session 1:
+    # chair Name` over its papers `Title (Author and Author - slides)`, invited talks `Invited
+    # Talk: Title (Speaker, Affiliation, Country), chair Name (slides)`; the day only in the
+    # sidebar's `Important Dates` table (`Workshop: September 22, 2014`, after the deadlines).
+    # First seen: 0 on every figure, text and page (the deadlines read as days, the papers
+    # unsplit, the sessions titled by their chairs). Then a lowercase `chair` and a name after
+    # a label's colon or an item's comma (`Session 1: chair Name`, `Title (Speaker), chair
+    # Name`) is the session's chair: chairs 1 (text and page). Then a link word after the
+    # speakers inside their parentheses (`Title (A and B - slides)`, `(A, slides)`) no name:
+    # recall .50, precision .50, author F1 .73 (text and page). Then a call's deadline
+    # (`Submission: May 30, 2014`, `Camera ready: July 15, 2014`) no day: times 1. Then a
+    # `start | end | activity` row a column header, no paper: precision .62.
+    "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -9220,3 +9220,63 @@ def test_a_social_item_then_its_time_then_its_place_reads_time_first() -> None:
     line = classify(1, "Welcome Dinner\t19:30-21:30\tInstitute Guest House")
     assert line.kind is LineKind.TIME
     assert line.cells == ["19:30-21:30", "Welcome Dinner", "Institute Guest House"]
+
+
+def test_a_lowercase_chair_after_a_session_label_is_its_chair() -> None:
+    # "Session 1: chair Valeria de Paiva": the label's colon, then `chair` and the name, no colon.
+    program = parse(
+        "Monday, September 22\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    session = program.sessions[0]
+    assert session.title == "Session 1"
+    assert [c.name for c in session.chairs] == ["Ana Silva"]
+
+
+@pytest.mark.parametrize("link", [" - slides", ", slides"])
+def test_a_slides_link_after_the_speakers_in_parentheses_is_no_name(link: str) -> None:
+    # "Title (Ana Silva and Bo Li - slides)": the link to the slides printed inside the parentheses.
+    program = parse(
+        "Monday, September 22\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        f"10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy{link})\n"
+        f"10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota{link})\n"
+    )
+    assert papers(program) == [
+        ("Complex Categories in Ontologies", [("Bo Lindqvist", None), ("Eve Roy", None)]),
+        ("Nominalisations: a Lexical Semantic Proposal", [("Carla Mota", None)]),
+    ]
+
+
+def test_the_deadlines_of_an_important_dates_box_are_no_days() -> None:
+    # A sidebar's "Important Dates" before the program: the call's deadlines, then the day.
+    program = parse(
+        "Important Dates\n"
+        "Submission:\tMay 30, 2014 (extended)\n"
+        "Acceptance:\tJune 30, 2014\n"
+        "Camera ready:\tJuly 15, 2014\n"
+        "Workshop:\tSeptember 22, 2014\n"
+        "Program\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    assert [s.day for s in program.sessions if s.papers] == [date(2014, 9, 22)]
+
+
+def test_a_start_end_column_header_is_no_paper() -> None:
+    # "start | end | activity": a timetable's header, its times in two columns.
+    program = parse(
+        "Monday, September 22\n"
+        "Tentative Program\n"
+        "start\tend\tactivity\n"
+        "10:00\t11:00\tSession 1: chair Ana Silva\n"
+        "10:00\t10:25\tComplex Categories in Ontologies (Bo Lindqvist and Eve Roy)\n"
+        "10:25\t10:50\tNominalisations: a Lexical Semantic Proposal (Carla Mota)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Complex Categories in Ontologies",
+        "Nominalisations: a Lexical Semantic Proposal",
+    ]
