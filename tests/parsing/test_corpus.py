@@ -55,7 +55,7 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # The keynote's speaker is read under it now (recall .90 -> 1); the timeline prints him
     # "Thomas schiex" without the affiliation the overview grid gives, so one author triple
     # of the matched talk is wrong where before the talk was missing (author F1 .988 -> .976).
-    "found/jfpc-2021-mardi.txt": (1.00, 1.00, 0.97, 0.97, 1.00, 1.00),
+    "found/jfpc-2021-mardi.txt": (1.00, 1.00, 0.97, 1.00, 1.00, 1.00),
     "found/jfpc-2021-mardi.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ett-2024.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
@@ -98,8 +98,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/t2m-2025-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/t2m-2025-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Found in other languages (Portuguese, Japanese); first seen at recall 0.42 and 0 (issue #9).
-    "found/abenepi-2018-sexta.txt": (1.00, 1.00, 0.95, 0.95, 1.00, 1.00),
-    "found/abenepi-2018-sexta.html": (1.00, 1.00, 0.95, 0.95, 1.00, 1.00),
+    "found/abenepi-2018-sexta.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/abenepi-2018-sexta.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/biomol-2025-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/biomol-2025-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Added after those fixes, as a check (first seen at 0: a timed talk's bare speaker line
@@ -282,8 +282,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # An untimed break after a lone talk an item of its own: precision .38 / .33. Then the
     # header row's `Start Time` and `Type` known as column names, so the header is no paper:
     # precision .41 / .35.
-    "found/ai4earth-2020-neurips.txt": (0.66, 0.41, 0.75, 0.77, 0.00, 0.57),
-    "found/ai4earth-2020-neurips.html": (0.70, 0.35, 0.76, 0.78, 0.70, 0.57),
+    "found/ai4earth-2020-neurips.txt": (0.70, 0.44, 0.76, 0.78, 0.00, 0.57),
+    "found/ai4earth-2020-neurips.html": (0.70, 0.36, 0.76, 0.78, 0.70, 0.57),
     # Spanish, medicine (Congreso Anual Hospital Chiriquí 2016, Panama): a Blade table with the
     # rooms as columns, a timeless row of session titles with their moderators above each block,
     # then `8:00 AM` rows of `TITLE - Dr. Name` cells; first seen at 0 / 0 / 0, chairs .14,
@@ -318,8 +318,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Merged beside chiriqui's `Title - Dr. Name` rule, the glance table's welcome-speech rows
     # read as talks and the plenary rows' titles are lost: floors at the merged figures (the
     # branch alone reached .86 / .79 / .82 on the text, .76 / .76 / .83 on the page).
-    "found/iceba-2023-friday.txt": (0.88, 0.75, 0.77, 0.77, 0.85, 1.00),
-    "found/iceba-2023-friday.html": (0.76, 0.71, 0.83, 0.83, 0.71, 0.85),
+    "found/iceba-2023-friday.txt": (0.98, 0.77, 0.84, 0.84, 1.00, 1.00),
+    "found/iceba-2023-friday.html": (0.80, 0.72, 0.85, 0.85, 0.85, 0.85),
     # ppig-2014-brighton: the Psychology of Programming Interest Group's 2014 workshop (computing
     # education / psychology of programming; Hugo Markdown tables), three days of rows `time /
     # session / authors / title / duration`, the authors' cell BEFORE the title's; first seen
@@ -366,8 +366,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # 0, chairs 1 (none), times .71; then `People, “Title”` (several on a line) read as papers
     # and their authors: .92 / .86 / .97, times 1; then a long sentence to the reader (`We
     # recommend …`) read as prose, not a paper: precision .92.
-    "found/crdh-2019.txt": (0.92, 0.92, 0.97, 0.97, 1.00, 1.00),
-    "found/crdh-2019.html": (0.92, 0.92, 0.97, 0.97, 1.00, 1.00),
+    "found/crdh-2019.txt": (0.92, 1.00, 0.97, 0.97, 1.00, 1.00),
+    "found/crdh-2019.html": (0.92, 1.00, 0.97, 0.97, 1.00, 1.00),
     # rss-2018-adelaide: the Ranked Set Sampling symposium (agricultural and ecological field
     # sampling, Adelaide), a Hugo page of two Markdown tables `Time | Title | Presenter` rendered
     # by goldmark (short rows padded with empty cells), twelve `Contributing talk` slots without
@@ -561,8 +561,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # room after a long dash (`Opening Remarks — Stuart Hall 102`) or before a colon the item's
     # room, not a title and its speaker: precision .97. Then `Keynote Address with Prof. Name`
     # an untitled talk by the person after "with": .97 / .97 / .91.
-    "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
-    "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.97, 1.00, 1.00),
+    "found/mehat-2024.txt": (0.97, 0.97, 0.91, 0.98, 1.00, 1.00),
+    "found/mehat-2024.html": (0.97, 0.97, 0.91, 0.98, 1.00, 1.00),
     # iclc-2015-leeds: the first International Conference on Live Coding (music / live coding,
     # School of Music, University of Leeds, 13-14 July 2015), Monday and Tuesday: a two-column
     # table per day, full-width room header rows (`LT1, School of Music`), rows `[13:40]<TAB>
