@@ -19,6 +19,7 @@ from bot.parsing.calendar import (
     pick_zone,
     resolve_days,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.shapes import PLACEHOLDER_TITLE
@@ -212,10 +213,10 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
             # "Panelists:" / names, then the session's own talks: people the page lists for the
             # whole session, kept under its heading.
             notes.append(f"{draft.speakers_heading}: " + ", ".join(p.printed for p in unplaced))
-        elif unplaced:
+        elif unplaced and any(p.name.split()[0] in GIVEN_NAMES for p in unplaced):
             # Speakers read for the item, which holds papers of its own: the page did not say
-            # of which paper (and often they were no people: a topic under the header), so
-            # they are left out, but not silently.
+            # of which paper, so they are left out, but not silently where they are people
+            # (`Oral Session 2: Computer Vision (Hall 1)` read as a speaker is a topic).
             warn(
                 draft.speakers_line or draft.line,
                 "read as the session's speakers, but it holds papers; left out: "
