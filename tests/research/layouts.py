@@ -219,11 +219,8 @@ def _raised_marks(paper: Paper) -> list[str]:
 def _timed_paper(paper: Paper, index: int, session: Session, style: str) -> list[str]:
     """The paper's own share of its session's slot, as a start or a range, before its title
     or on a line of its own."""
-    assert session.start is not None
-    assert session.end is not None
-    span = (session.end - session.start) / max(1, len(session.papers))
-    start, end = session.start + index * span, session.start + (index + 1) * span
-    stamp = f"{start:%H:%M}" if style == "timed" else f"{start:%H:%M}–{end:%H:%M}"
+    stamp = _share(session, index)
+    stamp = stamp.split("–")[0] if style == "timed" else stamp
     people = _people(paper.authors, "paren")
     if style == "ranged-line":
         return ["", stamp, paper.title, people]

@@ -617,12 +617,9 @@ class TimeLines(Cells):
             room = room or printed_room
             if room is None:
                 title_text, room = room_in_parentheses(title_text)
-        if (
-            title_text
-            and previous_title is None
-            and not chair_text
-            and self._timed_people_above_title(title_text, i)
-        ):
+        # The row's own title, no title above the time and no chair in it: it may be one talk.
+        talk_row = bool(title_text) and previous_title is None and not chair_text
+        if talk_row and self._timed_people_above_title(title_text, i):
             # "9:30-10:00 | Ana Silva | Bo Li" / " | Fast Joins on GPUs": who gives the talk,
             # its title on the row below; the row's other cells (a mentor, a discussant) are
             # no part of it.
@@ -635,7 +632,7 @@ class TimeLines(Cells):
             return 1
         broken = (
             self._speaker_cell_broken_after_the_name(i, title_text, other_cells)
-            if title_text and previous_title is None and not chair_text
+            if talk_row
             else None
         )
         if broken is not None:
@@ -651,11 +648,7 @@ class TimeLines(Cells):
             self.read(self.lines[workplace_at].number, AUTHORS, 0.9)
             self.slot = (tr.start, tr.end)
             return workplace_at - i + 1
-        talk = (
-            self._talk_in_cells(title_text, other_cells, line.cells)
-            if title_text and previous_title is None and not chair_text
-            else None
-        )
+        talk = self._talk_in_cells(title_text, other_cells, line.cells) if talk_row else None
         if talk is not None:
             # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
             # speaker and its title in cells of their own, in either order.
@@ -682,9 +675,7 @@ class TimeLines(Cells):
                 return workplace - i + 1
             return 1
         lone_speakers = (
-            self._lone_speaker_cell(title_text, other_cells, line.cells)
-            if title_text and previous_title is None and not chair_text
-            else []
+            self._lone_speaker_cell(title_text, other_cells, line.cells) if talk_row else []
         )
         if lone_speakers:
             # "14:00 | Olivia Roth | ": a talk known by its speaker's name.
@@ -695,10 +686,8 @@ class TimeLines(Cells):
             self.slot = (tr.start, tr.end)
             return 1
         if (
-            title_text
+            talk_row
             and other_cells
-            and previous_title is None
-            and not chair_text
             and self._talks_side_by_side(line, tr, [title_text, *other_cells], room)
         ):
             return 1
