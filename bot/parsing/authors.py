@@ -1614,17 +1614,27 @@ _LABELLED_PEOPLE_AFTER = re.compile(
     r"(?P<who>[^\W\d_].*)\)$",
     re.I,
 )
+# "Title (A (X), B (Y))": unlabelled, but each person with a workplace in a parenthesis of
+# their own inside the closing one.
+_PLACED_PEOPLE_AFTER = re.compile(
+    r"^(?P<title>[^()]*?\S)\s*\((?P<who>[^\W\d_][^()]*\([^()]+\)(?:[^()]*\([^()]+\))*[^()]*)\)$"
+)
 
 
 def split_people_after_title(text: str) -> tuple[str, AuthorLine] | None:
-    """`Title, by A (X), B (Y)` or `Title (Speaker: A (X); B (Y))`: a title, then its people
-    set off by a comma and `by` or labelled in a closing parenthesis; unlike `split_by_line`
+    """`Title, by A (X), B (Y)`, `Title (Speaker: A (X); B (Y))` or `Title (A (X), B (Y))`: a
+    title, then its people set off by a comma and `by`, labelled in a closing parenthesis, or
+    there each with a workplace in parentheses of their own; unlike `split_by_line`
     (a bare ` by `, which titles use too) read on any page. None unless the people read as a
     clean list of names."""
     text = clean(text)
     if " by " not in text and "(" not in text:
         return None
-    m = _COMMA_BY.match(text) or _LABELLED_PEOPLE_AFTER.match(text)
+    m = (
+        _COMMA_BY.match(text)
+        or _LABELLED_PEOPLE_AFTER.match(text)
+        or _PLACED_PEOPLE_AFTER.match(text)
+    )
     if m is None or len(m["title"].split()) < 2 or _is_running_text(m["title"]):
         return None
     who = m["who"].strip()

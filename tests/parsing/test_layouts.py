@@ -9286,3 +9286,25 @@ def test_a_start_end_column_header_is_no_paper() -> None:
         "Complex Categories in Ontologies",
         "Nominalisations: a Lexical Semantic Proposal",
     ]
+
+
+def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> None:
+    # `- 10:30–10:48 Title (A (X), B (Y))`: each paper a bullet, its own range first, then its
+    # title and, in a closing parenthesis, its people each with a workplace of their own.
+    program = parse(
+        "Tuesday, 9 December 2025\n"
+        "10:30-11:45 Oral Session 1A: Health\n"
+        "- 10:30–10:48 On the Calibration of Latent Flows (Zoë Björklund (Universidade de "
+        "São Paulo), Thomas Yamada (Max Planck Institute for Intelligent Systems))\n"
+        "- 10:48–11:07 Sparse Data Augmentation (Barış Richter (Université de Hamburg))\n"
+    )
+    assert papers(program) == [
+        (
+            "On the Calibration of Latent Flows",
+            [
+                ("Zoë Björklund", "Universidade de São Paulo"),
+                ("Thomas Yamada", "Max Planck Institute for Intelligent Systems"),
+            ],
+        ),
+        ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
+    ]

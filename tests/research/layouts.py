@@ -116,6 +116,9 @@ LAYOUTS: dict[str, Layout] = {
     "person-per-line": Layout(paper="person-lines"),
     "comma-by": Layout(paper="comma-by"),
     "speaker-inline": Layout(paper="speaker-inline"),
+    "zoned-clock": Layout(clock="zoned"),
+    "bullet-timed": Layout(paper="bullet-timed"),
+    "three-line-header": Layout(header="three-line"),
 }
 
 
@@ -181,6 +184,8 @@ def _session_lines(session: Session, layout: Layout) -> list[str]:
     assert session.day is not None
     dash = {"to": " to ", "spaced": " – "}.get(layout.clock, "-")
     clock = f"{_clock(session.start, layout.clock)}{dash}{_clock(session.end, layout.clock)}"
+    if layout.clock == "zoned":
+        clock += f" {session.start:%Z}"
     title, room, day = session.title or "", session.room or "", session.day
     placed = [f"Room: {room}"] if room else []
     headers: dict[str, Callable[[], list[str]]] = {
@@ -197,6 +202,10 @@ def _session_lines(session: Session, layout: Layout) -> list[str]:
         "markdown": lambda: [f"### {title}", f"*{clock}*" + (f" · {room}" if room else "")],
         "time-last": lambda: [f"{title} ({clock}" + (f", {room})" if room else ")")],
         "bracket-clock": lambda: [f"[{clock}] {title}" + (f", {room}" if room else "")],
+        "three-line": lambda: [
+            *title.split(": ", 1),
+            f"{clock}" + (f" · {room}" if room else ""),
+        ],
     }
     return headers[layout.header]()
 
@@ -298,6 +307,7 @@ def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> 
         "comma-by": lambda: ["", f"{title}, by {in_parentheses}"],
         "speaker-inline": lambda: ["", f"{title} (Speaker: {in_parentheses})"],
         "time-after": lambda: ["", f"{title} ({_share(session, index)})", people],
+        "bullet-timed": lambda: [f"- {_share(session, index)} {title} ({in_parentheses})"],
     }
     return papers[layout.paper]()
 

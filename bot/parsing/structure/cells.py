@@ -12,6 +12,7 @@ from bot.parsing.authors import (
     author_line_score,
     clean,
     parse_author_line,
+    split_people_after_title,
     strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
@@ -143,6 +144,10 @@ class Cells(Speakers):
                 # "11:24: Il Glossario delle Infrastrutture (Lucia Rossi, Anna Bianchi)": a
                 # timed paper's authors in parentheses after its title.
                 title, authors = named[0], AuthorLine(named[1])
+            elif (placed := split_people_after_title(title)) is not None:
+                # "10:30–10:48 Title (Ana Silva (MIT), Bo Li (EPFL))": the same, each with a
+                # workplace of their own.
+                title, authors = placed
         if title is not None:
             title = strip_trailing_marks(title)[0]
         if authors is not None and institution is not None:
