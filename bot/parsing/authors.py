@@ -1305,8 +1305,9 @@ def split_colon_authors(text: str) -> tuple[str, AuthorLine] | None:
     return None if parsed is None else (m.group("title").strip(), parsed)
 
 
-# "A (X); B (Y) – Title": a spaced dash after a list of people, outside their parentheses.
-_SPACED_DASH = re.compile(r"\s[—–-]\s")
+# A dash with white space each side: between two people, not inside a double-barrelled name;
+# after a list of people and before a title ("A (X); B (Y) – Title").
+SPACED_DASH = re.compile(r"\s[–—-]\s")
 
 
 def split_dash_authors(text: str) -> tuple[str, AuthorLine] | None:
@@ -1317,7 +1318,7 @@ def split_dash_authors(text: str) -> tuple[str, AuthorLine] | None:
     text = clean(text)
     if "(" not in text and "." not in text:
         return None  # neither a workplace nor an initial: the left side is not surely people
-    for dash in _SPACED_DASH.finditer(text):
+    for dash in SPACED_DASH.finditer(text):
         who, title = text[: dash.start()], text[dash.end() :].strip()
         if who.count("(") != who.count(")") or len(title.split()) < 2:
             continue

@@ -534,7 +534,7 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     Title`, else None: the left side must read surely as people and the right as a title."""
     colon = split_colon_authors(text) if ": " in text else None
     if colon is not None and not any(
-        abbreviates(a.name, a.affiliation or "") for a in colon[1].authors
+        _spells_last_initials(a.name, a.affiliation or "") for a in colon[1].authors
     ):
         return colon[0], colon[1].authors
     if colon is not None:
@@ -556,9 +556,11 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     return title, parsed.authors
 
 
-def abbreviates(words: str, acronym: str) -> bool:
+def _spells_last_initials(words: str, acronym: str) -> bool:
     """Whether `acronym` spells the initials of the last words of `words` ("Corpus
-    Inscriptorum Vitebergense" / "CIV"): the name of a thing, not where someone works."""
+    Inscriptorum Vitebergense" / "CIV"): the name of a thing, not where someone works. (Unlike
+    `authors.abbreviates`, which wants all the capitalised words' initials, or all words',
+    the acronym here may leave out the first words: "Das Corpus …".)"""
     initials = "".join(w[0] for w in words.split() if w[:1].isupper())
     return 2 <= len(acronym) <= 8 and acronym.isupper() and initials.endswith(acronym)
 

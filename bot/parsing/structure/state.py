@@ -532,10 +532,6 @@ class BuilderState:
         return marked > 0 and 2 * marked > len(paper.authors)
 
 
-# A dash with white space each side: between two people, not inside a double-barrelled name.
-SPACED_DASH = re.compile(r"\s[–—-]\s")
-
-
 def _wholly_quoted(text: str) -> bool:
     """`"Tracing bile acids in the gut"`: a line that is one quotation, nothing beside it."""
     text = text.strip()

@@ -872,8 +872,9 @@ class TextLines(Cells):
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
-            placed = not one_name_only(text) and speaker_with_affiliation(text)
-            if paper.authors_line != paper.line and (one_name_only(text) or placed):
+            bare = one_name_only(text)
+            placed = not bare and speaker_with_affiliation(text)
+            if paper.authors_line != paper.line and (bare or placed):
                 self.name_a_line_paper = paper  # its authors may come a name (or person) a line
                 self.person_a_line_placed = placed
             return

@@ -9,6 +9,7 @@ from datetime import time
 
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
+    SPACED_DASH,
     addresses_people,
     author_line_score,
     clean,
@@ -53,7 +54,6 @@ from bot.parsing.structure.phrases import (
     split_chair,
     strip_session_title,
 )
-from bot.parsing.structure.state import SPACED_DASH
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 # The headers of a timetable's place column, in English as `column_role` gives them.
