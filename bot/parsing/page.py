@@ -31,6 +31,7 @@ from bot.parsing.shapes import (
     is_own_item,
     is_prose,
     name_colon_title,
+    names_a_room,
     reads_as_title,
     title_score,
 )
@@ -45,6 +46,16 @@ def is_bare_time(line: Line) -> bool:
     before = line.text[: line.time.span[0]].strip().rstrip(":").strip()
     rest = line.text[line.time.span[1] :].strip(" :|-–—~,")
     return not rest and (not before or bool(FIELD_LABEL.match(before)))
+
+
+def _time_and_room_only(line: Line) -> bool:
+    """`08:45-09:00 · Main Hall`: a time line that names only where, never what; as bare of a
+    title as a time alone."""
+    if line.kind is not LineKind.TIME or line.time is None or len(line.cells) > 1:
+        return False
+    if line.text[: line.time.span[0]].strip():
+        return False
+    return names_a_room(line.text[line.time.span[1] :].strip(" :|-–—~,·•"))
 
 
 def dates_label_cards(lines: list[Line]) -> bool:
@@ -114,7 +125,7 @@ def title_side(lines: list[Line], *, past_controls: bool = True) -> str | None:
         return next((j for j in range(index - 1, -1, -1) if lines[j].kind not in passed), None)
 
     for index, line in enumerate(lines):
-        if not is_bare_time(line):
+        if not (is_bare_time(line) or _time_and_room_only(line)):
             continue
         over = above(index)
         if (

@@ -16,7 +16,7 @@ from bot.parsing.authors import (
 )
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import ROOM_WORDS
+from bot.parsing.lexer import ROOM_NAME, ROOM_WORDS
 
 # A room's code ("L3", "S1.37", "B101"), maybe one of two, maybe with its building after a
 # comma ("L3 or S1.37, MI").
@@ -26,6 +26,20 @@ ROOM_CELL = re.compile(
     rf"|^{_ROOM_CODE}(?:\s+(?:or|/|&)\s+{_ROOM_CODE})*(?:,\s*[A-Z]{{2,5}})?$",
     re.I,
 )
+
+
+# "Room B", "Hall 2", "Aula 3.1", "Lecture Hall C-101": a room word, then its code.
+ROOM_BY_CODE = re.compile(r"^(?:" + ROOM_WORDS + r")\s+(?-i:[A-Z0-9])[\w.-]{0,7}$", re.I)
+
+
+def names_a_room(text: str) -> bool:
+    """`Room B`, `Main Hall`, `Grand Ballroom E`: a room by its code, or a capitalised name
+    around a room word (not `Hall of Fame`, a title's words)."""
+    if ROOM_BY_CODE.match(text):
+        return True
+    return bool(ROOM_NAME.match(text)) and all(
+        w[:1].isupper() or w[:1].isdigit() for w in text.split()
+    )
 
 
 def is_own_item(text: str) -> bool:

@@ -9308,3 +9308,85 @@ def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> No
         ),
         ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
     ]
+
+
+def test_a_session_numbered_on_one_line_and_named_on_the_next_above_its_time_and_room() -> None:
+    # `Oral Session 1B` / `Computer Vision` / `10:30-11:45 · Hall B`: the label and the topic
+    # are one title, even where the topic reads like a name; the room follows the time.
+    program = parse(
+        "Tuesday, December 9\n"
+        "\n"
+        "Opening Remarks\n"
+        "08:45-09:00 · Main Hall\n"
+        "\n"
+        "Oral Session 1A\n"
+        "Computer Vision\n"
+        "10:30-11:45 · East Exhibition Hall A\n"
+        "Chair: Ana Silva (MIT)\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Bo Li (EPFL); Eve Roy (ETH Zurich)\n"
+        "\n"
+        "Oral Session 1B\n"
+        "Datasets and Benchmarks\n"
+        "10:30-11:45 · East Exhibition Hall B\n"
+        "Chair: Jan Novak (Oxford)\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Kim Bose (Tsinghua University)\n"
+    )
+    assert [(s.title, s.room, s.start and f"{s.start:%H:%M}") for s in program.sessions] == [
+        ("Opening Remarks", "Main Hall", "08:45"),
+        ("Oral Session 1A: Computer Vision", "East Exhibition Hall A", "10:30"),
+        ("Oral Session 1B: Datasets and Benchmarks", "East Exhibition Hall B", "10:30"),
+    ]
+    assert [title for title, _ in papers(program)] == [
+        "Sparse Recovery for Tabular Data",
+        "Calibrated Flows",
+    ]
+
+
+def test_markdown_headings_over_a_time_and_room_line_title_their_items() -> None:
+    # `### Title` / `*09:00-10:00* · Main Hall`: each heading stands above its time, the talk
+    # of a keynote below both.
+    program = parse_program(
+        "Tuesday, December 9\n"
+        "\n"
+        "### Opening Remarks\n"
+        "*08:45-09:00* · Main Hall\n"
+        "\n"
+        "### Invited Talk: Hoang Zhang\n"
+        "*09:00-10:00* · Main Hall\n"
+        "Chair: Christoph Schulz (Vector Institute)\n"
+        "\n"
+        "**The Next Decade of Machine Learning Systems**\n"
+        "_Hoang Zhang (ETH Zurich)_\n"
+        "\n"
+        "### Coffee break\n"
+        "*10:00-10:30*\n",
+        UTC,
+    )
+    assert [(s.title, s.room, s.start and f"{s.start:%H:%M}") for s in program.sessions] == [
+        ("Opening Remarks", "Main Hall", "08:45"),
+        ("Invited Talk: Hoang Zhang", "Main Hall", "09:00"),
+        ("Coffee break", None, "10:00"),
+    ]
+    assert [c.name for c in program.sessions[1].chairs] == ["Christoph Schulz"]
+    assert papers(program) == [
+        ("The Next Decade of Machine Learning Systems", [("Hoang Zhang", "ETH Zurich")])
+    ]
+
+
+def test_a_room_after_a_long_dash_in_a_session_header() -> None:
+    # `Poster Session 1 — East Exhibit Hall A-C`: the place after the dash is the room.
+    program = parse(
+        "Tuesday, December 9\n"
+        "Poster Session 1 — East Exhibit Hall A-C\n"
+        "11:00-14:00\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Kim Bose (Tsinghua University)\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Poster Session 1", "East Exhibit Hall A-C")
+    ]

@@ -18,7 +18,14 @@ from bot.parsing.authors import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
-from bot.parsing.shapes import LEADING_MARK, ROOM_CELL, has_common_word, is_prose, title_score
+from bot.parsing.shapes import (
+    LEADING_MARK,
+    ROOM_CELL,
+    has_common_word,
+    is_prose,
+    names_a_room,
+    title_score,
+)
 from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft
 from bot.parsing.structure.phrases import (
     DURATION_CELL,
@@ -28,7 +35,6 @@ from bot.parsing.structure.phrases import (
     PLACEHOLDER,
     SESSION_WORD,
     keynote_mark,
-    names_a_room,
     presenters_in,
     strip_session_title,
 )

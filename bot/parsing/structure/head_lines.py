@@ -312,6 +312,8 @@ class HeadLines(Cells):
         title = strip_session_title(text.rstrip(" ,;-–—("))
         if room is None:
             title, room = room_in_parentheses(title)
+        if room is None:
+            title, room = self.split_room(title)  # "Poster Session 1 — East Exhibit Hall"
         session = self.current
         reuse = (
             session is not None

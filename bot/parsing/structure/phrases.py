@@ -25,7 +25,6 @@ from bot.parsing.kinds import KEYNOTE_PHRASES, REGISTRATION, classify_kind
 from bot.parsing.lexer import (
     CHAIR_MARKED_AFTER,
     HEADER_WORDS,
-    ROOM_NAME,
     ROOM_WORDS,
     SESSION_LABEL,
     Line,
@@ -37,6 +36,7 @@ from bot.parsing.shapes import (
     ROOM_CELL,
     SPEAKER_LABEL_WORDS,
     is_prose,
+    names_a_room,
     reads_as_title,
 )
 from bot.parsing.spreadsheet import column_field
@@ -115,20 +115,6 @@ TRAILING_ROOM = re.compile(
     r"|(?P<room>(?:" + ROOM_WORDS + r")\b[^()]{0,40}))\)\s*$",
     re.I,
 )
-
-
-# "Room B", "Hall 2", "Aula 3.1", "Lecture Hall C-101": a room word, then its code.
-ROOM_BY_CODE = re.compile(r"^(?:" + ROOM_WORDS + r")\s+(?-i:[A-Z0-9])[\w.-]{0,7}$", re.I)
-
-
-def names_a_room(text: str) -> bool:
-    """`Room B`, `Main Hall`, `Grand Ballroom E`: a room by its code, or a capitalised name
-    around a room word (not `Hall of Fame`, a title's words)."""
-    if ROOM_BY_CODE.match(text):
-        return True
-    return bool(ROOM_NAME.match(text)) and all(
-        w[:1].isupper() or w[:1].isdigit() for w in text.split()
-    )
 
 
 def room_in_parentheses(title: str) -> tuple[str, str | None]:
@@ -653,6 +639,15 @@ LABELLED_PROSE = re.compile(
 # "Session 1", "Track B2", "Session IV": a header cell that numbers its session and names none.
 BARE_SESSION_NUMBER = re.compile(
     r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$", re.I
+)
+
+
+# "Oral Session 1A", "Poster Session 2", "Technical Session IV": a label that numbers its
+# session (with a word or two of its kind before it) and names no topic.
+NUMBERED_SESSION_LABEL = re.compile(
+    r"^(?:[A-Z][\w-]*\s+){0,2}(?:session|track)\s+"
+    r"(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$",
+    re.I,
 )
 
 

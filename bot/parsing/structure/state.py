@@ -58,7 +58,7 @@ from bot.parsing.page import (
     times_after_items,
     title_side,
 )
-from bot.parsing.shapes import LEADING_MARK
+from bot.parsing.shapes import LEADING_MARK, names_a_room
 from bot.parsing.structure.drafts import (
     AUTHORS,
     TITLE,
@@ -77,7 +77,6 @@ from bot.parsing.structure.phrases import (
     TITLE_FIELD,
     TRAILING_EMPHASIS,
     TRAILING_JOINT_WORK,
-    names_a_room,
     one_person_and_affiliation,
 )
 from bot.parsing.talks import split_addressed_speaker, split_dash_speakers

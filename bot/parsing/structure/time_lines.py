@@ -33,19 +33,32 @@ from bot.parsing.lexer import (
     is_link_line,
     names_a_place,
 )
-from bot.parsing.shapes import FIELD_LABEL, LEADING_MARK, ROOM_CELL, is_own_item
+from bot.parsing.shapes import (
+    FIELD_LABEL,
+    LEADING_MARK,
+    ROOM_CELL,
+    is_own_item,
+    is_prose,
+    names_a_room,
+)
 from bot.parsing.structure.cells import Cells
-from bot.parsing.structure.drafts import AUTHORS, NOTE, TITLE_AUTHORS, SessionDraft
+from bot.parsing.structure.drafts import (
+    AUTHORS,
+    NOTE,
+    SESSION_HEADER,
+    TITLE_AUTHORS,
+    SessionDraft,
+)
 from bot.parsing.structure.phrases import (
     CLOCK_WORDS,
     CODED_TALK_LABEL,
     DURATION_CELL,
+    NUMBERED_SESSION_LABEL,
     SLOT_ONLY,
     file_cells_beside,
     holds_contributions,
     keynote_mark,
     minutes_after,
-    names_a_room,
     names_only_a_workplace,
     opens_next_cell,
     reads_as_a_name,
@@ -76,6 +89,14 @@ DISCUSSION_ROW = re.compile(
 # of people, each of two to four capitalised words, the last after "and".
 _NAME = r"[A-ZÀ-Þ][\w'’.-]*(?: [A-ZÀ-Þ][\w'’.-]*){1,3}"
 _OPENS_WITH_A_LIST_OF_PEOPLE = re.compile(rf"^{_NAME}(?:, {_NAME})*,? and {_NAME}\b")
+
+
+def _may_title(line: Line) -> bool:
+    """Can this line title an item: text, a header, or a short line the page repeats (read as a
+    badge: a track's topic, `Kernel Methods`, printed over each of its sessions)?"""
+    if line.kind is LineKind.LINK:
+        return not is_link_line(line.text)
+    return line.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
 
 
 class TimeLines(Cells):
@@ -129,6 +150,45 @@ class TimeLines(Cells):
             if line.kind is LineKind.TIME:
                 return False
         return False
+
+    def _numbered_heading_above(self, i: int) -> tuple[Line, str] | None:
+        """`Oral Session 1A` / `Applications: Health` / `10:30-11:45`: a label numbering the
+        session and its topic, each on its own line right above its time; the label line and
+        the title they make. Whatever the lines were read as so far (a session of their own, a
+        paper and its authors) is undone."""
+        if i < 2:
+            return None
+        label, topic = self.lines[i - 2], self.lines[i - 1]
+        if not (_may_title(label) and _may_title(topic)):
+            return None
+        if not NUMBERED_SESSION_LABEL.match(label.text) or is_prose(topic.text):
+            return None
+        if topic.time is not None or is_own_item(topic.text):
+            return None
+        numbers = (label.number, topic.number)
+        for session in list(self.sessions):
+            session.papers = [p for p in session.papers if p.line not in numbers]
+            if session.line in numbers and not (
+                session.papers or session.speakers or session.chairs
+            ):
+                self.sessions.remove(session)
+        self.paper = None
+        self.current = self.sessions[-1] if self.sessions else None
+        for number in numbers:
+            self.read(number, SESSION_HEADER, 0.8)
+        return label, f"{strip_session_title(label.text)}: {strip_session_title(topic.text)}"
+
+    def _room_under_its_title(self, i: int, text: str) -> bool:
+        """Is what follows this line's time the room of an item titled on the line right above
+        (a card's title, then its time and place), not the item's own title?"""
+        if i <= 0 or not names_a_room(text):
+            return False
+        above, paper = self.lines[i - 1], self.paper
+        if paper is not None and (
+            paper.authors_line == above.number or (paper.line == above.number and paper.authors)
+        ):
+            return False  # a paper's people end above: the time's text is its next item's title
+        return _may_title(above) and not is_prose(above.text)
 
     def _starts_the_talk_above(self, tr: TimeRange, line: Line) -> bool:
         """`Title` / `Name` / `10:20am`: a bare clock right under a talk's people is that talk's
@@ -538,6 +598,14 @@ class TimeLines(Cells):
         room = None
         if ROOM_CELL.match(title_text):
             room, title_text = title_text, ""  # "10:30-12:00, Room 101"
+        numbered = None
+        if not before and not other_cells and (not title_text or names_a_room(title_text)):
+            numbered = self._numbered_heading_above(i)
+        if numbered is not None:
+            room = room or title_text or None  # "Oral Session 1A" / its topic / "10:30 · Hall A"
+            title_text = numbered[1]
+        elif not before and not other_cells and self._room_under_its_title(i, title_text):
+            room, title_text = title_text, ""  # "Opening Remarks" / "08:45-09:00 · Main Hall"
         current = self.current
         talk_at = self._talk_below_bare_time(i) if not title_text and room is None else None
         if talk_at is not None:
@@ -618,7 +686,7 @@ class TimeLines(Cells):
             if room is None:
                 title_text, room = room_in_parentheses(title_text)
         # The row's own title, no title above the time and no chair in it: it may be one talk.
-        talk_row = bool(title_text) and previous_title is None and not chair_text
+        talk_row = bool(title_text) and previous_title is None and not chair_text and not numbered
         if talk_row and self._timed_people_above_title(title_text, i):
             # "9:30-10:00 | Ana Silva | Bo Li" / " | Fast Joins on GPUs": who gives the talk,
             # its title on the row below; the row's other cells (a mentor, a discussant) are
@@ -691,8 +759,9 @@ class TimeLines(Cells):
             and self._talks_side_by_side(line, tr, [title_text, *other_cells], room)
         ):
             return 1
+        title_at = previous_title or (numbered[0] if numbered else line)
         session = self.open_session(
-            previous_title.number if previous_title else line.number,
+            title_at.number,
             title=strip_session_title(previous_title.text if previous_title else title_text)
             or None,
             start=tr.start,
