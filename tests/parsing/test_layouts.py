@@ -9390,3 +9390,36 @@ def test_a_room_after_a_long_dash_in_a_session_header() -> None:
     assert [(s.title, s.room) for s in program.sessions] == [
         ("Poster Session 1", "East Exhibit Hall A-C")
     ]
+
+
+def test_a_keynote_slot_then_its_talk_in_the_same_slot_is_one_item() -> None:
+    # `09:00-10:00 | Invited Talk: Ana Silva` / `09:00-10:00 | Title | Ana Silva (MIT)`: the
+    # row under the item, in its very slot, is the talk the item named, not an item of its own.
+    program = parse(
+        "Tuesday, December 9\n"
+        "Time\tTitle\tSpeakers\n"
+        "09:00-10:00\tInvited Talk: Ana Silva\tMain Hall\n"
+        "Chair: Christoph Schulz (Vector Institute)\n"
+        "09:00-10:00\tThe Next Decade of Learning Systems\tAna Silva (MIT)\n"
+        "10:00-10:30\tCoffee break\t\n"
+    )
+    assert [s.title for s in program.sessions] == ["Invited Talk: Ana Silva", "Coffee break"]
+    assert papers(program) == [("The Next Decade of Learning Systems", [("Ana Silva", "MIT")])]
+
+
+def test_a_keynote_slot_printed_again_over_its_speaker_and_talk() -> None:
+    # `09:00-10:00 Invited Talk: Ana Silva` / `09:00–10:00` / `Ana Silva (MIT)` / title: the
+    # slot said again, then who speaks and on what.
+    program = parse(
+        "Tuesday, December 9\n"
+        "09:00-10:00 Invited Talk: Ana Silva, Main Hall\n"
+        "Chair: Christoph Schulz (Vector Institute)\n"
+        "\n"
+        "09:00–10:00\n"
+        "Ana Silva (MIT)\n"
+        "The Next Decade of Learning Systems\n"
+        "\n"
+        "10:00-10:30 Coffee break\n"
+    )
+    assert [s.title for s in program.sessions] == ["Invited Talk: Ana Silva", "Coffee break"]
+    assert papers(program) == [("The Next Decade of Learning Systems", [("Ana Silva", "MIT")])]

@@ -151,6 +151,27 @@ class TimeLines(Cells):
                 return False
         return False
 
+    def _speakers_named_again_below(self, item: SessionDraft, i: int) -> bool:
+        """`Invited Talk: Ana Silva` / `09:00–10:00` / `Ana Silva (MIT)` / title: the item's
+        slot printed again over the speaker its title named, the talk still to come."""
+        if item.talk_title is not None:
+            return False
+        below = self.next_nonblank(i)
+        return below is not None and any(below.text.startswith(p.name) for p in item.speakers)
+
+    def _item_naming_its_speakers(
+        self, tr: TimeRange, speakers: list[Person]
+    ) -> SessionDraft | None:
+        """The open item of this very slot whose title named these speakers (`Invited Talk:
+        Ana Silva`) and which holds no talk yet."""
+        current = self.current
+        if current is None or current.papers or current.talk_title or not speakers:
+            return None
+        if (current.start, current.end) != (tr.start, tr.end) or not current.speakers:
+            return None
+        named = {p.name for p in current.speakers}
+        return current if {p.name for p in speakers} == named else None
+
     def _numbered_heading_above(self, i: int) -> tuple[Line, str] | None:
         """`Oral Session 1A` / `Applications: Health` / `10:30-11:45`: a label numbering the
         session and its topic, each on its own line right above its time; the label line and
@@ -640,7 +661,7 @@ class TimeLines(Cells):
             and not other_cells
             and current is not None
             and not current.papers
-            and not current.speakers
+            and (not current.speakers or self._speakers_named_again_below(current, i))
             else None
         )
         if restated is not None and (restated.start, restated.end) == (tr.start, tr.end):
@@ -721,6 +742,12 @@ class TimeLines(Cells):
             # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
             # speaker and its title in cells of their own, in either order.
             talk_title, speakers, beside_talk = talk
+            named = self._item_naming_its_speakers(tr, speakers)
+            if named is not None:
+                # "09:00-10:00 | Invited Talk: Ana Silva" / "09:00-10:00 | Title | Ana Silva
+                # (MIT)": the item's own talk, in the same slot.
+                named.talk_title, named.speakers = talk_title, speakers
+                return 1
             session = self.open_session(
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
             )
