@@ -119,6 +119,13 @@ LAYOUTS: dict[str, Layout] = {
     "zoned-clock": Layout(clock="zoned"),
     "bullet-timed": Layout(paper="bullet-timed"),
     "three-line-header": Layout(header="three-line"),
+    "ranged-people-first": Layout(paper="ranged-people-first"),
+    "ranged-people-first-timeline": Layout(header="timeline", paper="ranged-people-first"),
+    "ranged-names-first": Layout(paper="ranged-people-first", people="none"),
+    "grid-title-people": Layout(header="tabs", paper="grid-title-people"),
+    "grid-people-title": Layout(header="tabs", paper="grid-people-title"),
+    "grid-names-title": Layout(header="tabs", paper="grid-people-title", people="none"),
+    "grid-people-title-comma": Layout(header="tabs", paper="grid-people-title", people="comma"),
 }
 
 
@@ -225,14 +232,18 @@ def _raised_marks(paper: Paper) -> list[str]:
     return ["", paper.title, marked, *([legend] if legend else [])]
 
 
-def _timed_paper(paper: Paper, index: int, session: Session, style: str) -> list[str]:
+def _timed_paper(
+    paper: Paper, index: int, session: Session, style: str, people_style: str
+) -> list[str]:
     """The paper's own share of its session's slot, as a start or a range, before its title
     or on a line of its own."""
     stamp = _share(session, index)
     stamp = stamp.split("–")[0] if style == "timed" else stamp
-    people = _people(paper.authors, "paren")
+    people = _people(paper.authors, people_style)
     if style == "ranged-line":
         return ["", stamp, paper.title, people]
+    if style == "ranged-people-first":
+        return ["", stamp, people, paper.title]
     return ["", f"{stamp} {paper.title}", people]
 
 
@@ -258,8 +269,13 @@ def _share(session: Session, index: int) -> str:
 def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> list[str]:
     if layout.people == "sup":
         return _raised_marks(paper)
-    if layout.paper in ("timed", "ranged", "ranged-line"):
-        return _timed_paper(paper, index, session, layout.paper)
+    if layout.paper.startswith("grid-"):
+        cells = [paper.title, _people(paper.authors, layout.people)]
+        if layout.paper == "grid-people-title":
+            cells.reverse()
+        return [_share(session, index) + "\t" + "\t".join(cells)]
+    if layout.paper in ("timed", "ranged", "ranged-line", "ranged-people-first"):
+        return _timed_paper(paper, index, session, layout.paper, layout.people)
     people = _people(paper.authors, layout.people)
     in_parentheses = ", ".join(_person(a, "paren") for a in paper.authors)
     names = [a.name for a in paper.authors]
@@ -320,6 +336,12 @@ def render(program: Program, layout: Layout) -> str:
         if session.day != day:
             day = session.day
             lines += ["", _day_header(session, program.sessions[0], layout.day), ""]
+            if layout.paper.startswith("grid-"):
+                lines.append(
+                    "Time\tSpeakers\tTitle"
+                    if layout.paper == "grid-people-title"
+                    else "Time\tTitle\tSpeakers"
+                )
         lines += _session_lines(session, layout)
         chairs = [_person(chair, layout.people) for chair in session.chairs]
         if layout.chairs == "inline" and chairs:
