@@ -666,3 +666,42 @@ def prints_name_comma_affiliation(lines: list[Line]) -> bool:
         else:
             without += 1
     return with_institution >= 2 and without * 3 <= with_institution
+
+
+# The headings of what a conference page prints besides its program: where, how to get there,
+# whom to ask, who pays, who organises (in the languages of the corpus).
+_PAGE_SECTION_HEADING = re.compile(
+    r"^(?:the\s+|our\s+)?(?:venue|location|getting\s+there|how\s+to\s+get\s+there|directions"
+    r"|travel(?:\s+information)?|accommodations?|hotels?|contacts?|contact\s+us|sponsors?"
+    r"|sponsorship|partners|supporters|organi[sz]ers|(?:local\s+|program(?:me)?\s+|steering\s+)?"
+    r"(?:organi[sz]ing\s+)?committees?|important\s+dates|call\s+for\s+(?:papers|abstracts)"
+    r"|about(?:\s+us)?|imprint|impressum|privacy(?:\s+policy)?|faqs?|previous\s+editions"
+    r"|past\s+editions|code\s+of\s+conduct|follow\s+us|newsletter"
+    r"|anfahrt|kontakt|veranstaltungsort|sponsoren|lieu|accès|partenaires|sede|contacto"
+    r"|contato|patrocinadores|patrocinio)\s*:?$",
+    re.I,
+)
+# Lines that belong to the program itself: once none follows, the page has moved on (a
+# committee's "General Chair: …" lines may follow, read as headers).
+_PROGRAM_KINDS = (
+    LineKind.DAY,
+    LineKind.TIME,
+    LineKind.META,
+    LineKind.TABLE_HEADER,
+)
+
+
+def page_sections_start(lines: list[Line]) -> int:
+    """Index of the first heading of the page's other sections (`Venue`, `Contact`,
+    `Sponsors`) printed after the program's last time, day or session line; `len(lines)`
+    when there is none. What follows it is no part of the program."""
+    last = max((i for i, line in enumerate(lines) if line.kind in _PROGRAM_KINDS), default=None)
+    if last is None:
+        return len(lines)
+    for index in range(last + 1, len(lines)):
+        line = lines[index]
+        if line.kind in (LineKind.TEXT, LineKind.LABEL, LineKind.JUNK) and (
+            _PAGE_SECTION_HEADING.match(line.text.strip())
+        ):
+            return index
+    return len(lines)

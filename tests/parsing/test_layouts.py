@@ -9423,3 +9423,55 @@ def test_a_keynote_slot_printed_again_over_its_speaker_and_talk() -> None:
     )
     assert [s.title for s in program.sessions] == ["Invited Talk: Ana Silva", "Coffee break"]
     assert papers(program) == [("The Next Decade of Learning Systems", [("Ana Silva", "MIT")])]
+
+
+def test_the_page_sections_after_the_program_are_no_papers() -> None:
+    # "Venue" / its address / "Contact" / a sentence / "Sponsors" / firms, below the last item:
+    # the page has moved on; each line is named in a warning, none is a paper.
+    text = (
+        "Tuesday, December 9\n"
+        "15:15-16:30 Oral Session 5A: Multimodal Learning\n"
+        "Chair: Ana Silva (MIT)\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Bo Li (EPFL); Eve Roy (ETH Zurich)\n"
+        "\n"
+        "Venue\n"
+        "\n"
+        "Vancouver Convention Centre\n"
+        "1055 Canada Place\n"
+        "Vancouver, BC V6C 0C3, Canada\n"
+        "\n"
+        "Contact\n"
+        "For questions about the program, write to chairs@example.org.\n"
+        "\n"
+        "Sponsors\n"
+        "Google DeepMind\n"
+        "Microsoft Research\n"
+        "\n"
+        "Organizing Committee\n"
+        "General Chair: Kim Bose (University of Porto)\n"
+    )
+    program = parse(text)
+    assert papers(program) == [
+        ("Sparse Recovery for Tabular Data", [("Bo Li", "EPFL"), ("Eve Roy", "ETH Zurich")])
+    ]
+    assert [c.name for c in program.sessions[0].chairs] == ["Ana Silva"]
+    ignored = {w.line for w in program.warnings if "after the program ends" in w.message}
+    assert ignored == {8, 10, 11, 12, 14, 15, 17, 18, 19, 21, 22}
+
+
+def test_a_page_section_heading_inside_the_program_ends_nothing() -> None:
+    # "Venue" above more timed items is the page's own heading, not its end.
+    program = parse(
+        "Tuesday, December 9\n"
+        "Venue\n"
+        "Main Hall\n"
+        "09:00-10:00 Keynote: Ana Silva\n"
+        "10:00-11:00 Session 1: Learning\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Bo Li (EPFL)\n"
+    )
+    assert [title for title, _ in papers(program)][-1] == "Sparse Recovery for Tabular Data"
+    assert not any("after the program ends" in w.message for w in program.warnings)

@@ -48,6 +48,7 @@ class Layout:
     header: str = "inline"  # inline, pipes, tabs, timeline, split, labelled, dated, room-first
     chairs: str = "lines"  # lines (a `Chair:` line each), joined (`Chairs: A and B`), inline
     people: str = "paren"  # paren, comma, dash, none, sup
+    footer: bool = False  # the page's other sections (venue, contact, sponsors) after it
     paper: str = "lines"  # lines, oneline, authors-first, tabrow, twocol, bullets, by,
     #                       timed, ranged, ranged-line, numbered, codes, speaker, label, table
 
@@ -122,6 +123,9 @@ LAYOUTS: dict[str, Layout] = {
     "ranged-people-first": Layout(paper="ranged-people-first"),
     "ranged-people-first-timeline": Layout(header="timeline", paper="ranged-people-first"),
     "ranged-names-first": Layout(paper="ranged-people-first", people="none"),
+    "footer": Layout(footer=True),
+    "footer-timeline": Layout(header="timeline", footer=True),
+    "footer-markdown": Layout(header="markdown", paper="markdown", footer=True),
     "grid-title-people": Layout(header="tabs", paper="grid-title-people"),
     "grid-people-title": Layout(header="tabs", paper="grid-people-title"),
     "grid-names-title": Layout(header="tabs", paper="grid-people-title", people="none"),
@@ -328,6 +332,16 @@ def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> 
     return papers[layout.paper]()
 
 
+def _day_lines(session: Session, first: Session, layout: Layout) -> list[str]:
+    """The day's header, and a timetable's header row under it."""
+    lines = ["", _day_header(session, first, layout.day), ""]
+    if layout.paper == "grid-people-title":
+        lines.append("Time\tSpeakers\tTitle")
+    elif layout.paper.startswith("grid-"):
+        lines.append("Time\tTitle\tSpeakers")
+    return lines
+
+
 def render(program: Program, layout: Layout) -> str:
     """`program` printed as a page in `layout` would print it."""
     lines = [program.conference.name, ""]
@@ -335,13 +349,7 @@ def render(program: Program, layout: Layout) -> str:
     for session in program.sessions:
         if session.day != day:
             day = session.day
-            lines += ["", _day_header(session, program.sessions[0], layout.day), ""]
-            if layout.paper.startswith("grid-"):
-                lines.append(
-                    "Time\tSpeakers\tTitle"
-                    if layout.paper == "grid-people-title"
-                    else "Time\tTitle\tSpeakers"
-                )
+            lines += _day_lines(session, program.sessions[0], layout)
         lines += _session_lines(session, layout)
         chairs = [_person(chair, layout.people) for chair in session.chairs]
         if layout.chairs == "inline" and chairs:
@@ -361,7 +369,39 @@ def render(program: Program, layout: Layout) -> str:
         if layout.chairs == "after" and chairs:
             lines += ["", f"Session chair{'s' if len(chairs) > 1 else ''}: {', '.join(chairs)}"]
         lines += ["", ""]
+    if layout.footer:
+        lines += _FOOTER
     return "\n".join(lines) + "\n"
+
+
+# What a conference page prints below its program: where, whom to ask, who pays.
+_FOOTER = [
+    "Venue",
+    "",
+    "Vancouver Convention Centre",
+    "1055 Canada Place",
+    "Vancouver, BC V6C 0C3, Canada",
+    "",
+    "Getting There",
+    "",
+    "The venue is a ten-minute walk from Waterfront station.",
+    "",
+    "Contact",
+    "",
+    "For questions about the program, write to program-chairs@example.org.",
+    "",
+    "Sponsors",
+    "",
+    "Google DeepMind",
+    "Microsoft Research",
+    "NVIDIA",
+    "",
+    "Organizing Committee",
+    "General Chair: Ana Silva (University of Porto)",
+    "Program Chairs: Bo Li (ETH Zurich), Eve Roy (MIT)",
+    "",
+    "© 2025 The Conference Foundation. All rights reserved.",
+]
 
 
 def main(argv: list[str]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.parsing.calendar import DayDraft
 from bot.parsing.lexer import Line, LineKind
+from bot.parsing.page import page_sections_start
 from bot.parsing.structure.drafts import DEFAULT_READING, NOISE, UNSURE
 from bot.parsing.structure.head_lines import HeadLines
 from bot.parsing.structure.phrases import opens_next_cell
@@ -40,6 +41,7 @@ class Builder(TimeLines, HeadLines, TextLines):
     def run(self) -> None:
         lines = self.lines
         start = self._program_start()
+        end = page_sections_start(lines)
         self._date_of_the_page(start)
         i = 0
         while i < len(lines):
@@ -47,6 +49,12 @@ class Builder(TimeLines, HeadLines, TextLines):
             if i < start and line.kind in (LineKind.TEXT, LineKind.JUNK):
                 self.read(line.number, NOISE, 0.8)
                 self.warn(line.number, f"before the program starts; ignored: {line.text[:80]!r}")
+                i += 1
+                continue
+            if i >= end and line.kind is not LineKind.BLANK:
+                # "Venue" / "Contact" / "Sponsors" below the program: the page's other sections
+                self.read(line.number, NOISE, 0.8)
+                self.warn(line.number, f"after the program ends; ignored: {line.text[:80]!r}")
                 i += 1
                 continue
             if self.columns and opens_next_cell(line):
