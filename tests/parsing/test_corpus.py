@@ -791,6 +791,13 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `start | end | activity` row a column header, no paper: precision .62.
     "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    # FHI-aims UK Meeting 2024 (computational materials science, Warwick): a Sphinx/docutils
+    # list-table per day, `Time / Room / Chair / 15/05/2024`, each talk two rows (speaker, then
+    # title) under a rowspan time cell, the block's first `Room / Chair` cell `L4 / Name`.
+    # First seen: 0 on every figure, text and page (each speaker row an item titled by the
+    # name, the title rows read as authors or dropped, the room-and-chair cells as items).
+    "found/fhiaims-2024-warwick.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    "found/fhiaims-2024-warwick.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
