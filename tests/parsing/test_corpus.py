@@ -798,6 +798,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # name, the title rows read as authors or dropped, the room-and-chair cells as items).
     "found/fhiaims-2024-warwick.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
     "found/fhiaims-2024-warwick.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    # Southwest Computational Chemists 2017 (computational chemistry, Cardiff): Sphinx 1.5's
+    # docutils table `Time / Room /  `, each talk two rows (speaker, then the quoted title)
+    # under rowspan time and room cells, `Cafe` breaks between blocks; no chairs. First seen:
+    # 0 but chairs (none to score), text and page (each speaker an item, the titles dropped).
+    "found/swcc-2017-cardiff.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/swcc-2017-cardiff.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
