@@ -196,8 +196,11 @@ ITEM_LINE_KINDS = frozenset(
 
 def beside_time(line: Line) -> str:
     """What a time line prints beside its time: its next cell (the item; further cells are
-    rooms, mentors, discussants), or the rest of the line."""
+    rooms, mentors, discussants), or the rest of the line. A room's cell before the item is
+    passed over, as the row's reader passes it (`13:00 | 0.21 | Ana Silva`)."""
     filled = [c for c in line.cells if c]
+    if len(filled) > 2 and ROOM_CELL.match(filled[1]):
+        return filled[2]
     if len(filled) > 1:
         return filled[1]
     assert line.time is not None
@@ -223,7 +226,7 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
                 people += score >= 0.8 or (
                     # the name all the timed row prints, its title alone on the row below
                     score >= 0.5
-                    and len([c for c in line.cells if c]) <= 2
+                    and len([c for c in line.cells if c and not ROOM_CELL.match(c)]) <= 2
                     and len([c for c in title.cells if c]) == 1
                     and _a_bare_known_name(beside)
                 )

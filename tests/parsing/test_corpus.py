@@ -802,8 +802,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # docutils table `Time / Room /  `, each talk two rows (speaker, then the quoted title)
     # under rowspan time and room cells, `Cafe` breaks between blocks; no chairs. First seen:
     # 0 but chairs (none to score), text and page (each speaker an item, the titles dropped).
-    "found/swcc-2017-cardiff.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
-    "found/swcc-2017-cardiff.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    # Then a room's cell before the speaker's is passed over in deciding that the page's timed
+    # rows name people over their titles: 1 on every figure, text and page.
+    "found/swcc-2017-cardiff.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/swcc-2017-cardiff.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -9308,3 +9308,25 @@ def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> No
         ),
         ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
     ]
+
+
+def test_a_room_column_between_the_time_and_the_speaker_over_the_title_row() -> None:
+    # `09:00 | Room 2.01 | Ana Silva` / ` | | Title`: a table whose second column is the room,
+    # each talk's speaker in its timed row and its title alone in the row below.
+    program = parse(
+        "Thursday, 14 September 2017\n"
+        "Time\tRoom\t\n"
+        "12:30\tCafe\tRefreshments\n"
+        "13:00\t0.21\tDaniela Fritsch\n"
+        "\t\t\u201cOptical properties of amorphous oxides\u201d\n"
+        "13:20\t0.21\tGiulia Marchetti\n"
+        "\t\t\u201cDetection of clusters during nucleation\u201d\n"
+        "13:40\t0.21\tLee Steinway\n"
+        "\t\t\u201cTopological analysis of water networks\u201d\n"
+        "14:00\tCafe\tRefreshments and Posters\n"
+    )
+    assert papers(program) == [
+        ("Optical properties of amorphous oxides", [("Daniela Fritsch", None)]),
+        ("Detection of clusters during nucleation", [("Giulia Marchetti", None)]),
+        ("Topological analysis of water networks", [("Lee Steinway", None)]),
+    ]
