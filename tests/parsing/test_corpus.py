@@ -796,8 +796,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # title) under a rowspan time cell, the block's first `Room / Chair` cell `L4 / Name`.
     # First seen: 0 on every figure, text and page (each speaker row an item titled by the
     # name, the title rows read as authors or dropped, the room-and-chair cells as items).
+    # Then a table header's one dated cell is the table's day, not a room, and a `Room /
+    # Chair` column's `L4 / Name` the block's room and chair (its room part passed over in
+    # deciding that timed rows name people over titles): the page 1 on every figure; the
+    # text, each `<p>` cell a line of its own with its TAB between blank lines, stays at 0.
     "found/fhiaims-2024-warwick.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
-    "found/fhiaims-2024-warwick.html": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    "found/fhiaims-2024-warwick.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Southwest Computational Chemists 2017 (computational chemistry, Cardiff): Sphinx 1.5's
     # docutils table `Time / Room /  `, each talk two rows (speaker, then the quoted title)
     # under rowspan time and room cells, `Cafe` breaks between blocks; no chairs. First seen:
