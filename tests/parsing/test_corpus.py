@@ -800,7 +800,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Chair` column's `L4 / Name` the block's room and chair (its room part passed over in
     # deciding that timed rows name people over titles): the page 1 on every figure; the
     # text, each `<p>` cell a line of its own with its TAB between blank lines, stays at 0.
-    "found/fhiaims-2024-warwick.txt": (0.00, 0.00, 0.00, 0.00, 0.00, 0.00),
+    # Then such a copy's rows are put back together from their lone TABs: the text 1 too.
+    "found/fhiaims-2024-warwick.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/fhiaims-2024-warwick.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Southwest Computational Chemists 2017 (computational chemistry, Cardiff): Sphinx 1.5's
     # docutils table `Time / Room /  `, each talk two rows (speaker, then the quoted title)

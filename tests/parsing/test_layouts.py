@@ -9382,3 +9382,34 @@ def test_a_room_and_chair_column_names_each_blocks_room_and_chair() -> None:
     assert [c.name for c in opening["Charge transport: opportunities and challenges"].chairs] == [
         "Prakash Kayani"
     ]
+
+
+def test_a_table_copied_with_a_paragraph_in_every_cell() -> None:
+    # `<td><p>13:00</p></td><td><p>0.21</p></td>…`: a browser's copy puts the paragraphs' blank
+    # lines around every cell, so each cell is a line of its own and the TAB between two cells
+    # a line of its own too; the rows are parted by longer runs of blank lines.
+    def row(*cells: str) -> str:
+        return "\n\n\t\n\n".join(cells)
+
+    program = parse(
+        "Thursday, 14 September 2017\n\n"
+        + "\n\n\n\n".join(
+            [
+                row("Time", "Room", "Item"),
+                row("12:30", "Cafe", "Refreshments"),
+                row("13:00", "0.21", "Daniela Fritsch"),
+                "Optical properties of amorphous oxides",
+                row("13:20", "0.21", "Giulia Marchetti"),
+                "Detection of clusters during nucleation",
+                row("13:40", "0.21", "Lee Steinway"),
+                "Topological analysis of water networks",
+                row("14:00", "Cafe", "Refreshments and Posters"),
+            ]
+        )
+        + "\n"
+    )
+    assert papers(program) == [
+        ("Optical properties of amorphous oxides", [("Daniela Fritsch", None)]),
+        ("Detection of clusters during nucleation", [("Giulia Marchetti", None)]),
+        ("Topological analysis of water networks", [("Lee Steinway", None)]),
+    ]
