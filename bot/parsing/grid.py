@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from bot.model import SessionKind
 from bot.parsing.authors import addresses_people, is_name_like
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import CHAIR, DURATION, ROOM_WORDS, SESSION_LABEL
+from bot.parsing.lexer import CHAIR, DURATION, HEADER_WORDS, ROOM_WORDS, SESSION_LABEL
 from bot.parsing.shapes import ROOM_CELL
 from bot.parsing.timeexpr import find_time_range, parse_day_header
 
@@ -671,6 +671,70 @@ def _text_row(
         row.extend([(number, part)] for part in parts[1:])
         j += 1
     return row, j
+
+
+def _lone_tab(text: str) -> bool:
+    """A line holding nothing but the TABs between two cells."""
+    return bool(text) and not text.strip("\t")
+
+
+def rejoin_paragraph_cells(lines: Sequence[Source]) -> list[Source]:
+    """Table rows whose cells are each a paragraph, made whole again.
+
+    A browser copies `<td><p>13:00</p></td><td><p>Room 1</p></td>` with the paragraphs'
+    blank lines around every cell, so the cells come one a line and the TAB between two of
+    them on a line of its own: `13:00`, a blank line, a TAB, a blank line, `Room 1` (or, in a
+    copy read single-spaced, no blank lines at all). Where a page has several such lone TABs,
+    a row is put back together from a line that opens it (a time, or a column header's first
+    word such as `Time`) through each lone TAB with as many blank lines on either side, at
+    most one; a TAB with more blank lines on one side is the empty first cell of a row. A
+    timed row is put back only to as many cells as most timed rows have: a cell beyond them
+    opens a row of its own (`6:00pm` / `Wine and cheese` / `Tuesday`, the next day's row)."""
+    if sum(1 for _, text in lines if _lone_tab(text)) < 3:
+        return list(lines)
+    chains: dict[int, list[int]] = {}  # the first line of a row: its cells' lines
+    for i, (_, text) in enumerate(lines):
+        if "\t" in text or not (_time_led(text) or text.strip().lower() in HEADER_WORDS):
+            continue
+        cells, end = [i], i
+        while True:
+            tab = _next_written(lines, end + 1)
+            after = _next_written(lines, tab + 1)
+            gap = tab - end - 1
+            if (
+                after >= len(lines)
+                or gap > 1
+                or not _lone_tab(lines[tab][1])
+                or after - tab - 1 != gap
+                or not lines[after][1].strip()
+            ):
+                break
+            cells += [tab, after]
+            end = after
+        if len(cells) > 1:
+            chains[i] = cells
+    widths = [len(c) for i, c in chains.items() if _time_led(lines[i][1])]
+    most = max(set(widths), key=widths.count) if widths else 0
+    out: list[Source] = []
+    i = 0
+    while i < len(lines):
+        row = chains.get(i)
+        if row is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        if _time_led(lines[i][1]):
+            row = row[:most]
+        out.append((lines[i][0], "".join(lines[k][1] for k in row)))
+        i = row[-1] + 1
+    return out
+
+
+def _next_written(lines: Sequence[Source], i: int) -> int:
+    """The first line from `i` on with anything in it (a lone TAB counts)."""
+    while i < len(lines) and not lines[i][1]:
+        i += 1
+    return i
 
 
 def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:

@@ -207,12 +207,22 @@ ITEM_LINE_KINDS = frozenset(
 
 def beside_time(line: Line) -> str:
     """What a time line prints beside its time: its next cell (the item; further cells are
-    rooms, mentors, discussants), or the rest of the line."""
+    rooms, mentors, discussants), or the rest of the line. A room's cell before the item is
+    passed over, as the row's reader passes it (`13:00 | 0.21 | Ana Silva`), its chair too
+    (`13:00 | L4 / Bo Li | Ana Silva`)."""
     filled = [c for c in line.cells if c]
+    if len(filled) > 2 and _a_room_cell(filled[1]):
+        return filled[2]
     if len(filled) > 1:
         return filled[1]
     assert line.time is not None
     return line.text[line.time.span[1] :].strip(" :|-–—~,")
+
+
+def _a_room_cell(cell: str) -> bool:
+    """A table cell naming a room, alone or with the chair after a slash (`0.21`, `L4 / Bo
+    Li`)."""
+    return bool(ROOM_CELL.match(cell.partition(" / ")[0]))
 
 
 def timed_people_before_titles(lines: list[Line]) -> bool:
@@ -234,7 +244,7 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
                 people += score >= 0.8 or (
                     # the name all the timed row prints, its title alone on the row below
                     score >= 0.5
-                    and len([c for c in line.cells if c]) <= 2
+                    and len([c for c in line.cells if c and not _a_room_cell(c)]) <= 2
                     and len([c for c in title.cells if c]) == 1
                     and _a_bare_known_name(beside)
                 )

@@ -6,7 +6,7 @@ from bot.errors import ProgramParseError
 from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
-from bot.parsing.grid import read_grids_in_text, rejoin_split_rows
+from bot.parsing.grid import read_grids_in_text, rejoin_paragraph_cells, rejoin_split_rows
 from bot.parsing.lexer import Line, LineKind, lex_lines, numbered_lines, single_spaced
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import Reading
@@ -23,7 +23,8 @@ def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Read
         raise ProgramParseError("binary data, not program text", source=options.source, line=1)
     if not text.strip():
         raise ProgramParseError("the file is empty", source=options.source)
-    lines = lex_lines(read_grids_in_text(rejoin_split_rows(single_spaced(numbered_lines(text)))))
+    spaced = single_spaced(numbered_lines(text))
+    lines = lex_lines(read_grids_in_text(rejoin_split_rows(rejoin_paragraph_cells(spaced))))
     builder = Builder(lines)
     builder.run()
     program = assemble(builder, options)

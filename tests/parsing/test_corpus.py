@@ -791,6 +791,26 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `start | end | activity` row a column header, no paper: precision .62.
     "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    # FHI-aims UK Meeting 2024 (computational materials science, Warwick): a Sphinx/docutils
+    # list-table per day, `Time / Room / Chair / 15/05/2024`, each talk two rows (speaker, then
+    # title) under a rowspan time cell, the block's first `Room / Chair` cell `L4 / Name`.
+    # First seen: 0 on every figure, text and page (each speaker row an item titled by the
+    # name, the title rows read as authors or dropped, the room-and-chair cells as items).
+    # Then a table header's one dated cell is the table's day, not a room, and a `Room /
+    # Chair` column's `L4 / Name` the block's room and chair (its room part passed over in
+    # deciding that timed rows name people over titles): the page 1 on every figure; the
+    # text, each `<p>` cell a line of its own with its TAB between blank lines, stays at 0.
+    # Then such a copy's rows are put back together from their lone TABs: the text 1 too.
+    "found/fhiaims-2024-warwick.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/fhiaims-2024-warwick.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Southwest Computational Chemists 2017 (computational chemistry, Cardiff): Sphinx 1.5's
+    # docutils table `Time / Room /  `, each talk two rows (speaker, then the quoted title)
+    # under rowspan time and room cells, `Cafe` breaks between blocks; no chairs. First seen:
+    # 0 but chairs (none to score), text and page (each speaker an item, the titles dropped).
+    # Then a room's cell before the speaker's is passed over in deciding that the page's timed
+    # rows name people over their titles: 1 on every figure, text and page.
+    "found/swcc-2017-cardiff.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/swcc-2017-cardiff.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

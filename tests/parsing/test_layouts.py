@@ -9475,3 +9475,108 @@ def test_a_page_section_heading_inside_the_program_ends_nothing() -> None:
     )
     assert [title for title, _ in papers(program)][-1] == "Sparse Recovery for Tabular Data"
     assert not any("after the program ends" in w.message for w in program.warnings)
+
+
+def test_a_room_column_between_the_time_and_the_speaker_over_the_title_row() -> None:
+    # `09:00 | Room 2.01 | Ana Silva` / ` | | Title`: a table whose second column is the room,
+    # each talk's speaker in its timed row and its title alone in the row below.
+    program = parse(
+        "Thursday, 14 September 2017\n"
+        "Time\tRoom\t\n"
+        "12:30\tCafe\tRefreshments\n"
+        "13:00\t0.21\tDaniela Fritsch\n"
+        "\t\t\u201cOptical properties of amorphous oxides\u201d\n"
+        "13:20\t0.21\tGiulia Marchetti\n"
+        "\t\t\u201cDetection of clusters during nucleation\u201d\n"
+        "13:40\t0.21\tLee Steinway\n"
+        "\t\t\u201cTopological analysis of water networks\u201d\n"
+        "14:00\tCafe\tRefreshments and Posters\n"
+    )
+    assert papers(program) == [
+        ("Optical properties of amorphous oxides", [("Daniela Fritsch", None)]),
+        ("Detection of clusters during nucleation", [("Giulia Marchetti", None)]),
+        ("Topological analysis of water networks", [("Lee Steinway", None)]),
+    ]
+
+
+_ROOM_AND_CHAIR_TABLE = (
+    "Time\tRoom / Chair\t15/05/2024\n"
+    "08:30\tFoyer\tRegistration\n"
+    "13:00\tL4 / Susan Jankowski\tVolker Blomqvist\n"
+    "\t\tOverview of the code\n"
+    "13:20\t\tDorothy Golzberg\n"
+    "\t\tLow-scaling methods in the code\n"
+    "14:00\t\tBreak\n"
+    "14:30\tL4 / Connor Boxall\tDylan Morganson\n"
+    "\t\tSurface spectroscopy with corrections\n"
+    "14:50\t\tWendy Caine\n"
+    "\t\tCore-electron binding energies\n"
+    "15:30\tOutside L4\tRefreshments\n"
+    "Time\tRoom / Chair\t16/05/2024\n"
+    "09:00\tL3 / Prakash Kayani\tChristian Carbone\n"
+    "\t\tCharge transport: opportunities and challenges\n"
+    "09:40\t\tSvenja Jansen\n"
+    "\t\tHybrid organic-inorganic perovskites\n"
+    "10:00\tOutside L3\tRefreshments\n"
+)
+
+
+def test_a_date_in_a_tables_header_is_its_day_not_a_room() -> None:
+    # `Time | Room / Chair | 15/05/2024`: one table per day, the day heading the item column.
+    program = parse(_ROOM_AND_CHAIR_TABLE)
+    days = {p.title: s.day for s in program.sessions for p in s.papers}
+    assert days["Overview of the code"] == date(2024, 5, 15)
+    assert days["Hybrid organic-inorganic perovskites"] == date(2024, 5, 16)
+    assert "15/05/2024" not in {s.room for s in program.sessions}
+
+
+def test_a_room_and_chair_column_names_each_blocks_room_and_chair() -> None:
+    # `13:00 | L4 / Susan Jankowski | Volker Blomqvist` / ` | | Title`: under a `Room / Chair`
+    # header the block's first talk prints its room and its chair in one cell; each talk's
+    # speaker is in its timed row and its title alone in the row below.
+    program = parse(_ROOM_AND_CHAIR_TABLE)
+    assert papers(program) == [
+        ("Overview of the code", [("Volker Blomqvist", None)]),
+        ("Low-scaling methods in the code", [("Dorothy Golzberg", None)]),
+        ("Surface spectroscopy with corrections", [("Dylan Morganson", None)]),
+        ("Core-electron binding energies", [("Wendy Caine", None)]),
+        ("Charge transport: opportunities and challenges", [("Christian Carbone", None)]),
+        ("Hybrid organic-inorganic perovskites", [("Svenja Jansen", None)]),
+    ]
+    opening = {s.papers[0].title: s for s in program.sessions if s.papers}
+    assert opening["Overview of the code"].room == "L4"
+    assert [c.name for c in opening["Overview of the code"].chairs] == ["Susan Jankowski"]
+    assert [c.name for c in opening["Charge transport: opportunities and challenges"].chairs] == [
+        "Prakash Kayani"
+    ]
+
+
+def test_a_table_copied_with_a_paragraph_in_every_cell() -> None:
+    # `<td><p>13:00</p></td><td><p>0.21</p></td>…`: a browser's copy puts the paragraphs' blank
+    # lines around every cell, so each cell is a line of its own and the TAB between two cells
+    # a line of its own too; the rows are parted by longer runs of blank lines.
+    def row(*cells: str) -> str:
+        return "\n\n\t\n\n".join(cells)
+
+    program = parse(
+        "Thursday, 14 September 2017\n\n"
+        + "\n\n\n\n".join(
+            [
+                row("Time", "Room", "Item"),
+                row("12:30", "Cafe", "Refreshments"),
+                row("13:00", "0.21", "Daniela Fritsch"),
+                "Optical properties of amorphous oxides",
+                row("13:20", "0.21", "Giulia Marchetti"),
+                "Detection of clusters during nucleation",
+                row("13:40", "0.21", "Lee Steinway"),
+                "Topological analysis of water networks",
+                row("14:00", "Cafe", "Refreshments and Posters"),
+            ]
+        )
+        + "\n"
+    )
+    assert papers(program) == [
+        ("Optical properties of amorphous oxides", [("Daniela Fritsch", None)]),
+        ("Detection of clusters during nucleation", [("Giulia Marchetti", None)]),
+        ("Topological analysis of water networks", [("Lee Steinway", None)]),
+    ]

@@ -32,9 +32,11 @@ from bot.parsing.structure.phrases import (
     NOT_ROOMS,
     chairs_before_mark,
     paper_table,
+    place_column_roles,
     room_in_parentheses,
     strip_session_title,
 )
+from bot.parsing.timeexpr import DayExpr, parse_day_header
 
 
 class HeadLines(Cells):
@@ -129,12 +131,21 @@ class HeadLines(Cells):
         return 1
 
     def on_table_header(self, i: int, line: Line) -> int:
+        dated = _dated_header_cell(line.cells)
+        if dated is not None:
+            # "Time | Room / Chair | 15/05/2024": a table per day, its date heading the item
+            # column: the day of the rows below, as a day's own line would be.
+            text, day = dated
+            self.on_day(i, Line(line.number, text, [text], LineKind.DAY, day=day))
         self.table_columns = [column_role(c) for c in line.cells]
         self.header_roles = self.table_columns
         self.paper_table = paper_table(line.cells)
         rooms = [
             None
-            if c.lower().rstrip(":") in NOT_ROOMS or ("(" in c and not ROOM_CELL.match(c))
+            if c.lower().rstrip(":") in NOT_ROOMS
+            or ("(" in c and not ROOM_CELL.match(c))
+            or place_column_roles(column_role(c))[0]  # "Room / Chair": where, not a room
+            or (dated is not None and c == dated[0])
             else c
             for c in line.cells
         ]
@@ -396,3 +407,14 @@ def clock_beside_date(text: str) -> time | None:
     if found[0].group("pm") and hour < 12:
         hour += 12
     return time(hour, minute)
+
+
+def _dated_header_cell(cells: list[str]) -> tuple[str, DayExpr] | None:
+    """A table header's one cell naming a dated day (`Time | Room | 15/05/2024`), not its
+    first: a header of several days is a grid with a column per day."""
+    found = [
+        (cell, header[0])
+        for cell in cells[1:]
+        if (header := parse_day_header(cell)) is not None and header[0].day is not None
+    ]
+    return found[0] if len(found) == 1 else None

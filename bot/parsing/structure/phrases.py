@@ -736,3 +736,18 @@ def bio_subject(text: str, names: Container[str]) -> str | None:
             if without in names and initial not in words[2:end]:
                 return without
     return None
+
+
+# The headers of a timetable's place column, in English as `column_role` gives them.
+PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
+# The chair's role named after a place column's slash (`Room / Chair`).
+_CHAIR_ROLES = frozenset(("chair", "chairs", "chairperson", "moderator", "host"))
+
+
+def place_column_roles(role: str) -> tuple[bool, bool]:
+    """Whether a column header names a place column, and whether its cells name the chair too
+    after a slash (`Room / Chair` over `L4 / Svenja Janke`)."""
+    place, slash, rest = role.partition("/")
+    if place.strip() not in PLACE_COLUMNS:
+        return False, False
+    return True, bool(slash) and rest.strip() in _CHAIR_ROLES

@@ -61,6 +61,7 @@ from bot.parsing.structure.phrases import (
     minutes_after,
     names_only_a_workplace,
     opens_next_cell,
+    place_column_roles,
     reads_as_a_name,
     room_in_parentheses,
     slot_date,
@@ -68,10 +69,6 @@ from bot.parsing.structure.phrases import (
     strip_session_title,
 )
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
-
-# The headers of a timetable's place column, in English as `column_role` gives them.
-PLACE_COLUMNS = frozenset(("room", "rooms", "location", "venue", "where", "place", "hall"))
-
 
 # Between people of one line: a comma, a semicolon, an ampersand, a slash or "and".
 _PEOPLE_JOIN = re.compile(r"[,;&/]|\band\b")
@@ -678,11 +675,16 @@ class TimeLines(Cells):
             restated.end = tr.end
             self.slot = (restated.start, restated.end)
             return 1
-        column_room = self._cell_in_place_column(line.cells)
-        if column_room is not None and column_room in other_cells and len(other_cells) > 1:
+        placed = self._cell_in_place_column(line.cells)
+        column_chair = ""
+        if placed is not None and placed[0] in other_cells and len(other_cells) > 1:
             # "Ora | Luogo | Attività": the header says which cell is where, not what.
+            column_room, with_chair = placed
             other_cells.remove(column_room)
-            room = room or column_room
+            if with_chair:
+                # "Room / Chair" over "L4 / Svenja Janke": the block's room and its chair.
+                column_room, _, column_chair = column_room.partition(" / ")
+            room = room or column_room.strip()
         if not title_text:
             # "12:00 – 13:30 | Lunch": the title in a cell of its own; in "10:30 | Hall B |
             # Oral Session 1B" the room's cell comes first, so a cell naming a room is the
@@ -715,6 +717,8 @@ class TimeLines(Cells):
             session = self.open_session(line.number, start=tr.start, end=tr.end, room=room)
             session.speakers = list(parse_author_line(title_text).authors)
             session.expects_talk_title = True
+            if column_chair:
+                self._add_chairs(session, column_chair, line.number)
             file_cells_beside(session, other_cells)
             self.slot = (tr.start, tr.end)
             self.read(line.number, AUTHORS, 0.8)
@@ -800,8 +804,9 @@ class TimeLines(Cells):
         if tr.zone_label:
             session.zone_label, session.zone_line = tr.zone_label, line.number
         self.slot = (tr.start, tr.end)
-        if chair_text:
-            self._add_chairs(session, chair_text, line.number)
+        for chairs in (chair_text, column_chair):
+            if chairs:
+                self._add_chairs(session, chairs, line.number)
         self._speakers_from_title(session)
         self.grid = []
         if (
@@ -863,15 +868,17 @@ class TimeLines(Cells):
         people = [p for p in parse_author_line(head).authors if p.name]
         return people if len(people) == 1 else None
 
-    def _cell_in_place_column(self, cells: list[str]) -> str | None:
-        """The row's cell under its table's room or location column, if it has one."""
+    def _cell_in_place_column(self, cells: list[str]) -> tuple[str, bool] | None:
+        """The row's cell under its table's room or location column, if it has one, and
+        whether that column's header names the chair too (`Room / Chair`)."""
         columns = [column_role(c) for c in self.header_roles]  # kept past the header's row
         if len(columns) != len(cells):
             return None
-        return next(
-            (cells[k] for k, role in enumerate(columns) if role in PLACE_COLUMNS and cells[k]),
-            None,
-        )
+        for k, role in enumerate(columns):
+            place, with_chair = place_column_roles(role)
+            if place and cells[k]:
+                return cells[k], with_chair
+        return None
 
     def on_meta(self, i: int, line: Line) -> int:
         """pretalx: the line before is the title (unless it belongs to a paper)."""
