@@ -791,6 +791,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `start | end | activity` row a column header, no paper: precision .62.
     "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    # Earth sciences, first seen: a hand-written PHP day of a doctoral school's congress (a
+    # `15h05 – Break` line inside each afternoon block opened a session of its own; a broken
+    # `<\strong>` tag left as text hid one talk's title), and a Nēnē-built hydrology meeting's
+    # table (its `—`-speaker break rows and the footer read as talks; in the page, the
+    # affiliation under each speaker's name in its cell lost).
+    "found/cdd-2022-stepup-wednesday.txt": (0.96, 0.96, 0.98, 0.98, 1.00, 0.50),
+    "found/cdd-2022-stepup-wednesday.html": (0.96, 0.96, 0.98, 0.98, 1.00, 0.50),
+    "found/cathy-days-2026.txt": (1.00, 0.58, 1.00, 1.00, 1.00, 1.00),
+    "found/cathy-days-2026.html": (1.00, 0.66, 0.20, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
