@@ -9308,3 +9308,25 @@ def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> No
         ),
         ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
     ]
+
+
+def test_a_break_printed_inside_a_blocks_span_keeps_the_block_going() -> None:
+    # `14h – 17h Talks – Room A`, its talks a line each, and `15h05 – Break` among them: the
+    # pause is the block's own, the talks after it still the block's.
+    program = parse(
+        "Monday 12th of May 2025\n"
+        "14h – 17h Presentations – Room A\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist, “Seismic noise in coastal cities”\n"
+        "15h05 – Break\n"
+        "Carla Mota, “Glacier melt and sea level”\n"
+        "Dan Brown, “Soil carbon across scales”\n"
+    )
+    with_papers = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.room, len(s.papers)) for s in with_papers] == [
+        ("Presentations", "Room A", 4)
+    ]
+    start = with_papers[0].start
+    assert start is not None
+    assert start.hour == 14
+
