@@ -519,8 +519,17 @@ def column_role(header: str) -> str:
     return _HEADER_TRANSLATIONS.get(word, word)
 
 
+# An inline formatting tag printed as text (`</strong>`, a mistyped `<\strong>`, `<br/>`): a
+# hand-written page's broken markup, which the browser shows as it is; no word of the line.
+_STRAY_TAG = re.compile(
+    r"<\s*[\\/]?\s*(?:strong|b|em|i|u|span|br|sup|sub|font|small|big|mark)\s*/?\s*>", re.I
+)
+
+
 def _normalise(raw: str) -> str:
     text = raw.rstrip()
+    if "<" in text:
+        text = _STRAY_TAG.sub("", text)
     if not text.isascii():  # invisible characters, odd spaces and decompositions are not ASCII
         if _HAS_INVISIBLE.search(text):
             text = text.translate(_INVISIBLE)

@@ -9330,3 +9330,19 @@ def test_a_break_printed_inside_a_blocks_span_keeps_the_block_going() -> None:
     assert start is not None
     assert start.hour == 14
 
+
+def test_a_broken_tag_printed_as_text_is_no_part_of_the_line() -> None:
+    # A hand-written page's mistyped end tag (`<\strong>`, a backslash for the slash) is shown
+    # by the browser as text: markup, not part of the speaker's name or the title.
+    program = parse(
+        "Monday 12th of May 2025\n"
+        "14h – 17h Presentations – Room A\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist<\\strong>,“Seismic noise in coastal cities”\n"
+        "Carla Mota</b>, “Glacier melt and sea level”\n"
+    )
+    assert papers(program) == [
+        ("Erosion of river banks under floods", [("Ana Silva", None)]),
+        ("Seismic noise in coastal cities", [("Bo Lindqvist", None)]),
+        ("Glacier melt and sea level", [("Carla Mota", None)]),
+    ]
