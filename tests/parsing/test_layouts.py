@@ -9346,3 +9346,25 @@ def test_a_broken_tag_printed_as_text_is_no_part_of_the_line() -> None:
         ("Seismic noise in coastal cities", [("Bo Lindqvist", None)]),
         ("Glacier melt and sea level", [("Carla Mota", None)]),
     ]
+
+
+def test_a_dash_in_a_rows_speaker_cell_names_nobody() -> None:
+    # `Time | Speaker | Talk` with `—` where a break has no speaker: the dash fills the column,
+    # so the row is the break itself, no talk of a speaker named `—`.
+    program = parse(
+        "July 3rd, 2026\n"
+        "Time\tSpeaker\tTalk / Session\n"
+        "09:30 – 09:50\tAna Silva\tErosion of river banks under floods\n"
+        "10:30 – 11:00\t—\tDiscussions + Coffee Break\n"
+        "11:00 – 11:20\tBo Lindqvist\tSeismic noise in coastal cities\n"
+        "12:20 – 12:40\t—\tOpen Discussions\n"
+        "12:40 – 14:00\t—\tLunch Break\n"
+    )
+    assert papers(program) == [
+        ("Erosion of river banks under floods", [("Ana Silva", None)]),
+        ("Seismic noise in coastal cities", [("Bo Lindqvist", None)]),
+    ]
+    assert [s.kind for s in program.sessions if "Break" in (s.title or "")] == [
+        SessionKind.BREAK,
+        SessionKind.BREAK,
+    ]
