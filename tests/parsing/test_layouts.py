@@ -9368,3 +9368,24 @@ def test_a_dash_in_a_rows_speaker_cell_names_nobody() -> None:
         SessionKind.BREAK,
         SessionKind.BREAK,
     ]
+
+
+def test_an_affiliation_under_the_speakers_name_in_a_table_cell_is_theirs() -> None:
+    # `<td>09:30 – 09:50</td><td>Name<br><span>UNIX</span></td><td>Title</td>`: the speaker
+    # column prints each speaker's workplace under the name, inside the cell.
+    rows = [
+        ("09:30 – 09:50", "Ana Silva", "UNIMORE", "Erosion of river banks under floods"),
+        ("09:50 – 10:10", "Bo Lindqvist", "UNIPD", "Seismic noise in coastal cities"),
+        ("10:10 – 10:30", "Carla Mota", "UNIMORE", "Glacier melt and sea level"),
+        ("10:30 – 10:50", "Dan Brown", "UNIPD", "Soil carbon across scales"),
+    ]
+    body = "".join(
+        f"<tr><td>{t}</td><td>{n}<br><span class='affil'>{a}</span></td><td>{title}</td></tr>"
+        for t, n, a, title in rows
+    )
+    page = (
+        "<html><body><h2>July 3rd, 2026</h2><table><thead><tr><th>Time</th><th>Speaker</th>"
+        f"<th>Talk</th></tr></thead><tbody>{body}</tbody></table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert papers(program) == [(title, [(n, a)]) for _, n, a, title in rows]
