@@ -39,7 +39,8 @@ from bot.parsing.timeexpr import (
 # Words that name a place in a venue, for every pattern that looks for a room.
 ROOM_WORDS = (
     r"room|hall|lecture hall|ballroom|auditorium|aula|salon|theat(?:er|re)|amphitheat(?:er|re)|"
-    r"foyer|lobby|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|terrace|marquee|"
+    r"foyer|lobby|hallway|corridor|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|"
+    r"terrace|marquee|"
     r"sala|salón|salle|saal"
 )
 ROOM_NAME = re.compile(

@@ -9389,3 +9389,21 @@ def test_an_affiliation_under_the_speakers_name_in_a_table_cell_is_theirs() -> N
     )
     program = parse_program(page, UTC)
     assert papers(program) == [(title, [(n, a)]) for _, n, a, title in rows]
+
+
+def test_a_room_after_a_session_label_is_where_the_session_is() -> None:
+    # `Poster session - Hallway`: a label and, after its dash, no title but a place; the
+    # label names the session, the place is its room.
+    program = parse(
+        "Wednesday 13th of April 2022\n"
+        "10h30 - 12h30 Poster session - Hallway\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist, “Seismic noise in coastal cities”\n"
+        "14h - 17h Poster session - Main Hall\n"
+        "Carla Mota, “Glacier melt and sea level”\n"
+        "Dan Brown, “Soil carbon across scales”\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Poster session", "Hallway"),
+        ("Poster session", "Main Hall"),
+    ]
