@@ -22,7 +22,7 @@ from bot.parsing.calendar import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
-from bot.parsing.shapes import PLACEHOLDER_TITLE
+from bot.parsing.shapes import PLACEHOLDER_TITLE, names_a_room
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
 from bot.parsing.structure.phrases import NAMES_A_PAPER_SESSION, NUMBERED_ENTRY, SESSION_WORD
@@ -142,6 +142,11 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         authored = any(p.authors for p in draft.papers)
         trailing_break: tuple[str, int] | None = None
         title, label = _split_label(draft.title)
+        room = draft.room
+        if label and title and room is None and names_a_room(title):
+            # "Poster session - Hallway": no title after the label's dash but a place; the
+            # label names the session, the place is where it is.
+            title, label, room = label, None, title
         if label:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
@@ -273,7 +278,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 day=day,
                 start=start_at,
                 end=end_at,
-                room=draft.room,
+                room=room,
                 track=draft.track
                 or (label if label and label.lower().startswith("track") else None),
                 chairs=tuple(draft.chairs),

@@ -3038,7 +3038,6 @@ Cathal
 Catharina
 Catherine
 Cathrine
-Cathy
 Catia
 Cato
 Catrachita
@@ -4260,7 +4259,6 @@ Domagoj
 Domantas
 Domas
 Domb
-Dome
 Domen
 Domenica
 Domenico

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from bot.parsing.authors import is_name_like, is_name_like_strict
 from bot.parsing.grid import (
     Row,
     Source,
@@ -585,6 +586,16 @@ def _render_row(cells: list[str], out: _Lines) -> None:
                 out.add(line)
                 out.newline()
         return
+    person = _person_cell_with_workplace(parts)
+    if person is not None:
+        # "09:30 – 09:50 | Ana Silva<br>UNIMORE | Title": the workplace under the speaker's
+        # name, inside the cell, runs on into the next cells, as a browser copies the row; so
+        # it stays beside its name rather than falling under the title.
+        out.add("\t".join(part[0] for part in parts[: person + 1]))
+        out.newline()
+        out.add("\t".join([parts[person][1], *(part[0] for part in parts[person + 1 :])]))
+        out.newline()
+        return
     # Each cell's first line stays in its column; what a cell breaks onto further lines
     # (an author line under a title) follows the row, cell by cell.
     out.add("\t".join(part[0] for part in parts))
@@ -593,6 +604,26 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         for line in part[1:]:
             out.add(line)
             out.newline()
+
+
+def _person_cell_with_workplace(parts: list[list[str]]) -> int | None:
+    """In a timed row of filled single-line cells, the index of the one middle cell of two
+    lines, a person's name then a short line (where they work, not a note in parentheses such
+    as `(cancelled)`); else None."""
+    if len(parts) < 3 or find_time_range(parts[0][0]) is None:
+        return None
+    if not all(part[0] for part in parts):
+        return None  # a grid's row, its empty cells standing for other columns
+    several = [index for index, part in enumerate(parts) if len(part) > 1]
+    if len(several) != 1 or not 0 < several[0] < len(parts) - 1:
+        return None
+    name, *rest = parts[several[0]]
+    if len(rest) != 1 or len(name.split()) < 2 or not is_name_like(name):
+        return None
+    workplace = rest[0]
+    if len(workplace) > 60 or not workplace[:1].isalnum() or is_name_like_strict(workplace):
+        return None
+    return several[0]
 
 
 def _rejoined(lines: list[str]) -> list[str]:

@@ -39,7 +39,8 @@ from bot.parsing.timeexpr import (
 # Words that name a place in a venue, for every pattern that looks for a room.
 ROOM_WORDS = (
     r"room|hall|lecture hall|ballroom|auditorium|aula|salon|theat(?:er|re)|amphitheat(?:er|re)|"
-    r"foyer|lobby|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|terrace|marquee|"
+    r"foyer|lobby|hallway|corridor|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|"
+    r"terrace|marquee|"
     r"sala|salón|salle|saal"
 )
 ROOM_NAME = re.compile(
@@ -519,8 +520,17 @@ def column_role(header: str) -> str:
     return _HEADER_TRANSLATIONS.get(word, word)
 
 
+# An inline formatting tag printed as text (`</strong>`, a mistyped `<\strong>`, `<br/>`): a
+# hand-written page's broken markup, which the browser shows as it is; no word of the line.
+_STRAY_TAG = re.compile(
+    r"<\s*[\\/]?\s*(?:strong|b|em|i|u|span|br|sup|sub|font|small|big|mark)\s*/?\s*>", re.I
+)
+
+
 def _normalise(raw: str) -> str:
     text = raw.rstrip()
+    if "<" in text:
+        text = _STRAY_TAG.sub("", text)
     if not text.isascii():  # invisible characters, odd spaces and decompositions are not ASCII
         if _HAS_INVISIBLE.search(text):
             text = text.translate(_INVISIBLE)
@@ -779,6 +789,28 @@ def _bullet_after_time_dropped(cells: list[str]) -> list[str]:
     return [first, *cells[1:]]
 
 
+# A cell holding only a dash: a table's "nobody" or "none", filling a column the row has
+# nothing for (a break's speaker).
+_PLACEHOLDER_CELL = re.compile(r"^[-–—]{1,3}$")
+
+
+def _placeholder_cells_emptied(cells: list[str]) -> list[str]:
+    """`10:30 – 11:00 | — | Coffee Break`: the dash cell emptied. A dash between two cells
+    opening with digits (`9:00 | – | 10:30`) is a range's, and stays."""
+    if len(cells) < 2 or not any(_PLACEHOLDER_CELL.match(c) for c in cells):
+        return cells
+    emptied = list(cells)
+    for k, cell in enumerate(cells):
+        if not _PLACEHOLDER_CELL.match(cell):
+            continue
+        before = cells[k - 1] if k > 0 else ""
+        after = cells[k + 1] if k + 1 < len(cells) else ""
+        if before[-1:].isdigit() and after[:1].isdigit():
+            continue
+        emptied[k] = ""
+    return emptied
+
+
 def _row_number_dropped(cells: list[str]) -> list[str]:
     """`3 | 9:55 | Title | Speaker`: the row's number before its time says which row it is, not
     what; the row reads from its time on."""
@@ -934,7 +966,9 @@ def _classify_normalised(number: int, text: str) -> Line:
     if " | " in text and "\t" not in text and pipe_affiliated(text) is None:
         text = text.replace(" | ", "\t")  # "10:30 – 12:00 | Session 3 | Room A": cells too
     text = _trailing_time_first(text)
-    cells = [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
+    cells = _placeholder_cells_emptied(
+        [clean(_BULLET.sub("", c.strip())) for c in text.split("\t")]
+    )
     item_beside_place = _untimed_item_beside_place(cells)
     if item_beside_place:
         cells = [c for c in cells if c][::-1]  # the item first, its room after it

@@ -811,6 +811,20 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # rows name people over their titles: 1 on every figure, text and page.
     "found/swcc-2017-cardiff.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/swcc-2017-cardiff.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Earth sciences, first seen: a hand-written PHP day of a doctoral school's congress (a
+    # `15h05 – Break` line inside each afternoon block opened a session of its own; a broken
+    # `<\strong>` tag left as text hid one talk's title), and a Nēnē-built hydrology meeting's
+    # table (its `—`-speaker break rows and the footer read as talks; in the page, the
+    # affiliation under each speaker's name in its cell lost). Then a break timed inside a
+    # block's printed span, talks below it, a pause of the block: cdd times 1. Then an inline
+    # tag printed as text (`<\strong>`) dropped from its line: cdd 1 on every figure. Then a
+    # cell holding only a dash emptied (a break's `—` speaker): cathy precision 1. Then, in a
+    # page's timed row, a speaker cell's second line (the workplace) kept beside the name, as
+    # a browser copies it: cathy's page author F1 1.
+    "found/cdd-2022-stepup-wednesday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cdd-2022-stepup-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cathy-days-2026.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cathy-days-2026.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -9580,3 +9580,102 @@ def test_a_table_copied_with_a_paragraph_in_every_cell() -> None:
         ("Detection of clusters during nucleation", [("Giulia Marchetti", None)]),
         ("Topological analysis of water networks", [("Lee Steinway", None)]),
     ]
+
+
+def test_a_break_printed_inside_a_blocks_span_keeps_the_block_going() -> None:
+    # `14h – 17h Talks – Room A`, its talks a line each, and `15h05 – Break` among them: the
+    # pause is the block's own, the talks after it still the block's.
+    program = parse(
+        "Monday 12th of May 2025\n"
+        "14h – 17h Presentations – Room A\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist, “Seismic noise in coastal cities”\n"
+        "15h05 – Break\n"
+        "Carla Mota, “Glacier melt and sea level”\n"
+        "Dan Brown, “Soil carbon across scales”\n"
+    )
+    with_papers = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.room, len(s.papers)) for s in with_papers] == [
+        ("Presentations", "Room A", 4)
+    ]
+    start = with_papers[0].start
+    assert start is not None
+    assert start.hour == 14
+
+
+def test_a_broken_tag_printed_as_text_is_no_part_of_the_line() -> None:
+    # A hand-written page's mistyped end tag (`<\strong>`, a backslash for the slash) is shown
+    # by the browser as text: markup, not part of the speaker's name or the title.
+    program = parse(
+        "Monday 12th of May 2025\n"
+        "14h – 17h Presentations – Room A\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist<\\strong>,“Seismic noise in coastal cities”\n"
+        "Carla Mota</b>, “Glacier melt and sea level”\n"
+    )
+    assert papers(program) == [
+        ("Erosion of river banks under floods", [("Ana Silva", None)]),
+        ("Seismic noise in coastal cities", [("Bo Lindqvist", None)]),
+        ("Glacier melt and sea level", [("Carla Mota", None)]),
+    ]
+
+
+def test_a_dash_in_a_rows_speaker_cell_names_nobody() -> None:
+    # `Time | Speaker | Talk` with `—` where a break has no speaker: the dash fills the column,
+    # so the row is the break itself, no talk of a speaker named `—`.
+    program = parse(
+        "July 3rd, 2026\n"
+        "Time\tSpeaker\tTalk / Session\n"
+        "09:30 – 09:50\tAna Silva\tErosion of river banks under floods\n"
+        "10:30 – 11:00\t—\tDiscussions + Coffee Break\n"
+        "11:00 – 11:20\tBo Lindqvist\tSeismic noise in coastal cities\n"
+        "12:20 – 12:40\t—\tOpen Discussions\n"
+        "12:40 – 14:00\t—\tLunch Break\n"
+    )
+    assert papers(program) == [
+        ("Erosion of river banks under floods", [("Ana Silva", None)]),
+        ("Seismic noise in coastal cities", [("Bo Lindqvist", None)]),
+    ]
+    assert [s.kind for s in program.sessions if "Break" in (s.title or "")] == [
+        SessionKind.BREAK,
+        SessionKind.BREAK,
+    ]
+
+
+def test_an_affiliation_under_the_speakers_name_in_a_table_cell_is_theirs() -> None:
+    # `<td>09:30 – 09:50</td><td>Name<br><span>UNIX</span></td><td>Title</td>`: the speaker
+    # column prints each speaker's workplace under the name, inside the cell.
+    rows = [
+        ("09:30 – 09:50", "Ana Silva", "UNIMORE", "Erosion of river banks under floods"),
+        ("09:50 – 10:10", "Bo Lindqvist", "UNIPD", "Seismic noise in coastal cities"),
+        ("10:10 – 10:30", "Carla Mota", "UNIMORE", "Glacier melt and sea level"),
+        ("10:30 – 10:50", "Dan Brown", "UNIPD", "Soil carbon across scales"),
+    ]
+    body = "".join(
+        f"<tr><td>{t}</td><td>{n}<br><span class='affil'>{a}</span></td><td>{title}</td></tr>"
+        for t, n, a, title in rows
+    )
+    page = (
+        "<html><body><h2>July 3rd, 2026</h2><table><thead><tr><th>Time</th><th>Speaker</th>"
+        f"<th>Talk</th></tr></thead><tbody>{body}</tbody></table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert papers(program) == [(title, [(n, a)]) for _, n, a, title in rows]
+
+
+def test_a_room_after_a_session_label_is_where_the_session_is() -> None:
+    # `Poster session - Hallway`: a label and, after its dash, no title but a place; the
+    # label names the session, the place is its room.
+    program = parse(
+        "Wednesday 13th of April 2022\n"
+        "10h30 - 12h30 Poster session - Hallway\n"
+        "Ana Silva, “Erosion of river banks under floods”\n"
+        "Bo Lindqvist, “Seismic noise in coastal cities”\n"
+        "14h - 17h Poster session - Main Hall\n"
+        "Carla Mota, “Glacier melt and sea level”\n"
+        "Dan Brown, “Soil carbon across scales”\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Poster session", "Hallway"),
+        ("Poster session", "Main Hall"),
+    ]

@@ -232,6 +232,24 @@ class TimeLines(Cells):
         paper.start = tr.start
         return True
 
+    def _pause_inside_the_block(self, i: int, tr: TimeRange, beside: str) -> bool:
+        """Is time line `i`, naming only a break, a pause of the current session's block: timed
+        inside the span the session printed, after some of its papers and with another paper's
+        text right below it?"""
+        current = self.current
+        if (
+            current is None
+            or not current.papers
+            or current.start is None
+            or current.end is None
+            or not (current.start < tr.start < current.end)
+            or (tr.end is not None and tr.end > current.end)
+            or classify_kind(beside, paper_count=0) is not SessionKind.BREAK
+        ):
+            return False
+        below = self.next_nonblank(i)
+        return below is not None and below.kind is LineKind.TEXT
+
     def _header_session_resumed(self) -> SessionDraft | None:
         """The session opened by a header printed without a time that the next talk belongs
         to: the current one, or the one before a break printed among its rows."""
@@ -545,6 +563,14 @@ class TimeLines(Cells):
             # "Session 1" / "Co-Chairs: …" / "15:05-15:30 | Title" / speaker / "15:30-15:40 |
             # Discussion": the talk's discussion, timed on its own row, is still the session's;
             # the next talk's row goes on under it.
+            self.current.notes.append(beside)
+            self.current.sub_rows.append((tr.start, tr.end))
+            return 1
+        if self._pause_inside_the_block(i, tr, beside):
+            # "14h – 17h Presentations – Amphitheatre" / talks / "15h05 – Break" / talks: a pause
+            # printed inside the block's own span, more talks below it, is the block's; the
+            # talks after it are still the block's.
+            assert self.current is not None
             self.current.notes.append(beside)
             self.current.sub_rows.append((tr.start, tr.end))
             return 1
