@@ -9679,3 +9679,47 @@ def test_a_room_after_a_session_label_is_where_the_session_is() -> None:
         ("Poster session", "Hallway"),
         ("Poster session", "Main Hall"),
     ]
+
+
+def test_a_person_a_line_some_without_a_workplace() -> None:
+    # "Title" / "Dong Mendes" / "Alice Krishnan (CMU)" / "Zeynep-Yasmin Klein" / "Ryo Smith
+    # (RIKEN AIP)" / "Łukasz Mori": one author a line, some printed without where they work,
+    # some at a workplace known by its capitals; none is the next title.
+    program = parse(
+        "Tuesday, December 9\n"
+        "10:30-11:45 Oral Session 1A: Health\n"
+        "\n"
+        "Structured Tokenization for Video Understanding\n"
+        "Dong Mendes\n"
+        "Alice Krishnan (Carnegie Mellon University)\n"
+        "Sakura Yılmaz (ETH Zurich)\n"
+        "\n"
+        "GraphMix: Rethinking Normalizing Flows\n"
+        "Claudia Yadav (Univ. of Toronto)\n"
+        "Noémie-Ioannis Romano\n"
+        "Ryo Smith (RIKEN AIP)\n"
+        "Łukasz Mori\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Kim Bose (Tsinghua University)\n"
+    )
+    assert papers(program) == [
+        (
+            "Structured Tokenization for Video Understanding",
+            [
+                ("Dong Mendes", None),
+                ("Alice Krishnan", "Carnegie Mellon University"),
+                ("Sakura Yılmaz", "ETH Zurich"),
+            ],
+        ),
+        (
+            "GraphMix: Rethinking Normalizing Flows",
+            [
+                ("Claudia Yadav", "Univ. of Toronto"),
+                ("Noémie-Ioannis Romano", None),
+                ("Ryo Smith", "RIKEN AIP"),
+                ("Łukasz Mori", None),
+            ],
+        ),
+        ("Calibrated Flows", [("Kim Bose", "Tsinghua University")]),
+    ]

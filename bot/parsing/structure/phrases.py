@@ -233,9 +233,15 @@ def speaker_with_affiliation(text: str) -> bool:
             "," in person.affiliation
             or names_an_institution(person.affiliation)
             or JOB.search(person.affiliation) is not None
+            or _ACRONYMS.match(person.affiliation) is not None
         )
         and reads_as_a_name(person.name)
     )
+
+
+# "RIKEN AIP", "CNRS LIP6": a workplace known by its capitals (a title's parenthesis is not
+# all capitals).
+_ACRONYMS = re.compile(r"^(?-i:[A-Z][A-Z0-9&-]{1,9})(?:\s+(?-i:[A-Z][A-Z0-9&-]{1,9})){0,2}$")
 
 
 def awaits_its_people(session: SessionDraft, paper: PaperDraft | None) -> bool:

@@ -329,6 +329,18 @@ class TextLines(Cells):
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
 
+    def _person_run_goes_on_below(self, i: int | None) -> bool:
+        """In a run of people a line, is line `i` one of them by what follows it: the run's
+        end (a blank line, the page's end), another `Name (Workplace)`, or a known given name
+        alone?"""
+        if i is None or i + 1 >= len(self.lines) or self.lines[i + 1].kind is LineKind.BLANK:
+            return True
+        below = self.lines[i + 1]
+        return below.kind is LineKind.TEXT and (
+            speaker_with_affiliation(below.text)
+            or (one_name_only(below.text) and _opens_with_a_given_name(below.text))
+        )
+
     def _titles_the_talk_above(self, line: Line) -> bool:
         """`9:30 a.m. – Keynote Address: Name, Professor, University` / `“Title”` / `Chair: X`:
         a quoted line under a talk that names its speakers but no title yet is that talk's
@@ -891,11 +903,17 @@ class TextLines(Cells):
                 speaker_with_affiliation(text)
                 or (
                     one_name_only(text)
-                    and text.split()[0] in GIVEN_NAMES
-                    and self._speaker_line_below(lookahead)
+                    and _opens_with_a_given_name(text)
+                    and self._person_run_goes_on_below(lookahead)
                 )
                 if self.person_a_line_placed
+                # "Ana Silva" / "Bo Li (EPFL)" / "Cy Ng (MIT)": the first printed without a
+                # workplace, the rest with one (a known given name, or more such lines below)
                 else one_name_only(text)
+                or (
+                    speaker_with_affiliation(text)
+                    and (_opens_with_a_given_name(text) or self._speaker_line_below(lookahead))
+                )
             )
             and paper is self.name_a_line_paper
             # right below: after a gap, a name-shaped line is rather the next title
@@ -908,6 +926,7 @@ class TextLines(Cells):
             parsed = parse_author_line(text)
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
+            self.person_a_line_placed = self.person_a_line_placed or not one_name_only(text)
             return
         if (
             paper is not None
@@ -1135,6 +1154,13 @@ class _EitherSet:
 
     def __contains__(self, name: object) -> bool:
         return name in self.first or name in self.second
+
+
+def _opens_with_a_given_name(text: str) -> bool:
+    """`Ana Silva`, `Noémie-Ioannis Romano (EPFL)`: the first word, or its first part before
+    a hyphen, is a known given name."""
+    first = text.split()[0] if text.split() else ""
+    return first in GIVEN_NAMES or first.split("-")[0] in GIVEN_NAMES
 
 
 def one_name_only(text: str) -> bool:
