@@ -911,9 +911,25 @@ _BRACKETED_WORKPLACE = re.compile(
 
 
 def _parenthesised_workplaces(text: str) -> str:
+    found = list(_BRACKETED_WORKPLACE.finditer(text))
+    known = {m.span() for m in found if names_an_institution(m["place"])}
+    # "A [MIT]; B [RIKEN AIP]; C [Silverline AI]": where most brackets of a list name known
+    # workplaces, the others after its names are workplaces too (not a link's words).
+    most = len(found) >= 2 and 2 * len(known) >= len(found)
     return _BRACKETED_WORKPLACE.sub(
-        lambda m: f" ({m['place']})" if names_an_institution(m["place"]) else m.group(), text
+        lambda m: (
+            f" ({m['place']})"
+            if m.span() in known
+            or (most and m["place"].strip().lower() not in _LINK_WORDS_IN_BRACKETS)
+            else m.group()
+        ),
+        text,
     )
+
+
+_LINK_WORDS_IN_BRACKETS = frozenset(
+    "slides video pdf paper code poster link abstract preprint recording website".split()
+)
 
 
 # "Maryann Simmons - Senior Software Engineer, Walt Disney Animation Studios", "Peter Blaskovic

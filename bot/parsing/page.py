@@ -535,7 +535,7 @@ def recurring_rooms(lines: list[Line]) -> frozenset[str]:
                 continue
             if is_name_like(tail) and (", " in head or " and " in head):
                 continue  # "Ana Silva, Bo Li, Cy Ng": the end of a list of people, not a place
-            if head.count("(") > head.count(")"):
+            if head.count("(") > head.count(")") or head.count("[") > head.count("]"):
                 continue  # "Lena Berg (Karolinska Institute, Solna, Sweden)": inside a parenthesis
             counts[tail] = counts.get(tail, 0) + 1
     return frozenset(t for t, n in counts.items() if n >= 3)

@@ -9723,3 +9723,48 @@ def test_a_person_a_line_some_without_a_workplace() -> None:
         ),
         ("Calibrated Flows", [("Kim Bose", "Tsinghua University")]),
     ]
+
+
+def test_workplaces_in_square_brackets_known_or_not() -> None:
+    # `A [MIT]; B [RIKEN AIP]; C`: most brackets of the list name known workplaces, so the
+    # others do too; `[Stanford University, France]` printed again and again is no room.
+    chair = "Chair: Michał K. Rossi [Stanford University, France]\n"
+    program = parse(
+        "Tuesday, December 9\n"
+        "10:30-11:45 Oral Session 1A: Health, East Hall A\n"
+        f"{chair}\n"
+        "DeepSparse: A Benchmark for Architecture Search\n"
+        "Alejandro Zheng [MIT]; Shengqi Pereira [RIKEN AIP]; Jing Mao-Pérez\n"
+        "\n"
+        "13:30-14:45 Oral Session 1B: Vision, East Hall B\n"
+        f"{chair}\n"
+        "Beyond Bandits: Long-Context Max-Flow\n"
+        "Ali Blanco [EPFL]; Mei Williams [Silverline AI]; Zhang Ye [University of Edinburgh]\n"
+        "\n"
+        "15:15-16:30 Oral Session 1C: Speech, East Hall C\n"
+        f"{chair}\n"
+        "Calibrated Flows\n"
+        "Kim Bose [Tsinghua University]\n"
+    )
+    assert papers(program) == [
+        (
+            "DeepSparse: A Benchmark for Architecture Search",
+            [
+                ("Alejandro Zheng", "MIT"),
+                ("Shengqi Pereira", "RIKEN AIP"),
+                ("Jing Mao-Pérez", None),
+            ],
+        ),
+        (
+            "Beyond Bandits: Long-Context Max-Flow",
+            [
+                ("Ali Blanco", "EPFL"),
+                ("Mei Williams", "Silverline AI"),
+                ("Zhang Ye", "University of Edinburgh"),
+            ],
+        ),
+        ("Calibrated Flows", [("Kim Bose", "Tsinghua University")]),
+    ]
+    assert {(c.name, c.affiliation) for s in program.sessions for c in s.chairs} == {
+        ("Michał K. Rossi", "Stanford University, France")
+    }
