@@ -9308,3 +9308,24 @@ def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> No
         ),
         ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
     ]
+
+
+def test_a_papers_discussant_is_neither_its_authors_workplace_nor_a_paper() -> None:
+    # `Author: Name[, Affil]` / `Discussant: Name, Affil` or `Discussion by Name, Affil`: who
+    # comments on the paper, with where they work, is no workplace of the author above.
+    program = parse(
+        "Day 1 Sessions (August 15, 2025)\n"
+        "Disclosure Rules and Market Depth\n"
+        "Author: Ana Silva\n"
+        "Discussant: Bo Lindqvist, University of Virginia\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Discussion by Eve Roy, Carnegie Mellon University\n"
+        "Carbon Bookkeeping\n"
+        "Author: Dan Weber, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Disclosure Rules and Market Depth", [("Ana Silva", None)]),
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Carbon Bookkeeping", [("Dan Weber", "Yale University")]),
+    ]

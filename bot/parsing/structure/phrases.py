@@ -54,7 +54,7 @@ ROLE = re.compile(
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?|secretar(?:y|ies)|"
     r"technical assistants?|rapporteurs?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
-    r"(?P<discussant>discussants?|respondents?|commentators?))"
+    r"(?P<discussant>discussants?|respondents?|commentators?|discussion by|discussed by))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )

@@ -692,6 +692,8 @@ class TextLines(Cells):
             and paper.authors_line != paper.line
             and "(" not in text
             and names_a_workplace(text)
+            # "Discussant: Bo Li, Yale University" names someone else, with where they work
+            and not ROLE.match(text)
             and len(text.split()) <= 16
             and ("," in text or a_name_a_line or not self._people_follow(lookahead))
         ):
