@@ -1304,19 +1304,30 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
 
 # "Local Committee:", "Organizing Committee", "Programme committee:": a heading over the list of
 # who organises the meeting, a person a line (`Ana Silva, University of Porto`, `Bo Li
-# (co-chair), ETH Zurich`), printed among a program's items; it names no talk.
+# (co-chair), ETH Zurich`), printed among a program's items; it names no talk. So is a
+# qualified list of who attends ("2025 Conference Participants", "List of attendees"); a bare
+# "Participants:" is a panel's label over its speakers, and stays.
 _ROSTER_HEADING = re.compile(
-    r"^(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?$", re.I
+    r"^(?:(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?|"
+    r"(?:[\w’'.-]+\s+){1,3}(?:participants|attendees))$",
+    re.I,
 )
 # A roster's line: a name (maybe its role in parentheses), a comma, where the person works.
 _ROSTER_ENTRY = re.compile(
     r"^(?P<name>[^\W\d_][^,()]{1,40}?)(?:\s*\([^()]{1,20}\))?,\s+(?P<place>\S.*)$"
 )
+# Or the name inverted, a spaced dash before the place (`Akoglu, Leman – Carnegie Mellon
+# University`, `Li, Chen – NYU – Shanghai`): a shape only a list of people prints, whatever the
+# place is called.
+_INVERTED_ROSTER_ENTRY = re.compile(
+    r"^[^\W\d_][^,()–—]{0,40}?,\s+[^\W\d_][^,()–—]{0,30}?\s+[–—]\s+\S.*$"
+)
 
 
 def _mark_rosters(lines: list[Line]) -> None:
-    """The heading and lines of a roster of organisers (two people at least, one a line, each
-    working at an institution) are no entries of the program."""
+    """The heading and lines of a roster of organisers or attendees (two people at least, one a
+    line, each working at an institution or printed `Surname, Given – Place`) are no entries of
+    the program."""
     for index, line in enumerate(lines):
         if line.kind is not LineKind.TEXT or not _ROSTER_HEADING.match(line.text):
             continue
@@ -1325,8 +1336,11 @@ def _mark_rosters(lines: list[Line]) -> None:
             at += 1
         entries: list[Line] = []
         while at < len(lines) and lines[at].kind is LineKind.TEXT:
-            entry = _ROSTER_ENTRY.match(lines[at].text)
-            if entry is None or not names_an_institution(entry.group("place")):
+            text = lines[at].text
+            entry = _ROSTER_ENTRY.match(text)
+            if not _INVERTED_ROSTER_ENTRY.match(text) and (
+                entry is None or not names_an_institution(entry.group("place"))
+            ):
                 break
             entries.append(lines[at])
             at += 1

@@ -9329,3 +9329,25 @@ def test_a_papers_discussant_is_neither_its_authors_workplace_nor_a_paper() -> N
         ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
         ("Carbon Bookkeeping", [("Dan Weber", "Yale University")]),
     ]
+
+
+def test_a_list_of_participants_after_the_sessions_names_no_talk() -> None:
+    # "2025 Conference Participants" over bullets `Surname, Given – Affiliation`: who attends,
+    # listed after the last session, with places of any name ("WU at St. Louis").
+    program = parse(
+        "Day 2 Sessions (August 16, 2025)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Dan Weber, Yale University\n"
+        "\n"
+        "2025 Conference Participants\n"
+        "Akoglu, Leman – Carnegie Mellon University\n"
+        "Bertomeu, Jeremy – WU at St. Louis\n"
+        "Li, Chen – NYU – Shanghai\n"
+        "Van der Stede, Wim – London School of Econ.\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Accounting Graph Entropy", [("Dan Weber", "Yale University")]),
+    ]
