@@ -1090,6 +1090,8 @@ def author_line_score(text: str) -> float:
     parsed = parse_author_line(text)
     if not parsed.authors:
         return 0.0
+    if _US_CITY_AND_STATE.fullmatch(text):
+        return 0.0  # "Pittsburgh, PA", "Santa Barbara, CA": where an event is held
     names = [footnote_marks(a.name)[0] for a in parsed.authors]
     readings = [is_name_like(without_parentheses(n)) for n in names]
     if not all(readings):
@@ -1127,6 +1129,14 @@ def author_line_score(text: str) -> float:
     if len(core) <= 5 and words[0] in GIVEN_NAMES and all(_whole_name_word(w) for w in core):
         return 0.5
     return 0.3
+
+
+# A US city and its state's postal code, a line of its own: a place, never a person at an
+# institution (no one's workplace is a bare state code).
+_US_CITY_AND_STATE = re.compile(
+    r"(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*,\s+(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|"
+    r"LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\.?"
+)
 
 
 def _whole_name_word(word: str) -> bool:

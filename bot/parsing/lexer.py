@@ -1022,6 +1022,11 @@ def _classify_normalised(number: int, text: str) -> Line:
     ):
         line.kind = LineKind.ROOM
         return line
+    if len(non_empty) == 1 and names_a_span_of_days(flat):
+        # "August 16-17, 2024", "3-5 June 2024": the days of a whole event (an edition's
+        # banner, as a page of past editions prints each), no item of the program
+        line.kind = LineKind.JUNK
+        return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
     if (
         found

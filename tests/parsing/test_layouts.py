@@ -9351,3 +9351,36 @@ def test_a_list_of_participants_after_the_sessions_names_no_talk() -> None:
         ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
         ("Accounting Graph Entropy", [("Dan Weber", "Yale University")]),
     ]
+
+
+def test_an_editions_banner_of_days_and_city_is_no_paper() -> None:
+    # A page of past editions: per edition a heading, its span of days and where it was held
+    # (`August 20-21, 2019` / `Santa Barbara, CA`), then its sessions.
+    program = parse(
+        "2024 | 21st Annual Conference\n"
+        "\n"
+        "August 16-17, 2024\n"
+        "School of Business\n"
+        "Pittsburgh, PA\n"
+        "\n"
+        "Day 1 Sessions (August 16, 2024)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Dan Weber, Yale University\n"
+        "\n"
+        "2019 | 20th Annual Conference\n"
+        "\n"
+        "August 20-21, 2019\n"
+        "Santa Barbara, CA\n"
+        "\n"
+        "Day 1 Sessions (August 20, 2019)\n"
+        "Carbon Bookkeeping\n"
+        "Author: Eve Roy, Emory University\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Accounting Graph Entropy", [("Dan Weber", "Yale University")]),
+        ("Carbon Bookkeeping", [("Eve Roy", "Emory University")]),
+    ]
+    assert [s.day for s in program.sessions] == [date(2024, 8, 16), date(2019, 8, 20)]
