@@ -321,8 +321,11 @@ SESSION_LABEL = re.compile(
     r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary|oral|special|invited|"
     r"contributed|regular|spotlight|lightning|demo|thematic)\s+)?"
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
-    # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
-    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
+    # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none),
+    # "Conference Session 1", "Paper Session 2": the same with what kind of session it is
+    r"^(?:(?:conference|paper|technical|research|poster|parallel|plenary|oral|contributed|"
+    r"regular|invited|special|thematic|concurrent)\s+)?"
+    r"(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
     # "Virtual Room 2: Causal Inference", "Hall B: Posters": a slot's session named by its room
     r"^(?:(?:virtual|online|zoom|breakout)\s+)?(?:room|hall)\s+(?:\d{1,2}[A-Za-z]?|(?-i:[A-Z]))"
     r"\s*:\s*(?-i:[A-Z])",

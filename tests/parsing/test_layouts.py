@@ -9384,3 +9384,35 @@ def test_an_editions_banner_of_days_and_city_is_no_paper() -> None:
         ("Carbon Bookkeeping", [("Eve Roy", "Emory University")]),
     ]
     assert [s.day for s in program.sessions] == [date(2024, 8, 16), date(2019, 8, 20)]
+
+
+def test_a_numbered_session_named_with_its_kind_heads_its_papers() -> None:
+    # `Conference Session 1` on a line of its own, like `Session 1`: the heading of the papers
+    # below it, not the first one's title.
+    program = parse(
+        "October 4, 2024\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Household Debt and Social Insurance\n"
+        "Ana Silva (U Penn), Bo Lindqvist (U Penn)\n"
+        "Discussant: Carla Mota (OSU)\n"
+        "\n"
+        "Credit Card Borrowing in Heterogeneous-Agent Models\n"
+        "Dan Weber (Harvard)\n"
+        "\n"
+        "Conference Session 2\n"
+        "\n"
+        "Granular Treasury Demand with Arbitrageurs\n"
+        "Eve Roy (USC)\n"
+    )
+    assert [(s.title, [p.title for p in s.papers]) for s in program.sessions] == [
+        (
+            "Conference Session 1",
+            [
+                "Household Debt and Social Insurance",
+                "Credit Card Borrowing in Heterogeneous-Agent Models",
+            ],
+        ),
+        ("Conference Session 2", ["Granular Treasury Demand with Arbitrageurs"]),
+    ]
