@@ -1025,6 +1025,9 @@ def _classify_normalised(number: int, text: str) -> Line:
     ):
         line.kind = LineKind.ROOM
         return line
+    if _EDITION_HEADING.match(flat):
+        line.kind = LineKind.JUNK
+        return line
     if len(non_empty) == 1 and names_a_span_of_days(flat):
         # "August 16-17, 2024", "3-5 June 2024": the days of a whole event (an edition's
         # banner, as a page of past editions prints each), no item of the program
@@ -1310,6 +1313,15 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
     return lines
 
 
+# "2024 | 13th ADVANCES IN MACRO-FINANCE CONFERENCE", "22nd Annual Conference", "The 5th
+# Workshop on X": the name of one edition of the event, as a page of past editions heads each
+# with it; its talks follow, it is none of them.
+_EDITION_HEADING = re.compile(
+    r"^(?:(?:19|20)\d\d\s*[|:–—-]?\s*)?(?:the\s+)?\d{1,3}(?:st|nd|rd|th)\s+(?:annual\s+)?"
+    r"(?:[\w’'&,.-]+\s+){0,6}?(?:conference|workshop|symposium|meeting|congress|colloquium)"
+    r"(?:\s+(?:on|of|in|for)\s+\S.{0,60})?$",
+    re.I,
+)
 # "Local Committee:", "Organizing Committee", "Programme committee:": a heading over the list of
 # who organises the meeting, a person a line (`Ana Silva, University of Porto`, `Bo Li
 # (co-chair), ETH Zurich`), printed among a program's items; it names no talk. So is a

@@ -9416,3 +9416,37 @@ def test_a_numbered_session_named_with_its_kind_heads_its_papers() -> None:
         ),
         ("Conference Session 2", ["Granular Treasury Demand with Arbitrageurs"]),
     ]
+
+
+def test_an_editions_name_over_its_sessions_is_no_paper() -> None:
+    # Each past edition headed by its name (`2023 | 12th ADVANCES IN … CONFERENCE`), then its
+    # day, city and organisers: the name is none of the talks of the edition before it.
+    program = parse(
+        "2024 | 13th ADVANCES IN MACRO-FINANCE CONFERENCE\n"
+        "\n"
+        "October 4, 2024\n"
+        "Pittsburgh, PA\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Household Debt and Social Insurance\n"
+        "Ana Silva (U Penn), Bo Lindqvist (U Penn)\n"
+        "\n"
+        "2023 | 12th ADVANCES IN MACRO-FINANCE CONFERENCE\n"
+        "\n"
+        "April 21, 2023\n"
+        "Pittsburgh, PA\n"
+        "Organized by: Carla Mota and Dan Weber\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Granular Treasury Demand with Arbitrageurs\n"
+        "Authors: Eve Roy (USC)\n"
+    )
+    assert papers(program) == [
+        (
+            "Household Debt and Social Insurance",
+            [("Ana Silva", "U Penn"), ("Bo Lindqvist", "U Penn")],
+        ),
+        ("Granular Treasury Demand with Arbitrageurs", [("Eve Roy", "USC")]),
+    ]
