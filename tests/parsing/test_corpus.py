@@ -801,9 +801,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Then an edition's banner no paper (below): precision .93, page .81. Then a bare
     # `Conference Session 1` a session's heading, which the page ran into the first title:
     # page .96 / .93 / .95, as the text. Then an edition's name (`2023 | 12th ADVANCES IN
-    # MACRO-FINANCE CONFERENCE`) no paper: precision 1 (text and page).
-    "found/amf-cmu-tepper.txt": (0.96, 1.00, 0.94, 0.94, 1.00, 1.00),
-    "found/amf-cmu-tepper.html": (0.96, 1.00, 0.94, 0.94, 1.00, 1.00),
+    # MACRO-FINANCE CONFERENCE`) no paper: precision 1 (text and page). Then an author list
+    # closed by its `and` on the line below one list: author F1 1.
+    "found/amf-cmu-tepper.txt": (0.96, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/amf-cmu-tepper.html": (0.96, 1.00, 1.00, 1.00, 1.00, 1.00),
     # Accounting Mini-Conference (2025, 2024, 2019), `Author: Name, Affiliation`, panels a line
     # per panelist, a participants list `Surname, Given – Affil`. First seen (text and page):
     # recall .89, precision .33, author F1 .65. Then a discussant's line (`Discussant: Name,

@@ -9450,3 +9450,32 @@ def test_an_editions_name_over_its_sessions_is_no_paper() -> None:
         ),
         ("Granular Treasury Demand with Arbitrageurs", [("Eve Roy", "USC")]),
     ]
+
+
+def test_an_author_list_closed_by_its_and_on_the_line_below_is_one_list() -> None:
+    # `Authors: A (X), B (Y)` / `C (Z), D (W), and E (V)`: the list wrapped after a closing
+    # parenthesis, its "and" on the second line; the next title keeps its own author.
+    program = parse(
+        "Conference Session 3 (April 21, 2023 p.m.)\n"
+        "\n"
+        "The Debt-Inflation Channel of the German Hyperinflation\n"
+        "Authors: Ana Silva (Princeton University), Bo Lindqvist (Board of Governors)\n"
+        "Carla Mota (FRB New York), Dan Weber (MIT), and Eve Roy (University of Cologne)\n"
+        "Discussant: Fay Wong (Georgetown University)\n"
+        "\n"
+        "A Theory of Payments-Chain Crises\n"
+        "Authors: Gil Sousa (UCLA)\n"
+    )
+    assert papers(program) == [
+        (
+            "The Debt-Inflation Channel of the German Hyperinflation",
+            [
+                ("Ana Silva", "Princeton University"),
+                ("Bo Lindqvist", "Board of Governors"),
+                ("Carla Mota", "FRB New York"),
+                ("Dan Weber", "MIT"),
+                ("Eve Roy", "University of Cologne"),
+            ],
+        ),
+        ("A Theory of Payments-Chain Crises", [("Gil Sousa", "UCLA")]),
+    ]

@@ -916,7 +916,18 @@ class TextLines(Cells):
             and paper.authors
             and score >= 0.5
             and paper.authors_line == line.number - 1
-            and (re.search(r"(?:[,;&]|\band)$", self.last_author_text) or text[:4] == "and ")
+            and (
+                re.search(r"(?:[,;&]|\band)$", self.last_author_text)
+                or text[:4] == "and "
+                # "A (X), B (Y)" / "C (Z), and D (W)": the list's closing "and" comes on the
+                # line below, the line above had none
+                or (
+                    re.search(r"\band\s+\S", text) is not None
+                    and re.search(r"\band\b|&", self.last_author_text) is None
+                    and _each_placed(self.last_author_text)
+                    and _each_placed(text)
+                )
+            )
         ):
             # An author list wrapped onto a second line.
             parsed = parse_author_line(text)
@@ -1117,6 +1128,14 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+
+def _each_placed(text: str) -> bool:
+    """`A (X), B (Y)`: an author line whose every person has a workplace in parentheses."""
+    if text.count("(") > text.count(")"):
+        text += ")"  # a labelled line's people lose their last parenthesis to ROLE's "who"
+    people = parse_author_line(text).authors
+    return text.endswith(")") and bool(people) and all(a.affiliation for a in people)
 
 
 def _opens_a_quotation(text: str) -> bool:
