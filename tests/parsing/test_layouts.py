@@ -9479,3 +9479,22 @@ def test_an_author_list_closed_by_its_and_on_the_line_below_is_one_list() -> Non
         ),
         ("A Theory of Payments-Chain Crises", [("Gil Sousa", "UCLA")]),
     ]
+
+
+def test_a_keynotes_kind_before_its_quoted_title_is_its_label() -> None:
+    # `Keynote Speech “Title”` among a day's papers: the kind of entry, then its title in
+    # quotes, as `Paper 2: “Title”` prints its number.
+    program = parse(
+        "Day 2 Sessions (August 16, 2025)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Keynote Speech “Anomaly Detection in Financial Data”\n"
+        "Author: Eve Roy, Emory University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Audit Fees Under Scrutiny",
+        "Anomaly Detection in Financial Data",
+        "Accounting Graph Entropy",
+    ]

@@ -378,6 +378,8 @@ NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
+    # "Keynote Speech “Title”", "Invited Talk \"Title\"": the entry's kind before its quoted title
+    r"|^(?:keynote|invited|plenary)(?:\s+(?:speech|talk|address|lecture))?\s+(?=[\"“„«])"
     # "Foresight talk: Title", "Review lecture: Title", "Dinner presentation: Title": a word,
     # then the kind, before a colon
     r"|^(?:[^\W\d_][\w-]{2,}\s+)?(?:talk|lecture|presentation)\s*:\s+(?=\S)"
