@@ -9498,3 +9498,31 @@ def test_a_keynotes_kind_before_its_quoted_title_is_its_label() -> None:
         "Anomaly Detection in Financial Data",
         "Accounting Graph Entropy",
     ]
+
+
+def test_a_panels_members_a_line_each_with_a_comma_and_workplace_are_its_speakers() -> None:
+    # `Panel Discussion` / `Qi Chen, Duke University` / `Eva Lund, University of …`: one
+    # person and where they work a line, as `Name (Affil)` lines are, all the panel's people.
+    program = parse(
+        "Day 1 Sessions (August 20, 2019)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Panel Discussion\n"
+        "Qi Chen, Duke University\n"
+        "Eva Lund, University of North Carolina at Chapel Hill\n"
+        "Dan Weber, University of Pennsylvania\n"
+        "Accounting Graph Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        (
+            "Panel Discussion",
+            [
+                ("Qi Chen", "Duke University"),
+                ("Eva Lund", "University of North Carolina at Chapel Hill"),
+                ("Dan Weber", "University of Pennsylvania"),
+            ],
+        ),
+        ("Accounting Graph Entropy", [("Fay Wong", "Yale University")]),
+    ]

@@ -875,7 +875,7 @@ class TextLines(Cells):
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
             bare = one_name_only(text)
-            placed = not bare and speaker_with_affiliation(text)
+            placed = not bare and _one_person_placed(text)
             if paper.authors_line != paper.line and (bare or placed):
                 self.name_a_line_paper = paper  # its authors may come a name (or person) a line
                 self.person_a_line_placed = placed
@@ -890,7 +890,7 @@ class TextLines(Cells):
                 # "Bo Li (EPFL)" / "Jo Ng" / "Cy Ng (MIT)": a person a line, each with a
                 # workplace, one without it inside the run (a known given name opening it, or
                 # it is rather the next title, over its people)
-                speaker_with_affiliation(text)
+                _one_person_placed(text)
                 or (
                     one_name_only(text)
                     and text.split()[0] in GIVEN_NAMES
@@ -1128,6 +1128,15 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+
+def _one_person_placed(text: str) -> bool:
+    """`Ana Silva (Uni A)` or `Ana Silva, University of Porto`: one person and where they work,
+    as a panel prints its members a line each."""
+    if speaker_with_affiliation(text):
+        return True
+    name, comma, place = text.partition(", ")
+    return bool(comma) and one_name_only(name) and names_an_institution(place)
 
 
 def _each_placed(text: str) -> bool:
