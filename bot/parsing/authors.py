@@ -718,6 +718,11 @@ _CAREER_STAGE = re.compile(
 )
 
 
+# "Ana Silva (Moderator), Columbia University": the part a panelist plays, in parentheses
+# between the name and the workplace, is no workplace of theirs.
+_PANEL_ROLE = re.compile(r"\s*\((?:moderator|co-?chair|chair(?:person)?|host)\)(?=,\s)", re.I)
+
+
 def _without_career_stage(text: str) -> str:
     """`Ana Ruiz (Universidad de Granada, estudiante de doctorado)` -> `… (Universidad de …)`."""
     return _CAREER_STAGE.sub("", text) if "(" in text and "," in text else text
@@ -957,6 +962,8 @@ def parse_author_line(text: str) -> AuthorLine:
     if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
     text = _without_career_stage(_without_post_nominals(text))
+    if "(" in text:
+        text = _PANEL_ROLE.sub("", text)
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)

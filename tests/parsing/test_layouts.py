@@ -9526,3 +9526,31 @@ def test_a_panels_members_a_line_each_with_a_comma_and_workplace_are_its_speaker
         ),
         ("Accounting Graph Entropy", [("Fay Wong", "Yale University")]),
     ]
+
+
+def test_a_panelists_role_between_name_and_workplace_is_no_workplace() -> None:
+    # `Ana Silva (Moderator), Columbia University` first under a panel's title: a panelist,
+    # the part played in parentheses, then where they work; the lines below are the others.
+    program = parse(
+        "Day 1 Sessions (August 16, 2024)\n"
+        "Carbon Bookkeeping\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Panel Discussion: Accounting Structure and Information\n"
+        "Ana Silva (Moderator), Columbia University\n"
+        "Rick Antle, Yale University\n"
+        "Bo Lindqvist, Emory University\n"
+        "Revisiting Accounting Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Carbon Bookkeeping", [("Carla Mota", "Stanford University")]),
+        (
+            "Panel Discussion: Accounting Structure and Information",
+            [
+                ("Ana Silva", "Columbia University"),
+                ("Rick Antle", "Yale University"),
+                ("Bo Lindqvist", "Emory University"),
+            ],
+        ),
+        ("Revisiting Accounting Entropy", [("Fay Wong", "Yale University")]),
+    ]

@@ -1135,8 +1135,11 @@ def _one_person_placed(text: str) -> bool:
     as a panel prints its members a line each."""
     if speaker_with_affiliation(text):
         return True
-    name, comma, place = text.partition(", ")
-    return bool(comma) and one_name_only(name) and names_an_institution(place)
+    _, comma, place = text.partition(", ")
+    if not comma or not names_an_institution(place):
+        return False
+    people = parse_author_line(text).authors
+    return len(people) == 1 and people[0].affiliation is not None
 
 
 def _each_placed(text: str) -> bool:
