@@ -718,6 +718,11 @@ _CAREER_STAGE = re.compile(
 )
 
 
+# "Ana Silva (Moderator), Columbia University": the part a panelist plays, in parentheses
+# between the name and the workplace, is no workplace of theirs.
+_PANEL_ROLE = re.compile(r"\s*\((?:moderator|co-?chair|chair(?:person)?|host)\)(?=,\s)", re.I)
+
+
 def _without_career_stage(text: str) -> str:
     """`Ana Ruiz (Universidad de Granada, estudiante de doctorado)` -> `… (Universidad de …)`."""
     return _CAREER_STAGE.sub("", text) if "(" in text and "," in text else text
@@ -973,6 +978,8 @@ def parse_author_line(text: str) -> AuthorLine:
     if "|" in text or "·" in text or "•" in text:
         text = _LIST_DOTS.sub("; ", text)
     text = _without_career_stage(_without_post_nominals(text))
+    if "(" in text:
+        text = _PANEL_ROLE.sub("", text)
     if _DIGITS.search(text):
         text = _GLUED_MARK_LIST.sub(_as_superscripts, text)
     text = _BY.sub("", text)
@@ -1106,6 +1113,8 @@ def author_line_score(text: str) -> float:
     parsed = parse_author_line(text)
     if not parsed.authors:
         return 0.0
+    if _US_CITY_AND_STATE.fullmatch(text):
+        return 0.0  # "Pittsburgh, PA", "Santa Barbara, CA": where an event is held
     names = [footnote_marks(a.name)[0] for a in parsed.authors]
     readings = [is_name_like(without_parentheses(n)) for n in names]
     if not all(readings):
@@ -1143,6 +1152,14 @@ def author_line_score(text: str) -> float:
     if len(core) <= 5 and words[0] in GIVEN_NAMES and all(_whole_name_word(w) for w in core):
         return 0.5
     return 0.3
+
+
+# A US city and its state's postal code, a line of its own: a place, never a person at an
+# institution (no one's workplace is a bare state code).
+_US_CITY_AND_STATE = re.compile(
+    r"(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*,\s+(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|"
+    r"LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\.?"
+)
 
 
 def _whole_name_word(word: str) -> bool:

@@ -322,8 +322,11 @@ SESSION_LABEL = re.compile(
     r"^(?:(?:paper|technical|research|poster|industry|parallel|plenary|oral|special|invited|"
     r"contributed|regular|spotlight|lightning|demo|thematic)\s+)?"
     r"(?:session|track)\s*[-#]?\s*[\w.]{0,8}\s*[:.—–\-]\s*\S|"
-    # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none)
-    r"^(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
+    # "Session 3", "Track B2", "Session IV" (but "Session Chairs", a menu entry, names none),
+    # "Conference Session 1", "Paper Session 2": the same with what kind of session it is
+    r"^(?:(?:conference|paper|technical|research|poster|parallel|plenary|oral|contributed|"
+    r"regular|invited|special|thematic|concurrent)\s+)?"
+    r"(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
     # "Virtual Room 2: Causal Inference", "Hall B: Posters": a slot's session named by its room
     r"^(?:(?:virtual|online|zoom|breakout)\s+)?(?:room|hall)\s+(?:\d{1,2}[A-Za-z]?|(?-i:[A-Z]))"
     r"\s*:\s*(?-i:[A-Z])",
@@ -1056,6 +1059,14 @@ def _classify_normalised(number: int, text: str) -> Line:
     ):
         line.kind = LineKind.ROOM
         return line
+    if _EDITION_HEADING.match(flat):
+        line.kind = LineKind.JUNK
+        return line
+    if len(non_empty) == 1 and names_a_span_of_days(flat):
+        # "August 16-17, 2024", "3-5 June 2024": the days of a whole event (an edition's
+        # banner, as a page of past editions prints each), no item of the program
+        line.kind = LineKind.JUNK
+        return line
     found = find_time_range(cells[0] if len(non_empty) > 1 and cells[0] else flat)
     if (
         found
@@ -1336,21 +1347,41 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
     return lines
 
 
+# "2024 | 13th ADVANCES IN MACRO-FINANCE CONFERENCE", "22nd Annual Conference", "The 5th
+# Workshop on X": the name of one edition of the event, as a page of past editions heads each
+# with it; its talks follow, it is none of them.
+_EDITION_HEADING = re.compile(
+    r"^(?:(?:19|20)\d\d\s*[|:–—-]?\s*)?(?:the\s+)?\d{1,3}(?:st|nd|rd|th)\s+(?:annual\s+)?"
+    r"(?:[\w’'&,.-]+\s+){0,6}?(?:conference|workshop|symposium|meeting|congress|colloquium)"
+    r"(?:\s+(?:on|of|in|for)\s+\S.{0,60})?$",
+    re.I,
+)
 # "Local Committee:", "Organizing Committee", "Programme committee:": a heading over the list of
 # who organises the meeting, a person a line (`Ana Silva, University of Porto`, `Bo Li
-# (co-chair), ETH Zurich`), printed among a program's items; it names no talk.
+# (co-chair), ETH Zurich`), printed among a program's items; it names no talk. So is a
+# qualified list of who attends ("2025 Conference Participants", "List of attendees"); a bare
+# "Participants:" is a panel's label over its speakers, and stays.
 _ROSTER_HEADING = re.compile(
-    r"^(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?$", re.I
+    r"^(?:(?:[^\W\d_]+\s+){0,3}(?:committee|organi[sz]ers|organi[sz]ing\s+team)\s*[:：]?|"
+    r"(?:[\w’'.-]+\s+){1,3}(?:participants|attendees))$",
+    re.I,
 )
 # A roster's line: a name (maybe its role in parentheses), a comma, where the person works.
 _ROSTER_ENTRY = re.compile(
     r"^(?P<name>[^\W\d_][^,()]{1,40}?)(?:\s*\([^()]{1,20}\))?,\s+(?P<place>\S.*)$"
 )
+# Or the name inverted, a spaced dash before the place (`Akoglu, Leman – Carnegie Mellon
+# University`, `Li, Chen – NYU – Shanghai`): a shape only a list of people prints, whatever the
+# place is called.
+_INVERTED_ROSTER_ENTRY = re.compile(
+    r"^[^\W\d_][^,()–—]{0,40}?,\s+[^\W\d_][^,()–—]{0,30}?\s+[–—]\s+\S.*$"
+)
 
 
 def _mark_rosters(lines: list[Line]) -> None:
-    """The heading and lines of a roster of organisers (two people at least, one a line, each
-    working at an institution) are no entries of the program."""
+    """The heading and lines of a roster of organisers or attendees (two people at least, one a
+    line, each working at an institution or printed `Surname, Given – Place`) are no entries of
+    the program."""
     for index, line in enumerate(lines):
         if line.kind is not LineKind.TEXT or not _ROSTER_HEADING.match(line.text):
             continue
@@ -1359,8 +1390,11 @@ def _mark_rosters(lines: list[Line]) -> None:
             at += 1
         entries: list[Line] = []
         while at < len(lines) and lines[at].kind is LineKind.TEXT:
-            entry = _ROSTER_ENTRY.match(lines[at].text)
-            if entry is None or not names_an_institution(entry.group("place")):
+            text = lines[at].text
+            entry = _ROSTER_ENTRY.match(text)
+            if not _INVERTED_ROSTER_ENTRY.match(text) and (
+                entry is None or not names_an_institution(entry.group("place"))
+            ):
                 break
             entries.append(lines[at])
             at += 1

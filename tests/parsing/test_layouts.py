@@ -9768,3 +9768,249 @@ def test_workplaces_in_square_brackets_known_or_not() -> None:
     assert {(c.name, c.affiliation) for s in program.sessions for c in s.chairs} == {
         ("Michał K. Rossi", "Stanford University, France")
     }
+
+
+def test_a_papers_discussant_is_neither_its_authors_workplace_nor_a_paper() -> None:
+    # `Author: Name[, Affil]` / `Discussant: Name, Affil` or `Discussion by Name, Affil`: who
+    # comments on the paper, with where they work, is no workplace of the author above.
+    program = parse(
+        "Day 1 Sessions (August 15, 2025)\n"
+        "Disclosure Rules and Market Depth\n"
+        "Author: Ana Silva\n"
+        "Discussant: Bo Lindqvist, University of Virginia\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Discussion by Eve Roy, Carnegie Mellon University\n"
+        "Carbon Bookkeeping\n"
+        "Author: Dan Weber, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Disclosure Rules and Market Depth", [("Ana Silva", None)]),
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Carbon Bookkeeping", [("Dan Weber", "Yale University")]),
+    ]
+
+
+def test_a_list_of_participants_after_the_sessions_names_no_talk() -> None:
+    # "2025 Conference Participants" over bullets `Surname, Given – Affiliation`: who attends,
+    # listed after the last session, with places of any name ("WU at St. Louis").
+    program = parse(
+        "Day 2 Sessions (August 16, 2025)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Dan Weber, Yale University\n"
+        "\n"
+        "2025 Conference Participants\n"
+        "Akoglu, Leman – Carnegie Mellon University\n"
+        "Bertomeu, Jeremy – WU at St. Louis\n"
+        "Li, Chen – NYU – Shanghai\n"
+        "Van der Stede, Wim – London School of Econ.\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Accounting Graph Entropy", [("Dan Weber", "Yale University")]),
+    ]
+
+
+def test_an_editions_banner_of_days_and_city_is_no_paper() -> None:
+    # A page of past editions: per edition a heading, its span of days and where it was held
+    # (`August 20-21, 2019` / `Santa Barbara, CA`), then its sessions.
+    program = parse(
+        "2024 | 21st Annual Conference\n"
+        "\n"
+        "August 16-17, 2024\n"
+        "School of Business\n"
+        "Pittsburgh, PA\n"
+        "\n"
+        "Day 1 Sessions (August 16, 2024)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Dan Weber, Yale University\n"
+        "\n"
+        "2019 | 20th Annual Conference\n"
+        "\n"
+        "August 20-21, 2019\n"
+        "Santa Barbara, CA\n"
+        "\n"
+        "Day 1 Sessions (August 20, 2019)\n"
+        "Carbon Bookkeeping\n"
+        "Author: Eve Roy, Emory University\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        ("Accounting Graph Entropy", [("Dan Weber", "Yale University")]),
+        ("Carbon Bookkeeping", [("Eve Roy", "Emory University")]),
+    ]
+    assert [s.day for s in program.sessions] == [date(2024, 8, 16), date(2019, 8, 20)]
+
+
+def test_a_numbered_session_named_with_its_kind_heads_its_papers() -> None:
+    # `Conference Session 1` on a line of its own, like `Session 1`: the heading of the papers
+    # below it, not the first one's title.
+    program = parse(
+        "October 4, 2024\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Household Debt and Social Insurance\n"
+        "Ana Silva (U Penn), Bo Lindqvist (U Penn)\n"
+        "Discussant: Carla Mota (OSU)\n"
+        "\n"
+        "Credit Card Borrowing in Heterogeneous-Agent Models\n"
+        "Dan Weber (Harvard)\n"
+        "\n"
+        "Conference Session 2\n"
+        "\n"
+        "Granular Treasury Demand with Arbitrageurs\n"
+        "Eve Roy (USC)\n"
+    )
+    assert [(s.title, [p.title for p in s.papers]) for s in program.sessions] == [
+        (
+            "Conference Session 1",
+            [
+                "Household Debt and Social Insurance",
+                "Credit Card Borrowing in Heterogeneous-Agent Models",
+            ],
+        ),
+        ("Conference Session 2", ["Granular Treasury Demand with Arbitrageurs"]),
+    ]
+
+
+def test_an_editions_name_over_its_sessions_is_no_paper() -> None:
+    # Each past edition headed by its name (`2023 | 12th ADVANCES IN … CONFERENCE`), then its
+    # day, city and organisers: the name is none of the talks of the edition before it.
+    program = parse(
+        "2024 | 13th ADVANCES IN MACRO-FINANCE CONFERENCE\n"
+        "\n"
+        "October 4, 2024\n"
+        "Pittsburgh, PA\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Household Debt and Social Insurance\n"
+        "Ana Silva (U Penn), Bo Lindqvist (U Penn)\n"
+        "\n"
+        "2023 | 12th ADVANCES IN MACRO-FINANCE CONFERENCE\n"
+        "\n"
+        "April 21, 2023\n"
+        "Pittsburgh, PA\n"
+        "Organized by: Carla Mota and Dan Weber\n"
+        "\n"
+        "Conference Session 1\n"
+        "\n"
+        "Granular Treasury Demand with Arbitrageurs\n"
+        "Authors: Eve Roy (USC)\n"
+    )
+    assert papers(program) == [
+        (
+            "Household Debt and Social Insurance",
+            [("Ana Silva", "U Penn"), ("Bo Lindqvist", "U Penn")],
+        ),
+        ("Granular Treasury Demand with Arbitrageurs", [("Eve Roy", "USC")]),
+    ]
+
+
+def test_an_author_list_closed_by_its_and_on_the_line_below_is_one_list() -> None:
+    # `Authors: A (X), B (Y)` / `C (Z), D (W), and E (V)`: the list wrapped after a closing
+    # parenthesis, its "and" on the second line; the next title keeps its own author.
+    program = parse(
+        "Conference Session 3 (April 21, 2023 p.m.)\n"
+        "\n"
+        "The Debt-Inflation Channel of the German Hyperinflation\n"
+        "Authors: Ana Silva (Princeton University), Bo Lindqvist (Board of Governors)\n"
+        "Carla Mota (FRB New York), Dan Weber (MIT), and Eve Roy (University of Cologne)\n"
+        "Discussant: Fay Wong (Georgetown University)\n"
+        "\n"
+        "A Theory of Payments-Chain Crises\n"
+        "Authors: Gil Sousa (UCLA)\n"
+    )
+    assert papers(program) == [
+        (
+            "The Debt-Inflation Channel of the German Hyperinflation",
+            [
+                ("Ana Silva", "Princeton University"),
+                ("Bo Lindqvist", "Board of Governors"),
+                ("Carla Mota", "FRB New York"),
+                ("Dan Weber", "MIT"),
+                ("Eve Roy", "University of Cologne"),
+            ],
+        ),
+        ("A Theory of Payments-Chain Crises", [("Gil Sousa", "UCLA")]),
+    ]
+
+
+def test_a_keynotes_kind_before_its_quoted_title_is_its_label() -> None:
+    # `Keynote Speech “Title”` among a day's papers: the kind of entry, then its title in
+    # quotes, as `Paper 2: “Title”` prints its number.
+    program = parse(
+        "Day 2 Sessions (August 16, 2025)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Keynote Speech “Anomaly Detection in Financial Data”\n"
+        "Author: Eve Roy, Emory University\n"
+        "Accounting Graph Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Audit Fees Under Scrutiny",
+        "Anomaly Detection in Financial Data",
+        "Accounting Graph Entropy",
+    ]
+
+
+def test_a_panels_members_a_line_each_with_a_comma_and_workplace_are_its_speakers() -> None:
+    # `Panel Discussion` / `Qi Chen, Duke University` / `Eva Lund, University of …`: one
+    # person and where they work a line, as `Name (Affil)` lines are, all the panel's people.
+    program = parse(
+        "Day 1 Sessions (August 20, 2019)\n"
+        "Audit Fees Under Scrutiny\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Panel Discussion\n"
+        "Qi Chen, Duke University\n"
+        "Eva Lund, University of North Carolina at Chapel Hill\n"
+        "Dan Weber, University of Pennsylvania\n"
+        "Accounting Graph Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Audit Fees Under Scrutiny", [("Carla Mota", "Stanford University")]),
+        (
+            "Panel Discussion",
+            [
+                ("Qi Chen", "Duke University"),
+                ("Eva Lund", "University of North Carolina at Chapel Hill"),
+                ("Dan Weber", "University of Pennsylvania"),
+            ],
+        ),
+        ("Accounting Graph Entropy", [("Fay Wong", "Yale University")]),
+    ]
+
+
+def test_a_panelists_role_between_name_and_workplace_is_no_workplace() -> None:
+    # `Ana Silva (Moderator), Columbia University` first under a panel's title: a panelist,
+    # the part played in parentheses, then where they work; the lines below are the others.
+    program = parse(
+        "Day 1 Sessions (August 16, 2024)\n"
+        "Carbon Bookkeeping\n"
+        "Author: Carla Mota, Stanford University\n"
+        "Panel Discussion: Accounting Structure and Information\n"
+        "Ana Silva (Moderator), Columbia University\n"
+        "Rick Antle, Yale University\n"
+        "Bo Lindqvist, Emory University\n"
+        "Revisiting Accounting Entropy\n"
+        "Author: Fay Wong, Yale University\n"
+    )
+    assert papers(program) == [
+        ("Carbon Bookkeeping", [("Carla Mota", "Stanford University")]),
+        (
+            "Panel Discussion: Accounting Structure and Information",
+            [
+                ("Ana Silva", "Columbia University"),
+                ("Rick Antle", "Yale University"),
+                ("Bo Lindqvist", "Emory University"),
+            ],
+        ),
+        ("Revisiting Accounting Entropy", [("Fay Wong", "Yale University")]),
+    ]

@@ -54,7 +54,7 @@ ROLE = re.compile(
     r"(?P<organiser>organi[sz]ers?|organi[sz]ed by|coordinators?|secretar(?:y|ies)|"
     r"technical assistants?|rapporteurs?)|"
     # who comments on a paper after it is given: neither its author nor the session's chair
-    r"(?P<discussant>discussants?|respondents?|commentators?))"
+    r"(?P<discussant>discussants?|respondents?|commentators?|discussion by|discussed by))"
     r"(?:\s*[:：]|(?<=by)\s)\s*(?P<who>.*?)\)?$",
     re.I,
 )
@@ -370,6 +370,8 @@ NUMBERED_ENTRY = re.compile(
     # "Keynote - Yesquel: ...", "Invited talk – Title": the entry's kind before a dash.
     r"|^(?:keynote|invited talk|invited paper|talk|tutorial|spotlight|short talk|"
     r"lightning talk)\s+[-–—]\s+(?=\S)"
+    # "Keynote Speech “Title”", "Invited Talk \"Title\"": the entry's kind before its quoted title
+    r"|^(?:keynote|invited|plenary)(?:\s+(?:speech|talk|address|lecture))?\s+(?=[\"“„«])"
     # "Foresight talk: Title", "Review lecture: Title", "Dinner presentation: Title": a word,
     # then the kind, before a colon
     r"|^(?:[^\W\d_][\w-]{2,}\s+)?(?:talk|lecture|presentation)\s*:\s+(?=\S)"

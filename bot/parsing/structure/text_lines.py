@@ -704,6 +704,8 @@ class TextLines(Cells):
             and paper.authors_line != paper.line
             and "(" not in text
             and names_a_workplace(text)
+            # "Discussant: Bo Li, Yale University" names someone else, with where they work
+            and not ROLE.match(text)
             and len(text.split()) <= 16
             and ("," in text or a_name_a_line or not self._people_follow(lookahead))
         ):
@@ -885,7 +887,7 @@ class TextLines(Cells):
             self.attach_authors(parsed, line.number, text)
             self.known_names.update(a.name for a in parsed.authors)
             bare = one_name_only(text)
-            placed = not bare and speaker_with_affiliation(text)
+            placed = not bare and _one_person_placed(text)
             if paper.authors_line != paper.line and (bare or placed):
                 self.name_a_line_paper = paper  # its authors may come a name (or person) a line
                 self.person_a_line_placed = placed
@@ -900,7 +902,7 @@ class TextLines(Cells):
                 # "Bo Li (EPFL)" / "Jo Ng" / "Cy Ng (MIT)": a person a line, each with a
                 # workplace, one without it inside the run (a known given name opening it, or
                 # it is rather the next title, over its people)
-                speaker_with_affiliation(text)
+                _one_person_placed(text)
                 or (
                     one_name_only(text)
                     and _opens_with_a_given_name(text)
@@ -933,7 +935,18 @@ class TextLines(Cells):
             and paper.authors
             and score >= 0.5
             and paper.authors_line == line.number - 1
-            and (re.search(r"(?:[,;&]|\band)$", self.last_author_text) or text[:4] == "and ")
+            and (
+                re.search(r"(?:[,;&]|\band)$", self.last_author_text)
+                or text[:4] == "and "
+                # "A (X), B (Y)" / "C (Z), and D (W)": the list's closing "and" comes on the
+                # line below, the line above had none
+                or (
+                    re.search(r"\band\s+\S", text) is not None
+                    and re.search(r"\band\b|&", self.last_author_text) is None
+                    and _each_placed(self.last_author_text)
+                    and _each_placed(text)
+                )
+            )
         ):
             # An author list wrapped onto a second line.
             parsed = parse_author_line(text)
@@ -1134,6 +1147,26 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+
+def _one_person_placed(text: str) -> bool:
+    """`Ana Silva (Uni A)` or `Ana Silva, University of Porto`: one person and where they work,
+    as a panel prints its members a line each."""
+    if speaker_with_affiliation(text):
+        return True
+    _, comma, place = text.partition(", ")
+    if not comma or not names_an_institution(place):
+        return False
+    people = parse_author_line(text).authors
+    return len(people) == 1 and people[0].affiliation is not None
+
+
+def _each_placed(text: str) -> bool:
+    """`A (X), B (Y)`: an author line whose every person has a workplace in parentheses."""
+    if text.count("(") > text.count(")"):
+        text += ")"  # a labelled line's people lose their last parenthesis to ROLE's "who"
+    people = parse_author_line(text).authors
+    return text.endswith(")") and bool(people) and all(a.affiliation for a in people)
 
 
 def _opens_a_quotation(text: str) -> bool:

@@ -186,9 +186,9 @@ class TimeLines(Cells):
         numbers = (label.number, topic.number)
         for session in list(self.sessions):
             session.papers = [p for p in session.papers if p.line not in numbers]
-            if session.line in numbers and not (
-                session.papers or session.speakers or session.chairs
-            ):
+            # the topic read as the label's speakers ("Computer Vision") names nobody
+            named = session.speakers and session.speakers_line not in numbers
+            if session.line in numbers and not (session.papers or named or session.chairs):
                 self.sessions.remove(session)
         self.paper = None
         self.current = self.sessions[-1] if self.sessions else None
