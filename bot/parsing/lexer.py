@@ -202,7 +202,8 @@ CHAIR = re.compile(
     r"(?:co-?)?chair(?:s|persons?)?\s*[:：]\s*"
     r"|(?:^|(?<=[\s(\[,;–—)-]))\(?\s*(?:sitzungsleitung|moderation|"
     r"président(?:e)?\s+de\s+(?:séance|session)|modérat(?:eur|rice)|moderador(?:a)?|"
-    r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|moderação|vorsitz|leitung|"
+    r"presidente\s+de\s+sesión|president[ea]|moderatore|modera|presied(?:e|ono)|moderação|"
+    r"vorsitz|leitung|"
     # Portuguese, Spanish, Dutch, Polish, Czech, Russian, Turkish, Japanese, Chinese, Korean
     r"coordenador(?:a)?|coordinador(?:a)?|presidente\s+de\s+mesa|(?:dag)?voorzitter|"
     # "Presidente Mesa:", "Pres. Mesa:", "Coord. Mesa:": who presides over or coordinates the
@@ -222,7 +223,7 @@ CHAIR = re.compile(
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
     # "Chair and intro by A; B": the chair, and what else they do.
-    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|"
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|presiedut[ao]\s+da|"
     r"chair(?:ed)?(?:\s+and\s+(?:intro(?:duced|duction)?|introductions?|discussion|moderation))?"
     r"\s+by)"
     r"\s+(?=[A-ZÀ-Ý])"
@@ -285,8 +286,8 @@ def _has_colon(text: str) -> bool:
 # labels ("chair", "convener", "sitzungsleitung", "moderador", "presidente", "voorzitter", ...).
 # Its other labels have letters no ASCII letter matches, even when case is ignored.
 _ASCII_CHAIR_STEMS = (
-    "chair conven modera presid pres. coord. vorsitz leitung coorden coordin voorzitter anim "
-    "ordstyrer puheenjohtaja juhataja pirmininkas".split()
+    "chair conven modera presid presie pres. coord. vorsitz leitung coorden coordin voorzitter "
+    "anim ordstyrer puheenjohtaja juhataja pirmininkas".split()
 )
 
 
@@ -329,7 +330,14 @@ SESSION_LABEL = re.compile(
     r"(?:session|track)\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))$|"
     # "Virtual Room 2: Causal Inference", "Hall B: Posters": a slot's session named by its room
     r"^(?:(?:virtual|online|zoom|breakout)\s+)?(?:room|hall)\s+(?:\d{1,2}[A-Za-z]?|(?-i:[A-Z]))"
-    r"\s*:\s*(?-i:[A-Z])",
+    r"\s*:\s*(?-i:[A-Z])|"
+    # "Sesión oral 1A: Visión", "Sessione poster 2", "Vortragssitzung 3B: Sprache", "Séance
+    # plénière 1": the same as programs in other languages print it, its kind after the word
+    r"^(?:sesi[oó]n|sess[ãa]o|sessione|s[ée]ance|\w*sitzung)"
+    r"(?:\s+(?:oral|orale|plenaria|plenária|plénière|p[oó]ster(?:es)?|pôsteres|posters?"
+    r"|paralela|parallela|parallèle|tem[aá]tica|th[ée]matique|regular|especial|speciale"
+    r"|invitada|invitée|de\s+p[oóô]ster(?:es)?|de\s+comunicaciones|de\s+comunica[cç][oõ]es))?"
+    r"\s+(?:[\w.]{0,5}\d[\w.]{0,5}|(?-i:[A-Z]{1,2}|[IVX]{1,4}))(?:\s*[:.—–\-]\s*\S|$)",
     re.I,
 )
 # "Convened Panel 2", "Thematic Session 1 Room 6", "Symposium IV": one numbered session of

@@ -34,6 +34,7 @@ from bot.parsing.shapes import (
     SPEAKER_LABEL_WORDS,
     SPEAKERS_JOINED,
     has_common_word,
+    names_a_room,
 )
 
 _TALK_WORD = re.compile(
@@ -208,6 +209,8 @@ def split_dash_speakers(
         people = _people(who)
         if people is None or not (len(title.split()) >= 2 or _one_word_title(title, people)):
             continue
+        if all(names_a_room(p.name) and p.name.split()[0] not in GIVEN_NAMES for p in people):
+            continue  # "Postersitzung 1 — East Exhibit Hall A-C": where (not "Julian Hall")
         if not (
             any(p.affiliation for p in people)
             or len(people) >= 2

@@ -10014,3 +10014,32 @@ def test_a_panelists_role_between_name_and_workplace_is_no_workplace() -> None:
         ),
         ("Revisiting Accounting Entropy", [("Fay Wong", "Yale University")]),
     ]
+
+
+def test_session_labels_and_chairs_as_other_languages_print_them() -> None:
+    # "Presiede:" chairs in Italian; "Sesión oral 1A:" opens a session (not a paper of the
+    # poster session whose time it falls in); "Postersitzung 1 — East Hall" names a place.
+    program = parse(
+        "Martes, 9 de diciembre\n"
+        "\n"
+        "15:00-18:00\n"
+        "Postersitzung 1 — East Exhibit Hall A-C\n"
+        "\n"
+        "Calibrated Flows\n"
+        "Kim Bose (Tsinghua University)\n"
+        "\n"
+        "16:45-18:00\n"
+        "Sesión oral 1A: Reinforcement Learning\n"
+        "Presiede: Jacob Gorm Hansen (Vertigo.ai)\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Bo Li (EPFL)\n"
+    )
+    assert [(s.title, [c.name for c in s.chairs]) for s in program.sessions] == [
+        ("Postersitzung 1", []),
+        ("Sesión oral 1A: Reinforcement Learning", ["Jacob Gorm Hansen"]),
+    ]
+    assert papers(program) == [
+        ("Calibrated Flows", [("Kim Bose", "Tsinghua University")]),
+        ("Sparse Recovery for Tabular Data", [("Bo Li", "EPFL")]),
+    ]

@@ -49,6 +49,7 @@ class Layout:
     chairs: str = "lines"  # lines (a `Chair:` line each), joined (`Chairs: A and B`), inline
     people: str = "paren"  # paren, comma, dash, none, sup
     footer: bool = False  # the page's other sections (venue, contact, sponsors) after it
+    language: str = "en"  # the page's own words (labels, breaks, day names): en, de, fr, es, pt, it
     paper: str = "lines"  # lines, oneline, authors-first, tabrow, twocol, bullets, by,
     #                       timed, ranged, ranged-line, numbered, codes, speaker, label, table
 
@@ -123,6 +124,12 @@ LAYOUTS: dict[str, Layout] = {
     "ranged-people-first": Layout(paper="ranged-people-first"),
     "ranged-people-first-timeline": Layout(header="timeline", paper="ranged-people-first"),
     "ranged-names-first": Layout(paper="ranged-people-first", people="none"),
+    "german": Layout(day="de", language="de"),
+    "french": Layout(day="fr", language="fr"),
+    "spanish": Layout(day="es", language="es"),
+    "portuguese": Layout(day="pt", language="pt"),
+    "italian": Layout(day="it", language="it"),
+    "spanish-timeline": Layout(day="es", language="es", header="timeline"),
     "footer": Layout(footer=True),
     "footer-timeline": Layout(header="timeline", footer=True),
     "footer-markdown": Layout(header="markdown", paper="markdown", footer=True),
@@ -163,6 +170,20 @@ _GERMAN_DAYS = "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".spl
 _GERMAN_MONTHS = (
     "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
 )
+_SPANISH_DAYS = "lunes martes miércoles jueves viernes sábado domingo".split()
+_SPANISH_MONTHS = (
+    "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+).split()
+_PORTUGUESE_DAYS = (
+    "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo".split()
+)
+_PORTUGUESE_MONTHS = (
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro"
+).split()
+_ITALIAN_DAYS = "lunedì martedì mercoledì giovedì venerdì sabato domenica".split()
+_ITALIAN_MONTHS = (
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+).split()
 _FRENCH_DAYS = "lundi mardi mercredi jeudi vendredi samedi dimanche".split()
 _FRENCH_MONTHS = (
     "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
@@ -175,6 +196,7 @@ def _day_header(session: Session, first: Session, style: str) -> str:
     assert first.day is not None
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10 if day.day // 10 != 1 else 0, "th")
     weekday, month = day.weekday(), day.month - 1
+    italian = _ITALIAN_DAYS[weekday].capitalize()
     styles = {
         "eu": f"{day:%A} {day.day} {day:%B} {day.year}",
         "iso": f"{day:%Y-%m-%d} ({day:%a})",
@@ -185,6 +207,9 @@ def _day_header(session: Session, first: Session, style: str) -> str:
         "dotted": f"{day:%d.%m.%Y}",
         "de": f"{_GERMAN_DAYS[weekday]}, {day.day}. {_GERMAN_MONTHS[month]} {day.year}",
         "fr": f"{_FRENCH_DAYS[weekday]} {day.day} {_FRENCH_MONTHS[month]} {day.year}",
+        "es": f"{_SPANISH_DAYS[weekday].capitalize()}, {day.day} de {_SPANISH_MONTHS[month]}",
+        "pt": f"{_PORTUGUESE_DAYS[weekday].capitalize()}, {day.day} de {_PORTUGUESE_MONTHS[month]}",
+        "it": f"{italian} {day.day} {_ITALIAN_MONTHS[month]} {day.year}",
     }
     return styles.get(style, f"{day:%A}, {day:%B} {day.day}")
 
@@ -371,7 +396,74 @@ def render(program: Program, layout: Layout) -> str:
         lines += ["", ""]
     if layout.footer:
         lines += _FOOTER
-    return "\n".join(lines) + "\n"
+    return _in_language("\n".join(lines) + "\n", layout.language)
+
+
+def _in_language(text: str, language: str) -> str:
+    for english, own in _WORDS.get(language, ()):
+        text = text.replace(english, own)
+    return text
+
+
+# A page's own words for the program's labels and its items without papers, as pages in
+# these languages print them (the papers' titles stay as the synthetic program has them).
+_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "de": (
+        ("Chair: ", "Vorsitz: "),
+        ("Oral Session ", "Vortragssitzung "),
+        ("Poster Session ", "Postersitzung "),
+        ("Invited Talk: ", "Eingeladener Vortrag: "),
+        ("Opening Remarks", "Eröffnung"),
+        ("Coffee break", "Kaffeepause"),
+        ("Lunch break", "Mittagspause"),
+        ("Conference Reception", "Empfang"),
+        ("Closing Party", "Abschlussabend"),
+    ),
+    "fr": (
+        ("Chair: ", "Président de séance : "),
+        ("Oral Session ", "Session orale "),
+        ("Poster Session ", "Session posters "),
+        ("Invited Talk: ", "Conférence invitée : "),
+        ("Opening Remarks", "Ouverture"),
+        ("Coffee break", "Pause café"),
+        ("Lunch break", "Déjeuner"),
+        ("Conference Reception", "Cocktail de bienvenue"),
+        ("Closing Party", "Soirée de clôture"),
+    ),
+    "es": (
+        ("Chair: ", "Moderador: "),
+        ("Oral Session ", "Sesión oral "),
+        ("Poster Session ", "Sesión de pósteres "),
+        ("Invited Talk: ", "Conferencia invitada: "),
+        ("Opening Remarks", "Inauguración"),
+        ("Coffee break", "Pausa café"),
+        ("Lunch break", "Almuerzo"),
+        ("Conference Reception", "Cóctel de bienvenida"),
+        ("Closing Party", "Cena de clausura"),
+    ),
+    "pt": (
+        ("Chair: ", "Coordenador: "),
+        ("Oral Session ", "Sessão oral "),
+        ("Poster Session ", "Sessão de pôsteres "),
+        ("Invited Talk: ", "Palestra convidada: "),
+        ("Opening Remarks", "Abertura"),
+        ("Coffee break", "Intervalo para café"),
+        ("Lunch break", "Almoço"),
+        ("Conference Reception", "Coquetel de boas-vindas"),
+        ("Closing Party", "Jantar de encerramento"),
+    ),
+    "it": (
+        ("Chair: ", "Presiede: "),
+        ("Oral Session ", "Sessione orale "),
+        ("Poster Session ", "Sessione poster "),
+        ("Invited Talk: ", "Relazione invitata: "),
+        ("Opening Remarks", "Apertura dei lavori"),
+        ("Coffee break", "Pausa caffè"),
+        ("Lunch break", "Pranzo"),
+        ("Conference Reception", "Cocktail di benvenuto"),
+        ("Closing Party", "Cena sociale"),
+    ),
+}
 
 
 # What a conference page prints below its program: where, whom to ask, who pays.
