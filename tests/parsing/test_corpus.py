@@ -791,6 +791,20 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `start | end | activity` row a column header, no paper: precision .62.
     "found/logonto-2014.txt": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
     "found/logonto-2014.html": (0.50, 0.62, 0.73, 0.73, 1.00, 1.00),
+    # Advances in Cognitive Systems 2012 (cognitive systems / cognitive science, Palo Alto, 6-8
+    # December 2012), a hand-written HTML view: a day `<h2>` over a `Time | Presenters | Title`
+    # table, a row a half hour (`9:30 AM<TAB>A, B, C<TAB>Title`), `Invited talk: Name` rows,
+    # `Discussant: Name` rows, no session names. First seen (text and page): recall .875,
+    # precision .913, author F1 .976, times .90.
+    "found/acs-2012-paloalto.txt": (0.87, 0.91, 0.97, 0.97, 1.00, 0.90),
+    "found/acs-2012-paloalto.html": (0.87, 0.91, 0.97, 0.97, 1.00, 0.90),
+    # CMCL 2025 (Cognitive Modeling and Computational Linguistics, a NAACL workshop,
+    # Albuquerque, 3 May 2025), Jekyll Markdown: `### 10:10 - 10:50  **Session 1: Oral
+    # Presentations**` headings over bullets of a bold title and italic authors; keynotes an
+    # italic title with `(Dr. Name)`. First seen (text and page): recall .939, precision 1,
+    # author F1 .990.
+    "found/cmcl-2025-albuquerque.txt": (0.93, 1.00, 0.98, 0.98, 1.00, 1.00),
+    "found/cmcl-2025-albuquerque.html": (0.93, 1.00, 0.98, 0.98, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
