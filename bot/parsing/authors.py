@@ -557,7 +557,7 @@ def _may_open_with_honorific(text: str) -> bool:
     return not opening.isascii() or opening.lower() in _HONORIFIC_OPENINGS
 
 
-def _without_address(name: str) -> str:
+def without_address(name: str) -> str:
     """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`. `name` is
     clean (no white space at its end, which the patterns' `$` would pass over)."""
     if _may_open_with_honorific(name):
@@ -800,7 +800,7 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
         return None
     # "Dra. Ana Silva - MG": how the person is addressed is no part of the name.
     printed = m.group("name").strip()
-    name = _without_address(printed) or printed
+    name = without_address(printed) or printed
     place = m.group("place").strip()
     # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
     # dash, say a person is named, though `de` particles make the name no plain one
@@ -878,7 +878,7 @@ def _addressed_person_then_acronym(text: str) -> Person | None:
         return None
     if _PEOPLE_SEPARATOR.search(text):
         return None
-    m = _NAME_THEN_ACRONYMS.match(_without_address(text))
+    m = _NAME_THEN_ACRONYMS.match(without_address(text))
     if m is None or not is_plain_name(m.group("name")):
         return None
     return Person(m.group("name"), m.group("place"))
@@ -995,7 +995,7 @@ def parse_author_line(text: str) -> AuthorLine:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
             return AuthorLine(
-                tuple(Person(_without_address(p.name) or p.name, p.affiliation) for p in comma_form)
+                tuple(Person(without_address(p.name) or p.name, p.affiliation) for p in comma_form)
             )
     pieces = _split_top_level(text)
     authors: list[Person] = []
@@ -1009,7 +1009,7 @@ def parse_author_line(text: str) -> AuthorLine:
         # After "(Affil)" comes a separator, and no name before it: nothing to split.
         if name_buf and not name_buf.isspace():
             for part in _AND.split(name_buf) if _may_join_names(name_buf) else (name_buf,):
-                name = _without_address(clean(part))
+                name = without_address(clean(part))
                 if name:
                     pending.append(name)
         name_buf = ""
@@ -1766,7 +1766,7 @@ _NAME_STOP_PLACE = re.compile(
 def name_stop_affiliation(text: str) -> Person | None:
     """`Dr. Ana M. Silva. Porto Labs, Portugal`: one person, a full stop, and where they work,
     as a chair line prints them; None when the text after the stop names more people."""
-    m = _NAME_STOP_PLACE.match(_without_address(clean(text)))
+    m = _NAME_STOP_PLACE.match(without_address(clean(text)))
     if m is None or not is_name_like(m["name"]):
         return None
     others = [p for p in _PEOPLE_SEPARATOR.split(m["place"]) if p]

@@ -9308,3 +9308,25 @@ def test_timed_papers_as_bullets_with_their_placed_people_in_parentheses() -> No
         ),
         ("Sparse Data Augmentation", [("Barış Richter", "Université de Hamburg")]),
     ]
+
+
+def test_a_keynote_title_with_its_addressed_speaker_in_parentheses() -> None:
+    # `Title (Dr. Name)` on the line under a timed keynote heading: the honorific is how the
+    # speaker is addressed, no reason to doubt the parenthesis holds a person.
+    program = parse(
+        "May 3, 2025\n"
+        "\n"
+        "09:10 - 10:10 Keynote Talk\n"
+        "\n"
+        "Towards a theory of the reading eye (Dr. Ingrid Holm)\n"
+        "\n"
+        "13:40 - 14:40 Invited Talk\n"
+        "\n"
+        "Where grammars come from in small speech communities (Prof. Tomas Lind)\n"
+        "\n"
+        "15:00 - 15:20 Break\n"
+    )
+    assert papers(program) == [
+        ("Towards a theory of the reading eye", [("Ingrid Holm", None)]),
+        ("Where grammars come from in small speech communities", [("Tomas Lind", None)]),
+    ]
