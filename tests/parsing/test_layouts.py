@@ -9330,3 +9330,24 @@ def test_a_keynote_title_with_its_addressed_speaker_in_parentheses() -> None:
         ("Towards a theory of the reading eye", [("Ingrid Holm", None)]),
         ("Where grammars come from in small speech communities", [("Tomas Lind", None)]),
     ]
+
+
+def test_an_invited_talk_label_in_the_presenters_column_over_a_short_title() -> None:
+    # `Time | Presenters | Title`: an invited talk's row names its speaker after the label
+    # (`Invited talk: Name`) in the presenters cell, so the title cell is its title even when
+    # its two capitalised words could pass for a name.
+    program = parse(
+        "Friday, December 7, 2012\n"
+        "Time\tPresenters\tTitle\n"
+        "9:00 AM\tInvited talk: Hendrik van Dijk\tProgressive Planning\t\n"
+        "9:30 AM\tMarta Ruiz, Jonas Weber\tLearning Grounded Word Meanings from Play\n"
+        "10:00 AM\tBreak\t\n"
+    )
+    assert papers(program) == [
+        ("Progressive Planning", [("Hendrik van Dijk", None)]),
+        (
+            "Learning Grounded Word Meanings from Play",
+            [("Marta Ruiz", None), ("Jonas Weber", None)],
+        ),
+    ]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE

@@ -265,7 +265,7 @@ class Cells(Speakers):
         if in_speaker_column:
             people = in_speaker_column[0]
             title = content[1] if content[0] == people else content[0]
-            named = presenters_in(people)
+            named = presenters_in(people) or _labelled_speakers(people)
             if (
                 len(in_speaker_column) == 1
                 and title != people
@@ -505,6 +505,15 @@ class Cells(Speakers):
 # The headers of a timetable's time column, in English as `column_role` gives them.
 TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
 NUMBER_COLUMNS = frozenset(("#", "no", "no.", "nr", "nr.", "id"))
+
+
+def _labelled_speakers(cell: str) -> list[Person]:
+    """The speakers of a presenters cell that names the talk's kind before them (`Invited
+    talk: Ana Silva`, `Keynote: Bo Li`), the title in a cell of its own; [] otherwise."""
+    talk = read_talk_title(cell)
+    if talk is None or talk.talk_title is not None:
+        return []
+    return list(talk.speakers)
 
 
 def _working_at(speakers: list[Person], institution: str | None) -> list[Person]:
