@@ -9351,3 +9351,24 @@ def test_an_invited_talk_label_in_the_presenters_column_over_a_short_title() -> 
         ),
     ]
     assert program.sessions[0].kind is SessionKind.KEYNOTE
+
+
+def test_a_ceremony_before_a_slash_in_a_talk_rows_title_cell() -> None:
+    # `Opening Remarks / Title` in the title cell of a row whose presenters cell names its
+    # speaker: the chair of the day opens the meeting with a talk of their own; the talk is the
+    # title after the slash.
+    program = parse(
+        "Thursday, December 6, 2012\n"
+        "Time\tPresenters\tTitle\n"
+        "8:30 AM\tRegistration / Coffee and tea\t\n"
+        "9:00 AM\tMarta Ruiz\tOpening Remarks / Why Machines Should Learn Like Children\n"
+        "9:30 AM\tJonas Weber, Ines Varga\tLearning Grounded Word Meanings from Play\n"
+        "10:00 AM\tBreak\t\n"
+    )
+    assert papers(program) == [
+        ("Why Machines Should Learn Like Children", [("Marta Ruiz", None)]),
+        (
+            "Learning Grounded Word Meanings from Play",
+            [("Jonas Weber", None), ("Ines Varga", None)],
+        ),
+    ]

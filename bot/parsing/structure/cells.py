@@ -16,7 +16,7 @@ from bot.parsing.authors import (
     strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
 from bot.parsing.shapes import LEADING_MARK, ROOM_CELL, has_common_word, is_prose, title_score
 from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft
@@ -264,7 +264,7 @@ class Cells(Speakers):
         in_speaker_column = [row[k] for k in speaker_columns if k < len(row) and row[k] in content]
         if in_speaker_column:
             people = in_speaker_column[0]
-            title = content[1] if content[0] == people else content[0]
+            title = _after_ceremony(content[1] if content[0] == people else content[0])
             named = presenters_in(people) or _labelled_speakers(people)
             if (
                 len(in_speaker_column) == 1
@@ -505,6 +505,15 @@ class Cells(Speakers):
 # The headers of a timetable's time column, in English as `column_role` gives them.
 TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
 NUMBER_COLUMNS = frozenset(("#", "no", "no.", "nr", "nr.", "id"))
+
+
+def _after_ceremony(title: str) -> str:
+    """`Opening Remarks / Intelligent Behavior in Humans and Machines` in a talk row's title
+    cell: whoever opens the meeting does so with a talk, the title after the slash."""
+    head, slash, talk = title.partition(" / ")
+    if not slash or not is_ceremony(head) or len(talk.split()) < 2 or is_ceremony(talk):
+        return title
+    return talk.strip()
 
 
 def _labelled_speakers(cell: str) -> list[Person]:
