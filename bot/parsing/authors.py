@@ -638,8 +638,9 @@ def _colon_pairs(text: str) -> tuple[Person, ...] | None:
     return tuple(people) if people else None
 
 
-# "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
-_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
+# "by Kien Huynh, Joseph Mitchell": the word before a list of authors; "With Laurence Allard,
+# Yves Citton and Nicolas Nova": before a round table's or a concert's people.
+_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or|[Ww]ith|[Aa]vec)\s+(?=[A-ZÀ-Ý])")
 # "AUTHORS Deepak Narayanan (Stanford), ...": a field label in capitals heading the line, as
 # plain-text programs print their fields ("TITLE ..." on the line above).
 _FIELD_LABEL = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+(?=[A-ZÀ-Ý])")

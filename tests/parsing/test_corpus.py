@@ -812,9 +812,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # A two-day conference on music and hacking (musicology, organology; 8-9 November 2017),
     # a draft page of a Pelican site: a GFM table a day, `10:30 - 12:30 | **Session** | Chair:
     # Name` over untimed rows `| | Speaker | Title`, round tables over a `With A, B and C`
-    # row. First seen (text and page): recall .778, precision .778, author F1 .651.
-    "found/hacking-music-2017.txt": (0.77, 0.77, 0.65, 0.65, 1.00, 1.00),
-    "found/hacking-music-2017.html": (0.77, 0.77, 0.65, 0.65, 1.00, 1.00),
+    # row. First seen (text and page): recall .778, precision .778, author F1 .651. Then
+    # `With` before a list of people no part of the first name: author F1 .698.
+    "found/hacking-music-2017.txt": (0.77, 0.77, 0.69, 0.69, 1.00, 1.00),
+    "found/hacking-music-2017.html": (0.77, 0.77, 0.69, 0.69, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -9372,3 +9372,21 @@ def test_a_ceremony_before_a_slash_in_a_talk_rows_title_cell() -> None:
             [("Jonas Weber", None), ("Ines Varga", None)],
         ),
     ]
+
+
+def test_a_round_tables_people_after_with() -> None:
+    # `With A, B, C and D` on the row under a round table: its panelists, the word no part of
+    # the first one's name.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "16:30 - 18:30\tRound-table discussion : Listening Practices\tChair: Ana Silva\n"
+        "\tWith Laura Bianchi, Yves Martin, Nora Keller and Rosa Lind\t\n"
+        "18:30 - 20:30\tWine reception\t\n"
+    )
+    assert [a for _, people in papers(program) for a, _ in people] == [
+        "Laura Bianchi",
+        "Yves Martin",
+        "Nora Keller",
+        "Rosa Lind",
+    ]
