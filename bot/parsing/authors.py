@@ -1113,7 +1113,13 @@ def author_line_score(text: str) -> float:
         return 1.0  # "Dra. Sylvia Maria Ciasca": only a person is addressed so
     if len(names) >= 2:
         # "Carbon Pricing and Innovation": title words, not surnames.
-        return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
+        # ("Laurence Allard": a given name first ends as "-ence" nouns do, and is a name)
+        abstract = any(
+            _ABSTRACT_NOUN.search(w) and not (k == 0 and w in GIVEN_NAMES and len(n.split()) >= 2)
+            for n in names
+            for k, w in enumerate(n.split())
+        )
+        return 0.6 if abstract else 0.8
     # One bare name: a short capitalised title looks the same, unless its nouns are a title's.
     words = names[0].split()
     if any(_TOPIC_NOUN.search(w) for w in words):

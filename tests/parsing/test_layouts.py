@@ -9390,3 +9390,22 @@ def test_a_round_tables_people_after_with() -> None:
         "Nora Keller",
         "Rosa Lind",
     ]
+
+
+def test_a_given_name_ending_like_an_abstract_noun_is_a_name() -> None:
+    # `Laurence`, `Florence`, `Constance`: given names that end as `-ence` nouns do; first in a
+    # name they make the list no less a list of people.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "16:30 - 18:30\tRound-table discussion : Listening Practices\tChair: Ana Silva\n"
+        "\tWith Laurence Bianchi, Yves Martin, Nora Keller and Rosa Lind\t\n"
+        "18:30 - 20:30\tWine reception\t\n"
+    )
+    assert [a for _, people in papers(program) for a, _ in people] == [
+        "Laurence Bianchi",
+        "Yves Martin",
+        "Nora Keller",
+        "Rosa Lind",
+    ]
+    assert authors.author_line_score("Florence Dubois, Marc Weber") == 0.8
