@@ -9409,3 +9409,23 @@ def test_a_given_name_ending_like_an_abstract_noun_is_a_name() -> None:
         "Rosa Lind",
     ]
     assert authors.author_line_score("Florence Dubois, Marc Weber") == 0.8
+
+
+def test_a_speaker_cell_before_a_title_that_reads_as_a_name_and_a_workplace() -> None:
+    # `| | Kurt Lind | All About That Bass (Drum): …`: a speaker known by a given name, then a
+    # title whose comma or parenthesis lets it pass for a name and a workplace that names no
+    # institution; the speaker's cell comes first, as the rows around it print it.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "10:30 - 12:30\tCommunities and Networks\tChair: Ana Silva\n"
+        "\tKurt Lind\tAll About That Bass (Drum): The Past and Future of Drum Machines\n"
+        "\tMarta Ruiz\tHacking Voices, Tape, and Noise in a Listening Room\n"
+        "\tPeter Holm\tLocus Stream Open Microphone Project\n"
+        "12:30 - 14:00\tLunch\t_\n"
+    )
+    assert papers(program) == [
+        ("All About That Bass (Drum): The Past and Future of Drum Machines", [("Kurt Lind", None)]),
+        ("Hacking Voices, Tape, and Noise in a Listening Room", [("Marta Ruiz", None)]),
+        ("Locus Stream Open Microphone Project", [("Peter Holm", None)]),
+    ]

@@ -11,6 +11,7 @@ from bot.parsing.authors import (
     AuthorLine,
     author_line_score,
     clean,
+    names_an_institution,
     parse_author_line,
     split_people_after_title,
     strip_trailing_marks,
@@ -104,6 +105,8 @@ class Cells(Speakers):
                 and author_line_score(cell) >= 0.5
             ):
                 authors = parse_author_line(cell)
+                if not role and title is not None and _speaker_before_title(title, authors):
+                    title, authors = cell, parse_author_line(title)
                 continue
             if title is None and authors is None and not role:
                 score = author_line_score(cell)
@@ -505,6 +508,25 @@ class Cells(Speakers):
 # The headers of a timetable's time column, in English as `column_role` gives them.
 TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
 NUMBER_COLUMNS = frozenset(("#", "no", "no.", "nr", "nr.", "id"))
+
+
+def _speaker_before_title(first: str, second: AuthorLine) -> bool:
+    """`Kurt Werner | All About That Bass (Drum): The TR-808 …`: a bare person known by a
+    given name first, then a cell that reads as people only by taking a title's words for a
+    name and a workplace naming no institution (or runs on past them): the first cell is the
+    speaker, the second the title."""
+    people = presenters_in(first)
+    if not people or any(
+        p.affiliation or len(p.name.split()) < 2 or p.name.split()[0] not in GIVEN_NAMES
+        for p in people
+    ):
+        return False
+    if all(a.name.split()[0] in GIVEN_NAMES for a in second.authors):
+        return False  # "Ana Silva | Bo Li (Lab of Cognition)": people both
+    return second.rest is not None or any(
+        a.affiliation and not names_an_institution(a.affiliation) and has_common_word(a.affiliation)
+        for a in second.authors
+    )
 
 
 def _after_ceremony(title: str) -> str:
