@@ -557,7 +557,7 @@ def _may_open_with_honorific(text: str) -> bool:
     return not opening.isascii() or opening.lower() in _HONORIFIC_OPENINGS
 
 
-def _without_address(name: str) -> str:
+def without_address(name: str) -> str:
     """A name without how the person is addressed: `Dr. Ana Silva`, `熊璋教授`. `name` is
     clean (no white space at its end, which the patterns' `$` would pass over)."""
     if _may_open_with_honorific(name):
@@ -638,8 +638,9 @@ def _colon_pairs(text: str) -> tuple[Person, ...] | None:
     return tuple(people) if people else None
 
 
-# "by Kien Huynh, Joseph Mitchell": the word before a list of authors.
-_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or)\s+(?=[A-ZÀ-Ý])")
+# "by Kien Huynh, Joseph Mitchell": the word before a list of authors; "With Laurence Allard,
+# Yves Citton and Nicolas Nova": before a round table's or a concert's people.
+_BY = re.compile(r"^(?:[Bb]y|von|[Pp]ar|[Pp]or|[Ww]ith|[Aa]vec)\s+(?=[A-ZÀ-Ý])")
 # "AUTHORS Deepak Narayanan (Stanford), ...": a field label in capitals heading the line, as
 # plain-text programs print their fields ("TITLE ..." on the line above).
 _FIELD_LABEL = re.compile(r"^(?:AUTHORS?|SPEAKERS?|PRESENTERS?)\s*:?\s+(?=[A-ZÀ-Ý])")
@@ -805,7 +806,7 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
         return None
     # "Dra. Ana Silva - MG": how the person is addressed is no part of the name.
     printed = m.group("name").strip()
-    name = _without_address(printed) or printed
+    name = without_address(printed) or printed
     place = m.group("place").strip()
     # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
     # dash, say a person is named, though `de` particles make the name no plain one
@@ -883,7 +884,7 @@ def _addressed_person_then_acronym(text: str) -> Person | None:
         return None
     if _PEOPLE_SEPARATOR.search(text):
         return None
-    m = _NAME_THEN_ACRONYMS.match(_without_address(text))
+    m = _NAME_THEN_ACRONYMS.match(without_address(text))
     if m is None or not is_plain_name(m.group("name")):
         return None
     return Person(m.group("name"), m.group("place"))
@@ -1018,7 +1019,7 @@ def parse_author_line(text: str) -> AuthorLine:
         comma_form = _comma_affiliations(text)
         if comma_form is not None:
             return AuthorLine(
-                tuple(Person(_without_address(p.name) or p.name, p.affiliation) for p in comma_form)
+                tuple(Person(without_address(p.name) or p.name, p.affiliation) for p in comma_form)
             )
     pieces = _split_top_level(text)
     authors: list[Person] = []
@@ -1032,7 +1033,7 @@ def parse_author_line(text: str) -> AuthorLine:
         # After "(Affil)" comes a separator, and no name before it: nothing to split.
         if name_buf and not name_buf.isspace():
             for part in _AND.split(name_buf) if _may_join_names(name_buf) else (name_buf,):
-                name = _without_address(clean(part))
+                name = without_address(clean(part))
                 if name:
                     pending.append(name)
         name_buf = ""
@@ -1137,7 +1138,13 @@ def author_line_score(text: str) -> float:
         return 1.0  # "Dra. Sylvia Maria Ciasca": only a person is addressed so
     if len(names) >= 2:
         # "Carbon Pricing and Innovation": title words, not surnames.
-        return 0.6 if any(_ABSTRACT_NOUN.search(w) for n in names for w in n.split()) else 0.8
+        # ("Laurence Allard": a given name first ends as "-ence" nouns do, and is a name)
+        abstract = any(
+            _ABSTRACT_NOUN.search(w) and not (k == 0 and w in GIVEN_NAMES and len(n.split()) >= 2)
+            for n in names
+            for k, w in enumerate(n.split())
+        )
+        return 0.6 if abstract else 0.8
     # One bare name: a short capitalised title looks the same, unless its nouns are a title's.
     words = names[0].split()
     if any(_TOPIC_NOUN.search(w) for w in words):
@@ -1799,7 +1806,7 @@ _NAME_STOP_PLACE = re.compile(
 def name_stop_affiliation(text: str) -> Person | None:
     """`Dr. Ana M. Silva. Porto Labs, Portugal`: one person, a full stop, and where they work,
     as a chair line prints them; None when the text after the stop names more people."""
-    m = _NAME_STOP_PLACE.match(_without_address(clean(text)))
+    m = _NAME_STOP_PLACE.match(without_address(clean(text)))
     if m is None or not is_name_like(m["name"]):
         return None
     others = [p for p in _PEOPLE_SEPARATOR.split(m["place"]) if p]

@@ -24,6 +24,7 @@ from bot.parsing.authors import (
     is_plain_name,
     names_an_institution,
     parse_author_line,
+    without_address,
     without_parentheses,
 )
 from bot.parsing.given_names import GIVEN_NAMES
@@ -595,7 +596,9 @@ def _full_names(who: str) -> tuple[Person, ...] | None:
     and nothing that names the item instead (`Long Papers`, `Invited Talks`)."""
     if _ITEM_WORD.search(who) or _TALK_WORD.search(who) or _PLACE_WORD.search(who):
         return None
-    names = [n.strip() for n in SPEAKERS_JOINED.split(who.strip()) if n.strip()]
+    # "(Dr. Ingrid Holm)": how a speaker is addressed is no part of the name, as an author
+    # line reads it
+    names = [without_address(n.strip()) for n in SPEAKERS_JOINED.split(who.strip()) if n.strip()]
     if not names or not all(is_name_like_strict(n) or n in GIVEN_NAMES for n in names):
         return None
     return tuple(Person(clean(n), None) for n in names)

@@ -852,6 +852,35 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # (`Name (Moderator), Affil`) no workplace: 1 on every figure.
     "found/acc-cmu-tepper.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/acc-cmu-tepper.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Advances in Cognitive Systems 2012 (cognitive systems / cognitive science, Palo Alto, 6-8
+    # December 2012), a hand-written HTML view: a day `<h2>` over a `Time | Presenters | Title`
+    # table, a row a half hour (`9:30 AM<TAB>A, B, C<TAB>Title`), `Invited talk: Name` rows,
+    # `Discussant: Name` rows, no session names. First seen (text and page): recall .875,
+    # precision .913, author F1 .976, times .90. Then an `Invited talk: Name` presenters cell
+    # names the speaker, the title cell the title however name-like (`Progressive Planning`):
+    # recall .958, precision 1, author F1 .992. Then `Opening Remarks / Title` in a talk row's
+    # title cell is the talk after the slash: 1 on every figure.
+    "found/acs-2012-paloalto.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/acs-2012-paloalto.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # CMCL 2025 (Cognitive Modeling and Computational Linguistics, a NAACL workshop,
+    # Albuquerque, 3 May 2025), Jekyll Markdown: `### 10:10 - 10:50  **Session 1: Oral
+    # Presentations**` headings over bullets of a bold title and italic authors; keynotes an
+    # italic title with `(Dr. Name)`. First seen (text and page): recall .939, precision 1,
+    # author F1 .990. Then a speaker addressed in the parenthesis after a talk's title
+    # (`Title (Dr. Name)`) read as its speaker: 1 on every figure.
+    "found/cmcl-2025-albuquerque.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/cmcl-2025-albuquerque.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # A two-day conference on music and hacking (musicology, organology; 8-9 November 2017),
+    # a draft page of a Pelican site: a GFM table a day, `10:30 - 12:30 | **Session** | Chair:
+    # Name` over untimed rows `| | Speaker | Title`, round tables over a `With A, B and C`
+    # row. First seen (text and page): recall .778, precision .778, author F1 .651. Then
+    # `With` before a list of people no part of the first name: author F1 .698. Then a given
+    # name ending as an `-ence` noun does (`Laurence Allard`) no title word: recall .833,
+    # precision .833, author F1 .808. Then a speaker cell (a given name first) before a title
+    # that passes for a name and a workplace naming no institution is the speaker: recall
+    # .944, precision .944, author F1 .857.
+    "found/hacking-music-2017.txt": (0.94, 0.94, 0.85, 0.85, 1.00, 1.00),
+    "found/hacking-music-2017.html": (0.94, 0.94, 0.85, 0.85, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -10043,3 +10043,124 @@ def test_session_labels_and_chairs_as_other_languages_print_them() -> None:
         ("Calibrated Flows", [("Kim Bose", "Tsinghua University")]),
         ("Sparse Recovery for Tabular Data", [("Bo Li", "EPFL")]),
     ]
+
+
+def test_a_keynote_title_with_its_addressed_speaker_in_parentheses() -> None:
+    # `Title (Dr. Name)` on the line under a timed keynote heading: the honorific is how the
+    # speaker is addressed, no reason to doubt the parenthesis holds a person.
+    program = parse(
+        "May 3, 2025\n"
+        "\n"
+        "09:10 - 10:10 Keynote Talk\n"
+        "\n"
+        "Towards a theory of the reading eye (Dr. Ingrid Holm)\n"
+        "\n"
+        "13:40 - 14:40 Invited Talk\n"
+        "\n"
+        "Where grammars come from in small speech communities (Prof. Tomas Lind)\n"
+        "\n"
+        "15:00 - 15:20 Break\n"
+    )
+    assert papers(program) == [
+        ("Towards a theory of the reading eye", [("Ingrid Holm", None)]),
+        ("Where grammars come from in small speech communities", [("Tomas Lind", None)]),
+    ]
+
+
+def test_an_invited_talk_label_in_the_presenters_column_over_a_short_title() -> None:
+    # `Time | Presenters | Title`: an invited talk's row names its speaker after the label
+    # (`Invited talk: Name`) in the presenters cell, so the title cell is its title even when
+    # its two capitalised words could pass for a name.
+    program = parse(
+        "Friday, December 7, 2012\n"
+        "Time\tPresenters\tTitle\n"
+        "9:00 AM\tInvited talk: Hendrik van Dijk\tProgressive Planning\t\n"
+        "9:30 AM\tMarta Ruiz, Jonas Weber\tLearning Grounded Word Meanings from Play\n"
+        "10:00 AM\tBreak\t\n"
+    )
+    assert papers(program) == [
+        ("Progressive Planning", [("Hendrik van Dijk", None)]),
+        (
+            "Learning Grounded Word Meanings from Play",
+            [("Marta Ruiz", None), ("Jonas Weber", None)],
+        ),
+    ]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE
+
+
+def test_a_ceremony_before_a_slash_in_a_talk_rows_title_cell() -> None:
+    # `Opening Remarks / Title` in the title cell of a row whose presenters cell names its
+    # speaker: the chair of the day opens the meeting with a talk of their own; the talk is the
+    # title after the slash.
+    program = parse(
+        "Thursday, December 6, 2012\n"
+        "Time\tPresenters\tTitle\n"
+        "8:30 AM\tRegistration / Coffee and tea\t\n"
+        "9:00 AM\tMarta Ruiz\tOpening Remarks / Why Machines Should Learn Like Children\n"
+        "9:30 AM\tJonas Weber, Ines Varga\tLearning Grounded Word Meanings from Play\n"
+        "10:00 AM\tBreak\t\n"
+    )
+    assert papers(program) == [
+        ("Why Machines Should Learn Like Children", [("Marta Ruiz", None)]),
+        (
+            "Learning Grounded Word Meanings from Play",
+            [("Jonas Weber", None), ("Ines Varga", None)],
+        ),
+    ]
+
+
+def test_a_round_tables_people_after_with() -> None:
+    # `With A, B, C and D` on the row under a round table: its panelists, the word no part of
+    # the first one's name.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "16:30 - 18:30\tRound-table discussion : Listening Practices\tChair: Ana Silva\n"
+        "\tWith Laura Bianchi, Yves Martin, Nora Keller and Rosa Lind\t\n"
+        "18:30 - 20:30\tWine reception\t\n"
+    )
+    assert [a for _, people in papers(program) for a, _ in people] == [
+        "Laura Bianchi",
+        "Yves Martin",
+        "Nora Keller",
+        "Rosa Lind",
+    ]
+
+
+def test_a_given_name_ending_like_an_abstract_noun_is_a_name() -> None:
+    # `Laurence`, `Florence`, `Constance`: given names that end as `-ence` nouns do; first in a
+    # name they make the list no less a list of people.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "16:30 - 18:30\tRound-table discussion : Listening Practices\tChair: Ana Silva\n"
+        "\tWith Laurence Bianchi, Yves Martin, Nora Keller and Rosa Lind\t\n"
+        "18:30 - 20:30\tWine reception\t\n"
+    )
+    assert [a for _, people in papers(program) for a, _ in people] == [
+        "Laurence Bianchi",
+        "Yves Martin",
+        "Nora Keller",
+        "Rosa Lind",
+    ]
+    assert authors.author_line_score("Florence Dubois, Marc Weber") == 0.8
+
+
+def test_a_speaker_cell_before_a_title_that_reads_as_a_name_and_a_workplace() -> None:
+    # `| | Kurt Lind | All About That Bass (Drum): …`: a speaker known by a given name, then a
+    # title whose comma or parenthesis lets it pass for a name and a workplace that names no
+    # institution; the speaker's cell comes first, as the rows around it print it.
+    program = parse(
+        "WEDNESDAY 8 NOVEMBER\n"
+        "Time\tTitle\t_\n"
+        "10:30 - 12:30\tCommunities and Networks\tChair: Ana Silva\n"
+        "\tKurt Lind\tAll About That Bass (Drum): The Past and Future of Drum Machines\n"
+        "\tMarta Ruiz\tHacking Voices, Tape, and Noise in a Listening Room\n"
+        "\tPeter Holm\tLocus Stream Open Microphone Project\n"
+        "12:30 - 14:00\tLunch\t_\n"
+    )
+    assert papers(program) == [
+        ("All About That Bass (Drum): The Past and Future of Drum Machines", [("Kurt Lind", None)]),
+        ("Hacking Voices, Tape, and Noise in a Listening Room", [("Marta Ruiz", None)]),
+        ("Locus Stream Open Microphone Project", [("Peter Holm", None)]),
+    ]

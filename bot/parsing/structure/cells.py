@@ -11,12 +11,13 @@ from bot.parsing.authors import (
     AuthorLine,
     author_line_score,
     clean,
+    names_an_institution,
     parse_author_line,
     split_people_after_title,
     strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
-from bot.parsing.kinds import classify_kind
+from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
 from bot.parsing.shapes import (
     LEADING_MARK,
@@ -110,6 +111,8 @@ class Cells(Speakers):
                 and author_line_score(cell) >= 0.5
             ):
                 authors = parse_author_line(cell)
+                if not role and title is not None and _speaker_before_title(title, authors):
+                    title, authors = cell, parse_author_line(title)
                 continue
             if title is None and authors is None and not role:
                 score = author_line_score(cell)
@@ -270,8 +273,8 @@ class Cells(Speakers):
         in_speaker_column = [row[k] for k in speaker_columns if k < len(row) and row[k] in content]
         if in_speaker_column:
             people = in_speaker_column[0]
-            title = content[1] if content[0] == people else content[0]
-            named = presenters_in(people)
+            title = _after_ceremony(content[1] if content[0] == people else content[0])
+            named = presenters_in(people) or _labelled_speakers(people)
             if (
                 len(in_speaker_column) == 1
                 and title != people
@@ -511,6 +514,43 @@ class Cells(Speakers):
 # The headers of a timetable's time column, in English as `column_role` gives them.
 TIME_COLUMNS = frozenset(("time", "times", "when", "slot", "hour", "hours"))
 NUMBER_COLUMNS = frozenset(("#", "no", "no.", "nr", "nr.", "id"))
+
+
+def _speaker_before_title(first: str, second: AuthorLine) -> bool:
+    """`Kurt Werner | All About That Bass (Drum): The TR-808 …`: a bare person known by a
+    given name first, then a cell that reads as people only by taking a title's words for a
+    name and a workplace naming no institution (or runs on past them): the first cell is the
+    speaker, the second the title."""
+    people = presenters_in(first)
+    if not people or any(
+        p.affiliation or len(p.name.split()) < 2 or p.name.split()[0] not in GIVEN_NAMES
+        for p in people
+    ):
+        return False
+    if all(a.name.split()[0] in GIVEN_NAMES for a in second.authors):
+        return False  # "Ana Silva | Bo Li (Lab of Cognition)": people both
+    return second.rest is not None or any(
+        a.affiliation and not names_an_institution(a.affiliation) and has_common_word(a.affiliation)
+        for a in second.authors
+    )
+
+
+def _after_ceremony(title: str) -> str:
+    """`Opening Remarks / Intelligent Behavior in Humans and Machines` in a talk row's title
+    cell: whoever opens the meeting does so with a talk, the title after the slash."""
+    head, slash, talk = title.partition(" / ")
+    if not slash or not is_ceremony(head) or len(talk.split()) < 2 or is_ceremony(talk):
+        return title
+    return talk.strip()
+
+
+def _labelled_speakers(cell: str) -> list[Person]:
+    """The speakers of a presenters cell that names the talk's kind before them (`Invited
+    talk: Ana Silva`, `Keynote: Bo Li`), the title in a cell of its own; [] otherwise."""
+    talk = read_talk_title(cell)
+    if talk is None or talk.talk_title is not None:
+        return []
+    return list(talk.speakers)
 
 
 def _working_at(speakers: list[Person], institution: str | None) -> list[Person]:

@@ -68,6 +68,7 @@ from bot.parsing.structure.phrases import (
     split_chair,
     strip_session_title,
 )
+from bot.parsing.talks import read_talk_title
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 # Between people of one line: a comma, a semicolon, an ampersand, a slash or "and".
@@ -789,6 +790,11 @@ class TimeLines(Cells):
                 if keynote and keynote_mark(keynote.group("mark")):
                     # "Alan Ruttenberg | [Keynote] Can we reduce …": a keynote, and its title
                     session.title, session.talk_title = keynote.group("mark"), talk_title
+                labelled = read_talk_title(cell) if cell != talk_title else None
+                if labelled is not None and labelled.speakers and labelled.talk_title is None:
+                    # "Invited talk: Ana Silva | Progressive Planning": the talk's kind and
+                    # speaker in one cell, its title in the other
+                    session.title, session.talk_title = labelled.session_title, talk_title
             file_cells_beside(session, beside_talk)
             self.slot = (tr.start, tr.end)
             workplace = self._workplace_below(i) if len(speakers) == 1 else None
