@@ -10164,3 +10164,18 @@ def test_a_speaker_cell_before_a_title_that_reads_as_a_name_and_a_workplace() ->
         ("Hacking Voices, Tape, and Noise in a Listening Room", [("Marta Ruiz", None)]),
         ("Locus Stream Open Microphone Project", [("Peter Holm", None)]),
     ]
+
+
+def test_a_keynote_row_in_a_speakers_column_beside_its_room() -> None:
+    # `Time | Speakers | Title` / `09:00-10:00 | Invited Talk: Ana Silva | Main Hall`: the cell
+    # beside the labelled speaker is the room, so the talk is the row below, in the same slot.
+    program = parse(
+        "Tuesday, December 9\n"
+        "Time\tSpeakers\tTitle\n"
+        "09:00-10:00\tInvited Talk: Ana Silva\tMain Hall\n"
+        "Chair: Christoph Schulz (Vector Institute)\n"
+        "09:00-10:00\tAna Silva (MIT)\tThe Next Decade of Learning Systems\n"
+        "10:00-10:30\tCoffee break\t\n"
+    )
+    assert [s.title for s in program.sessions] == ["Invited Talk: Ana Silva", "Coffee break"]
+    assert papers(program) == [("The Next Decade of Learning Systems", [("Ana Silva", "MIT")])]

@@ -274,7 +274,10 @@ class Cells(Speakers):
         if in_speaker_column:
             people = in_speaker_column[0]
             title = _after_ceremony(content[1] if content[0] == people else content[0])
-            named = presenters_in(people) or _labelled_speakers(people)
+            named = presenters_in(people) or (
+                # "Invited Talk: Ana Silva | Main Hall": where it is, not the talk's title
+                [] if names_a_room(title) else _labelled_speakers(people)
+            )
             if (
                 len(in_speaker_column) == 1
                 and title != people
