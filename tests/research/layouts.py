@@ -43,7 +43,8 @@ _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 class Layout:
     """How a page prints its program; each field one choice, the defaults a common page's."""
 
-    clock: str = "24h"  # 24h, ampm, h (10h30), dot (10.30), to (10:30 to 11:45)
+    clock: str = "24h"  # 24h, ampm, am-short (9am), am-dots (9 a.m.), h (10h30), dot (10.30),
+    #                     to (10:30 to 11:45)
     day: str = "us"  # us, eu, iso, upper, numbered
     header: str = "inline"  # inline, pipes, tabs, timeline, split, labelled, dated, room-first
     chairs: str = "lines"  # lines (a `Chair:` line each), joined (`Chairs: A and B`), inline
@@ -124,6 +125,11 @@ LAYOUTS: dict[str, Layout] = {
     "ranged-people-first": Layout(paper="ranged-people-first"),
     "ranged-people-first-timeline": Layout(header="timeline", paper="ranged-people-first"),
     "ranged-names-first": Layout(paper="ranged-people-first", people="none"),
+    "am-short-clock": Layout(clock="am-short"),
+    "am-dots-clock": Layout(clock="am-dots"),
+    "am-short-timeline": Layout(clock="am-short", header="timeline", paper="ranged-line"),
+    "caps-surnames": Layout(people="caps-surname"),
+    "caps-titles": Layout(paper="caps"),
     "german": Layout(day="de", language="de"),
     "french": Layout(day="fr", language="fr"),
     "spanish": Layout(day="es", language="es"),
@@ -143,6 +149,11 @@ LAYOUTS: dict[str, Layout] = {
 def _clock(at: datetime, style: str) -> str:
     if style == "ampm":
         return f"{at.hour % 12 or 12}:{at.minute:02d} {'AM' if at.hour < 12 else 'PM'}"
+    if style in ("am-short", "am-dots"):
+        # "9am", "10:30am", "12:15 p.m.": no minutes on the hour, the half of the day in small
+        hour = str(at.hour % 12 or 12) + (f":{at.minute:02d}" if at.minute else "")
+        half = "am" if at.hour < 12 else "pm"
+        return hour + (half if style == "am-short" else f" {half[0]}.m.")
     if style == "h":
         return f"{at.hour}h{at.minute:02d}"
     if style == "dot":
@@ -151,6 +162,11 @@ def _clock(at: datetime, style: str) -> str:
 
 
 def _person(person: Person, style: str) -> str:
+    if style == "caps-surname":
+        # "Ana SILVA (MIT)": the family name in capitals, as many European programs print it
+        given, _, family = person.name.rpartition(" ")
+        name = f"{given} {family.upper()}" if given else person.name
+        return f"{name} ({person.affiliation})" if person.affiliation else name
     if not person.affiliation or style in ("none", "sup"):
         return person.name
     if style == "comma":
@@ -336,6 +352,7 @@ def _paper_lines(paper: Paper, index: int, session: Session, layout: Layout) -> 
             "; ".join(dict.fromkeys(a.affiliation for a in paper.authors if a.affiliation)),
         ],
         "lines": lambda: ["", title, people],
+        "caps": lambda: ["", title.upper(), people],
         "markdown": lambda: ["", f"**{title}**", f"_{people}_"],
         "quoted": lambda: ["", f"“{title}” — {people}"],
         "colon-names": lambda: ["", f"{people}: {title}"],
