@@ -825,6 +825,14 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/cdd-2022-stepup-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cathy-days-2026.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cathy-days-2026.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Added by h-dev. CloudCon 2025 (cloud-native industry conference, MkDocs Material): talks
+    # as table rows with an empty time cell under the timed row before them, quoted titles,
+    # `Name - Company` speakers. Open Hardware Summit 2026 (open source hardware, Astro): one
+    # item per talk, time / title / presenter line / `More details`. First seen below.
+    "found/cloudcon-2025-sydney.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/cloudcon-2025-sydney.html": (0.00, 0.00, 0.00, 0.00, 1.00, 0.00),
+    "found/ohs-2026-berlin-talks.txt": (0.37, 1.00, 0.79, 0.79, 1.00, 1.00),
+    "found/ohs-2026-berlin-talks.html": (0.37, 1.00, 0.79, 0.79, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
