@@ -9679,3 +9679,30 @@ def test_a_room_after_a_session_label_is_where_the_session_is() -> None:
         ("Poster session", "Hallway"),
         ("Poster session", "Main Hall"),
     ]
+
+
+def test_untimed_rows_after_a_timed_item_are_talks_of_their_own_session() -> None:
+    # `Time | Title | Speaker | Location`: breaks and openings timed, the talks between them
+    # rows with an empty time cell, their speakers `Name - Company`; each run of them is a
+    # session of its own from the end of the item above, not that item's papers.
+    program = parse(
+        "Day 1: Tuesday 9th September 2025\n"
+        "Time\tTitle\tSpeaker\tLocation\n"
+        "13:30 - 13:45\tOpening Session\tConference Organisers\tMain Hall\n"
+        '\t"Tuning Kubernetes for batch jobs"\tAna Silva - Acme Cloud\tMain Hall\n'
+        "\tService meshes in practice\tBo Li & Carla Mota - Initech\tMain Hall\n"
+        "14:30 - 15:00\tAfternoon Tea\t-\tFoyer\n"
+        "\tTBA\tSponsor Panel\tMain Hall\n"
+        "\tObservability on a budget\tDan Brown - Staff Engineer at Globex\tMain Hall\n"
+        "16:30 - 17:30\tWelcome Reception\t-\tFoyer\n"
+    )
+    assert papers(program) == [
+        ("Tuning Kubernetes for batch jobs", [("Ana Silva", "Acme Cloud")]),
+        ("Service meshes in practice", [("Bo Li", "Initech"), ("Carla Mota", "Initech")]),
+        ("Observability on a budget", [("Dan Brown", "Staff Engineer at Globex")]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.start.strftime("%H:%M"), s.room) for s in talks] == [
+        (None, "13:45", "Main Hall"),
+        (None, "15:00", "Main Hall"),
+    ]
