@@ -9706,3 +9706,40 @@ def test_untimed_rows_after_a_timed_item_are_talks_of_their_own_session() -> Non
         (None, "13:45", "Main Hall"),
         (None, "15:00", "Main Hall"),
     ]
+
+
+def test_a_bare_name_over_an_items_details_link_is_its_speaker() -> None:
+    # A generated schedule: per item its start, its title, the presenter line and a link to
+    # the talk's own page. A lone name there is the speaker, as a list of names would be.
+    program = parse(
+        "Talks are on Friday, 22 May 2026.\n"
+        "\n"
+        "9:20 AM\n"
+        "Repairable radios for everyone\n"
+        "\n"
+        "Ana Silva & Bo Lindqvist\n"
+        "\n"
+        "More details\n"
+        "\n"
+        "9:40 AM\n"
+        "Open batteries for small grids\n"
+        "\n"
+        "Carla Mota\n"
+        "\n"
+        "More details\n"
+        "\n"
+        "10:00 AM\n"
+        "Break\n"
+        "\n"
+        "10:20 AM\n"
+        "Knitting machines as open hardware\n"
+        "\n"
+        "Anna-Lena Brandt\n"
+        "\n"
+        "More details\n"
+    )
+    assert papers(program) == [
+        ("Repairable radios for everyone", [("Ana Silva", None), ("Bo Lindqvist", None)]),
+        ("Open batteries for small grids", [("Carla Mota", None)]),
+        ("Knitting machines as open hardware", [("Anna-Lena Brandt", None)]),
+    ]

@@ -80,6 +80,12 @@ from bot.parsing.talks import numbered_talk, read_talk_title, title_then_named_s
 from bot.parsing.timeexpr import find_time_range
 
 # "More", "Read more", "Show more…", "(more)": a toggle showing the rest of a text it follows.
+# "More details", "Details →", "Learn more": the link to an item's own page, closing its entry.
+DETAILS_LINK = re.compile(
+    r"^(?:more\s+(?:details|info(?:rmation)?)|details|learn\s+more|(?:see|view)\s+details)"
+    r"\s*(?:\.{3}|…|»|›|→)?$",
+    re.I,
+)
 MORE_TOGGLE = re.compile(
     r"^[\[(]?(?:(?:read|show|see|view)\s+)?more\s*(?:\.{3}|…|»|›)?[\])]?$", re.I
 )
@@ -104,6 +110,8 @@ class TextLines(Cells):
         workplace = self._speaker_under_item_title(i, line)
         if workplace is not None:
             return workplace - i + 1
+        if self._lone_speaker_over_details_link(i, line):
+            return 1
         below = self.next_nonblank(i) if i >= 0 else None
         if (
             line.text.strip() in self.room_rows
@@ -1115,6 +1123,50 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+    def _lone_speaker_over_details_link(self, i: int, line: Line) -> bool:
+        """`10:20 AM` / `Title` / `Sam Harley` / `More details`: a bare name right under the
+        title of an item timed on its own line, over the link to the item's own page, is the
+        talk's speaker (where the title's own line would read as a name too, the given name
+        settles it)."""
+        current = self.current
+        if (
+            i <= 0
+            or current is None
+            or not current.title
+            or current.start is None
+            or current.papers
+            or current.speakers
+        ):
+            return False
+        below = self.next_nonblank(i)
+        if below is None or not DETAILS_LINK.match(below.text.strip()):
+            return False
+        above = self.before[i - 1]
+        if above is None or (
+            self.lines[above].number != current.line
+            and strip_session_title(self.lines[above].text) != current.title
+        ):
+            return False  # not right under the item's title
+        people = parse_author_line(line.text).authors
+        if (
+            len(people) != 1
+            or people[0].affiliation is not None
+            or len(people[0].name.split()) < 2
+            or not _a_given_name(people[0].name.split()[0])
+            or author_line_score(line.text) < 0.5
+        ):
+            return False
+        current.speakers = [Person(people[0].name)]
+        self.read(line.number, AUTHORS, 0.8)
+        return True
+
+
+def _a_given_name(word: str) -> bool:
+    """A common given name, or a double one of two (`Anna-Lena`, `Jean-Luc`)."""
+    return word in GIVEN_NAMES or (
+        "-" in word and all(part in GIVEN_NAMES for part in word.split("-"))
+    )
 
 
 def _opens_a_quotation(text: str) -> bool:
