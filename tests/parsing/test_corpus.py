@@ -840,6 +840,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/cloudcon-2025-sydney.html": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
     "found/ohs-2026-berlin-talks.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ohs-2026-berlin-talks.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # nz.js(con) 2021 (JavaScript community conference, Gatsby), added after the two fixes as a
+    # check: two tracks as table columns, a block title, speaker and length in each cell.
+    "found/nzjscon-2021-schedule.txt": (0.62, 1.00, 0.79, 0.79, 1.00, 1.00),
+    "found/nzjscon-2021-schedule.html": (0.08, 1.00, 0.14, 0.14, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
