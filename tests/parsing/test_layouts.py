@@ -9743,3 +9743,28 @@ def test_a_bare_name_over_an_items_details_link_is_its_speaker() -> None:
         ("Open batteries for small grids", [("Carla Mota", None)]),
         ("Knitting machines as open hardware", [("Anna-Lena Brandt", None)]),
     ]
+
+
+def test_a_speaker_line_over_a_talks_length_is_its_speakers_in_each_track() -> None:
+    # A two-track timetable read cell by cell: a slot's time, each track's title, an
+    # optional room line, the speakers and the talk's length. Each title is a talk of its own
+    # with the names under it; a keynote's talk keeps its own title.
+    program = parse(
+        "Monday 21 June 2021\n"
+        "9:30\tKeynote: Rivers of data\n"
+        "Maria Lopez\n"
+        "30 mins\n"
+        "10:30\tRepairable radios for everyone\n"
+        "Room: Track 1\n"
+        "Ana Silva & Peter Lindqvist\n"
+        "30 mins\n"
+        "10:30\tOpen batteries for small grids\n"
+        "Room: Track 2\n"
+        "Carla Mota\n"
+        "30 mins\n"
+    )
+    assert papers(program) == [
+        ("Rivers of data", [("Maria Lopez", None)]),
+        ("Repairable radios for everyone", [("Ana Silva", None), ("Peter Lindqvist", None)]),
+        ("Open batteries for small grids", [("Carla Mota", None)]),
+    ]

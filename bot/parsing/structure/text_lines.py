@@ -1125,10 +1125,11 @@ class TextLines(Cells):
         return workplace
 
     def _lone_speaker_over_details_link(self, i: int, line: Line) -> bool:
-        """`10:20 AM` / `Title` / `Sam Harley` / `More details`: a bare name right under the
-        title of an item timed on its own line, over the link to the item's own page, is the
-        talk's speaker (where the title's own line would read as a name too, the given name
-        settles it)."""
+        """`10:20 AM` / `Title` / `Sam Harley` / `More details` (or `30 mins`): a bare name
+        right under the title of an item timed on its own line (a room line between them
+        allowed), over the link to the item's own page or the talk's length, is the talk's
+        speaker; so are `A & B` (where the title's own line would read as a name too, the
+        given names settle it)."""
         current = self.current
         if (
             i <= 0
@@ -1140,9 +1141,13 @@ class TextLines(Cells):
         ):
             return False
         below = self.next_nonblank(i)
-        if below is None or not DETAILS_LINK.match(below.text.strip()):
+        if below is None or not (
+            DETAILS_LINK.match(below.text.strip()) or below.kind is LineKind.DURATION
+        ):
             return False
         above = self.before[i - 1]
+        if above is not None and self.lines[above].kind is LineKind.LOCATION and above > 0:
+            above = self.before[above - 1]  # "Title" / "Room: Track 1" / "Ana Silva"
         if above is None or (
             self.lines[above].number != current.line
             and strip_session_title(self.lines[above].text) != current.title
@@ -1150,14 +1155,20 @@ class TextLines(Cells):
             return False  # not right under the item's title
         people = parse_author_line(line.text).authors
         if (
-            len(people) != 1
-            or people[0].affiliation is not None
-            or len(people[0].name.split()) < 2
-            or not _a_given_name(people[0].name.split()[0])
+            not people
             or author_line_score(line.text) < 0.5
+            or any(
+                p.affiliation is not None
+                or len(p.name.split()) < 2
+                or not _a_given_name(p.name.split()[0])
+                for p in people
+            )
         ):
             return False
-        current.speakers = [Person(people[0].name)]
+        # the talk is the item's own, a paper of it (a second title in the slot, the next
+        # track's talk, is then one more)
+        self.add_paper(current.talk_title or current.title, current.line)
+        self.attach_authors(AuthorLine(tuple(Person(p.name) for p in people)), line.number)
         self.read(line.number, AUTHORS, 0.8)
         return True
 
