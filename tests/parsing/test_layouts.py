@@ -9768,3 +9768,25 @@ def test_a_speaker_line_over_a_talks_length_is_its_speakers_in_each_track() -> N
         ("Repairable radios for everyone", [("Ana Silva", None), ("Peter Lindqvist", None)]),
         ("Open batteries for small grids", [("Carla Mota", None)]),
     ]
+
+
+def test_a_rarer_name_over_a_length_is_a_speaker_where_the_page_prints_them_so() -> None:
+    # Once a talk's speaker was read between its title and its length, a name there whose
+    # given name is no common one (`Ewen`, `Prae`) is a speaker too; a break's words are not.
+    program = parse(
+        "Tuesday 22 June 2021\n"
+        "10:30\tTips on writing clear docs\n"
+        "Maria Lopez\n"
+        "30 mins\n"
+        "11:05\tA field guide to long lasting software\n"
+        "Ewen Cumming\n"
+        "30 mins\n"
+        "11:40\tAccessible by default\n"
+        "Prae Songprasit\n"
+        "60 mins\n"
+    )
+    assert papers(program) == [
+        ("Tips on writing clear docs", [("Maria Lopez", None)]),
+        ("A field guide to long lasting software", [("Ewen Cumming", None)]),
+        ("Accessible by default", [("Prae Songprasit", None)]),
+    ]

@@ -1141,9 +1141,8 @@ class TextLines(Cells):
         ):
             return False
         below = self.next_nonblank(i)
-        if below is None or not (
-            DETAILS_LINK.match(below.text.strip()) or below.kind is LineKind.DURATION
-        ):
+        over_length = below is not None and below.kind is LineKind.DURATION
+        if below is None or not (DETAILS_LINK.match(below.text.strip()) or over_length):
             return False
         above = self.before[i - 1]
         if above is not None and self.lines[above].kind is LineKind.LOCATION and above > 0:
@@ -1154,17 +1153,24 @@ class TextLines(Cells):
         ):
             return False  # not right under the item's title
         people = parse_author_line(line.text).authors
-        if (
-            not people
-            or author_line_score(line.text) < 0.5
-            or any(
-                p.affiliation is not None
-                or len(p.name.split()) < 2
-                or not _a_given_name(p.name.split()[0])
+        if not people or author_line_score(line.text) < 0.5:
+            return False
+        if any(p.affiliation is not None or len(p.name.split()) < 2 for p in people):
+            return False
+        if not all(_a_given_name(p.name.split()[0]) for p in people) and not (
+            # "Stevie Mayhew" / "30 mins" on a page whose talks print their speakers so: a
+            # name, whether or not its given name is a common one (no break's words)
+            over_length
+            and self.speakers_over_lengths > 0
+            and all(
+                is_name_like_strict(p.name)
+                and classify_kind(p.name, paper_count=0) is SessionKind.OTHER
                 for p in people
             )
         ):
             return False
+        if over_length:
+            self.speakers_over_lengths += 1
         # the talk is the item's own, a paper of it (a second title in the slot, the next
         # track's talk, is then one more)
         self.add_paper(current.talk_title or current.title, current.line)
