@@ -881,6 +881,30 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # .944, precision .944, author F1 .857.
     "found/hacking-music-2017.txt": (0.94, 0.94, 0.85, 0.85, 1.00, 1.00),
     "found/hacking-music-2017.html": (0.94, 0.94, 0.85, 0.85, 1.00, 1.00),
+    # Added by h-dev. CloudCon 2025 (cloud-native industry conference, MkDocs Material): talks
+    # as table rows with an empty time cell under the timed row before them, quoted titles,
+    # `Name - Company` speakers. Open Hardware Summit 2026 (open source hardware, Astro): one
+    # item per talk, time / title / presenter line / `More details`. First seen: cloudcon
+    # 0 / 0 / 0 (chairs 1, times 0), ohs 0.37 / 1 / 0.79. Then an untimed row under a
+    # `Time | … | Speaker | Location` header read by the header's columns, its speaker cell's
+    # `Name - Company` split at the dash, and a run of them after a break or an item with its
+    # own people a session of its own from that item's end: cloudcon recall 1, precision
+    # 0.93 (the two workshops' companies read as speakers), author F1 1, times 1. Then a
+    # lone name (its given name known, a double one too) under a timed item's title and over
+    # a `More details` link is the talk's speaker: ohs 1 on every figure.
+    "found/cloudcon-2025-sydney.txt": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
+    "found/cloudcon-2025-sydney.html": (1.00, 0.92, 1.00, 1.00, 1.00, 1.00),
+    "found/ohs-2026-berlin-talks.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ohs-2026-berlin-talks.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # nz.js(con) 2021 (JavaScript community conference, Gatsby), added after the two fixes as a
+    # check: two tracks as table columns, a block title, speaker and length in each cell.
+    # First seen: text 0.62 / 1 / 0.79, page 0.08 / 1 / 0.14. Then the names under a timed
+    # title (a room line between them allowed) over a `30 mins` length are the talk's, a
+    # paper of the item (a keynote's under its talk title): text 0.83 / 1 / 0.92, page 0.71
+    # / 1 / 0.84. Then, once a page has printed a speaker so, a name there whose given name
+    # is a rarer one: text 0.96 / 1 / 0.98, page 0.92 / 1 / 0.96.
+    "found/nzjscon-2021-schedule.txt": (0.95, 1.00, 0.98, 0.98, 1.00, 1.00),
+    "found/nzjscon-2021-schedule.html": (0.91, 1.00, 0.96, 0.96, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

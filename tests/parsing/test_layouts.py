@@ -10179,3 +10179,114 @@ def test_a_keynote_row_in_a_speakers_column_beside_its_room() -> None:
     )
     assert [s.title for s in program.sessions] == ["Invited Talk: Ana Silva", "Coffee break"]
     assert papers(program) == [("The Next Decade of Learning Systems", [("Ana Silva", "MIT")])]
+
+
+def test_untimed_rows_after_a_timed_item_are_talks_of_their_own_session() -> None:
+    # `Time | Title | Speaker | Location`: breaks and openings timed, the talks between them
+    # rows with an empty time cell, their speakers `Name - Company`; each run of them is a
+    # session of its own from the end of the item above, not that item's papers.
+    program = parse(
+        "Day 1: Tuesday 9th September 2025\n"
+        "Time\tTitle\tSpeaker\tLocation\n"
+        "13:30 - 13:45\tOpening Session\tConference Organisers\tMain Hall\n"
+        '\t"Tuning Kubernetes for batch jobs"\tAna Silva - Acme Cloud\tMain Hall\n'
+        "\tService meshes in practice\tBo Li & Carla Mota - Initech\tMain Hall\n"
+        "14:30 - 15:00\tAfternoon Tea\t-\tFoyer\n"
+        "\tTBA\tSponsor Panel\tMain Hall\n"
+        "\tObservability on a budget\tDan Brown - Staff Engineer at Globex\tMain Hall\n"
+        "16:30 - 17:30\tWelcome Reception\t-\tFoyer\n"
+    )
+    assert papers(program) == [
+        ("Tuning Kubernetes for batch jobs", [("Ana Silva", "Acme Cloud")]),
+        ("Service meshes in practice", [("Bo Li", "Initech"), ("Carla Mota", "Initech")]),
+        ("Observability on a budget", [("Dan Brown", "Staff Engineer at Globex")]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.start.strftime("%H:%M"), s.room) for s in talks] == [
+        (None, "13:45", "Main Hall"),
+        (None, "15:00", "Main Hall"),
+    ]
+
+
+def test_a_bare_name_over_an_items_details_link_is_its_speaker() -> None:
+    # A generated schedule: per item its start, its title, the presenter line and a link to
+    # the talk's own page. A lone name there is the speaker, as a list of names would be.
+    program = parse(
+        "Talks are on Friday, 22 May 2026.\n"
+        "\n"
+        "9:20 AM\n"
+        "Repairable radios for everyone\n"
+        "\n"
+        "Ana Silva & Bo Lindqvist\n"
+        "\n"
+        "More details\n"
+        "\n"
+        "9:40 AM\n"
+        "Open batteries for small grids\n"
+        "\n"
+        "Carla Mota\n"
+        "\n"
+        "More details\n"
+        "\n"
+        "10:00 AM\n"
+        "Break\n"
+        "\n"
+        "10:20 AM\n"
+        "Knitting machines as open hardware\n"
+        "\n"
+        "Anna-Lena Brandt\n"
+        "\n"
+        "More details\n"
+    )
+    assert papers(program) == [
+        ("Repairable radios for everyone", [("Ana Silva", None), ("Bo Lindqvist", None)]),
+        ("Open batteries for small grids", [("Carla Mota", None)]),
+        ("Knitting machines as open hardware", [("Anna-Lena Brandt", None)]),
+    ]
+
+
+def test_a_speaker_line_over_a_talks_length_is_its_speakers_in_each_track() -> None:
+    # A two-track timetable read cell by cell: a slot's time, each track's title, an
+    # optional room line, the speakers and the talk's length. Each title is a talk of its own
+    # with the names under it; a keynote's talk keeps its own title.
+    program = parse(
+        "Monday 21 June 2021\n"
+        "9:30\tKeynote: Rivers of data\n"
+        "Maria Lopez\n"
+        "30 mins\n"
+        "10:30\tRepairable radios for everyone\n"
+        "Room: Track 1\n"
+        "Ana Silva & Peter Lindqvist\n"
+        "30 mins\n"
+        "10:30\tOpen batteries for small grids\n"
+        "Room: Track 2\n"
+        "Carla Mota\n"
+        "30 mins\n"
+    )
+    assert papers(program) == [
+        ("Rivers of data", [("Maria Lopez", None)]),
+        ("Repairable radios for everyone", [("Ana Silva", None), ("Peter Lindqvist", None)]),
+        ("Open batteries for small grids", [("Carla Mota", None)]),
+    ]
+
+
+def test_a_rarer_name_over_a_length_is_a_speaker_where_the_page_prints_them_so() -> None:
+    # Once a talk's speaker was read between its title and its length, a name there whose
+    # given name is no common one (`Ewen`, `Prae`) is a speaker too; a break's words are not.
+    program = parse(
+        "Tuesday 22 June 2021\n"
+        "10:30\tTips on writing clear docs\n"
+        "Maria Lopez\n"
+        "30 mins\n"
+        "11:05\tA field guide to long lasting software\n"
+        "Ewen Cumming\n"
+        "30 mins\n"
+        "11:40\tAccessible by default\n"
+        "Prae Songprasit\n"
+        "60 mins\n"
+    )
+    assert papers(program) == [
+        ("Tips on writing clear docs", [("Maria Lopez", None)]),
+        ("A field guide to long lasting software", [("Ewen Cumming", None)]),
+        ("Accessible by default", [("Prae Songprasit", None)]),
+    ]

@@ -11,6 +11,7 @@ from bot.parsing.authors import (
     AuthorLine,
     author_line_score,
     clean,
+    is_name_like,
     names_an_institution,
     parse_author_line,
     split_people_after_title,
@@ -36,6 +37,7 @@ from bot.parsing.structure.phrases import (
     PLACEHOLDER,
     SESSION_WORD,
     keynote_mark,
+    place_column_roles,
     presenters_in,
     strip_session_title,
 )
@@ -76,6 +78,12 @@ class Cells(Speakers):
         authors: AuthorLine | None = None
         institution = None
         columns = self.table_columns or []
+        untimed_row = self._untimed_row_under_header(cells, tr)
+        if untimed_row:
+            # "Time | Title | Speaker | Location" / "13:30 | Opening | …" / " | Title | Name -
+            # Co | Hall": a row with its time cell empty, among the header's timed rows (whose
+            # columns are set aside once a timed row opens its item).
+            columns = self.header_roles
         timed_at = next((k for k, role in enumerate(columns) if role in TIME_COLUMNS), None)
         if len(columns) in (len(cells) + 1, len(cells) + 2) and timed_at is not None:
             # the row's cells beside its time, under the header's others ("# | Time | Title")
@@ -103,6 +111,13 @@ class Cells(Speakers):
                 cell_time and cell_time.span[0] == 0 and len(cell) - cell_time.span[1] <= 1
             ):
                 tr = tr or cell_time
+                continue
+            if untimed_row and place_column_roles(role)[0]:
+                continue  # "Cockle Bay": where the row's talk is, the room its session has
+            if untimed_row and role.startswith(("speaker", "presenter")):
+                if cell.strip() in _NO_ONE:
+                    continue
+                authors = _people_at_a_workplace(cell) or parse_author_line(cell)
                 continue
             if role.startswith(("author", "speaker", "presenter", "name")) or (
                 not role.startswith(("title", "paper", "talk"))
@@ -167,11 +182,66 @@ class Cells(Speakers):
             elif authors is not None:
                 self.pending_authors = (authors, line.number)
             return
+        if untimed_row and PLACEHOLDER.match(title.strip()):
+            return  # " | TBA | Sponsor Panel | Hall": a talk still to be announced, no paper
+        if untimed_row and self._timed_item_above_is_its_own():
+            # "14:30 - 15:00 | Afternoon Tea | - | Hall" / " | Title | Name - Co | Room": the
+            # untimed talks after a break, or after an item with its own people, are no part
+            # of it: a session of their own, from the time it ends.
+            above = self.current
+            assert above is not None
+            room = next(
+                (
+                    c.strip()
+                    for c, role in zip(cells, self.header_roles, strict=True)
+                    if c.strip() and place_column_roles(role)[0]
+                ),
+                None,
+            )
+            self.open_session(line.number, start=above.end, room=room)
         self.ensure_session(line.number)
         self.add_paper(title, line.number, tr)
         if authors is not None:
             self.attach_authors(authors, line.number)
             self.known_names.update(a.name for a in authors.authors)
+
+    def _timed_item_above_is_its_own(self) -> bool:
+        """Whether the item an untimed row follows, opened by a timed row of the same table,
+        is a whole item: a break or social event, or a row whose speaker cell names its own
+        people (`13:30 | Opening Session | Conference Organisers`)."""
+        above = self.current
+        if above is None or above.end is None or above.title is None:
+            return False
+        if classify_kind(above.title, paper_count=0) in (SessionKind.BREAK, SessionKind.SOCIAL):
+            # a line read under it that named no one ("Afternoon Session" over the next
+            # table) makes no talk of it
+            return not any(paper.authors for paper in above.papers)
+        if any(paper.line != above.line for paper in above.papers):
+            return False  # papers of rows of its own already
+        row = next((seen for seen in self.lines if seen.number == above.line), None)
+        if row is None or len(row.cells) != len(self.header_roles):
+            return False
+        return any(
+            cell.strip()
+            and cell.strip() not in _NO_ONE
+            and role.startswith(("speaker", "presenter"))
+            for cell, role in zip(row.cells, self.header_roles, strict=True)
+        )
+
+    def _untimed_row_under_header(self, cells: list[str], tr: TimeRange | None) -> bool:
+        """Whether a row without a time sits under a header whose first column is the time,
+        its cells one for each of the header's columns and its time cell empty."""
+        roles = self.header_roles
+        return (
+            tr is None
+            and len(roles) >= 3
+            and roles[0] in TIME_COLUMNS
+            # the header names who speaks, so the cells can be read by it ("Time | Title | _"
+            # over "| Ana Silva | Title" names no such column and is read by the cells' shapes)
+            and any(role.startswith(("speaker", "presenter")) for role in roles)
+            and len(cells) == len(roles)
+            and not cells[0].strip()
+        )
 
     def _title_above_awaits_people(self, line: Line) -> bool:
         """Whether the line above was a timed item's (`15:45 - 17:00 | Title`), a single
@@ -586,6 +656,29 @@ def _a_title_cell_follows(cells: list[str], people_score: float) -> bool:
 
 def _people(cell: str) -> tuple[Person, ...]:
     return parse_author_line(cell).authors
+
+
+# A speaker cell that names no one: a dash for an empty cell.
+_NO_ONE = frozenset(("-", "–", "—"))
+# "Frank Fan & Faisal Masood - AWS": people, the first spaced dash, where they work.
+_PEOPLE_DASH_WORKPLACE = re.compile(r"^(?P<who>[^()]+?)\s+[-–—]\s+(?P<place>[^()]+)$")
+
+
+def _people_at_a_workplace(cell: str) -> AuthorLine | None:
+    """`Paul O’Reilly - Octopus Deploy`, `Frank Fan & Faisal Masood - AWS`: in a speaker
+    column, the people before a spaced dash and where they work after it, however that is
+    named (a company's name reads as a name does); None for `Ana Silva – Bo Li`, two
+    people, the second opening with a common given name."""
+    m = _PEOPLE_DASH_WORKPLACE.match(cell.strip())
+    if m is None:
+        return None
+    place = m.group("place").strip()
+    if _known_given_name(place) and author_line_score(place) >= 0.5:
+        return None
+    people = presenters_in(m.group("who"))
+    if not people or not all(is_name_like(p.name) for p in people):
+        return None
+    return AuthorLine(tuple(Person(p.name, place) for p in people))
 
 
 def _known_given_name(name: str) -> bool:

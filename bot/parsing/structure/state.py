@@ -125,6 +125,10 @@ class BuilderState:
         # Where a row's people stood before its title cell ("<TAB><TAB>Ana Silva<TAB>Title"):
         # the positions among the line's cells, for a rarer bare name in the same place below.
         self.people_columns: set[int] = set()
+        # How many talks' speakers were read on the line between a timed title and the talk's
+        # length (`Title` / `Ana Silva` / `30 mins`): a page that prints them so prints them so
+        # throughout, rarer given names too.
+        self.speakers_over_lengths = 0
         self.last_author_text = ""
         # The paper whose first author line was a bare name: more may follow a line each.
         self.name_a_line_paper: PaperDraft | None = None

@@ -80,6 +80,12 @@ from bot.parsing.talks import numbered_talk, read_talk_title, title_then_named_s
 from bot.parsing.timeexpr import find_time_range
 
 # "More", "Read more", "Show more…", "(more)": a toggle showing the rest of a text it follows.
+# "More details", "Details →", "Learn more": the link to an item's own page, closing its entry.
+DETAILS_LINK = re.compile(
+    r"^(?:more\s+(?:details|info(?:rmation)?)|details|learn\s+more|(?:see|view)\s+details)"
+    r"\s*(?:\.{3}|…|»|›|→)?$",
+    re.I,
+)
 MORE_TOGGLE = re.compile(
     r"^[\[(]?(?:(?:read|show|see|view)\s+)?more\s*(?:\.{3}|…|»|›)?[\])]?$", re.I
 )
@@ -104,6 +110,8 @@ class TextLines(Cells):
         workplace = self._speaker_under_item_title(i, line)
         if workplace is not None:
             return workplace - i + 1
+        if self._lone_speaker_over_details_link(i, line):
+            return 1
         below = self.next_nonblank(i) if i >= 0 else None
         if (
             line.text.strip() in self.room_rows
@@ -1147,6 +1155,67 @@ class TextLines(Cells):
         self.read(line.number, AUTHORS, 0.8)
         self.read(self.lines[workplace].number, AUTHORS, 0.8)
         return workplace
+
+    def _lone_speaker_over_details_link(self, i: int, line: Line) -> bool:
+        """`10:20 AM` / `Title` / `Sam Harley` / `More details` (or `30 mins`): a bare name
+        right under the title of an item timed on its own line (a room line between them
+        allowed), over the link to the item's own page or the talk's length, is the talk's
+        speaker; so are `A & B` (where the title's own line would read as a name too, the
+        given names settle it)."""
+        current = self.current
+        if (
+            i <= 0
+            or current is None
+            or not current.title
+            or current.start is None
+            or current.papers
+            or current.speakers
+        ):
+            return False
+        below = self.next_nonblank(i)
+        over_length = below is not None and below.kind is LineKind.DURATION
+        if below is None or not (DETAILS_LINK.match(below.text.strip()) or over_length):
+            return False
+        above = self.before[i - 1]
+        if above is not None and self.lines[above].kind is LineKind.LOCATION and above > 0:
+            above = self.before[above - 1]  # "Title" / "Room: Track 1" / "Ana Silva"
+        if above is None or (
+            self.lines[above].number != current.line
+            and strip_session_title(self.lines[above].text) != current.title
+        ):
+            return False  # not right under the item's title
+        people = parse_author_line(line.text).authors
+        if not people or author_line_score(line.text) < 0.5:
+            return False
+        if any(p.affiliation is not None or len(p.name.split()) < 2 for p in people):
+            return False
+        if not all(_a_given_name(p.name.split()[0]) for p in people) and not (
+            # "Stevie Mayhew" / "30 mins" on a page whose talks print their speakers so: a
+            # name, whether or not its given name is a common one (no break's words)
+            over_length
+            and self.speakers_over_lengths > 0
+            and all(
+                is_name_like_strict(p.name)
+                and classify_kind(p.name, paper_count=0) is SessionKind.OTHER
+                for p in people
+            )
+        ):
+            return False
+        if over_length:
+            self.speakers_over_lengths += 1
+        # the talk is the item's own, a paper of it (a second title in the slot, the next
+        # track's talk, is then one more)
+        self.add_paper(current.talk_title or current.title, current.line)
+        self.attach_authors(AuthorLine(tuple(Person(p.name) for p in people)), line.number)
+        self.read(line.number, AUTHORS, 0.8)
+        return True
+
+
+def _a_given_name(word: str) -> bool:
+    """A common given name, or a double one of two (`Anna-Lena`, `Jean-Luc`)."""
+    return word in GIVEN_NAMES or (
+        "-" in word and all(part in GIVEN_NAMES for part in word.split("-"))
+    )
 
 
 def _one_person_placed(text: str) -> bool:
