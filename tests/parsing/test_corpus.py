@@ -825,6 +825,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/cdd-2022-stepup-wednesday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cathy-days-2026.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/cathy-days-2026.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mlaw-2019-disputes.txt": (0.33, 0.40, 0.06, 0.20, 0.00, 1.00),
+    "found/mlaw-2019-disputes.html": (0.33, 0.40, 0.06, 0.20, 0.00, 1.00),
+    "found/w210-2018-metaphysics.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/w210-2018-metaphysics.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
