@@ -9679,3 +9679,17 @@ def test_a_room_after_a_session_label_is_where_the_session_is() -> None:
         ("Poster session", "Hallway"),
         ("Poster session", "Main Hall"),
     ]
+
+
+def test_a_line_under_a_listed_panel_is_no_talk_title() -> None:
+    """`Speakers:` and its people come under the panel's title; the line after them (`Q&A and
+    Panel Interaction`) says what follows the speakers, it is not the title of their talk."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Mediation Today\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Bo Li, Partner, Li Partners\nCy Ng, Director, Mediation Centre\n"
+        "Q&A and Panel Interaction\n1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        ("Panel 2: Mediation Today", [("Bo Li", "Li Partners"), ("Cy Ng", "Mediation Centre")])
+    ]
