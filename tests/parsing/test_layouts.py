@@ -9693,3 +9693,23 @@ def test_a_line_under_a_listed_panel_is_no_talk_title() -> None:
     assert papers(program) == [
         ("Panel 2: Mediation Today", [("Bo Li", "Li Partners"), ("Cy Ng", "Mediation Centre")])
     ]
+
+
+def test_moderator_and_speakers_of_a_forum_with_honorifics_and_offices() -> None:
+    """A legal or public-policy forum's panel: `Moderator:` and `Speakers:` alone on their
+    lines, each person `Mr Name, Office, Institution` (an office of a court, ministry or
+    chamber, not a job title of a company), addressed without a dot."""
+    program = parse(
+        "12 March 2024\n0900 - 1000\tPanel 1: Courts and Commerce\nModerator:\n"
+        "Mr Lu Pan, Vice Chairman, Council for Trade\n\nSpeakers:\n"
+        "Ms Gao Yan, Deputy Secretary-General, Arbitration Commission\n"
+        "Prof Bo Li, Senior Minister of State, Ministry of Law\n1000 - 1030\tTea Break\n"
+    )
+    panel = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in panel.chairs] == [("Lu Pan", "Council for Trade")]
+    assert papers(program)[:1] == [
+        (
+            "Panel 1: Courts and Commerce",
+            [("Gao Yan", "Arbitration Commission"), ("Bo Li", "Ministry of Law")],
+        )
+    ]

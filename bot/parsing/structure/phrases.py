@@ -301,7 +301,13 @@ JOB = re.compile(
     r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
     r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
     r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
-    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist)\b",
+    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist|"
+    # the offices of courts, ministries and chambers ("Vice Chairman", "Deputy
+    # Secretary-General", "Senior Minister of State", "Judge", "Independent Arbitrator"), as
+    # legal and public-policy forums print their speakers
+    r"chairman|chairwoman|secretary|secretary-general|minister|judge|justice|member|"
+    r"counsel|arbitrator|mediator|commissioner|ambassador|registrar|attorney|solicitor|"
+    r"barrister|vice-president)\b",
     re.I,
 )
 
@@ -317,9 +323,13 @@ def person_with_role(text: str) -> Person | None:
     """`Name, Job Title, Company` (as event sites print speakers): the person and where they
     work; the job title is neither."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) < 3 or not is_name_like(parts[0]) or not JOB.search(parts[1]):
+    if len(parts) < 3 or not JOB.search(parts[1]):
         return None
-    return Person(parts[0], ", ".join(parts[2:]) or None)
+    # "Mr Bo Li", "Prof Ana Silva": how the person is addressed is not their name
+    named = parse_author_line(parts[0]).authors
+    if len(named) != 1 or not is_name_like(named[0].name):
+        return None
+    return Person(named[0].name, ", ".join(parts[2:]) or None)
 
 
 # "By Prof. Ana Silva, Dean of the Faculty of Law", "by Bo Li": who gives the item above.
