@@ -9713,3 +9713,25 @@ def test_moderator_and_speakers_of_a_forum_with_honorifics_and_offices() -> None
             [("Gao Yan", "Arbitration Commission"), ("Bo Li", "Ministry of Law")],
         )
     ]
+
+
+def test_a_judges_style_before_the_name_of_a_speaker_line_with_an_office() -> None:
+    """`Justice Ana Silva, Judge, High Court`: `Justice` is how a judge is styled, not her name
+    (a lone second word, `Justice Amoah`, may be a given name and surname, and stays)."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Courts and the Resolution of Disputes\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Justice Ana Silva Reis, Judge, High Court\n"
+        "Judge Bo Li, Deputy Chief Judge, Supreme Court\n"
+        "Justice Amoah, Director, Law School\n1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        (
+            "Panel 2: Courts and the Resolution of Disputes",
+            [
+                ("Ana Silva Reis", "High Court"),
+                ("Bo Li", "Supreme Court"),
+                ("Justice Amoah", "Law School"),
+            ],
+        )
+    ]
