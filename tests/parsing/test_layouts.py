@@ -9735,3 +9735,17 @@ def test_a_judges_style_before_the_name_of_a_speaker_line_with_an_office() -> No
             ],
         )
     ]
+
+
+def test_a_speakers_list_replaces_a_name_read_off_the_panels_own_title() -> None:
+    """`Panel 2: Courts Today` reads like a label and a speaker's name, but a `Speakers:` list
+    under the item says who speaks: the title's words were its topic."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Courts Today\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Ana Silva Reis, Judge, High Court\nBo Li, Deputy Chief Judge, Supreme Court\n"
+        "1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        ("Panel 2: Courts Today", [("Ana Silva Reis", "High Court"), ("Bo Li", "Supreme Court")])
+    ]
