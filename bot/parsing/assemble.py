@@ -230,9 +230,19 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         if draft.speakers and not papers:
             talk_title = draft.talk_title
             lone = draft.papers[0].title if len(draft.papers) == 1 else None
+            # "Panel 1: Courts" / "Speakers:" / names / "Q&A and Panel Interaction": a line
+            # under the list of people its heading introduced says what follows them, not what
+            # they talk about (that heading comes after the item's title)
+            after_listed = (
+                draft.speakers_heading is not None
+                and draft.speakers_line is not None
+                and len(draft.papers) == 1
+                and draft.papers[0].line > draft.speakers_line
+            )
             if (
                 talk_title is None
                 and lone in notes
+                and not after_listed
                 and len(lone.split()) <= 25
                 and not is_name_like_strict(lone)
             ):

@@ -905,6 +905,12 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # is a rarer one: text 0.96 / 1 / 0.98, page 0.92 / 1 / 0.96.
     "found/nzjscon-2021-schedule.txt": (0.95, 1.00, 0.98, 0.98, 1.00, 1.00),
     "found/nzjscon-2021-schedule.html": (0.91, 1.00, 0.96, 0.96, 1.00, 1.00),
+    "found/mlaw-2019-disputes.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mlaw-2019-disputes.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/w210-2018-metaphysics.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/w210-2018-metaphysics.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mediate-2019-ravenstein.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/mediate-2019-ravenstein.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

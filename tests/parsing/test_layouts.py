@@ -10290,3 +10290,73 @@ def test_a_rarer_name_over_a_length_is_a_speaker_where_the_page_prints_them_so()
         ("A field guide to long lasting software", [("Ewen Cumming", None)]),
         ("Accessible by default", [("Prae Songprasit", None)]),
     ]
+
+
+def test_a_line_under_a_listed_panel_is_no_talk_title() -> None:
+    """`Speakers:` and its people come under the panel's title; the line after them (`Q&A and
+    Panel Interaction`) says what follows the speakers, it is not the title of their talk."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Mediation Today\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Bo Li, Partner, Li Partners\nCy Ng, Director, Mediation Centre\n"
+        "Q&A and Panel Interaction\n1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        ("Panel 2: Mediation Today", [("Bo Li", "Li Partners"), ("Cy Ng", "Mediation Centre")])
+    ]
+
+
+def test_moderator_and_speakers_of_a_forum_with_honorifics_and_offices() -> None:
+    """A legal or public-policy forum's panel: `Moderator:` and `Speakers:` alone on their
+    lines, each person `Mr Name, Office, Institution` (an office of a court, ministry or
+    chamber, not a job title of a company), addressed without a dot."""
+    program = parse(
+        "12 March 2024\n0900 - 1000\tPanel 1: Courts and Commerce\nModerator:\n"
+        "Mr Lu Pan, Vice Chairman, Council for Trade\n\nSpeakers:\n"
+        "Ms Gao Yan, Deputy Secretary-General, Arbitration Commission\n"
+        "Prof Bo Li, Senior Minister of State, Ministry of Law\n1000 - 1030\tTea Break\n"
+    )
+    panel = program.sessions[0]
+    assert [(c.name, c.affiliation) for c in panel.chairs] == [("Lu Pan", "Council for Trade")]
+    assert papers(program)[:1] == [
+        (
+            "Panel 1: Courts and Commerce",
+            [("Gao Yan", "Arbitration Commission"), ("Bo Li", "Ministry of Law")],
+        )
+    ]
+
+
+def test_a_judges_style_before_the_name_of_a_speaker_line_with_an_office() -> None:
+    """`Justice Ana Silva, Judge, High Court`: `Justice` is how a judge is styled, not her name
+    (a lone second word, `Justice Amoah`, may be a given name and surname, and stays)."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Courts and the Resolution of Disputes\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Justice Ana Silva Reis, Judge, High Court\n"
+        "Judge Bo Li, Deputy Chief Judge, Supreme Court\n"
+        "Justice Amoah, Director, Law School\n1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        (
+            "Panel 2: Courts and the Resolution of Disputes",
+            [
+                ("Ana Silva Reis", "High Court"),
+                ("Bo Li", "Supreme Court"),
+                ("Justice Amoah", "Law School"),
+            ],
+        )
+    ]
+
+
+def test_a_speakers_list_replaces_a_name_read_off_the_panels_own_title() -> None:
+    """`Panel 2: Courts Today` reads like a label and a speaker's name, but a `Speakers:` list
+    under the item says who speaks: the title's words were its topic."""
+    program = parse(
+        "12 March 2024\n1020 - 1100\tPanel 2: Courts Today\nModerator:\n"
+        "Dan Wu, President, Law Society\n\nSpeakers:\n"
+        "Ana Silva Reis, Judge, High Court\nBo Li, Deputy Chief Judge, Supreme Court\n"
+        "1100 - 1200\tLunch\n"
+    )
+    assert papers(program) == [
+        ("Panel 2: Courts Today", [("Ana Silva Reis", "High Court"), ("Bo Li", "Supreme Court")])
+    ]

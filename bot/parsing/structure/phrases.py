@@ -307,7 +307,13 @@ JOB = re.compile(
     r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
     r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
     r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
-    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist)\b",
+    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist|"
+    # the offices of courts, ministries and chambers ("Vice Chairman", "Deputy
+    # Secretary-General", "Senior Minister of State", "Judge", "Independent Arbitrator"), as
+    # legal and public-policy forums print their speakers
+    r"chairman|chairwoman|secretary|secretary-general|minister|judge|member|"
+    r"counsel|arbitrator|mediator|commissioner|ambassador|registrar|attorney|solicitor|"
+    r"barrister|vice-president)\b",
     re.I,
 )
 
@@ -319,13 +325,26 @@ def company_after_job(text: str) -> str:
     return clean(rest) if comma and JOB.search(head) else clean(text)
 
 
+# "Justice Hoo Sheau Peng", "Judge Gao Xiaoli", "Hon. Ana Silva", "H.E. Bo Li": the style of a
+# judge, a minister or an envoy before the name on a speaker line that names their office (a
+# name of two words or more must follow, so "Justice Amoah" keeps a given name).
+_STYLE_BEFORE_NAME = re.compile(
+    r"^(?:Judge|Justice|Hon\.?|Honourable|Honorable|The\s+Hon\.?|H\.\s?E\.|Ambassador|Senator)"
+    r"\s+(?=[A-ZÀ-Ý][\w'’.-]*\s+[A-ZÀ-Ý])"
+)
+
+
 def person_with_role(text: str) -> Person | None:
     """`Name, Job Title, Company` (as event sites print speakers): the person and where they
     work; the job title is neither."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) < 3 or not is_name_like(parts[0]) or not JOB.search(parts[1]):
+    if len(parts) < 3 or not JOB.search(parts[1]):
         return None
-    return Person(parts[0], ", ".join(parts[2:]) or None)
+    # "Mr Bo Li", "Prof Ana Silva": how the person is addressed is not their name
+    named = parse_author_line(_STYLE_BEFORE_NAME.sub("", parts[0])).authors
+    if len(named) != 1 or not is_name_like(named[0].name):
+        return None
+    return Person(named[0].name, ", ".join(parts[2:]) or None)
 
 
 # "By Prof. Ana Silva, Dean of the Faculty of Law", "by Bo Li": who gives the item above.

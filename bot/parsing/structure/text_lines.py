@@ -599,6 +599,16 @@ class TextLines(Cells):
             # paper still without authors, "Authors:" names the paper's.
             self.role_heading = "moderator" if heading.group("moderator") else "speaker"
             self.role_heading_text = text.strip().rstrip(":").strip()
+            if (
+                self.role_heading == "speaker"
+                and not session.papers
+                and session.speakers
+                and session.speakers_heading is None
+                and session.speakers_line in (None, session.line)
+            ):
+                # "Panel 2: Courts Today" / "Speakers:" / people: the words read off the
+                # item's own title as its speaker were its topic; the list names who speaks.
+                session.speakers = []
             if text.lower().startswith("author") and self.paper and not self.paper.authors:
                 self.role_heading = "authors"
             self.read(line.number, NOTE, 0.9)
