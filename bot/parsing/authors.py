@@ -917,24 +917,27 @@ _BRACKETED_WORKPLACE = re.compile(
 
 
 def _parenthesised_workplaces(text: str) -> str:
-    found = list(_BRACKETED_WORKPLACE.finditer(text))
+    # A link's words or a way of taking part ("[Slides]", "[Presenter]") name no workplace.
+    found = [
+        m
+        for m in _BRACKETED_WORKPLACE.finditer(text)
+        if _LINK_WORDS_IN_BRACKETS.isdisjoint(m["place"].lower().split())
+    ]
     known = {m.span() for m in found if names_an_institution(m["place"])}
     # "A [MIT]; B [RIKEN AIP]; C [Silverline AI]": where most brackets of a list name known
-    # workplaces, the others after its names are workplaces too (not a link's words).
-    most = len(found) >= 2 and 2 * len(known) >= len(found)
+    # workplaces, the others after its names are workplaces too.
+    places = (
+        {m.span() for m in found} if len(found) >= 2 and 2 * len(known) >= len(found) else known
+    )
     return _BRACKETED_WORKPLACE.sub(
-        lambda m: (
-            f" ({m['place']})"
-            if m.span() in known
-            or (most and m["place"].strip().lower() not in _LINK_WORDS_IN_BRACKETS)
-            else m.group()
-        ),
-        text,
+        lambda m: f" ({m['place']})" if m.span() in places else m.group(), text
     )
 
 
+# A bracket's words that say what a link is, or how or as what a person takes part.
 _LINK_WORDS_IN_BRACKETS = frozenset(
-    "slides video pdf paper code poster link abstract preprint recording website".split()
+    "slides video pdf paper code poster link abstract preprint recording website project page"
+    " presenter speaker online remote virtual in-person onsite on-site invited keynote".split()
 )
 
 

@@ -223,7 +223,7 @@ CHAIR = re.compile(
     r"\s*[:：]\s*"
     # "Animée par Laurent Simon", "Chaired by Ana Silva": no colon, a preposition instead.
     # "Chair and intro by A; B": the chair, and what else they do.
-    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|presiedut[ao]\s+da|"
+    r"|^\(?\s*(?:anim[ée]e?s?\s+par|pr[ée]sid[ée]e?s?\s+par|moderad[ao]\s+por|presiedut[aoie]\s+da|"
     r"chair(?:ed)?(?:\s+and\s+(?:intro(?:duced|duction)?|introductions?|discussion|moderation))?"
     r"\s+by)"
     r"\s+(?=[A-ZÀ-Ý])"

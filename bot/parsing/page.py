@@ -703,15 +703,21 @@ _PROGRAM_KINDS = (
 
 def page_sections_start(lines: list[Line]) -> int:
     """Index of the first heading of the page's other sections (`Venue`, `Contact`,
-    `Sponsors`) printed after the program's last time, day or session line; `len(lines)`
-    when there is none. What follows it is no part of the program."""
+    `Sponsors`) printed after the program's last time, day or table header line; `len(lines)`
+    when there is none. What follows it is no part of the program. A label with its colon
+    (`Venue:`) right above its value is the last item's field, not a heading."""
     last = max((i for i, line in enumerate(lines) if line.kind in _PROGRAM_KINDS), default=None)
     if last is None:
         return len(lines)
     for index in range(last + 1, len(lines)):
         line = lines[index]
-        if line.kind in (LineKind.TEXT, LineKind.LABEL, LineKind.JUNK) and (
-            _PAGE_SECTION_HEADING.match(line.text.strip())
-        ):
-            return index
+        text = line.text.strip()
+        if line.kind not in (LineKind.TEXT, LineKind.LABEL, LineKind.JUNK):
+            continue
+        if not _PAGE_SECTION_HEADING.match(text):
+            continue
+        below = lines[index + 1] if index + 1 < len(lines) else None
+        if text.endswith(":") and below is not None and below.kind is not LineKind.BLANK:
+            continue
+        return index
     return len(lines)

@@ -34,12 +34,22 @@ ROOM_BY_CODE = re.compile(r"^(?:" + ROOM_WORDS + r")\s+(?-i:[A-Z0-9])[\w.-]{0,7}
 
 def names_a_room(text: str) -> bool:
     """`Room B`, `Main Hall`, `Grand Ballroom E`: a room by its code, or a capitalised name
-    around a room word (not `Hall of Fame`, a title's words)."""
+    around a room word (not `Hall of Fame`, a title's words, nor a person whose surname is a
+    room word: `Stuart Hall`, `J. Hall`, `Dr. Ana Sala`)."""
     if ROOM_BY_CODE.match(text):
         return True
-    return bool(ROOM_NAME.match(text)) and all(
-        w[:1].isupper() or w[:1].isdigit() for w in text.split()
+    words = text.split()
+    if not ROOM_NAME.match(text) or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return False
+    return not _PERSON_BEFORE_ROOM_WORD.match(text) and not (
+        len(words) == 2 and words[0] in GIVEN_NAMES
     )
+
+
+# "J. Hall", "Dr. Ana Sala", "Prof Edith Hall": an initial or a title opens a person's name.
+_PERSON_BEFORE_ROOM_WORD = re.compile(
+    r"^(?:(?-i:[A-Z])\.\s|(?:dr|prof|mr|mrs|ms|sir|dame)\.?\s)", re.I
+)
 
 
 def is_own_item(text: str) -> bool:

@@ -210,7 +210,7 @@ def split_dash_speakers(
         people = _people(who)
         if people is None or not (len(title.split()) >= 2 or _one_word_title(title, people)):
             continue
-        if all(names_a_room(p.name) and p.name.split()[0] not in GIVEN_NAMES for p in people):
+        if all(names_a_room(p.name) and p.affiliation is None for p in people):
             continue  # "Postersitzung 1 — East Exhibit Hall A-C": where (not "Julian Hall")
         if not (
             any(p.affiliation for p in people)

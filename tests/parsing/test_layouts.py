@@ -10360,3 +10360,93 @@ def test_a_speakers_list_replaces_a_name_read_off_the_panels_own_title() -> None
     assert papers(program) == [
         ("Panel 2: Courts Today", [("Ana Silva Reis", "High Court"), ("Bo Li", "Supreme Court")])
     ]
+
+
+def test_a_person_whose_surname_is_a_room_word_is_no_room() -> None:
+    # "09:00-10:00 Stuart Hall", "— J. Hall", "— Edith Hall": people, not places (a room word
+    # after a given name, an initial or a title); "Stuart Hall" where the page also prints
+    # "Stuart Hall 102" is a building.
+    program = parse(
+        "Tuesday, December 9\n"
+        "\n"
+        "Keynote Address\n"
+        "09:00-10:00 Stuart Hall\n"
+        "\n"
+        "Session 1: Vision\n"
+        "10:00-10:20 Learning to See\n"
+        "Ana Silva (MIT)\n"
+        "10:20-10:40 Seeing Depth\n"
+        "Bo Li (EPFL)\n"
+        "10:40-11:00 Reinforcement Learning in Practice — J. Hall\n"
+        "11:00-11:30 Probabilistic Programming Today — Edith Hall\n"
+    )
+    assert all(s.room is None for s in program.sessions)
+    assert ("Reinforcement Learning in Practice", [("J. Hall", None)]) in papers(program)
+    assert ("Probabilistic Programming Today", [("Edith Hall", None)]) in papers(program)
+    building = parse(
+        "Tuesday, December 9\n"
+        "13:00-13:30 Check-In — Stuart Hall\n"
+        "13:30-14:00 Opening Remarks — Stuart Hall 102\n"
+    )
+    assert [s.room for s in building.sessions] == ["Stuart Hall", "Stuart Hall 102"]
+
+
+def test_a_venue_label_under_the_last_item_is_its_field() -> None:
+    # "19:30 Conference Dinner" / "Venue:" / its place: the item's room, not the page moving on.
+    program = parse(
+        "Tuesday, December 9\n"
+        "15:15-16:30 Session 5: Learning\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Bo Li (EPFL)\n"
+        "\n"
+        "19:30 Conference Dinner\n"
+        "Venue:\n"
+        "Restaurant Da Mario, Via Roma 1\n"
+    )
+    assert program.sessions[-1].room == "Restaurant Da Mario, Via Roma 1"
+    assert not any("after the program ends" in w.message for w in program.warnings)
+
+
+def test_a_keynote_slot_again_over_another_speaker_opens_another_item() -> None:
+    # "Invited Talk: Ana Silva" / its slot again over "Ana Silvana (Stanford)": another person,
+    # so another item; and the talk row's room stays the item's.
+    program = parse(
+        "Tuesday, December 9\n"
+        "09:00-10:00 Invited Talk: Ana Silva\n"
+        "\n"
+        "09:00-10:00\n"
+        "Ana Silvana (Stanford)\n"
+        "A Different Parallel Tutorial\n"
+        "\n"
+        "10:00-10:30 Coffee break\n"
+    )
+    assert ("A Different Parallel Tutorial", [("Ana Silvana", "Stanford")]) in papers(program)
+    roomed = parse(
+        "Tuesday, December 9\n"
+        "Time\tTitle\tSpeakers\tRoom\n"
+        "09:00-10:00\tInvited Talk: Ana Silva\t\t\n"
+        "09:00-10:00\tThe Next Decade of Learning Systems\tAna Silva (MIT)\tAuditorium B\n"
+    )
+    assert [(s.title, s.room) for s in roomed.sessions] == [
+        ("Invited Talk: Ana Silva", "Auditorium B")
+    ]
+
+
+def test_a_bracketed_status_or_link_beside_a_name_is_no_workplace() -> None:
+    # "Eve Roy [Presenter]", "Lea Berg [Online]", "Di Wu [Video Recording]": how they take part,
+    # or a link, among workplaces in brackets.
+    program = parse(
+        "Tuesday, December 9\n"
+        "10:30-11:45 Session 1: Learning\n"
+        "\n"
+        "Sparse Recovery for Tabular Data\n"
+        "Ana Silva [MIT]; Bo Li [EPFL]; Eve Roy [Presenter]\n"
+        "\n"
+        "Graph Nets\n"
+        "Cy Ng [ETH Zurich], Al Po [Stanford University], Di Wu [Video Recording]\n"
+    )
+    people = {a.name: a.affiliation for s in program.sessions for p in s.papers for a in p.authors}
+    assert people["Ana Silva"] == "MIT"
+    assert people.get("Eve Roy") is None
+    assert people.get("Di Wu") is None

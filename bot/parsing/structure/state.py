@@ -483,12 +483,18 @@ class BuilderState:
         dashes = list(_LONG_DASH.finditer(text))
         if dashes:
             head, tail = text[: dashes[-1].start()].strip(), text[dashes[-1].end() :].strip()
-            if head and (tail in self.rooms or names_a_room(tail)):
+            if head and (tail in self.rooms or names_a_room(tail) or self._building(tail)):
                 return head, tail
         place, colon, rest = text.partition(": ")
         if colon and len(rest.split()) >= 2 and (place in self.rooms or names_a_room(place)):
             return rest.strip(), place.strip()
         return text, None
+
+    def _building(self, name: str) -> bool:
+        """`Stuart Hall` where the page also prints `Stuart Hall 102`: a building named for a
+        person, known as a place by the rooms it numbers."""
+        numbered = re.compile(re.escape(name) + r"\s+\d{1,4}[A-Za-z]?\b")
+        return names_a_room(name + " 1") and any(numbered.search(line.text) for line in self.lines)
 
     def _add_chairs(self, session: SessionDraft, text: str, number: int) -> None:
         session.chaired = True

@@ -155,7 +155,9 @@ class TimeLines(Cells):
         if item.talk_title is not None:
             return False
         below = self.next_nonblank(i)
-        return below is not None and any(below.text.startswith(p.name) for p in item.speakers)
+        return below is not None and any(
+            re.match(re.escape(p.name) + r"(?!\w)", below.text) for p in item.speakers
+        )
 
     def _item_naming_its_speakers(
         self, tr: TimeRange, speakers: list[Person]
@@ -170,11 +172,9 @@ class TimeLines(Cells):
         named = {p.name for p in current.speakers}
         return current if {p.name for p in speakers} == named else None
 
-    def _numbered_heading_above(self, i: int) -> tuple[Line, str] | None:
-        """`Oral Session 1A` / `Applications: Health` / `10:30-11:45`: a label numbering the
-        session and its topic, each on its own line right above its time; the label line and
-        the title they make. Whatever the lines were read as so far (a session of their own, a
-        paper and its authors) is undone."""
+    def _numbered_heading_above(self, i: int) -> tuple[Line, Line] | None:
+        """`Oral Session 1A` / `Applications: Health` / `10:30-11:45`: the lines of a label
+        numbering the session and of its topic, each on its own line right above its time."""
         if i < 2:
             return None
         label, topic = self.lines[i - 2], self.lines[i - 1]
@@ -184,6 +184,11 @@ class TimeLines(Cells):
             return None
         if topic.time is not None or is_own_item(topic.text):
             return None
+        return label, topic
+
+    def _take_heading(self, label: Line, topic: Line) -> str:
+        """The title a numbering label and its topic make, once whatever they were read as so
+        far (a session of their own, a paper and its authors, its speakers) is undone."""
         numbers = (label.number, topic.number)
         for session in list(self.sessions):
             session.papers = [p for p in session.papers if p.line not in numbers]
@@ -195,7 +200,7 @@ class TimeLines(Cells):
         self.current = self.sessions[-1] if self.sessions else None
         for number in numbers:
             self.read(number, SESSION_HEADER, 0.8)
-        return label, f"{strip_session_title(label.text)}: {strip_session_title(topic.text)}"
+        return f"{strip_session_title(label.text)}: {strip_session_title(topic.text)}"
 
     def _room_under_its_title(self, i: int, text: str) -> bool:
         """Is what follows this line's time the room of an item titled on the line right above
@@ -648,7 +653,7 @@ class TimeLines(Cells):
             numbered = self._numbered_heading_above(i)
         if numbered is not None:
             room = room or title_text or None  # "Oral Session 1A" / its topic / "10:30 · Hall A"
-            title_text = numbered[1]
+            title_text = self._take_heading(*numbered)
         elif not before and not other_cells and self._room_under_its_title(i, title_text):
             room, title_text = title_text, ""  # "Opening Remarks" / "08:45-09:00 · Main Hall"
         current = self.current
@@ -778,6 +783,7 @@ class TimeLines(Cells):
                 # "09:00-10:00 | Invited Talk: Ana Silva" / "09:00-10:00 | Title | Ana Silva
                 # (MIT)": the item's own talk, in the same slot.
                 named.talk_title, named.speakers = talk_title, speakers
+                named.room = named.room or room
                 return 1
             session = self.open_session(
                 line.number, title=talk_title, start=tr.start, end=tr.end, room=room
