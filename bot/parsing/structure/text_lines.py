@@ -337,6 +337,23 @@ class TextLines(Cells):
         self._loose_text(line.text, line, lookahead=i if i >= 0 else None)
         return 1
 
+    def _one_more_person_a_line(self, text: str, lookahead: int | None) -> bool:
+        """Does `text` go on the paper's run of people a line, by its shape and the run's?"""
+        if self.person_a_line_placed:
+            # "Bo Li (EPFL)" / "Jo Ng" / "Cy Ng (MIT)": each with a workplace, one without it
+            # inside the run (a known given name opening it, or it is rather the next title)
+            return _one_person_placed(text) or (
+                one_name_only(text)
+                and _opens_with_a_given_name(text)
+                and self._person_run_goes_on_below(lookahead)
+            )
+        # "Ana Silva" / "Bo Li (EPFL)" / "Cy Ng (MIT)": the first printed without a workplace,
+        # the rest maybe with one (a known given name, or more such lines below)
+        return one_name_only(text) or (
+            speaker_with_affiliation(text)
+            and (_opens_with_a_given_name(text) or self._speaker_line_below(lookahead))
+        )
+
     def _person_run_goes_on_below(self, i: int | None) -> bool:
         """In a run of people a line, is line `i` one of them by what follows it: the run's
         end (a blank line, the page's end), another `Name (Workplace)`, or a known given name
@@ -916,25 +933,7 @@ class TextLines(Cells):
             and not paper.authors_above
             and not self.authors_first_page
             and score >= 0.5
-            and (
-                # "Bo Li (EPFL)" / "Jo Ng" / "Cy Ng (MIT)": a person a line, each with a
-                # workplace, one without it inside the run (a known given name opening it, or
-                # it is rather the next title, over its people)
-                _one_person_placed(text)
-                or (
-                    one_name_only(text)
-                    and _opens_with_a_given_name(text)
-                    and self._person_run_goes_on_below(lookahead)
-                )
-                if self.person_a_line_placed
-                # "Ana Silva" / "Bo Li (EPFL)" / "Cy Ng (MIT)": the first printed without a
-                # workplace, the rest with one (a known given name, or more such lines below)
-                else one_name_only(text)
-                or (
-                    speaker_with_affiliation(text)
-                    and (_opens_with_a_given_name(text) or self._speaker_line_below(lookahead))
-                )
-            )
+            and self._one_more_person_a_line(text, lookahead)
             and paper is self.name_a_line_paper
             # right below: after a gap, a name-shaped line is rather the next title
             and paper.authors_line == line.number - 1
