@@ -10450,3 +10450,23 @@ def test_a_bracketed_status_or_link_beside_a_name_is_no_workplace() -> None:
     assert people["Ana Silva"] == "MIT"
     assert people.get("Eve Roy") is None
     assert people.get("Di Wu") is None
+
+
+def test_a_talk_length_after_a_title_and_dotted_degrees_after_a_name_are_not_theirs() -> None:
+    # "Title (30 min)" / "Ana Silva, M.D., MPH., Ph.D.": a plenary's talks, each an untimed row
+    # under the session's timed row; how long each talk lasts, and the speaker's degrees, are
+    # printed beside the title and the name.
+    program = parse(
+        "Monday, 17 July 2023\n"
+        "Time\tTopics\tSpeakers\n"
+        "10.30 - 12.00\tPlenary session 1: Health equity after the pandemic\n"
+        "\tEquity in health systems (30 min)\tAna Silva, M.D., MPH., Ph.D.\n"
+        "\tPandemic preparedness and response (20 min)\tBo Lindqvist, M.Sc.,Ph.D.,FRSPH\n"
+        "\tCommunity health workers (20 min)\tCy Ng, MBBS., MMed, Ph.D.\n"
+        "12.00 - 13.00\tLunch\n"
+    )
+    assert [(title, [name for name, _ in people]) for title, people in papers(program)] == [
+        ("Equity in health systems", ["Ana Silva"]),
+        ("Pandemic preparedness and response", ["Bo Lindqvist"]),
+        ("Community health workers", ["Cy Ng"]),
+    ]

@@ -77,6 +77,7 @@ from bot.parsing.structure.phrases import (
     TITLE_FIELD,
     TRAILING_EMPHASIS,
     TRAILING_JOINT_WORK,
+    TRAILING_LENGTH,
     one_person_and_affiliation,
 )
 from bot.parsing.talks import split_addressed_speaker, split_dash_speakers
@@ -447,6 +448,8 @@ class BuilderState:
             title = TRAILING_EMPHASIS.sub("", title)
         if "joint" in title.lower():
             title = TRAILING_JOINT_WORK.sub("", title) or title
+        if title.endswith(")"):
+            title = TRAILING_LENGTH.sub("", title) or title
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
             unmarked = NUMBERED_ENTRY.sub("", title, count=1)
             if not unmarked or unmarked == title:
