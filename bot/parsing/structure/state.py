@@ -370,6 +370,16 @@ class BuilderState:
         at = self.before[index] if 0 <= index < len(self.before) else None
         return self.lines[at].number if at is not None else None
 
+    def _people_cell_above(self, line: Line) -> bool:
+        """Is the last non-blank line above `line` a table row whose last cell holds people
+        (`<TAB>Title<TAB>Ana Silva, Ph.D.`), their names and nothing else?"""
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        if at is None:
+            return False
+        cells = self.lines[at].cells
+        return len(cells) >= 2 and bool(cells[-1]) and author_line_score(cells[-1]) >= 0.5
+
     def _dated_day(self, expr: DayExpr, number: int, label: str | None = None) -> int:
         for index, known in enumerate(self.days):
             e = known.expr
