@@ -689,9 +689,12 @@ def _as_superscripts(match: re.Match[str]) -> str:
 
 # "Madeleine van Oppen, FAA", "Ana Silva, PhD, FRACP", "Nora Bell, DHSc, CDC": degrees and
 # fellowships after a name, and a doctoral student's stage ("PhD Candidate") printed as one
-# (not "MD", "MS" or "MA" here, which are as often states in an address; see below).
+# (not "MD", "MS" or "MA" here, which are as often states in an address; see below). Dotted,
+# "M.D." and "M.Sc." are degrees only; "MMed", "M.Kes." (Indonesia's master of health) and
+# "FRSPH" are medical and public-health ones.
 _POST_NOMINALS = re.compile(
     r",\s*(?:Ph\.?\s?D(?:\.?\s+(?i:candidate|student))?|D\.?Phil|MBBS|MBChB|MPH|MSPH|MSc|"
+    r"M\.D|M\.Sc|MMed|M\.Kes|FRSPH|"
     r"DrPH|DHSc|ScD|DSc|PharmD|DVM|FAA|FAHMS|FTSE|FASSA|FRS|FRSE|FRACP|FRCP[A-Z]*|"
     r"FRCS[A-Z]*|FMedSci|FREng)\.?(?=\s*(?:[,;]|$))"
 )

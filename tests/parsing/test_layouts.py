@@ -10450,3 +10450,49 @@ def test_a_bracketed_status_or_link_beside_a_name_is_no_workplace() -> None:
     assert people["Ana Silva"] == "MIT"
     assert people.get("Eve Roy") is None
     assert people.get("Di Wu") is None
+
+
+def test_a_talk_length_after_a_title_and_dotted_degrees_after_a_name_are_not_theirs() -> None:
+    # "Title (30 min)" / "Ana Silva, M.D., MPH., Ph.D.": a plenary's talks, each an untimed row
+    # under the session's timed row; how long each talk lasts, and the speaker's degrees, are
+    # printed beside the title and the name.
+    program = parse(
+        "Monday, 17 July 2023\n"
+        "Time\tTopics\tSpeakers\n"
+        "10.30 - 12.00\tPlenary session 1: Health equity after the pandemic\n"
+        "\tEquity in health systems (30 min)\tAna Silva, M.D., MPH., Ph.D.\n"
+        "\tPandemic preparedness and response (20 min)\tBo Lindqvist, M.Sc.,Ph.D.,FRSPH\n"
+        "\tCommunity health workers (20 min)\tCy Ng, MBBS., MMed, Ph.D.\n"
+        "12.00 - 13.00\tLunch\n"
+    )
+    assert [(title, [name for name, _ in people]) for title, people in papers(program)] == [
+        ("Equity in health systems", ["Ana Silva"]),
+        ("Pandemic preparedness and response", ["Bo Lindqvist"]),
+        ("Community health workers", ["Cy Ng"]),
+    ]
+
+
+def test_a_workplace_under_a_row_whose_last_cell_names_the_speaker_is_theirs() -> None:
+    # "<TAB>Title<TAB>Ana Silva" / "Department of …, THAILAND": a plenary's talk rows, each
+    # speaker's workplace printed under the row (a line break in the speaker's cell), not the
+    # next talk's title.
+    program = parse(
+        "Monday, 17 July 2023\n"
+        "Time\tTopics\tSpeakers\n"
+        "10.30 - 12.00\tPlenary session 1: Health equity after the pandemic\n"
+        "\tEquity in health systems\tAna Silva\n"
+        "Department of Epidemiology, Prince of Songkla University, THAILAND\n"
+        "\tPandemic preparedness and response\tBo Lindqvist\n"
+        "Center for Health Equity Monitoring, THAILAND\n"
+        "12.00 - 13.00\tLunch\n"
+    )
+    assert papers(program) == [
+        (
+            "Equity in health systems",
+            [("Ana Silva", "Department of Epidemiology, Prince of Songkla University, THAILAND")],
+        ),
+        (
+            "Pandemic preparedness and response",
+            [("Bo Lindqvist", "Center for Health Equity Monitoring, THAILAND")],
+        ),
+    ]

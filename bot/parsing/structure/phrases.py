@@ -425,6 +425,9 @@ TRAILING_EMPHASIS = re.compile(r"\s*\*[^*]{2,60}\*\s*$")
 TRAILING_JOINT_WORK = re.compile(
     r"\s+\((?:based on\s+)?(?:a\s+)?joint\s+(?:work\s+)?with\s[^()]{2,160}\)\s*$", re.I
 )
+# "Title (30 min)", "Oral presentation session 1 (2 hours)": how long the item lasts, printed
+# after its title in a cell (the time lines drop it from lines of their own); no part of it.
+TRAILING_LENGTH = re.compile(r"\s+\(\d{1,3}\s*(?:min|mins|minutes|hrs?|hours?)\.?\)\s*$", re.I)
 MARK_WORDS = re.compile(
     r"^(?:short|long|full|demo|poster|invited|industry|vision|position|journal|tool|"
     r"artifact|wip|work in progress|extended abstract|best paper(?: award)?|award|"

@@ -77,6 +77,7 @@ from bot.parsing.structure.phrases import (
     TITLE_FIELD,
     TRAILING_EMPHASIS,
     TRAILING_JOINT_WORK,
+    TRAILING_LENGTH,
     one_person_and_affiliation,
 )
 from bot.parsing.talks import split_addressed_speaker, split_dash_speakers
@@ -369,6 +370,16 @@ class BuilderState:
         at = self.before[index] if 0 <= index < len(self.before) else None
         return self.lines[at].number if at is not None else None
 
+    def _people_cell_above(self, line: Line) -> bool:
+        """Is the last non-blank line above `line` a table row whose last cell holds people
+        (`<TAB>Title<TAB>Ana Silva, Ph.D.`), their names and nothing else?"""
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        if at is None:
+            return False
+        cells = self.lines[at].cells
+        return len(cells) >= 2 and bool(cells[-1]) and author_line_score(cells[-1]) >= 0.5
+
     def _dated_day(self, expr: DayExpr, number: int, label: str | None = None) -> int:
         for index, known in enumerate(self.days):
             e = known.expr
@@ -447,6 +458,8 @@ class BuilderState:
             title = TRAILING_EMPHASIS.sub("", title)
         if "joint" in title.lower():
             title = TRAILING_JOINT_WORK.sub("", title) or title
+        if title.endswith(")"):
+            title = TRAILING_LENGTH.sub("", title) or title
         for _ in range(3):  # "Session 1B - 1B-4 - TACL-488: Title": marks one after another
             unmarked = NUMBERED_ENTRY.sub("", title, count=1)
             if not unmarked or unmarked == title:

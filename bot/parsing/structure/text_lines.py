@@ -736,7 +736,9 @@ class TextLines(Cells):
             and paper.authors[-1].affiliation is None
             and (a_name_a_line or all(a.affiliation is None for a in paper.authors))
             and paper.authors_line == self._previous_text_line(line)
-            and paper.authors_line != paper.line
+            # people on their title's own line only in a cell of their own ("Title<TAB>Ana
+            # Silva, Ph.D." / "Department of …, THAILAND"): a row's cell can say no more
+            and (paper.authors_line != paper.line or self._people_cell_above(line))
             and "(" not in text
             and names_a_workplace(text)
             # "Discussant: Bo Li, Yale University" names someone else, with where they work
