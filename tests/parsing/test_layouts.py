@@ -10450,3 +10450,12 @@ def test_a_bracketed_status_or_link_beside_a_name_is_no_workplace() -> None:
     assert people["Ana Silva"] == "MIT"
     assert people.get("Eve Roy") is None
     assert people.get("Di Wu") is None
+
+
+def test_drs_before_names_is_how_they_are_addressed() -> None:
+    # "Drs. A and B (Company)": the plural of "Dr.", as "Dr." no part of either name.
+    line = authors.parse_author_line("Drs. Ana Silva and Bo Li (Acme Labs)")
+    assert [(a.name, a.affiliation) for a in line.authors] == [
+        ("Ana Silva", "Acme Labs"),
+        ("Bo Li", "Acme Labs"),
+    ]
