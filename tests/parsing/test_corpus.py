@@ -911,8 +911,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/w210-2018-metaphysics.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/mediate-2019-ravenstein.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/mediate-2019-ravenstein.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/ness-2019-thursday.txt": (1.00, 0.08, 1.00, 1.00, 1.00, 0.00),
-    "found/ness-2019-thursday.html": (1.00, 0.08, 1.00, 1.00, 1.00, 0.00),
+    "found/ness-2019-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ness-2019-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -10452,6 +10452,29 @@ def test_a_bracketed_status_or_link_beside_a_name_is_no_workplace() -> None:
     assert people.get("Di Wu") is None
 
 
+def test_a_table_of_session_titles_under_a_slot_lists_its_parallel_sessions() -> None:
+    # "Tuesday, May 16, 11:00-12:40" / "Session Title | Organizer | Session ID": the slot's
+    # parallel sessions, a row each; the organizer is neither an author nor a chair.
+    program = parse(
+        "Tuesday, May 16, 2023, 11:00-12:40\n"
+        "Session Title\tOrganizer\tSession ID\n"
+        "Advances in Survey Sampling\tAna Silva\tIS-6\n"
+        "Bayesian Nonparametrics\tBo Li\tIS-20\n"
+        "Tuesday, May 16, 2023, 14:00-15:40\n"
+        "Session Title\tOrganizer\tSession ID\n"
+        "Extreme Value Theory\tCy Ng\tIS-11\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Advances in Survey Sampling", "11:00"),
+        ("Bayesian Nonparametrics", "11:00"),
+        ("Extreme Value Theory", "14:00"),
+    ]
+    assert papers(program) == []
+    assert all(not s.chairs for s in program.sessions)
+
+
 def test_drs_before_names_is_how_they_are_addressed() -> None:
     # "Drs. A and B (Company)": the plural of "Dr.", as "Dr." no part of either name.
     line = authors.parse_author_line("Drs. Ana Silva and Bo Li (Acme Labs)")
