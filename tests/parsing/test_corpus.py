@@ -913,8 +913,8 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/mediate-2019-ravenstein.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ness-2019-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/ness-2019-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
-    "found/vipss-2024-week1.txt": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
-    "found/vipss-2024-week1.html": (0.00, 0.00, 0.00, 0.00, 1.00, 1.00),
+    "found/vipss-2024-week1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/vipss-2024-week1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

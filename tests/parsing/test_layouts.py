@@ -10482,3 +10482,20 @@ def test_drs_before_names_is_how_they_are_addressed() -> None:
         ("Ana Silva", "Acme Labs"),
         ("Bo Li", "Acme Labs"),
     ]
+
+
+def test_a_numbered_lecture_names_its_lecturer_by_surname_before_the_course_title() -> None:
+    # Summer schools: "Lecture 1.a (Silva): Course Title", "Problem Session 1.a (Li): Course
+    # Title": a mini-course's numbered lectures and problem sessions, who gives each by surname.
+    program = parse(
+        "Monday, July 8, 2024\n"
+        "9:00 - 10:00 • Lecture 1.a (Silvana): Random Matrices and Growth\n"
+        "10:00 - 10:30 • Coffee Break\n"
+        "10:30 - 12:00 • Problem Session 1.a (Okafor): Random Matrices and Growth\n"
+        "14:00 - 15:00 • Lecture 2 (Online): Stochastic Vertex Models\n"
+    )
+    assert papers(program)[:2] == [
+        ("Random Matrices and Growth", [("Silvana", None)]),
+        ("Random Matrices and Growth", [("Okafor", None)]),
+    ]
+    assert all(a.name != "Online" for s in program.sessions for p in s.papers for a in p.authors)
