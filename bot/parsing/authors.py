@@ -484,7 +484,8 @@ _HONORIFIC = re.compile(
     # and "Dra. Ana", "Profa. Ana", "Sr. Luis", "Lic. Ana", "Mgr. Jan" as other languages write it
     # ("Profª." with the feminine ordinal)
     # ("Mtra.", "Mtro.", "Arq.", "Biól.": Mexican and Spanish degrees; "Mag.", "Dipl.-Ing.")
-    r"^(?:(?:prof|profa|profª|dr|dra|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ|"
+    # ("Drs. A and B", "Profs. A and B": the plural before several names; Dutch "drs.")
+    r"^(?:(?:prof|profa|profª|profs|dr|dra|drs|mr|mrs|ms|mx|sr|sra|lic|mgr|ing|sir|dame|assoc|asst|ass|univ|"
     r"mtra|mtro|arq|biól|biol|mag|dipl)\."
     r"(?:-\w+\.)?\s*"
     # "Prof Jann Hau", "Dr Mercy Akinyi", "A/Prof. Chun Wie Chong", "A/ Prof. Sam Forster":

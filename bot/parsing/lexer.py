@@ -521,6 +521,18 @@ HEADER_WORDS = frozenset(
 ) | frozenset(_HEADER_TRANSLATIONS)  # the others: "Zeit | Thema", "时间 | 内容"
 # "Session | Paper Title | Authors": the column header of two words
 HEADER_WORDS |= frozenset(("paper title",))
+# "Session Title | Organizer | Session ID": a table of sessions, not papers
+HEADER_WORDS |= frozenset(
+    (
+        "session title",
+        "session name",
+        "session id",
+        "organizer",
+        "organizers",
+        "organiser",
+        "organisers",
+    )
+)
 # "Start | End | Activity", "From | To | Event": the columns of an item's start and end times
 _START_END_HEADER = re.compile(r"(?:start|begin|from)s?:?\s+(?:end|finish|to|until)s?:?")
 

@@ -62,6 +62,20 @@ _KIND_PAREN = re.compile(
 _KIND_PAREN_COLON = re.compile(
     r"^(?P<kind>[^:()（）]{3,40}?)\s*[(（](?P<who>[^()（）]+)[)）]\s*:\s+(?P<talk>\S.*)$"
 )
+# "Lecture 1.a", "Problem Session 3", "Lecture 2.b": one of a course's numbered meetings.
+_SERIES_LABEL = re.compile(r"(?P<what>[^\d]{3,30}?)\s+\d{1,2}(?:\.\d{1,2})?(?:\.?[a-z])?")
+# A course's sessions of exercises, led by its teaching assistant: no talk word in them.
+_COURSE_SESSION = re.compile(
+    r"\b(?:problem|exercises?|practice|ta|tutorial|recitation)\s+sessions?\b|\brecitations?\b",
+    re.I,
+)
+# "(Blitvic)", "(Zinn-Justin)": one capitalised word, a surname as a course's schedule prints it
+_LONE_SURNAME = re.compile(r"[A-Z][a-z]+(?:[-'][A-Z][a-z]+)?")
+# What a lone word in those parentheses says instead: how or whether the meeting takes place.
+_NOT_A_SURNAME = frozenset(
+    "online virtual hybrid remote recorded live zoom tba tbc tbd cancelled canceled postponed"
+    " continued cont part review revision introduction overview intro recap optional".split()
+)
 # "Invited Talk by Lillian Lee: Title": the kind and who gives it, then the talk's title.
 _KIND_BY = re.compile(r"^(?P<kind>[^:()]{3,40}?)\s+by\s+(?P<who>[^:]{3,80}?)\s*:\s+(?P<talk>\S.*)$")
 # "Keynote Address with Prof. Ana Silva", "Fireside chat with Bo Li": the kind, then, after
@@ -420,13 +434,26 @@ def read_talk_title(title: str) -> TalkTitle | None:
         if people and all(_placed(p) for p in people):
             return TalkTitle(placed.group("kind").strip(), None, people)
     paren = _KIND_PAREN_COLON.match(title)
-    if paren and _TALK_WORD.search(paren.group("kind")):
+    series = _SERIES_LABEL.fullmatch(paren.group("kind").strip()) if paren else None
+    if paren and (
+        _TALK_WORD.search(paren.group("kind"))
+        or (series and _COURSE_SESSION.search(paren.group("kind")))
+    ):
         who = paren.group("who").strip()
         people = _people(who)
         if people is None and is_name_like_strict(who):
             # "(Fabien Maussion)": between a talk's kind and its title, one name alone is the
             # speaker's, however much its ending reads like a title word.
             people = (Person(clean(who), None),)
+        if (
+            people is None
+            and series
+            and _LONE_SURNAME.fullmatch(who)
+            and who.lower() not in _NOT_A_SURNAME
+        ):
+            # "Lecture 1.a (Blitvic): Course Title": a mini-course's numbered lectures (and
+            # its TA's problem sessions), who gives each by surname alone.
+            people = (Person(who, None),)
         if people:
             return TalkTitle(paren.group("kind").strip(), paren.group("talk").strip(), people)
     for shape in (_KIND_DASH, _KIND_COLON, _KIND_PAREN):

@@ -913,6 +913,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/mediate-2019-ravenstein.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/pgf-2023-hatyai.txt": (1.00, 0.84, 0.81, 1.00, 1.00, 0.75),
     "found/pgf-2023-hatyai.html": (0.90, 0.76, 0.76, 0.95, 1.00, 0.75),
+    "found/ness-2019-thursday.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ness-2019-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/vipss-2024-week1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/vipss-2024-week1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

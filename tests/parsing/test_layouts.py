@@ -10496,3 +10496,52 @@ def test_a_workplace_under_a_row_whose_last_cell_names_the_speaker_is_theirs() -
             [("Bo Lindqvist", "Center for Health Equity Monitoring, THAILAND")],
         ),
     ]
+
+
+def test_a_table_of_session_titles_under_a_slot_lists_its_parallel_sessions() -> None:
+    # "Tuesday, May 16, 11:00-12:40" / "Session Title | Organizer | Session ID": the slot's
+    # parallel sessions, a row each; the organizer is neither an author nor a chair.
+    program = parse(
+        "Tuesday, May 16, 2023, 11:00-12:40\n"
+        "Session Title\tOrganizer\tSession ID\n"
+        "Advances in Survey Sampling\tAna Silva\tIS-6\n"
+        "Bayesian Nonparametrics\tBo Li\tIS-20\n"
+        "Tuesday, May 16, 2023, 14:00-15:40\n"
+        "Session Title\tOrganizer\tSession ID\n"
+        "Extreme Value Theory\tCy Ng\tIS-11\n"
+    )
+    assert [
+        (s.title, s.start.strftime("%H:%M") if s.start else None) for s in program.sessions
+    ] == [
+        ("Advances in Survey Sampling", "11:00"),
+        ("Bayesian Nonparametrics", "11:00"),
+        ("Extreme Value Theory", "14:00"),
+    ]
+    assert papers(program) == []
+    assert all(not s.chairs for s in program.sessions)
+
+
+def test_drs_before_names_is_how_they_are_addressed() -> None:
+    # "Drs. A and B (Company)": the plural of "Dr.", as "Dr." no part of either name.
+    line = authors.parse_author_line("Drs. Ana Silva and Bo Li (Acme Labs)")
+    assert [(a.name, a.affiliation) for a in line.authors] == [
+        ("Ana Silva", "Acme Labs"),
+        ("Bo Li", "Acme Labs"),
+    ]
+
+
+def test_a_numbered_lecture_names_its_lecturer_by_surname_before_the_course_title() -> None:
+    # Summer schools: "Lecture 1.a (Silva): Course Title", "Problem Session 1.a (Li): Course
+    # Title": a mini-course's numbered lectures and problem sessions, who gives each by surname.
+    program = parse(
+        "Monday, July 8, 2024\n"
+        "9:00 - 10:00 • Lecture 1.a (Silvana): Random Matrices and Growth\n"
+        "10:00 - 10:30 • Coffee Break\n"
+        "10:30 - 12:00 • Problem Session 1.a (Okafor): Random Matrices and Growth\n"
+        "14:00 - 15:00 • Lecture 2 (Online): Stochastic Vertex Models\n"
+    )
+    assert papers(program)[:2] == [
+        ("Random Matrices and Growth", [("Silvana", None)]),
+        ("Random Matrices and Growth", [("Okafor", None)]),
+    ]
+    assert all(a.name != "Online" for s in program.sessions for p in s.papers for a in p.authors)

@@ -28,7 +28,7 @@ from bot.parsing.shapes import (
     names_a_room,
     title_score,
 )
-from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft
+from bot.parsing.structure.drafts import AUTHORS, TITLE_AUTHORS, SessionDraft, item_label
 from bot.parsing.structure.phrases import (
     DURATION_CELL,
     LINK_COLUMNS,
@@ -44,6 +44,10 @@ from bot.parsing.structure.phrases import (
 from bot.parsing.structure.speakers import Speakers
 from bot.parsing.talks import read_talk_title, split_title_people, title_then_named_speakers
 from bot.parsing.timeexpr import TimeRange, find_time_range
+
+# The columns naming a table's sessions, and those whose rows are papers.
+_SESSION_COLUMNS = frozenset(("session", "session title", "session name"))
+_PAPER_COLUMN_ROLES = ("title", "paper", "talk", "author", "speaker", "presenter")
 
 
 class Cells(Speakers):
@@ -74,6 +78,8 @@ class Cells(Speakers):
 
     def _paper_row(self, cells: list[str], line: Line, tr: TimeRange | None) -> None:
         """A table row: title and authors in cells, maybe a time and link icons."""
+        if self._session_row(cells, line, tr):
+            return
         title = None
         authors: AuthorLine | None = None
         institution = None
@@ -204,6 +210,34 @@ class Cells(Speakers):
         if authors is not None:
             self.attach_authors(authors, line.number)
             self.known_names.update(a.name for a in authors.authors)
+
+    def _session_row(self, cells: list[str], line: Line, tr: TimeRange | None) -> bool:
+        """A row of a table listing sessions, not papers: `Session Title | Organizer | Session
+        ID` under a slot's time heading, one of the slot's parallel sessions a row. Who
+        organises it is neither an author nor a chair (the talks are printed elsewhere)."""
+        columns = self.table_columns or []
+        if len(columns) != len(cells) or not any(r in _SESSION_COLUMNS for r in columns):
+            return False
+        if any(r.startswith(_PAPER_COLUMN_ROLES) for r in columns):
+            return False  # "Session | Title | Authors": papers, their session in a column
+        title = next(
+            (c.strip() for c, r in zip(cells, columns, strict=True) if r in _SESSION_COLUMNS),
+            "",
+        )
+        if not title:
+            return False
+        slot = self.current
+        start = tr.start if tr else slot.start if slot else None
+        end = tr.end if tr else slot.end if slot else None
+        if slot is not None and slot.title is None and not slot.papers and tr is None:
+            # the slot's time heading opened an untitled item: its first session
+            slot.title = title
+            self.read(line.number, item_label(title), 0.9)
+            return True
+        columns_kept = self.table_columns
+        self.open_session(line.number, title=title, start=start, end=end)
+        self.table_columns = columns_kept  # the rows below are the slot's other sessions
+        return True
 
     def _timed_item_above_is_its_own(self) -> bool:
         """Whether the item an untimed row follows, opened by a timed row of the same table,
