@@ -24,7 +24,7 @@ from bot.parsing.ids import assign_ids
 from bot.parsing.kinds import classify_kind, is_ceremony, is_talk_slot
 from bot.parsing.shapes import PLACEHOLDER_TITLE, names_a_room
 from bot.parsing.structure.builder import Builder
-from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading
+from bot.parsing.structure.drafts import NOISE, UNSURE, PaperDraft, Reading, SessionDraft
 from bot.parsing.structure.phrases import NAMES_A_PAPER_SESSION, NUMBERED_ENTRY, SESSION_WORD
 
 _LABEL = re.compile(
@@ -150,6 +150,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         if label:
             notes.insert(0, label)
         title_kind = classify_kind(title, paper_count=0) if title else None
+        _speaker_opening_the_lone_talk(draft)
         if title_kind is SessionKind.POSTERS and len(draft.papers) >= 3:
             title_kind = None  # a poster session listing its posters by title alone
         for p in draft.papers:
@@ -431,6 +432,24 @@ def _without_marks(person: Person) -> Person:
     """A footnote number left on a name whose footnote never came ("Ana Silva1")."""
     name, marks = footnote_marks(person.name)
     return replace(person, name=name) if marks else person
+
+
+def _speaker_opening_the_lone_talk(draft: SessionDraft) -> None:
+    """`Invited Talk: Ana Silva` / `Ana Silva (MIT): Title`: the item's one talk, printed
+    without people of its own, opens with the speaker its title named (and where they work),
+    then a colon or a dash: the rest is the talk's title, and she gives it."""
+    if len(draft.papers) != 1 or len(draft.speakers) != 1 or draft.papers[0].authors:
+        return
+    paper, speaker = draft.papers[0], draft.speakers[0]
+    opened = re.match(
+        re.escape(speaker.name)
+        + r"(?:\s*\((?P<place>[^()]{2,80})\))?\s*(?::|\s[–—-])\s+(?P<title>\S.*)$",
+        paper.title,
+    )
+    if opened is None:
+        return
+    paper.title = opened["title"]
+    paper.authors = [Person(speaker.name, opened["place"] or speaker.affiliation)]
 
 
 def _is_sub_row(title: str) -> bool:

@@ -10545,3 +10545,28 @@ def test_a_numbered_lecture_names_its_lecturer_by_surname_before_the_course_titl
         ("Random Matrices and Growth", [("Okafor", None)]),
     ]
     assert all(a.name != "Online" for s in program.sessions for p in s.papers for a in p.authors)
+
+
+def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
+    # "Invited Talk: Hoang Zhang" / "Hoang Zhang (ETH Zurich): Title" (or "… – Title"): the one
+    # talk, given by the speaker the item names, where he works.
+    for separator in (":", " –"):
+        program = parse(
+            "Tuesday, December 9\n"
+            "08:45-09:00 Opening Remarks, Main Hall\n"
+            "09:00-10:00 Invited Talk: Hoang Zhang, Main Hall\n"
+            "Chair: Christoph Schulz (Vector Institute)\n"
+            "\n"
+            f"Hoang Zhang (ETH Zurich){separator} The Next Decade of Learning Systems\n"
+            "\n"
+            "10:00-10:30 Coffee break\n"
+            "\n"
+            "10:30-11:45 Oral Session 1A: Health, East Hall A\n"
+            f"Bo Li (EPFL); Eve Roy (ETH Zurich){separator} Sparse Recovery for Tabular Data\n"
+            "\n"
+            f"Kim Bose (Tsinghua University){separator} Calibrated Flows\n"
+        )
+        assert papers(program)[0] == (
+            "The Next Decade of Learning Systems",
+            [("Hoang Zhang", "ETH Zurich")],
+        ), separator
