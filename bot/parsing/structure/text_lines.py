@@ -42,6 +42,7 @@ from bot.parsing.structure.drafts import (
     NOTE,
     ROOM,
     SESSION_HEADER,
+    SessionDraft,
     item_label,
 )
 from bot.parsing.structure.lookahead import heads_the_timed_lines_below
@@ -1128,20 +1129,20 @@ class TextLines(Cells):
             return None
         return titled
 
+    def _timed_item_awaiting_its_speaker(self, i: int) -> SessionDraft | None:
+        """The open item, titled and timed on its own line, that holds no paper or speaker yet
+        (so line `i` below its title may name who speaks)."""
+        current = self.current
+        if i <= 0 or current is None or not current.title or current.start is None:
+            return None
+        return None if current.papers or current.speakers else current
+
     def _speaker_under_item_title(self, i: int, line: Line) -> int | None:
         """`10:20` / `Title` / `Ana Ruiz` / `Universidad de Guadalajara`: a bare name right under
         the title of an item timed on its own line, over the line that names where they work,
         is the talk's speaker. The index of that workplace line, or None."""
-        current = self.current
-        if (
-            i <= 0
-            or current is None
-            or not current.title
-            or current.start is None
-            or current.papers
-            or current.speakers
-            or not self._name_over_institution(i)
-        ):
+        current = self._timed_item_awaiting_its_speaker(i)
+        if current is None or not self._name_over_institution(i):
             return None
         above = self.before[i - 1]
         if above is None or (
@@ -1173,15 +1174,8 @@ class TextLines(Cells):
         allowed), over the link to the item's own page or the talk's length, is the talk's
         speaker; so are `A & B` (where the title's own line would read as a name too, the
         given names settle it)."""
-        current = self.current
-        if (
-            i <= 0
-            or current is None
-            or not current.title
-            or current.start is None
-            or current.papers
-            or current.speakers
-        ):
+        current = self._timed_item_awaiting_its_speaker(i)
+        if current is None:
             return False
         below = self.next_nonblank(i)
         over_length = below is not None and below.kind is LineKind.DURATION
@@ -1216,6 +1210,7 @@ class TextLines(Cells):
             self.speakers_over_lengths += 1
         # the talk is the item's own, a paper of it (a second title in the slot, the next
         # track's talk, is then one more)
+        assert current.title is not None  # `_timed_item_awaiting_its_speaker`: it is titled
         self.add_paper(current.talk_title or current.title, current.line)
         self.attach_authors(AuthorLine(tuple(Person(p.name) for p in people)), line.number)
         self.read(line.number, AUTHORS, 0.8)
