@@ -10570,3 +10570,40 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_speech_balloon_before_names_labels_the_speakers_of_a_card() -> None:
+    # Schedule grids (a Sessionize export rendered card by card): per time slot a heading, then
+    # per room a card "Title" / "🕓 10:05 am - " / "📍 Room" / "💬 Name, Name". The balloon
+    # (or a bust) says who gives the talk, as "Speakers:" would.
+    program = parse(
+        "9:10 am\n"
+        "Keynote: Seeing Rivers from Space\n"
+        "🕓 9:10 am -\n"
+        "📍 Theatre\n"
+        "💬 Marta Okonkwo\n"
+        "9:55 am\n"
+        "Changeover\n"
+        "🕓 9:55 am -\n"
+        "📍 Theatre\n"
+        "10:05 am\n"
+        "Shaders for Everyone\n"
+        "🕓 10:05 am -\n"
+        "📍 Theatre\n"
+        "💬 Priya Halvorsen\n"
+        "Testing Without Mocks\n"
+        "🕓 10:05 am -\n"
+        "📍 Room 5\n"
+        "👥 Tomas Reyes, Ilse Varga\n"
+        "10:25 am\n"
+        "Morning tea\n"
+        "🕓 10:25 am -\n"
+        "📍 Theatre\n"
+    )
+    assert papers(program) == [
+        ("Seeing Rivers from Space", [("Marta Okonkwo", None)]),
+        ("Shaders for Everyone", [("Priya Halvorsen", None)]),
+        ("Testing Without Mocks", [("Tomas Reyes", None), ("Ilse Varga", None)]),
+    ]
+    assert [s.room for s in program.sessions if s.papers] == ["Theatre", "Theatre", "Room 5"]
+
