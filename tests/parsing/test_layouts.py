@@ -10607,3 +10607,34 @@ def test_a_speech_balloon_before_names_labels_the_speakers_of_a_card() -> None:
     ]
     assert [s.room for s in program.sessions if s.papers] == ["Theatre", "Theatre", "Room 5"]
 
+
+def test_a_labelled_speaker_line_above_the_next_slots_time_is_no_title() -> None:
+    # The last card of a slot ends with its speakers ("💬 Name", as "Speakers: Name"); the next
+    # slot's time heading follows. The labelled line names who gives the talk above it: it is
+    # not the title of the item at that time.
+    program = parse(
+        "10:05 am\n"
+        "Shaders for Everyone\n"
+        "🕓 10:05 am -\n"
+        "📍 Theatre\n"
+        "💬 Priya Halvorsen\n"
+        "Testing Without Mocks\n"
+        "🕓 10:05 am -\n"
+        "📍 Room 5\n"
+        "💬 Tomas Reyes\n"
+        "10:55 am\n"
+        "Queues All the Way Down\n"
+        "🕓 10:55 am -\n"
+        "📍 Theatre\n"
+        "Speaker: Ilse Varga\n"
+        "11:40 am\n"
+        "Changeover\n"
+        "🕓 11:40 am -\n"
+        "📍 Theatre\n"
+    )
+    assert papers(program) == [
+        ("Shaders for Everyone", [("Priya Halvorsen", None)]),
+        ("Testing Without Mocks", [("Tomas Reyes", None)]),
+        ("Queues All the Way Down", [("Ilse Varga", None)]),
+    ]
+    assert all(not s.title.startswith(("Speaker", "💬")) for s in program.sessions if s.title)
