@@ -10638,3 +10638,13 @@ def test_a_labelled_speaker_line_above_the_next_slots_time_is_no_title() -> None
         ("Queues All the Way Down", [("Ilse Varga", None)]),
     ]
     assert all(not s.title.startswith(("Speaker", "💬")) for s in program.sessions if s.title)
+
+
+def test_a_given_name_at_a_company_is_a_person_and_their_workplace() -> None:
+    # Speaker profiles on tech-conference platforms: "Priya @ Northwind", a first name alone,
+    # then where she works after the at sign, as "Priya Halvorsen @ Northwind" would be.
+    line = parse_author_line("Priya @ Northwind")
+    assert [(a.name, a.affiliation) for a in line.authors] == [("Priya", "Northwind")]
+    assert [(a.name, a.affiliation) for a in parse_author_line("Deploys @ Scale").authors] != [
+        ("Deploys", "Scale")
+    ]
