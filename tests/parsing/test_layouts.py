@@ -10648,3 +10648,16 @@ def test_a_given_name_at_a_company_is_a_person_and_their_workplace() -> None:
     assert [(a.name, a.affiliation) for a in parse_author_line("Deploys @ Scale").authors] != [
         ("Deploys", "Scale")
     ]
+
+
+def test_a_locknote_is_the_closing_keynote() -> None:
+    # Developer conferences close the day with a "Locknote": a keynote by another name, its
+    # kind before the colon and its talk's title after it, as "Keynote: Title" is read.
+    program = parse(
+        "16:20-17:05 Locknote: Small Habits, Large Systems\n"
+        "Speaker: Ilse Varga\n"
+        "17:05-17:10 Thank yous and wrap up\n"
+    )
+    assert papers(program) == [("Small Habits, Large Systems", [("Ilse Varga", None)])]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE
+    assert classify_kind("Locknote", paper_count=0) is SessionKind.KEYNOTE
