@@ -815,7 +815,10 @@ def _person_at_workplace(text: str, *, any_workplace: bool = False) -> Person | 
     # "Dra. Ana Nabuco de Senna - MG": an address, then a state's or country's code after the
     # dash, say a person is named, though `de` particles make the name no plain one
     if not (
-        is_plain_name(name) or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
+        is_plain_name(name)
+        or (name != printed and _PLACE_CODE.match(place) and is_name_like(name))
+        # "Michelle @ Microsoft": a first name alone at a company, as speaker profiles sign
+        or (m.group("mark") == "@" and name in GIVEN_NAMES and not is_name_like_strict(place))
     ):
         return None
     # "Dr. Ana Silva - Portugal": after a person so addressed, the dash parts them from where

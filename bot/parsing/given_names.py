@@ -5942,7 +5942,6 @@ Fulvio
 Fumi
 Fumie
 Fumiko
-Fun
 Funda
 Fung
 Funke

@@ -18,7 +18,8 @@ REGISTRATION = re.compile(
 # What English programs call a talk given by an invited speaker; also the words that introduce
 # its speaker before a colon or "by" (structure.phrases.KEYNOTE_SPEAKER).
 KEYNOTE_PHRASES = (
-    r"key-?\s?notes?|"
+    # a "locknote" is the keynote that closes a developer conference's day
+    r"key-?\s?notes?|lock-?\s?notes?|"
     r"(?:invited|plenary) (?:talks?|lectures?|speakers?|presentations?|address(?:es)?)|"
     r"(?:distinguished|turing|memorial|honorary|prize|award|guest|public) lectures?|"
     r"guest (?:talks?|speakers?)"

@@ -946,6 +946,11 @@ def _is_pictograph(ch: str) -> bool:
 # The icons a schedule app sets before the line that names where an item is: a pin, a map, a
 # building, a door.
 _PLACE_ICONS = frozenset("\U0001f4cd\U0001f4cc\U0001f5fa\U0001f3e2\U0001f3eb\U0001f3db\U0001f6aa")
+# The icons a schedule app sets before who gives an item: a speech balloon, a speaking head, a
+# bust or two. (A microphone is not among them: cards set it before a session's name too.)
+_SPEAKER_ICONS = frozenset("\U0001f4ac\U0001f5e3\U0001f464\U0001f465")
+# A line that names its label itself after the icon ("👤 Speaker: A"): no second label.
+_SPEAKER_LABEL_OPENS = re.compile(r"^(?:speakers?|presenters?|presented by)\s*:", re.I)
 # "3 papers", "12 talks": how many items a session card holds, which its list shows anyway.
 _ITEM_COUNT = re.compile(
     r"^\d{1,3}\s+(?:papers?|talks?|presentations?|contributions?|posters?|abstracts?)$", re.I
@@ -982,6 +987,12 @@ def _classify_normalised(number: int, text: str) -> Line:
             line = Line(number, clean(text), [clean(text)])
             line.kind = LineKind.ROOM  # a pin before a place: where the item is
             return line
+        if (
+            any(ch in _SPEAKER_ICONS for ch in icons)
+            and find_time_range(text) is None
+            and not _SPEAKER_LABEL_OPENS.match(text)
+        ):
+            text = f"Speakers: {text}"  # "💬 A, B": the icon says what "Speakers:" would
         if _ITEM_COUNT.match(text):
             line = Line(number, text, [text])
             line.kind = LineKind.LINK  # "📄 4 papers": the size of the list below

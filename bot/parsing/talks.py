@@ -39,7 +39,7 @@ from bot.parsing.shapes import (
 )
 
 _TALK_WORD = re.compile(
-    r"\b(?:keynotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
+    r"\b(?:keynotes?|locknotes?|invited|contributed|talks?|lectures?|spotlights?|panels?|address|"
     r"speakers?|plenary|tutorials?|presentations?|fireside chat|interview|orals?|"
     r"conferencias?|conférences?|exposés?|vortrag|vorträge|conferenz[ae]|palestras?|"
     r"ponencias?|charlas?|relazion[ei]|lezion[ei]|lezing(?:en)?|voordracht(?:en)?|wykład\w*|"
@@ -183,7 +183,7 @@ _DASH = re.compile(r"\s+[—–-]\s+")
 # Its place in the day may come first ("Opening Keynote: Title", "Closing keynote: Title").
 _KEYNOTE_KIND = re.compile(
     r"(?:(?:opening|closing|final|morning|afternoon|evening|first|second|third|last)\s+)?"
-    r"(?:keynotes?|invited talk|plenary talk)|exposés? invités?|"
+    r"(?:keynotes?|locknotes?|invited talk|plenary talk)|exposés? invités?|"
     r"conférences? (?:invitée|plénière|inaugurale)s?|(?:haupt|plenar|fest|eröffnungs)vortrag|"
     r"conferencias? (?:inaugural|plenaria|magistral)(?:es)?|conferenz[ae] (?:plenari[ae]|"
     r"inaugurale)|palestras? (?:de abertura|magna)",

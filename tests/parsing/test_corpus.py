@@ -917,6 +917,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ness-2019-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/vipss-2024-week1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/vipss-2024-week1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # DDD Perth 2019 (software-developer community conference): a Sessionize grid rendered
+    # card by card, a time heading per slot, each card its title / `🕓 10:05 am - ` /
+    # `📍 Room` / `💬 Name, Name`. First seen: text 0.03 / 1 / 0.05, page 0.05 / 1 / 0.05
+    # (speakers read as titles). A speech balloon or bust before names labels them as
+    # `Speakers:` would: text 0.95 / 0.82 / 0.95, page 0.74 / 0.76 / 0.06. A labelled speakers
+    # line next to a time is no item's title: text and page 0.95 / 0.97 / 0.95. A given name
+    # alone at a company (`Michelle @ Microsoft`) is a person: 0.97 / 0.97 / 0.99. A locknote
+    # is a keynote: 1 / 1 / 1.
+    "found/dddperth-2019-agenda.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/dddperth-2019-agenda.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

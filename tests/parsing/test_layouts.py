@@ -10570,3 +10570,94 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_speech_balloon_before_names_labels_the_speakers_of_a_card() -> None:
+    # Schedule grids (a Sessionize export rendered card by card): per time slot a heading, then
+    # per room a card "Title" / "🕓 10:05 am - " / "📍 Room" / "💬 Name, Name". The balloon
+    # (or a bust) says who gives the talk, as "Speakers:" would.
+    program = parse(
+        "9:10 am\n"
+        "Keynote: Seeing Rivers from Space\n"
+        "🕓 9:10 am -\n"
+        "📍 Theatre\n"
+        "💬 Marta Okonkwo\n"
+        "9:55 am\n"
+        "Changeover\n"
+        "🕓 9:55 am -\n"
+        "📍 Theatre\n"
+        "10:05 am\n"
+        "Shaders for Everyone\n"
+        "🕓 10:05 am -\n"
+        "📍 Theatre\n"
+        "💬 Priya Halvorsen\n"
+        "Testing Without Mocks\n"
+        "🕓 10:05 am -\n"
+        "📍 Room 5\n"
+        "👥 Tomas Reyes, Ilse Varga\n"
+        "10:25 am\n"
+        "Morning tea\n"
+        "🕓 10:25 am -\n"
+        "📍 Theatre\n"
+    )
+    assert papers(program) == [
+        ("Seeing Rivers from Space", [("Marta Okonkwo", None)]),
+        ("Shaders for Everyone", [("Priya Halvorsen", None)]),
+        ("Testing Without Mocks", [("Tomas Reyes", None), ("Ilse Varga", None)]),
+    ]
+    assert [s.room for s in program.sessions if s.papers] == ["Theatre", "Theatre", "Room 5"]
+
+
+def test_a_labelled_speaker_line_above_the_next_slots_time_is_no_title() -> None:
+    # The last card of a slot ends with its speakers ("💬 Name", as "Speakers: Name"); the next
+    # slot's time heading follows. The labelled line names who gives the talk above it: it is
+    # not the title of the item at that time.
+    program = parse(
+        "10:05 am\n"
+        "Shaders for Everyone\n"
+        "🕓 10:05 am -\n"
+        "📍 Theatre\n"
+        "💬 Priya Halvorsen\n"
+        "Testing Without Mocks\n"
+        "🕓 10:05 am -\n"
+        "📍 Room 5\n"
+        "💬 Tomas Reyes\n"
+        "10:55 am\n"
+        "Queues All the Way Down\n"
+        "🕓 10:55 am -\n"
+        "📍 Theatre\n"
+        "Speaker: Ilse Varga\n"
+        "11:40 am\n"
+        "Changeover\n"
+        "🕓 11:40 am -\n"
+        "📍 Theatre\n"
+    )
+    assert papers(program) == [
+        ("Shaders for Everyone", [("Priya Halvorsen", None)]),
+        ("Testing Without Mocks", [("Tomas Reyes", None)]),
+        ("Queues All the Way Down", [("Ilse Varga", None)]),
+    ]
+    assert all(not s.title.startswith(("Speaker", "💬")) for s in program.sessions if s.title)
+
+
+def test_a_given_name_at_a_company_is_a_person_and_their_workplace() -> None:
+    # Speaker profiles on tech-conference platforms: "Priya @ Northwind", a first name alone,
+    # then where she works after the at sign, as "Priya Halvorsen @ Northwind" would be.
+    line = parse_author_line("Priya @ Northwind")
+    assert [(a.name, a.affiliation) for a in line.authors] == [("Priya", "Northwind")]
+    assert [(a.name, a.affiliation) for a in parse_author_line("Deploys @ Scale").authors] != [
+        ("Deploys", "Scale")
+    ]
+
+
+def test_a_locknote_is_the_closing_keynote() -> None:
+    # Developer conferences close the day with a "Locknote": a keynote by another name, its
+    # kind before the colon and its talk's title after it, as "Keynote: Title" is read.
+    program = parse(
+        "16:20-17:05 Locknote: Small Habits, Large Systems\n"
+        "Speaker: Ilse Varga\n"
+        "17:05-17:10 Thank yous and wrap up\n"
+    )
+    assert papers(program) == [("Small Habits, Large Systems", [("Ilse Varga", None)])]
+    assert program.sessions[0].kind is SessionKind.KEYNOTE
+    assert classify_kind("Locknote", paper_count=0) is SessionKind.KEYNOTE

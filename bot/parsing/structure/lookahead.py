@@ -138,6 +138,9 @@ class Lookahead(BuilderState):
                 before, card = card_title, True
         if before.kind not in (LineKind.TEXT, LineKind.SESSION_HEADER) or is_prose(before.text):
             return None
+        if before.kind is LineKind.TEXT and ROLE.match(before.text):
+            # "Speakers: Ana Silva" / "10:55": who gives the item above, not the next one's title
+            return None
         if self.current is not None and self.current.expects_title:
             return None
         if (
@@ -168,6 +171,7 @@ class Lookahead(BuilderState):
             and self.title_side == "below"
             and after is not None
             and after.kind in (LineKind.TEXT, LineKind.SESSION_HEADER)
+            and not ROLE.match(after.text)  # "Speakers: Ana Silva": who, under no title
             and (
                 author_line_score(after.text) < 0.8
                 or is_own_item(after.text)  # "Lunch (catered for registered participants)"
