@@ -165,9 +165,11 @@ _ICON_LEGEND = re.compile(
     r"発表者|登壇者|講演者|報告者|발표자|연사|报告人|演讲者|主讲人)\s*$",
     re.I,
 )
-# Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
+# Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)",
+# or with a sign glued after them that marks the entry ("[PDF]●", a student-contest paper).
 _LINK_LINE = re.compile(
-    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+(?:\([^()]{0,80}\))?$", re.I
+    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-●○◎★☆◆◇■□▲△]*)+(?:\([^()]{0,80}\))?$",
+    re.I,
 )
 # "Start: 2020-08-31T08:00:00Z" (ISO 8601, as exported schedules and READMEs print them).
 START_AT = re.compile(

@@ -10570,3 +10570,27 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_link_cell_with_a_mark_glued_to_it_is_no_part_of_the_title() -> None:
+    # "[PDF]●<TAB>Title": a table's first cell naming the paper's link, a sign glued after it
+    # ("●", a student-contest entry; "★", an award candidate) on some rows; the cell is a link
+    # with or without the mark.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "9:30-10:30 OS1 流れの可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\u2003\t円柱後流の渦構造の計測\n"
+        "〇佐藤 一郎(東北大)、鈴木 次郎(東北大)\n"
+        "[PDF]●\t噴流の混合過程の可視化\n"
+        "〇高橋 三郎(名大院)、田中 四郎(名大)\n"
+        "[PDF]★\t翼まわりのはく離の計測\n"
+        "〇伊藤 五郎(京大)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "円柱後流の渦構造の計測",
+        "噴流の混合過程の可視化",
+        "翼まわりのはく離の計測",
+    ]
+    assert papers(program)[1][1] == [("高橋 三郎", "名大院"), ("田中 四郎", "名大")]
+
