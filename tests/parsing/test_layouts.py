@@ -10594,3 +10594,23 @@ def test_a_link_cell_with_a_mark_glued_to_it_is_no_part_of_the_title() -> None:
     ]
     assert papers(program)[1][1] == [("高橋 三郎", "名大院"), ("田中 四郎", "名大")]
 
+
+def test_a_talk_kind_in_brackets_glued_before_a_cjk_title_is_no_part_of_it() -> None:
+    # "(招待講演)Title", "【基調講演】Title": Japanese, Chinese and Korean programs glue the kind
+    # of a talk (invited, keynote, special lecture) before its title with no space.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "10:50-11:50 OS2 人工知能と可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\t(招待講演)感染症予測における可視化技術への期待\n"
+        "〇佐藤 一郎(豊橋技科大)\n"
+        "[PDF]\t【基調講演】深層学習による流れ場の再構成\n"
+        "〇高橋 三郎(名大院)、田中 四郎(名大)\n"
+        "[PDF]\t(株)試作の計測装置による燐光分子の発光特性\n"
+        "〇伊藤 五郎(京大)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "感染症予測における可視化技術への期待",
+        "深層学習による流れ場の再構成",
+        "(株)試作の計測装置による燐光分子の発光特性",
+    ]
