@@ -10614,3 +10614,36 @@ def test_a_talk_kind_in_brackets_glued_before_a_cjk_title_is_no_part_of_it() -> 
         "深層学習による流れ場の再構成",
         "(株)試作の計測装置による燐光分子の発光特性",
     ]
+
+
+def test_a_cjk_room_heading_alone_on_its_line_heads_the_sessions_below_it() -> None:
+    # "［A室］" / timed sessions / "［B室］" / the day again: a Japanese program listed room by
+    # room, each room's name in full-width brackets (or none: "第2会場") over its sessions.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "［A室］\n"
+        "9:30-10:30 OS1 流れの可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\t円柱後流の渦構造の計測\n"
+        "〇佐藤 一郎(東北大)\n"
+        "10:50-11:50 OS2 人工知能と可視化\n"
+        "座長：鈴木 次郎(東大)\n"
+        "[PDF]\t深層学習による流れ場の再構成\n"
+        "〇高橋 三郎(名大院)\n"
+        "第2会場\n"
+        "9:30-10:30 OS3 心理情報\n"
+        "座長：青木 四郎(東洋大)\n"
+        "[PDF]\t精神健康度と生活習慣の関係\n"
+        "〇伊藤 五郎(京大)\n"
+        "10:50-11:50 OS4 医療に関わる可視化\n"
+        "座長：吉田 六郎(慶大)\n"
+        "[PDF]\t大脳皮質出力層の機能的秩序構造\n"
+        "〇丸岡 七郎(東大)\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("OS1 流れの可視化", "A室"),
+        ("OS2 人工知能と可視化", "A室"),
+        ("OS3 心理情報", "第2会場"),
+        ("OS4 医療に関わる可視化", "第2会場"),
+    ]
+    assert len(papers(program)) == 4
