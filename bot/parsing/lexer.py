@@ -49,6 +49,14 @@ ROOM_NAME = re.compile(
     re.I,
 )
 
+# "A室", "［B室］", "第2会場", "メインホール", "A실", "第一会议室": a room as Japanese, Korean and
+# Chinese programs name it, short, maybe in brackets (after NFKC "［］" are "[]").
+CJK_ROOM_NAME = re.compile(
+    r"^[\[【〔]?[A-Za-z0-9第一二三四五六七八九十大中小多目的メインサブイベントポスター・\s-]{0,8}"
+    r"(?:会場|会議室|会议室|會議室|講義室|講堂|讲堂|报告厅|報告廳|ホール|ルーム|室|厅|廳|"
+    r"홀|강의실|회의실|실)[\]】〕]?$"
+)
+
 # "Hall B - Posters", "Salón Alterno I – Artículos": one of a slot's parallel sessions, headed
 # by its room and the kind of contributions it holds.
 ROOM_SESSION = re.compile(
@@ -165,9 +173,11 @@ _ICON_LEGEND = re.compile(
     r"発表者|登壇者|講演者|報告者|발표자|연사|报告人|演讲者|主讲人)\s*$",
     re.I,
 )
-# Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)".
+# Link words, maybe with a remark in parentheses: "Slack Channel (The same URL as before)",
+# or with a sign glued after them that marks the entry ("[PDF]●", a student-contest paper).
 _LINK_LINE = re.compile(
-    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-]*)+(?:\([^()]{0,80}\))?$", re.I
+    r"^(?:[\[(]?(?:" + _LINK_WORD + r")[\])]?[\s|·•,/:\-●○◎★☆◆◇■□▲△]*)+(?:\([^()]{0,80}\))?$",
+    re.I,
 )
 # "Start: 2020-08-31T08:00:00Z" (ISO 8601, as exported schedules and READMEs print them).
 START_AT = re.compile(
@@ -1085,7 +1095,7 @@ def _classify_normalised(number: int, text: str) -> Line:
         return line
     if (
         len(non_empty) == 1
-        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat))
+        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat) or CJK_ROOM_NAME.match(flat))
         and not NUMBERED_SESSION.match(flat)  # "Panel 3 Seminar Room 2": a session, and where
     ):
         line.kind = LineKind.ROOM

@@ -927,6 +927,17 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # is a keynote: 1 / 1 / 1.
     "found/dddperth-2019-agenda.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/dddperth-2019-agenda.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # vsj-2021-day1: the 49th Visualization Symposium (可視化情報シンポジウム, Japan, 2021), day 1
+    # rooms A-C, Japanese only: per room `［A室］`, per session `9:30-10:30 OS10 Title` /
+    # `座長：Name(Affil)` / a table row per paper `[PDF]` + em space or `●` TAB title, then
+    # `〇Name(Affil)、…`.
+    # First seen (text and page alike) at recall 0.53, precision 0.53, authors 0.66, names 0.66,
+    # chairs 1, times 1: the '●' rows kept `[PDF]●` in their titles (a link cell with a sign glued
+    # after it now is a link: recall and precision 0.97, authors 0.99) and one title kept its
+    # `(招待講演)` tag (a CJK talk kind glued before a title is taken off: all 1.00). The room
+    # headings `［A室］` now give each session its room (not scored).
+    "found/vsj-2021-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/vsj-2021-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

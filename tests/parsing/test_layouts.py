@@ -10661,3 +10661,78 @@ def test_a_locknote_is_the_closing_keynote() -> None:
     assert papers(program) == [("Small Habits, Large Systems", [("Ilse Varga", None)])]
     assert program.sessions[0].kind is SessionKind.KEYNOTE
     assert classify_kind("Locknote", paper_count=0) is SessionKind.KEYNOTE
+def test_a_link_cell_with_a_mark_glued_to_it_is_no_part_of_the_title() -> None:
+    # "[PDF]●<TAB>Title": a table's first cell naming the paper's link, a sign glued after it
+    # ("●", a student-contest entry; "★", an award candidate) on some rows; the cell is a link
+    # with or without the mark.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "9:30-10:30 OS1 流れの可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\u2003\t円柱後流の渦構造の計測\n"
+        "〇佐藤 一郎(東北大)、鈴木 次郎(東北大)\n"
+        "[PDF]●\t噴流の混合過程の可視化\n"
+        "〇高橋 三郎(名大院)、田中 四郎(名大)\n"
+        "[PDF]★\t翼まわりのはく離の計測\n"
+        "〇伊藤 五郎(京大)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "円柱後流の渦構造の計測",
+        "噴流の混合過程の可視化",
+        "翼まわりのはく離の計測",
+    ]
+    assert papers(program)[1][1] == [("高橋 三郎", "名大院"), ("田中 四郎", "名大")]
+
+
+def test_a_talk_kind_in_brackets_glued_before_a_cjk_title_is_no_part_of_it() -> None:
+    # "(招待講演)Title", "【基調講演】Title": Japanese, Chinese and Korean programs glue the kind
+    # of a talk (invited, keynote, special lecture) before its title with no space.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "10:50-11:50 OS2 人工知能と可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\t(招待講演)感染症予測における可視化技術への期待\n"
+        "〇佐藤 一郎(豊橋技科大)\n"
+        "[PDF]\t【基調講演】深層学習による流れ場の再構成\n"
+        "〇高橋 三郎(名大院)、田中 四郎(名大)\n"
+        "[PDF]\t(株)試作の計測装置による燐光分子の発光特性\n"
+        "〇伊藤 五郎(京大)\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "感染症予測における可視化技術への期待",
+        "深層学習による流れ場の再構成",
+        "(株)試作の計測装置による燐光分子の発光特性",
+    ]
+
+
+def test_a_cjk_room_heading_alone_on_its_line_heads_the_sessions_below_it() -> None:
+    # "［A室］" / timed sessions / "［B室］" / the day again: a Japanese program listed room by
+    # room, each room's name in full-width brackets (or none: "第2会場") over its sessions.
+    program = parse(
+        "2025年9月9日(火)\n"
+        "［A室］\n"
+        "9:30-10:30 OS1 流れの可視化\n"
+        "座長：山田 花子(北大)\n"
+        "[PDF]\t円柱後流の渦構造の計測\n"
+        "〇佐藤 一郎(東北大)\n"
+        "10:50-11:50 OS2 人工知能と可視化\n"
+        "座長：鈴木 次郎(東大)\n"
+        "[PDF]\t深層学習による流れ場の再構成\n"
+        "〇高橋 三郎(名大院)\n"
+        "第2会場\n"
+        "9:30-10:30 OS3 心理情報\n"
+        "座長：青木 四郎(東洋大)\n"
+        "[PDF]\t精神健康度と生活習慣の関係\n"
+        "〇伊藤 五郎(京大)\n"
+        "10:50-11:50 OS4 医療に関わる可視化\n"
+        "座長：吉田 六郎(慶大)\n"
+        "[PDF]\t大脳皮質出力層の機能的秩序構造\n"
+        "〇丸岡 七郎(東大)\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("OS1 流れの可視化", "A室"),
+        ("OS2 人工知能と可視化", "A室"),
+        ("OS3 心理情報", "第2会場"),
+        ("OS4 医療に関わる可視化", "第2会場"),
+    ]
+    assert len(papers(program)) == 4

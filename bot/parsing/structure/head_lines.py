@@ -189,6 +189,8 @@ class HeadLines(Cells):
         """A place alone on its line: the room of the session it follows, or, once that session
         has papers or a room, of the next session (printed above its title)."""
         room = re.sub(r"\s*\([^()]*\)$", "", line.text)  # "Zoom Room (the same URL as before)"
+        if re.fullmatch(r"[\[【〔]\S[^\[\]]*[\]】〕]", room):
+            room = room[1:-1].strip()  # "[A室]": the room's name in brackets
         session = self.current
         below = self.next_nonblank(i)
         closes_item = below is None or below.kind in (LineKind.TIME, LineKind.DAY)

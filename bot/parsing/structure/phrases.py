@@ -435,6 +435,14 @@ MARK_WORDS = re.compile(
     re.I,
 )
 
+# "(招待講演)Title", "【基調講演】Title", "(초청강연)Title": the kind of a talk (invited, keynote,
+# special lecture) in brackets, glued before a title in Japanese, Chinese and Korean programs.
+CJK_TALK_MARK = re.compile(
+    r"^[(\[【〔［](?:招待講演|基調講演|特別講演|依頼講演|受賞講演|招待|基調|特別招待講演|"
+    r"特邀报告|邀请报告|主旨报告|大会报告|特邀|特邀報告|邀請報告|"
+    r"초청강연|기조강연|특별강연|초청)[)\]】〕］]\s*(?=\S)"
+)
+
 # "Conference", "Journal", "Invited Journal", "Short Paper": the kind of a paper, printed on a
 # line of its own under its title (the track it was accepted in), not who wrote it.
 PAPER_TYPE = re.compile(

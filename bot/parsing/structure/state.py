@@ -69,6 +69,7 @@ from bot.parsing.structure.drafts import (
     item_label,
 )
 from bot.parsing.structure.phrases import (
+    CJK_TALK_MARK,
     MARK_WORDS,
     NUMBERED_ENTRY,
     PLACEHOLDER,
@@ -482,6 +483,9 @@ class BuilderState:
             if is_only_marks(title[leading.end() :]):
                 return leading.group("mark")  # "[Welcome] ***SLIDES***": the topic is all of it
             title = title[leading.end() :]
+        glued = CJK_TALK_MARK.match(title)
+        if glued and len(title) > glued.end() + 1:
+            title = title[glued.end() :]  # "(招待講演)Title": the talk's kind, not its title
         return title
 
     def split_room(self, text: str) -> tuple[str, str | None]:
