@@ -10570,3 +10570,27 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_start_with_the_length_in_parentheses_and_a_room() -> None:
+    # "10:30 AM (30 min) Room 217": the item's start, how long it lasts and where it is; the
+    # length and the room no part of its title, the length giving its end.
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM (30 min) Room 217\n"
+        "Opening Remarks\n"
+        "11:00 AM (1 h 30 min) Room 218\n"
+        "Poster Session\n"
+    )
+    assert [
+        (
+            s.title,
+            s.room,
+            s.start.strftime("%H:%M") if s.start else None,
+            s.end.strftime("%H:%M") if s.end else None,
+        )
+        for s in program.sessions
+    ] == [
+        ("Opening Remarks", "Room 217", "10:30", "11:00"),
+        ("Poster Session", "Room 218", "11:00", "12:30"),
+    ]
