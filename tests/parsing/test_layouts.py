@@ -10594,3 +10594,22 @@ def test_a_start_with_the_length_in_parentheses_and_a_room() -> None:
         ("Opening Remarks", "Room 217", "10:30", "11:00"),
         ("Poster Session", "Room 218", "11:00", "12:30"),
     ]
+
+
+def test_a_speaker_with_workplace_then_a_hyphen_then_the_title() -> None:
+    # "Ana Silva (Harbour Robotics Inc.) - Title" under an item's time: who gives the talk,
+    # where they work, a spaced hyphen, then the talk's title.
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM Room 217\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "11:00 AM Room 217\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+        "11:30 AM Room 217\n"
+        "Sensor Fusion - A Practical Guide for Field Teams\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Lena Ortiz", "Harbour Robotics Inc.")]),
+        ("Pressure Housings in Practice", [("Tom Okafor", "Delta Subsea")]),
+    ]
+    assert program.sessions[-1].title == "Sensor Fusion - A Practical Guide for Field Teams"

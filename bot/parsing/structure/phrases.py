@@ -543,6 +543,9 @@ def reads_as_a_name(text: str) -> bool:
 
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
 SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+# "Ana Silva (Harbour Robotics) - Title": a spaced hyphen after a speaker whose workplace closes
+# the name in parentheses (a hyphen alone is as often a title's own, "AUVs - New Sensors").
+_SPEAKER_HYPHEN = re.compile(r"^(?P<who>[^—–:()\-]{3,60}\([^()]{2,80}\))\s+-\s+(?P<title>\S.*)$")
 
 
 def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
@@ -556,6 +559,8 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if colon is not None:
         return None  # "Das Corpus Inscriptorum Vitebergense (CIV): Quellen": a name, no one's
     dash = SPEAKER_DASH.match(text)
+    hyphen = _SPEAKER_HYPHEN.match(text) if dash is None else None
+    dash = dash or hyphen
     if dash is None:
         return None
     who, title = dash.group("who").strip(), dash.group("title").strip()
@@ -563,6 +568,7 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if (
         parsed.rest
         or not parsed.authors
+        or (hyphen is not None and not all(a.affiliation for a in parsed.authors))
         or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
         or not reads_as_title(title)
