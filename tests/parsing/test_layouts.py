@@ -10613,3 +10613,23 @@ def test_a_speaker_with_workplace_then_a_hyphen_then_the_title() -> None:
         ("Pressure Housings in Practice", [("Tom Okafor", "Delta Subsea")]),
     ]
     assert program.sessions[-1].title == "Sensor Fusion - A Practical Guide for Field Teams"
+
+
+def test_a_short_title_after_a_speaker_with_workplace_and_a_hyphen() -> None:
+    # "Bill Okoro (Delta Tools, Inc.) - Hydraulic Intensifiers": after a speaker whose
+    # workplace closes the name, two or three capitalised words are still the talk's title; a
+    # person after the hyphen ("Sensor Fusion (Part 2) - Ana Silva") is the other way round.
+    program = parse(
+        "Wednesday, January 25, 2012\n"
+        "02:30 PM Room 217\n"
+        "Bill Okoro (Delta Tools, Inc.) - Hydraulic Intensifiers\n"
+        "03:00 PM Room 217\n"
+        "Dr. Mina Park (SMD) - ROV Automation\n"
+        "03:30 PM Room 217\n"
+        "Sensor Fusion (Part 2) - Ana Silva\n"
+    )
+    assert papers(program)[:2] == [
+        ("Hydraulic Intensifiers", [("Bill Okoro", "Delta Tools, Inc.")]),
+        ("ROV Automation", [("Mina Park", "SMD")]),
+    ]
+    assert all(p.title != "Ana Silva" for s in program.sessions for p in s.papers)

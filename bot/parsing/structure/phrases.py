@@ -571,11 +571,26 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
         or (hyphen is not None and not all(a.affiliation for a in parsed.authors))
         or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
-        or not reads_as_title(title)
+        or not (reads_as_title(title) if hyphen is None else _titles_a_placed_speakers_talk(title))
         or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
     ):
         return None
     return title, parsed.authors
+
+
+def _titles_a_placed_speakers_talk(text: str) -> bool:
+    """After `Name (Workplace) - `, `text` (`Hydraulic Intensifiers`, `ROV Automation`) titles
+    the talk: two words at least, and no person (`Ana Silva`, a known given name first)."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    people = parse_author_line(text)
+    return not (
+        people.authors
+        and not people.rest
+        and all(a.name.split()[0] in GIVEN_NAMES for a in people.authors)
+        and all(is_name_like_strict(a.name) for a in people.authors)
+    )
 
 
 def _spells_last_initials(words: str, acronym: str) -> bool:
