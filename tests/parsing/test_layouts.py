@@ -10633,3 +10633,39 @@ def test_a_short_title_after_a_speaker_with_workplace_and_a_hyphen() -> None:
         ("ROV Automation", [("Mina Park", "SMD")]),
     ]
     assert all(p.title != "Ana Silva" for s in program.sessions for p in s.papers)
+
+
+def test_a_heading_over_the_days_of_a_track_is_nobody_s_name() -> None:
+    # A page listing its talks by track: "Small Vehicles" / "Wednesday, January 25, 2012" /
+    # times and talks: the line over a day's date heads the days below it, and names no author
+    # of the talk above (whose second line, its long title, still waits for people); a speaker
+    # printed last before the next day is still the talk's.
+    program = parse(
+        "Ocean Tools\n"
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM Room 217\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "Crawling Robots for the Inspection of Ship Hulls in Port\n"
+        "Small Vehicles\n"
+        "Wednesday, January 25, 2012\n"
+        "09:00 AM Room 218\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Lena Ortiz", "Harbour Robotics Inc.")]),
+        ("Pressure Housings in Practice", [("Tom Okafor", "Delta Subsea")]),
+    ]
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 - 11:00 Session 1\n"
+        "Tethered Crawlers for Hull Surveys\n"
+        "Maria Lopez\n"
+        "Wednesday, January 25, 2012\n"
+        "09:00 - 10:00 Session 2\n"
+        "Pressure Housings in Practice\n"
+        "Tom Okafor\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Maria Lopez", None)]),
+        ("Pressure Housings in Practice", [("Tom Okafor", None)]),
+    ]
