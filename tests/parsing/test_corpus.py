@@ -927,9 +927,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # parentheses after the start its end (no title words) and `Name (Workplace) - Title` a
     # talk and its speaker: .75 / .94 / .86, times .80. Then two-word titles after such a
     # speaker (`Hydraulic Intensifiers`): .93 / .95 / .96. Then a short non-person line over a
-    # day's date a track heading, no author: .97 / 1 / .99, times 1.
-    "found/ui-2012-rov-tracks.txt": (0.97, 1.00, 0.98, 0.98, 1.00, 1.00),
-    "found/ui-2012-rov-tracks.html": (0.97, 1.00, 0.98, 0.98, 1.00, 1.00),
+    # day's date a track heading, no author: .97 / 1 / .99, times 1. Then, on a page of such
+    # placed speakers, a bare `Name - Title` a talk by that person too: 1 on every figure.
+    "found/ui-2012-rov-tracks.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ui-2012-rov-tracks.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

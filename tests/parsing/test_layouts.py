@@ -10669,3 +10669,32 @@ def test_a_heading_over_the_days_of_a_track_is_nobody_s_name() -> None:
         ("Tethered Crawlers for Hull Surveys", [("Maria Lopez", None)]),
         ("Pressure Housings in Practice", [("Tom Okafor", None)]),
     ]
+
+
+def test_on_a_page_of_placed_speakers_a_bare_name_before_the_hyphen_is_the_speaker() -> None:
+    # A page whose talks read "Name (Workplace) - Title": one printed "Name - Title" without
+    # a workplace is a talk by that person too; on a page without that habit the line stays
+    # the item's title (a hyphen alone is as often a title's own).
+    talks = (
+        "Tuesday, January 24, 2012\n"
+        "08:30 AM Room 218\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "09:00 AM Room 218\n"
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle\n"
+        "09:30 AM Room 218\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+        "10:00 AM Room 218\n"
+        "Maria Lopez (Coastal Survey Ltd) - Mapping Debris along the Coast\n"
+    )
+    assert papers(parse(talks))[1] == (
+        "Under Ice Operations with a Small Vehicle",
+        [("Thomas Wrenn", None)],
+    )
+    alone = parse(
+        "Tuesday, January 24, 2012\n"
+        "09:00 AM Room 218\n"
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle\n"
+    )
+    assert [s.title for s in alone.sessions] == [
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle"
+    ]
