@@ -516,9 +516,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # a short unauthored line above the chair (past buttons) a label, and `Special Panel
     # Session Speakers:` a speakers heading: .92 / .81 / .96, chairs 1 (page .89), times 1.
     # Then a filter panel's buttons (`Reset All Filters`) and tallies (`Papers: 23`) no
-    # items, and the stops of `U.S.` no sentence end: .96 / .96 / .98.
-    "found/isa-2026-oxford-thu.txt": (0.95, 0.95, 0.98, 0.98, 1.00, 1.00),
-    "found/isa-2026-oxford-thu.html": (0.95, 0.95, 0.98, 0.98, 0.88, 1.00),
+    # items, and the stops of `U.S.` no sentence end: .96 / .96 / .98. Then a short non-person
+    # line over a day's date a heading, no author: precision 1.
+    "found/isa-2026-oxford-thu.txt": (0.95, 1.00, 0.98, 0.98, 1.00, 1.00),
+    "found/isa-2026-oxford-thu.html": (0.95, 1.00, 0.98, 0.98, 0.88, 1.00),
     # intprob-2018-boston: Integrable Probability Boston 2018 (mathematics: integrable
     # probability; MIT, a Jekyll page of raw HTML), all five days: per day an `<h4>` and an
     # `<ol>`, each `<li>` `10.00 - 11.00 &bull; <strong>Speaker</strong>` then a closed
@@ -591,8 +592,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # `(A, B, Chair C)` closing a title its chair (and panelists): author F1 .95, chairs .75.
     # Then a parenthesis naming a chair (`Lightning talks (Chair …)`) no workplace, and a
     # title's lower-case last words no speaker: .97 / .78 / .99, chairs 1 (text and page).
-    "found/ci-2024-london.txt": (0.96, 0.78, 0.98, 0.98, 1.00, 1.00),
-    "found/ci-2024-london.html": (0.96, 0.78, 0.98, 0.98, 1.00, 1.00),
+    # Then a short non-person line over a day's date a heading, no author: precision .81.
+    "found/ci-2024-london.txt": (0.96, 0.80, 0.98, 0.98, 1.00, 1.00),
+    "found/ci-2024-london.html": (0.96, 0.80, 0.98, 0.98, 1.00, 1.00),
     # MILLing 2024, the CLASP Conference on Multimodality and Interaction in Language Learning
     # (linguistics / language acquisition, Gothenburg, 14-15 October 2024), a Hakyll page of raw
     # HTML tables `time<TAB>item`; paper sessions are <details> summarised `Oral session 1
@@ -938,6 +940,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # headings `［A室］` now give each session its room (not scored).
     "found/vsj-2021-day1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/vsj-2021-day1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # ui-2012-rov-tracks: Underwater Intervention 2012 (ocean engineering / marine technology,
+    # New Orleans), its Lua-generated tracks page, three of eight tracks: nav list of the track
+    # names, per track an h2 name and an h3 per day, per talk `10:30 AM (30 min) Room 217` /
+    # `Name (Workplace) - Short Title` / a longer full title. First seen (text and page alike):
+    # recall .45, precision .40, author F1 .62, chairs 1, times .40. Then a length in
+    # parentheses after the start its end (no title words) and `Name (Workplace) - Title` a
+    # talk and its speaker: .75 / .94 / .86, times .80. Then two-word titles after such a
+    # speaker (`Hydraulic Intensifiers`): .93 / .95 / .96. Then a short non-person line over a
+    # day's date a track heading, no author: .97 / 1 / .99, times 1. Then, on a page of such
+    # placed speakers, a bare `Name - Title` a talk by that person too: 1 on every figure.
+    "found/ui-2012-rov-tracks.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/ui-2012-rov-tracks.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -10736,3 +10736,129 @@ def test_a_cjk_room_heading_alone_on_its_line_heads_the_sessions_below_it() -> N
         ("OS4 医療に関わる可視化", "第2会場"),
     ]
     assert len(papers(program)) == 4
+def test_a_start_with_the_length_in_parentheses_and_a_room() -> None:
+    # "10:30 AM (30 min) Room 217": the item's start, how long it lasts and where it is; the
+    # length and the room no part of its title, the length giving its end.
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM (30 min) Room 217\n"
+        "Opening Remarks\n"
+        "11:00 AM (1 h 30 min) Room 218\n"
+        "Poster Session\n"
+    )
+    assert [
+        (
+            s.title,
+            s.room,
+            s.start.strftime("%H:%M") if s.start else None,
+            s.end.strftime("%H:%M") if s.end else None,
+        )
+        for s in program.sessions
+    ] == [
+        ("Opening Remarks", "Room 217", "10:30", "11:00"),
+        ("Poster Session", "Room 218", "11:00", "12:30"),
+    ]
+
+
+def test_a_speaker_with_workplace_then_a_hyphen_then_the_title() -> None:
+    # "Ana Silva (Harbour Robotics Inc.) - Title" under an item's time: who gives the talk,
+    # where they work, a spaced hyphen, then the talk's title.
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM Room 217\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "11:00 AM Room 217\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+        "11:30 AM Room 217\n"
+        "Sensor Fusion - A Practical Guide for Field Teams\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Lena Ortiz", "Harbour Robotics Inc.")]),
+        ("Pressure Housings in Practice", [("Tom Okafor", "Delta Subsea")]),
+    ]
+    assert program.sessions[-1].title == "Sensor Fusion - A Practical Guide for Field Teams"
+
+
+def test_a_short_title_after_a_speaker_with_workplace_and_a_hyphen() -> None:
+    # "Bill Okoro (Delta Tools, Inc.) - Hydraulic Intensifiers": after a speaker whose
+    # workplace closes the name, two or three capitalised words are still the talk's title; a
+    # person after the hyphen ("Sensor Fusion (Part 2) - Ana Silva") is the other way round.
+    program = parse(
+        "Wednesday, January 25, 2012\n"
+        "02:30 PM Room 217\n"
+        "Bill Okoro (Delta Tools, Inc.) - Hydraulic Intensifiers\n"
+        "03:00 PM Room 217\n"
+        "Dr. Mina Park (SMD) - ROV Automation\n"
+        "03:30 PM Room 217\n"
+        "Sensor Fusion (Part 2) - Ana Silva\n"
+    )
+    assert papers(program)[:2] == [
+        ("Hydraulic Intensifiers", [("Bill Okoro", "Delta Tools, Inc.")]),
+        ("ROV Automation", [("Mina Park", "SMD")]),
+    ]
+    assert all(p.title != "Ana Silva" for s in program.sessions for p in s.papers)
+
+
+def test_a_heading_over_the_days_of_a_track_is_nobody_s_name() -> None:
+    # A page listing its talks by track: "Small Vehicles" / "Wednesday, January 25, 2012" /
+    # times and talks: the line over a day's date heads the days below it, and names no author
+    # of the talk above (whose second line, its long title, still waits for people); a speaker
+    # printed last before the next day is still the talk's.
+    program = parse(
+        "Ocean Tools\n"
+        "Tuesday, January 24, 2012\n"
+        "10:30 AM Room 217\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "Crawling Robots for the Inspection of Ship Hulls in Port\n"
+        "Small Vehicles\n"
+        "Wednesday, January 25, 2012\n"
+        "09:00 AM Room 218\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Lena Ortiz", "Harbour Robotics Inc.")]),
+        ("Pressure Housings in Practice", [("Tom Okafor", "Delta Subsea")]),
+    ]
+    program = parse(
+        "Tuesday, January 24, 2012\n"
+        "10:30 - 11:00 Session 1\n"
+        "Tethered Crawlers for Hull Surveys\n"
+        "Maria Lopez\n"
+        "Wednesday, January 25, 2012\n"
+        "09:00 - 10:00 Session 2\n"
+        "Pressure Housings in Practice\n"
+        "Tom Okafor\n"
+    )
+    assert papers(program) == [
+        ("Tethered Crawlers for Hull Surveys", [("Maria Lopez", None)]),
+        ("Pressure Housings in Practice", [("Tom Okafor", None)]),
+    ]
+
+
+def test_on_a_page_of_placed_speakers_a_bare_name_before_the_hyphen_is_the_speaker() -> None:
+    # A page whose talks read "Name (Workplace) - Title": one printed "Name - Title" without
+    # a workplace is a talk by that person too; on a page without that habit the line stays
+    # the item's title (a hyphen alone is as often a title's own).
+    talks = (
+        "Tuesday, January 24, 2012\n"
+        "08:30 AM Room 218\n"
+        "Lena Ortiz (Harbour Robotics Inc.) - Tethered Crawlers for Hull Surveys\n"
+        "09:00 AM Room 218\n"
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle\n"
+        "09:30 AM Room 218\n"
+        "Tom Okafor (Delta Subsea) - Pressure Housings in Practice\n"
+        "10:00 AM Room 218\n"
+        "Maria Lopez (Coastal Survey Ltd) - Mapping Debris along the Coast\n"
+    )
+    assert papers(parse(talks))[1] == (
+        "Under Ice Operations with a Small Vehicle",
+        [("Thomas Wrenn", None)],
+    )
+    alone = parse(
+        "Tuesday, January 24, 2012\n"
+        "09:00 AM Room 218\n"
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle\n"
+    )
+    assert [s.title for s in alone.sessions] == [
+        "Thomas Wrenn - Under Ice Operations with a Small Vehicle"
+    ]

@@ -5,7 +5,7 @@ patterns they use."""
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from datetime import time
 
 from bot.model import Person, SessionKind
@@ -28,6 +28,7 @@ from bot.parsing.lexer import (
     ROOM_WORDS,
     SESSION_LABEL,
     Line,
+    LineKind,
     find_chair_label,
 )
 from bot.parsing.shapes import (
@@ -551,11 +552,22 @@ def reads_as_a_name(text: str) -> bool:
 
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
 SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+# "Ana Silva (Harbour Robotics) - Title": a spaced hyphen after a speaker whose workplace closes
+# the name in parentheses (a hyphen alone is as often a title's own, "AUVs - New Sensors").
+_SPEAKER_HYPHEN = re.compile(r"^(?P<who>[^—–:()\-]{3,60}\([^()]{2,80}\))\s+-\s+(?P<title>\S.*)$")
 
 
-def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
+# "Thomas Wrasse - Under Ice Operations": a bare name, a spaced hyphen, a title.
+_BARE_SPEAKER_HYPHEN = re.compile(r"^(?P<who>[^—–:()\-]{3,40}?)\s+-\s+(?P<title>\S.*)$")
+
+
+def speaker_then_title(
+    text: str, *, bare_hyphen_names: bool = False
+) -> tuple[str, tuple[Person, ...]] | None:
     """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
-    Title`, else None: the left side must read surely as people and the right as a title."""
+    Title`, else None: the left side must read surely as people and the right as a title.
+    On a page that prints its talks `Name (Workplace) - Title` (`bare_hyphen_names`), one
+    full name before a spaced hyphen is a speaker too."""
     colon = split_colon_authors(text) if ": " in text else None
     if colon is not None and not any(
         _spells_last_initials(a.name, a.affiliation or "") for a in colon[1].authors
@@ -564,6 +576,11 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if colon is not None:
         return None  # "Das Corpus Inscriptorum Vitebergense (CIV): Quellen": a name, no one's
     dash = SPEAKER_DASH.match(text)
+    hyphen = _SPEAKER_HYPHEN.match(text) if dash is None else None
+    if dash is None and hyphen is None and bare_hyphen_names:
+        bare = _BARE_SPEAKER_HYPHEN.match(text)
+        return _bare_speakers_talk(bare.group("who"), bare.group("title")) if bare else None
+    dash = dash or hyphen
     if dash is None:
         return None
     who, title = dash.group("who").strip(), dash.group("title").strip()
@@ -571,13 +588,65 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
     if (
         parsed.rest
         or not parsed.authors
+        or (hyphen is not None and not all(a.affiliation for a in parsed.authors))
         or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
-        or not reads_as_title(title)
+        or not (reads_as_title(title) if hyphen is None else _titles_a_placed_speakers_talk(title))
         or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
     ):
         return None
     return title, parsed.authors
+
+
+def _bare_speakers_talk(who: str, title: str) -> tuple[str, tuple[Person, ...]] | None:
+    """`Thomas Wrasse` / `Under Ice Operations Using a Micro-ROV`: one full name (a known given
+    name first) and a title of three words or more that names no person."""
+    who, title = who.strip(), title.strip()
+    parsed = parse_author_line(who)
+    if (
+        parsed.rest
+        or len(parsed.authors) != 1
+        or not 2 <= len(who.split()) <= 4
+        or who.split()[0] not in GIVEN_NAMES
+        or not is_name_like_strict(who)
+        or not reads_as_title(title)
+        or not _titles_a_placed_speakers_talk(title)
+        or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
+    ):
+        return None
+    return title, parsed.authors
+
+
+def prints_placed_hyphen_speakers(lines: Sequence[Line]) -> bool:
+    """Whether this page prints its talks `Name (Workplace) - Title`: three lines or more
+    with different speakers so, after which a bare `Name - Title` reads the same way."""
+    names: set[str] = set()
+    for line in lines:
+        if line.kind is not LineKind.TEXT or " - " not in line.text or "(" not in line.text:
+            continue
+        if _SPEAKER_HYPHEN.match(line.text) is None:
+            continue
+        spoken = speaker_then_title(line.text)
+        if spoken is not None:
+            names.add(spoken[1][0].name)
+            if len(names) >= 3:
+                return True
+    return False
+
+
+def _titles_a_placed_speakers_talk(text: str) -> bool:
+    """After `Name (Workplace) - `, `text` (`Hydraulic Intensifiers`, `ROV Automation`) titles
+    the talk: two words at least, and no person (`Ana Silva`, a known given name first)."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    people = parse_author_line(text)
+    return not (
+        people.authors
+        and not people.rest
+        and all(a.name.split()[0] in GIVEN_NAMES for a in people.authors)
+        and all(is_name_like_strict(a.name) for a in people.authors)
+    )
 
 
 def _spells_last_initials(words: str, acronym: str) -> bool:

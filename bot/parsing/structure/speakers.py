@@ -114,7 +114,7 @@ class Speakers(Lookahead):
             session.speakers = list(noted[1])
             session.notes.append(noted[2])
             return
-        spoken = speaker_then_title(session.title)
+        spoken = speaker_then_title(session.title, bare_hyphen_names=self.placed_hyphen_speakers)
         # "Legal Design Black Box – When …" / "Jason Dunning (DWF)": with its speaker on the
         # line below, the dash is the title's own
         if spoken is not None and not self._speaker_line_below(session.line - 1):

@@ -80,6 +80,7 @@ from bot.parsing.structure.phrases import (
     TRAILING_JOINT_WORK,
     TRAILING_LENGTH,
     one_person_and_affiliation,
+    prints_placed_hyphen_speakers,
 )
 from bot.parsing.talks import split_addressed_speaker, split_dash_speakers
 from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
@@ -161,6 +162,7 @@ class BuilderState:
         self.entry_codes = recurring_entry_codes(lines)
         self.dash_speakers = prints_dash_speakers(lines)
         self.timed_dash_speakers = prints_timed_dash_speakers(lines)
+        self.placed_hyphen_speakers = prints_placed_hyphen_speakers(lines)
         # A page that opens its titles with several bracketed topics ("[GPU Computing] Title",
         # "[Visualization] Title") prints its once-seen topics so too.
         self.bracketed_topics = sum(m.startswith("[") for m in self.leading_marks) >= 2

@@ -190,6 +190,17 @@ class TextLines(Cells):
             self.close_paper()
             self.read(line.number, DAY_HEADER, 0.9)
             return 1
+        if (
+            below is not None
+            and below.kind is LineKind.DAY
+            and self.paper is not None
+            and _heads_a_track_of_days(line.text)
+        ):
+            # "Small ROVs" / "Wednesday, January 25, 2012" / its times and talks: on a page of
+            # tracks, the heading over the days below it, no author of the talk above.
+            self.close_paper()
+            self.read(line.number, SESSION_HEADER, 0.7)
+            return 1
         if below is not None and below.kind is LineKind.START_AT:
             # "Keynote" / "Start: 2020-08-31T15:00:00Z": the title of the item it starts.
             session = self.open_session(line.number, title=strip_session_title(line.text))
@@ -1215,6 +1226,21 @@ class TextLines(Cells):
         self.attach_authors(AuthorLine(tuple(Person(p.name) for p in people)), line.number)
         self.read(line.number, AUTHORS, 0.8)
         return True
+
+
+_NOT_A_HEADING = re.compile(r"[\d,;:()\[\]]|[.!?]$")
+
+
+def _heads_a_track_of_days(text: str) -> bool:
+    """`Small ROVs`, `Work-Class ROVs`, `Manned Underwater Vehicles`: a short name of a track,
+    no person (no known given name first, not read as people) and no sentence."""
+    words = text.split()
+    return (
+        1 <= len(words) <= 6
+        and not _NOT_A_HEADING.search(text)
+        and author_line_score(text) < 0.8
+        and not _opens_with_a_given_name(text)
+    )
 
 
 def _a_given_name(word: str) -> bool:

@@ -5,6 +5,7 @@ reads a row of cells timed by it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import time
 
 from bot.model import Person, SessionKind
@@ -73,6 +74,12 @@ from bot.parsing.timeexpr import DayExpr, TimeRange, parse_day_header
 
 # Between people of one line: a comma, a semicolon, an ampersand, a slash or "and".
 _PEOPLE_JOIN = re.compile(r"[,;&/]|\band\b")
+# "(30 min)", "(1 h 30 min)", "(90 minutes)": the item's length, printed right after its start.
+_LEADING_LENGTH = re.compile(
+    r"^\((?=\s*\d)(?:(?P<h>\d{1,2})\s*h(?:ours?|rs?)?\s*)?(?:(?P<m>\d{1,3})\s*(?:min(?:ute)?s?\.?))?\)"
+    r"(?=\s|$)",
+    re.I,
+)
 
 # "Discussion", "Q&A", "Questions and answers", "General discussion": the time a session gives
 # to questions after a talk, printed as a row of its own between the talks.
@@ -415,6 +422,14 @@ class TimeLines(Cells):
         if self.day_override is not None:
             before = ""  # the slot's date, read by on_time
         after = source[tr.span[1] :].strip()
+        length = _LEADING_LENGTH.match(after)
+        if length is not None:
+            # "10:30 AM (30 min) Room 217": how long the item lasts, then where; its end when
+            # the line gives none, and no part of its title.
+            after = after[length.end() :].strip()
+            if tr.end is None:
+                minutes = int(length.group("h") or 0) * 60 + int(length.group("m") or 0)
+                tr = replace(tr, end=minutes_after(tr.start, minutes))
         other_cells = [c for c in line.cells[1:] if c] if source is line.cells[0] else []
         weekday_prefix = re.fullmatch(r"([A-Za-z]{2,9})\.?,?", before)
         dated = dated_prefix(before) if before and not weekday_prefix else None
