@@ -10661,6 +10661,8 @@ def test_a_locknote_is_the_closing_keynote() -> None:
     assert papers(program) == [("Small Habits, Large Systems", [("Ilse Varga", None)])]
     assert program.sessions[0].kind is SessionKind.KEYNOTE
     assert classify_kind("Locknote", paper_count=0) is SessionKind.KEYNOTE
+
+
 def test_a_link_cell_with_a_mark_glued_to_it_is_no_part_of_the_title() -> None:
     # "[PDF]●<TAB>Title": a table's first cell naming the paper's link, a sign glued after it
     # ("●", a student-contest entry; "★", an award candidate) on some rows; the cell is a link
@@ -10736,6 +10738,8 @@ def test_a_cjk_room_heading_alone_on_its_line_heads_the_sessions_below_it() -> N
         ("OS4 医療に関わる可視化", "第2会場"),
     ]
     assert len(papers(program)) == 4
+
+
 def test_a_start_with_the_length_in_parentheses_and_a_room() -> None:
     # "10:30 AM (30 min) Room 217": the item's start, how long it lasts and where it is; the
     # length and the room no part of its title, the length giving its end.
