@@ -23,6 +23,11 @@ KEYNOTE_PHRASES = (
     r"(?:distinguished|turing|memorial|honorary|prize|award|guest|public) lectures?|"
     r"guest (?:talks?|speakers?)"
 )
+# What an opening or closing ceremony opens or closes.
+_EVENT_WORDS = (
+    r"(?:conference|workshop|symposium|meeting|congress|school|session|day|event|ceremony|"
+    r"program(?:me)?|colloquium|forum)s?\b"
+)
 _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (SessionKind.OTHER, REGISTRATION),
     (
@@ -59,7 +64,10 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (
         SessionKind.PLENARY,
         re.compile(
-            r"\bopening\b|\bclosing\b|\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
+            # (not "Opening the 21 cm Window …", "Closing the Gap …": a gerund and its object,
+            # a talk's title; "Opening the Conference" is still the ceremony)
+            r"\b(?:opening|closing)\b(?!\s+(?:the|a|an)\s+(?!" + _EVENT_WORDS + r")\w)|"
+            r"\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
             r"\bclose-?out\b|"
             r"\bprize[- ]giving\b|\bannual general meeting\b|\bAGM\b|"
             r"\bwelcome( and|&| remarks|"

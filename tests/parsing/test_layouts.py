@@ -10570,3 +10570,20 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_talk_title_opening_with_opening_or_closing_and_its_object_is_a_talk() -> None:
+    # "Time | Speaker | Title" rows: "Opening the 21 cm Window …", "Closing the Gap …" are a
+    # gerund and what it opens or closes, a talk's title; "Opening of the Workshop" and
+    # "Closing Remarks" stay the day's ceremonies.
+    program = parse(
+        "Friday\n"
+        "9:00-9:10\tMarta Quist\tOpening of the Workshop\n"
+        "9:10-9:40\tJonas Pelt\tOpening the Radio Window on the Early Universe\n"
+        "9:40-10:10\tLena Varga\tClosing the Gap between Neutrino Models and Data\n"
+        "10:10-10:20\tMarta Quist\tClosing Remarks\n"
+    )
+    assert papers(program) == [
+        ("Opening the Radio Window on the Early Universe", [("Jonas Pelt", None)]),
+        ("Closing the Gap between Neutrino Models and Data", [("Lena Varga", None)]),
+    ]
