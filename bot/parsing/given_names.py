@@ -2794,7 +2794,6 @@ Bridget
 Bridgette
 Bridie
 Briggitte
-Bright
 Brighton
 Brigi
 Brigid
@@ -14864,7 +14863,6 @@ Rawad
 Rawan
 Rawdha
 Raxma
-Ray
 Raya
 Rayaleh
 Rayan
