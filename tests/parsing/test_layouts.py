@@ -10587,3 +10587,22 @@ def test_a_talk_title_opening_with_opening_or_closing_and_its_object_is_a_talk()
         ("Opening the Radio Window on the Early Universe", [("Jonas Pelt", None)]),
         ("Closing the Gap between Neutrino Models and Data", [("Lena Varga", None)]),
     ]
+
+
+def test_a_talk_whose_title_is_still_to_be_announced_beside_its_speaker() -> None:
+    # "Time | Speaker | Title" rows: "Jamie Orlov | TBD" is a talk all the same, its title
+    # printed as the placeholder, as "Title | TBA" is a talk whose speaker is not named yet.
+    program = parse(
+        "Friday\n"
+        "9:00-9:30\tIrene Kastner\tThe Future of High-Energy Neutrino Astronomy\n"
+        "9:30-10:00\tJamie Orlov\tTBD\n"
+        "10:00-10:30\tCoffee break\n"
+        "10:30-11:00\tAnamaria Leffel\tTBA\n"
+        "11:00-11:30\tPeter Varos\tGamma-ray Bursts in the Coming Decade\n"
+    )
+    assert papers(program) == [
+        ("The Future of High-Energy Neutrino Astronomy", [("Irene Kastner", None)]),
+        ("TBD", [("Jamie Orlov", None)]),
+        ("TBA", [("Anamaria Leffel", None)]),
+        ("Gamma-ray Bursts in the Coming Decade", [("Peter Varos", None)]),
+    ]
