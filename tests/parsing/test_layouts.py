@@ -10606,3 +10606,26 @@ def test_a_talk_whose_title_is_still_to_be_announced_beside_its_speaker() -> Non
         ("TBA", [("Anamaria Leffel", None)]),
         ("Gamma-ray Bursts in the Coming Decade", [("Peter Varos", None)]),
     ]
+
+
+def test_a_panel_row_names_its_moderator_in_the_speaker_cell_and_its_topic_beside() -> None:
+    # "Time | Speaker | Title" rows: "Panel Discussion: Rhea Munk | What is needed? Theory
+    # and Modelling" is a panel on that topic led by the one person named, not a talk by
+    # "Theory" and "Modelling"; a bare "Panel Discussion" names no one.
+    program = parse(
+        "Saturday\n"
+        "11:50-12:20\tAli Kerman\tStrategies for Identifying Flaring and Obscured Sources\n"
+        "12:20-1:00\tPanel Discussion: Rhea Munk\tWhat is needed? Theory and Modelling\n"
+        "1:00-1:40\t\tLunch\n"
+        "1:40-2:10\tPhil Corrado\tChasing Counterparts with Next-Generation Facilities\n"
+        "3:40-4:20\tPanel Discussion\tPredictions for the Future\n"
+    )
+    assert papers(program) == [
+        ("Strategies for Identifying Flaring and Obscured Sources", [("Ali Kerman", None)]),
+        ("Chasing Counterparts with Next-Generation Facilities", [("Phil Corrado", None)]),
+    ]
+    panels = [s for s in program.sessions if s.title and "needed" in s.title]
+    assert [(s.title, [c.name for c in s.chairs]) for s in panels] == [
+        ("What is needed? Theory and Modelling", ["Rhea Munk"])
+    ]
+    assert "Predictions for the Future" in [s.title for s in program.sessions]
