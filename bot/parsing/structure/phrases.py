@@ -29,6 +29,7 @@ from bot.parsing.lexer import (
     SESSION_LABEL,
     Line,
     find_chair_label,
+    names_a_place,
 )
 from bot.parsing.shapes import (
     ITEM_WORD,
@@ -204,6 +205,7 @@ def panel_topic_and_moderator(label: str, topic: str) -> tuple[str, list[Person]
         found is None
         or len(topic.split()) < 2
         or _PANEL_LABEL.match(topic)
+        or names_a_place(topic)  # "Panel Discussion | Venue: Senate Hall": where, not what
         or classify_kind(topic, paper_count=1) not in (SessionKind.PAPERS, SessionKind.OTHER)
     ):
         return None
