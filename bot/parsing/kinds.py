@@ -70,7 +70,7 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
             r"\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
             r"\bclose-?out\b|"
             r"\bprize[- ]giving\b|\bannual general meeting\b|\bAGM\b|"
-            r"\bwelcome( and|&| remarks|"
+            r"\bwelcome( and|&| remarks?| statements?|"
             r" address| talk| speech| message| presentation)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
@@ -204,7 +204,8 @@ def is_talk_slot(title: str) -> bool:
 # "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura",
 # "Closeout session", "Wrap-up".
 _CEREMONY_WORDS = frozenset(
-    "welcome introduction intro opening closing concluding farewell remarks words address"
+    "welcome introduction intro opening closing concluding farewell remarks remark statement"
+    " statements words address"
     " closeout close-out wrap-up wrapup"
     " apertura chiusura ouverture clôture bienvenue begrüßung eröffnung abertura encerramento"
     " bienvenida inauguración clausura boas-vindas".split()

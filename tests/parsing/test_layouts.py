@@ -10629,3 +10629,26 @@ def test_a_panel_row_names_its_moderator_in_the_speaker_cell_and_its_topic_besid
         ("What is needed? Theory and Modelling", ["Rhea Munk"])
     ]
     assert "Predictions for the Future" in [s.title for s in program.sessions]
+
+
+def test_a_ceremony_row_names_its_host_in_the_speaker_cell() -> None:
+    # "Time | Speaker | Title" rows: "Bruno Gale | Welcome remark", "Ada and Zora Lind |
+    # Opening statement", "Zora Lind | Closing remarks" are the day's ceremonies, titled by
+    # what they are and hosted by the people named, not talks.
+    program = parse(
+        "Friday\n"
+        "8:50-9:00\tAda and Zora Lind\tOpening statement\n"
+        "9:00-9:20\tBruno Gale\tWelcome remark\n"
+        "9:20-9:50\tAzra Kovac\tSources of High-Energy Neutrinos and Cosmic Rays\n"
+        "9:50-10:20\tJoss Dillard\tThe 21 cm Window on Our Cosmic Dawn\n"
+        "10:20-10:30\tZora Lind\tClosing remarks\n"
+    )
+    assert papers(program) == [
+        ("Sources of High-Energy Neutrinos and Cosmic Rays", [("Azra Kovac", None)]),
+        ("The 21 cm Window on Our Cosmic Dawn", [("Joss Dillard", None)]),
+    ]
+    assert [(s.title, s.kind) for s in program.sessions if not s.papers] == [
+        ("Opening statement", SessionKind.PLENARY),
+        ("Welcome remark", SessionKind.PLENARY),
+        ("Closing remarks", SessionKind.PLENARY),
+    ]
