@@ -24,6 +24,11 @@ KEYNOTE_PHRASES = (
     r"(?:distinguished|turing|memorial|honorary|prize|award|guest|public) lectures?|"
     r"guest (?:talks?|speakers?)"
 )
+# What an opening or closing ceremony opens or closes.
+_EVENT_WORDS = (
+    r"(?:conference|workshop|symposium|meeting|congress|school|session|day|event|ceremony|"
+    r"program(?:me)?|colloquium|forum)s?\b"
+)
 _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (SessionKind.OTHER, REGISTRATION),
     (
@@ -60,10 +65,13 @@ _RULES: tuple[tuple[SessionKind, re.Pattern[str]], ...] = (
     (
         SessionKind.PLENARY,
         re.compile(
-            r"\bopening\b|\bclosing\b|\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
+            # (not "Opening the 21 cm Window …", "Closing the Gap …": a gerund and its object,
+            # a talk's title; "Opening the Conference" is still the ceremony)
+            r"\b(?:opening|closing)\b(?!\s+(?:the|a|an)\s+(?!" + _EVENT_WORDS + r")\w)|"
+            r"\badjourn(?:ment)?\b|\bconcluding remarks\b|\bwrap-?up\b|"
             r"\bclose-?out\b|"
             r"\bprize[- ]giving\b|\bannual general meeting\b|\bAGM\b|"
-            r"\bwelcome( and|&| remarks|"
+            r"\bwelcome( and|&| remarks?| statements?|"
             r" address| talk| speech| message| presentation)\b|\baward|\bbusiness meeting\b|"
             r"\bgeneral assembly\b|\btown ?hall\b|\bfarewell\b|"
             r"\bbest papers?\b|"
@@ -197,7 +205,8 @@ def is_talk_slot(title: str) -> bool:
 # "Welcome", "Introduction", "Opening remarks", "Welcome and introduction", "Chiusura",
 # "Closeout session", "Wrap-up".
 _CEREMONY_WORDS = frozenset(
-    "welcome introduction intro opening closing concluding farewell remarks words address"
+    "welcome introduction intro opening closing concluding farewell remarks remark statement"
+    " statements words address"
     " closeout close-out wrap-up wrapup"
     " apertura chiusura ouverture clôture bienvenue begrüßung eröffnung abertura encerramento"
     " bienvenida inauguración clausura boas-vindas".split()

@@ -27,6 +27,7 @@ from bot.parsing.lexer import (
 from bot.parsing.shapes import (
     FIELD_LABEL,
     LEADING_MARK,
+    PLACEHOLDER_TITLE,
     ROOM_CELL,
     is_own_item,
     is_prose,
@@ -326,6 +327,8 @@ def timed_name_cells(lines: list[Line]) -> bool:
         a, b = cells
         if is_own_item(a) or is_own_item(b):
             continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
+        if PLACEHOLDER_TITLE.match(a.strip()) or PLACEHOLDER_TITLE.match(b.strip()):
+            continue  # "09:30 | Jamie Orlov | TBD": a title not given yet tells nothing
         if (is_name_like_strict(a) and reads_as_title(b)) or (
             is_name_like_strict(b) and reads_as_title(a)
         ):

@@ -10865,4 +10865,83 @@ def test_on_a_page_of_placed_speakers_a_bare_name_before_the_hyphen_is_the_speak
     )
     assert [s.title for s in alone.sessions] == [
         "Thomas Wrenn - Under Ice Operations with a Small Vehicle"
+def test_a_talk_title_opening_with_opening_or_closing_and_its_object_is_a_talk() -> None:
+    # "Time | Speaker | Title" rows: "Opening the 21 cm Window …", "Closing the Gap …" are a
+    # gerund and what it opens or closes, a talk's title; "Opening of the Workshop" and
+    # "Closing Remarks" stay the day's ceremonies.
+    program = parse(
+        "Friday\n"
+        "9:00-9:10\tMarta Quist\tOpening of the Workshop\n"
+        "9:10-9:40\tJonas Pelt\tOpening the Radio Window on the Early Universe\n"
+        "9:40-10:10\tLena Varga\tClosing the Gap between Neutrino Models and Data\n"
+        "10:10-10:20\tMarta Quist\tClosing Remarks\n"
+    )
+    assert papers(program) == [
+        ("Opening the Radio Window on the Early Universe", [("Jonas Pelt", None)]),
+        ("Closing the Gap between Neutrino Models and Data", [("Lena Varga", None)]),
+    ]
+
+
+def test_a_talk_whose_title_is_still_to_be_announced_beside_its_speaker() -> None:
+    # "Time | Speaker | Title" rows: "Jamie Orlov | TBD" is a talk all the same, its title
+    # printed as the placeholder, as "Title | TBA" is a talk whose speaker is not named yet.
+    program = parse(
+        "Friday\n"
+        "9:00-9:30\tIrene Kastner\tThe Future of High-Energy Neutrino Astronomy\n"
+        "9:30-10:00\tJamie Orlov\tTBD\n"
+        "10:00-10:30\tCoffee break\n"
+        "10:30-11:00\tAnamaria Leffel\tTBA\n"
+        "11:00-11:30\tPeter Varos\tGamma-ray Bursts in the Coming Decade\n"
+    )
+    assert papers(program) == [
+        ("The Future of High-Energy Neutrino Astronomy", [("Irene Kastner", None)]),
+        ("TBD", [("Jamie Orlov", None)]),
+        ("TBA", [("Anamaria Leffel", None)]),
+        ("Gamma-ray Bursts in the Coming Decade", [("Peter Varos", None)]),
+    ]
+
+
+def test_a_panel_row_names_its_moderator_in_the_speaker_cell_and_its_topic_beside() -> None:
+    # "Time | Speaker | Title" rows: "Panel Discussion: Rhea Munk | What is needed? Theory
+    # and Modelling" is a panel on that topic led by the one person named, not a talk by
+    # "Theory" and "Modelling"; a bare "Panel Discussion" names no one.
+    program = parse(
+        "Saturday\n"
+        "11:50-12:20\tAli Kerman\tStrategies for Identifying Flaring and Obscured Sources\n"
+        "12:20-1:00\tPanel Discussion: Rhea Munk\tWhat is needed? Theory and Modelling\n"
+        "1:00-1:40\t\tLunch\n"
+        "1:40-2:10\tPhil Corrado\tChasing Counterparts with Next-Generation Facilities\n"
+        "3:40-4:20\tPanel Discussion\tPredictions for the Future\n"
+    )
+    assert papers(program) == [
+        ("Strategies for Identifying Flaring and Obscured Sources", [("Ali Kerman", None)]),
+        ("Chasing Counterparts with Next-Generation Facilities", [("Phil Corrado", None)]),
+    ]
+    panels = [s for s in program.sessions if s.title and "needed" in s.title]
+    assert [(s.title, [c.name for c in s.chairs]) for s in panels] == [
+        ("What is needed? Theory and Modelling", ["Rhea Munk"])
+    ]
+    assert "Predictions for the Future" in [s.title for s in program.sessions]
+
+
+def test_a_ceremony_row_names_its_host_in_the_speaker_cell() -> None:
+    # "Time | Speaker | Title" rows: "Bruno Gale | Welcome remark", "Ada and Zora Lind |
+    # Opening statement", "Zora Lind | Closing remarks" are the day's ceremonies, titled by
+    # what they are and hosted by the people named, not talks.
+    program = parse(
+        "Friday\n"
+        "8:50-9:00\tAda and Zora Lind\tOpening statement\n"
+        "9:00-9:20\tBruno Gale\tWelcome remark\n"
+        "9:20-9:50\tAzra Kovac\tSources of High-Energy Neutrinos and Cosmic Rays\n"
+        "9:50-10:20\tJoss Dillard\tThe 21 cm Window on Our Cosmic Dawn\n"
+        "10:20-10:30\tZora Lind\tClosing remarks\n"
+    )
+    assert papers(program) == [
+        ("Sources of High-Energy Neutrinos and Cosmic Rays", [("Azra Kovac", None)]),
+        ("The 21 cm Window on Our Cosmic Dawn", [("Joss Dillard", None)]),
+    ]
+    assert [(s.title, s.kind) for s in program.sessions if not s.papers] == [
+        ("Opening statement", SessionKind.PLENARY),
+        ("Welcome remark", SessionKind.PLENARY),
+        ("Closing remarks", SessionKind.PLENARY),
     ]

@@ -22,6 +22,7 @@ from bot.parsing.kinds import classify_kind, is_ceremony
 from bot.parsing.lexer import ROOM_NAME, Line, LineKind, classify, is_link_line
 from bot.parsing.shapes import (
     LEADING_MARK,
+    PLACEHOLDER_TITLE,
     ROOM_CELL,
     has_common_word,
     is_prose,
@@ -404,6 +405,15 @@ class Cells(Speakers):
                 return self.strip_marks(strip_trailing_marks(title)[0]), named, rest
             return None  # the column says who; the other cell cannot be the people
         for people, title in ((content[0], content[1]), (content[1], content[0])):
+            if (
+                PLACEHOLDER_TITLE.match(title.strip())
+                and classify_kind(people, paper_count=0) is SessionKind.OTHER
+                and self._names_a_speaker(people, bool(speaker_columns))
+            ):
+                # "09:30-10:00 | Jamie Orlov | TBD": a talk whose title is not given yet.
+                rest = [c for c in others if c not in content and c != institution]
+                speakers = _working_at(list(parse_author_line(people).authors), institution)
+                return title.strip(), speakers, rest
             label = LEADING_MARK.match(title)
             if label and keynote_mark(label.group("mark")):
                 title = title[label.end() :]  # "[Keynote] Can we reduce the burden of …"

@@ -30,6 +30,7 @@ from bot.parsing.lexer import (
     Line,
     LineKind,
     find_chair_label,
+    names_a_place,
 )
 from bot.parsing.shapes import (
     ITEM_WORD,
@@ -183,6 +184,38 @@ def opens_next_cell(line: Line) -> bool:
 
 PRESENTER_JOIN = re.compile(r"\s+[+&/]\s+")
 NOBODY = frozenset("all everyone everybody tba tbd tbc staff organizers organisers".split())
+
+
+# "Panel Discussion: Rhea Munk", "Round Table": a timetable's speaker cell saying its row is
+# a panel, maybe naming the one who leads it.
+_PANEL_LABEL = re.compile(
+    r"^(?:(?:panel|round[- ]?table)(?:\s+discussion)?|discussion panel)\s*"
+    r"(?::\s*(?P<who>\S.*))?$",
+    re.I,
+)
+
+
+def panel_topic_and_moderator(label: str, topic: str) -> tuple[str, list[Person]] | None:
+    """`Panel Discussion: Rhea Munk | What is needed? Theory and Modelling`: a timed row's
+    cell naming it a panel (and the one person who leads it), beside the cell of its topic:
+    the topic and its moderator ([] for a bare `Panel Discussion`); None for any other row,
+    or for a panel cell naming several people (its panelists, not a moderator)."""
+    found = _PANEL_LABEL.match(label.strip())
+    topic = topic.strip()
+    if (
+        found is None
+        or len(topic.split()) < 2
+        or _PANEL_LABEL.match(topic)
+        or names_a_place(topic)  # "Panel Discussion | Venue: Senate Hall": where, not what
+        or classify_kind(topic, paper_count=1) not in (SessionKind.PAPERS, SessionKind.OTHER)
+    ):
+        return None
+    if found.group("who") is None:
+        return topic, []
+    people = presenters_in(found.group("who"))
+    if len(people) != 1 or not reads_as_a_name(people[0].name):
+        return None
+    return topic, people
 
 
 def presenters_in(text: str) -> list[Person]:

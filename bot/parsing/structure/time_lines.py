@@ -62,7 +62,9 @@ from bot.parsing.structure.phrases import (
     minutes_after,
     names_only_a_workplace,
     opens_next_cell,
+    panel_topic_and_moderator,
     place_column_roles,
+    presenters_in,
     reads_as_a_name,
     room_in_parentheses,
     slot_date,
@@ -788,6 +790,37 @@ class TimeLines(Cells):
             self.read(self.lines[workplace_at].number, AUTHORS, 0.9)
             self.slot = (tr.start, tr.end)
             return workplace_at - i + 1
+        if (
+            talk_row
+            and len(other_cells) == 1
+            and is_ceremony(other_cells[0])
+            and not is_ceremony(title_text)
+            and presenters_in(title_text)
+        ):
+            # "9:00-9:20 | Bruno Gale | Welcome remark": the day's ceremony, titled by what it
+            # is; who hosts it is a note, not a talk's speaker.
+            session = self.open_session(
+                line.number, title=other_cells[0], start=tr.start, end=tr.end, room=room
+            )
+            file_cells_beside(session, [title_text])
+            self.slot = (tr.start, tr.end)
+            return 1
+        panel = (
+            panel_topic_and_moderator(title_text, other_cells[0])
+            if talk_row and len(other_cells) == 1
+            else None
+        )
+        if panel is not None:
+            # "12:20-1:00 | Panel Discussion: Rhea Munk | What is needed? Theory": a panel on
+            # the topic beside, led by the one person named.
+            topic, moderators = panel
+            session = self.open_session(
+                line.number, title=topic, start=tr.start, end=tr.end, room=room
+            )
+            for moderator in moderators:
+                self._add_chairs(session, moderator.name, line.number)
+            self.slot = (tr.start, tr.end)
+            return 1
         talk = self._talk_in_cells(title_text, other_cells, line.cells) if talk_row else None
         if talk is not None:
             # "09:00-09:45 | John Smith (Oxford) | Spectral Gaps": one talk per timed row, its
