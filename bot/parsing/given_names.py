@@ -2794,7 +2794,6 @@ Bridget
 Bridgette
 Bridie
 Briggitte
-Bright
 Brighton
 Brigi
 Brigid
@@ -14863,7 +14862,6 @@ Rawad
 Rawan
 Rawdha
 Raxma
-Ray
 Raya
 Rayaleh
 Rayan

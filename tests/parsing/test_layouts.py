@@ -10865,6 +10865,9 @@ def test_on_a_page_of_placed_speakers_a_bare_name_before_the_hyphen_is_the_speak
     )
     assert [s.title for s in alone.sessions] == [
         "Thomas Wrenn - Under Ice Operations with a Small Vehicle"
+    ]
+
+
 def test_a_talk_title_opening_with_opening_or_closing_and_its_object_is_a_talk() -> None:
     # "Time | Speaker | Title" rows: "Opening the 21 cm Window …", "Closing the Gap …" are a
     # gerund and what it opens or closes, a talk's title; "Opening of the Workshop" and
