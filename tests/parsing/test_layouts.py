@@ -10570,3 +10570,27 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_timed_talk_names_its_speaker_before_a_middle_dot() -> None:
+    # "14:00 – Ana Silva · Title": under a session's timed bullet, each talk's time, an en dash,
+    # who gives it, a middle dot, then its title, as a dash or a colon would part them.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "14:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "14:30 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Why Do Some Melodies Stay With Us?", [("Tomasz Wierzbicki", None)]),
+        ("Light as a Conduit to Memory", [("Amara Okonkwo", None)]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in talks] == [
+        ("Invited Presentations Session 1", "14:00")
+    ]

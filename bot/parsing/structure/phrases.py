@@ -542,12 +542,15 @@ def reads_as_a_name(text: str) -> bool:
 
 
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
-SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+# "Ana Silva — Title", "Ana Silva · Title": who speaks, a long dash or a spaced middle dot,
+# then the talk.
+SPEAKER_DASH = re.compile(r"^(?P<who>[^—–·:]{3,80}?)\s+[—–·]\s+(?P<title>\S.*)$")
 
 
 def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
-    """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
-    Title`, else None: the left side must read surely as people and the right as a title."""
+    """(title, speakers) of an item printed `Speaker (Affiliation): Title`, `Speaker —
+    Title` or `Speaker · Title`, else None: the left side must read surely as people and the
+    right as a title."""
     colon = split_colon_authors(text) if ": " in text else None
     if colon is not None and not any(
         _spells_last_initials(a.name, a.affiliation or "") for a in colon[1].authors
