@@ -10594,3 +10594,25 @@ def test_a_timed_talk_names_its_speaker_before_a_middle_dot() -> None:
     assert [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in talks] == [
         ("Invited Presentations Session 1", "14:00")
     ]
+
+
+def test_a_middle_dot_parts_a_speaker_from_a_short_or_listing_title() -> None:
+    # "Ana Silva · Art, Memory and Music", "Bo Li · Seeing Complexity": past a spaced middle
+    # dot after a name, a title of two words, or one listing its topics as a name list would,
+    # is still the talk's title (a workplace there is not).
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Memory and Art\n"
+        "14:15 – Tomasz Wierzbicki · Seeing Complexity\n"
+        "14:30 – Amara Okonkwo · Shaping Human(e) Places\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Memory and Art", [("Ingrid Halvorsen", None)]),
+        ("Seeing Complexity", [("Tomasz Wierzbicki", None)]),
+        ("Shaping Human(e) Places", [("Amara Okonkwo", None)]),
+    ]
+    assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 1"]

@@ -544,7 +544,7 @@ def reads_as_a_name(text: str) -> bool:
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
 # "Ana Silva — Title", "Ana Silva · Title": who speaks, a long dash or a spaced middle dot,
 # then the talk.
-SPEAKER_DASH = re.compile(r"^(?P<who>[^—–·:]{3,80}?)\s+[—–·]\s+(?P<title>\S.*)$")
+SPEAKER_DASH = re.compile(r"^(?P<who>[^—–·:]{3,80}?)\s+(?P<mark>[—–·])\s+(?P<title>\S.*)$")
 
 
 def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
@@ -568,11 +568,24 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
         or not parsed.authors
         or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
-        or not reads_as_title(title)
+        or not (_dotted_title(title) if dash.group("mark") == "·" else reads_as_title(title))
         or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
     ):
         return None
     return title, parsed.authors
+
+
+def _dotted_title(text: str) -> bool:
+    """After `Name · `: a talk's title, though short (`Visualizing Complexity`) or listing its
+    topics as a list of names would (`AI, Neuroscience and Art`); no other speaker (known by
+    a given name) or workplace, which a middle dot after a name may also lead to."""
+    words = text.split()
+    return (
+        len(words) >= 2
+        and not (words[0].strip(",") in GIVEN_NAMES and reads_as_a_name(text))
+        and not names_an_institution(text)
+        and not names_a_room(text)
+    )
 
 
 def _spells_last_initials(words: str, acronym: str) -> bool:
