@@ -10616,3 +10616,24 @@ def test_a_middle_dot_parts_a_speaker_from_a_short_or_listing_title() -> None:
         ("Shaping Human(e) Places", [("Amara Okonkwo", None)]),
     ]
     assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 1"]
+
+
+def test_a_middle_dot_title_with_a_colon_of_its_own_is_no_workplace() -> None:
+    # "Ana Silva · Breaking Barriers: Teaching … at Universities": past the dot, a title and its
+    # subtitle, though it names universities; a workplace is not printed with such a colon.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "16:00 Invited Presentations Session 2\n"
+        "\n"
+        "16:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "16:15 – Tomasz Wierzbicki · Breaking Barriers: Teaching Neuroscience at Universities\n"
+        "16:30 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "\n"
+        "17:00 Dinner\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Breaking Barriers: Teaching Neuroscience at Universities", [("Tomasz Wierzbicki", None)]),
+        ("Light as a Conduit to Memory", [("Amara Okonkwo", None)]),
+    ]
+    assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 2"]

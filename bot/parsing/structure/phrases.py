@@ -578,12 +578,13 @@ def speaker_then_title(text: str) -> tuple[str, tuple[Person, ...]] | None:
 def _dotted_title(text: str) -> bool:
     """After `Name · `: a talk's title, though short (`Visualizing Complexity`) or listing its
     topics as a list of names would (`AI, Neuroscience and Art`); no other speaker (known by
-    a given name) or workplace, which a middle dot after a name may also lead to."""
+    a given name) or workplace, which a middle dot after a name may also lead to (a title and
+    its subtitle, `Breaking Barriers: … in African Universities`, are no workplace)."""
     words = text.split()
     return (
         len(words) >= 2
         and not (words[0].strip(",") in GIVEN_NAMES and reads_as_a_name(text))
-        and not names_an_institution(text)
+        and not (names_an_institution(text) and ": " not in text)
         and not names_a_room(text)
     )
 
