@@ -10637,3 +10637,32 @@ def test_a_middle_dot_title_with_a_colon_of_its_own_is_no_workplace() -> None:
         ("Light as a Conduit to Memory", [("Amara Okonkwo", None)]),
     ]
     assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 2"]
+
+
+def test_an_opening_ceremonys_untimed_lines_are_its_programme_not_papers() -> None:
+    # "13:30 Opening Ceremony" / "Master of Ceremony: Prof. Ana Silva" / "Welcome Addresses: …"
+    # / "Signing Ceremony: …": what the ceremony holds, who hosts it; no talk is given.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "13:30 Opening Ceremony\n"
+        "\n"
+        "Master of Ceremony: Prof. Liesel Brandt\n"
+        "Introductory Video: Perception Lab\n"
+        "Welcome Addresses: Presidents of the University and the Academy\n"
+        "Signing Ceremony: Agreement with the Academy\n"
+        "\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "14:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Why Do Some Melodies Stay With Us?", [("Tomasz Wierzbicki", None)]),
+    ]
+    opening = program.sessions[0]
+    assert opening.title == "Opening Ceremony"
+    assert opening.start is not None
+    assert opening.start.strftime("%H:%M") == "13:30"
