@@ -10666,3 +10666,53 @@ def test_an_opening_ceremonys_untimed_lines_are_its_programme_not_papers() -> No
     assert opening.title == "Opening Ceremony"
     assert opening.start is not None
     assert opening.start.strftime("%H:%M") == "13:30"
+
+
+def test_an_undecided_chair_and_a_half_day_heading_are_no_rooms() -> None:
+    # "Afternoon Session – Conference" over the day's half, "Chair to be determined" under each
+    # session: printed again and again right above timed lines, as a place would be, but neither
+    # is where the items are held (nor is the undecided chair anyone).
+    program = parse(
+        "October 22, 2025 (Wednesday)\n"
+        "\n"
+        "Morning Session – Conference\n"
+        "\n"
+        "09:00 Invited Presentations Session 1\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "09:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "09:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "\n"
+        "10:30 Coffee Break\n"
+        "\n"
+        "11:00 Invited Presentations Session 2\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "11:00 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "11:15 – Liesel Brandt · Seeing Ourselves in Others\n"
+        "\n"
+        "12:30 Lunch\n"
+        "\n"
+        "Afternoon Session – Conference\n"
+        "\n"
+        "14:00 Invited Presentations Session 3\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "14:00 – Marta Kovács · Temporal Windows in the Brain\n"
+        "14:15 – Daniel Okafor · Eye Movements in Aesthetic Perception\n"
+        "\n"
+        "15:30 Coffee Break\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Invited Presentations Session 1", None),
+        ("Coffee Break", None),
+        ("Invited Presentations Session 2", None),
+        ("Lunch", None),
+        ("Invited Presentations Session 3", None),
+        ("Coffee Break", None),
+    ]
+    assert [len(s.papers) for s in program.sessions] == [2, 0, 2, 0, 2, 0]
+    assert all(not s.chairs for s in program.sessions)
