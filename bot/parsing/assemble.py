@@ -153,7 +153,22 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
         _speaker_opening_the_lone_talk(draft)
         if title_kind is SessionKind.POSTERS and len(draft.papers) >= 3:
             title_kind = None  # a poster session listing its posters by title alone
+        # "13:30 Opening Ceremony" / "Master of Ceremony: Prof. Ana Silva" / "Welcome Addresses:
+        # …" / "Signing Ceremony: …": several untimed lines under an opening or closing, most
+        # naming no one, are what it holds and who hosts it; no talk is given there (a lone
+        # line with its speaker, `Welcome` / `Keynote: Title` / `Name`, stays a talk).
+        ceremony = (
+            title is not None
+            and is_ceremony(title)
+            and len(draft.papers) >= 3
+            and all(p.start is None for p in draft.papers)
+            and 2 * sum(1 for p in draft.papers if p.authors) < len(draft.papers)
+        )
         for p in draft.papers:
+            if ceremony:
+                hosts = ", ".join(a.name for a in p.authors)
+                notes.append(f"{p.title}: {hosts}" if hosts else p.title)
+                continue
             if _OPENING.match(p.title) and p.authors and p.start is None:
                 # "Welcome and opening. Ana Silva and Bo Li": the hosts open the session (a
                 # welcome with its own time and speaker stays one of its talks).

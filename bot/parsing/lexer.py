@@ -1090,6 +1090,9 @@ def _classify_normalised(number: int, text: str) -> Line:
     if may_label_chair(flat) and (CHAIR.match(flat) or chair_label_after(flat)):
         line.kind = LineKind.CHAIR
         return line
+    if _UNDECIDED_CHAIR.match(flat):
+        line.kind = LineKind.JUNK  # "Chair to be determined": no one to read, no title, no place
+        return line
     if LOCATION.match(flat):
         line.kind = LineKind.LOCATION
         return line
@@ -1391,6 +1394,13 @@ def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
 # "2024 | 13th ADVANCES IN MACRO-FINANCE CONFERENCE", "22nd Annual Conference", "The 5th
 # Workshop on X": the name of one edition of the event, as a page of past editions heads each
 # with it; its talks follow, it is none of them.
+# "Chair to be determined", "Session chair TBA", "Moderator: to be confirmed": the session's
+# chair named as not yet known (a stray emphasis mark the copy kept after it allowed).
+_UNDECIDED_CHAIR = re.compile(
+    r"^(?:session\s+)?(?:co-?)?(?:chair(?:s|persons?)?|moderators?)\s*[:：]?\s*"
+    r"(?:tba|tbd|tbc|to\s+be\s+(?:announced|determined|confirmed))\s*[.*_]?$",
+    re.I,
+)
 _EDITION_HEADING = re.compile(
     r"^(?:(?:19|20)\d\d\s*[|:–—-]?\s*)?(?:the\s+)?\d{1,3}(?:st|nd|rd|th)\s+(?:annual\s+)?"
     r"(?:[\w’'&,.-]+\s+){0,6}?(?:conference|workshop|symposium|meeting|congress|colloquium)"

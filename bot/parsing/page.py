@@ -549,6 +549,11 @@ _MOST_ROOM_ROW_WORDS = 6
 _MOST_ROOM_ROW_CHARS = 50
 
 
+# "Afternoon Session – Conference", "Morning session": the half of the day the lines below
+# fill, not where they are held.
+_HALF_DAY = re.compile(r"^(?:morning|afternoon|evening)\s+(?:sessions?|programme|program)\b", re.I)
+
+
 def room_rows_over_times(lines: list[Line]) -> frozenset[str]:
     """Places printed as rows of their own over the timed rows they house (`LT1, School of
     Music` / `[13:40] Paper session A` / … / `Stage one` / `[15:30] Performances`): short lines
@@ -573,8 +578,9 @@ def room_rows_over_times(lines: list[Line]) -> frozenset[str]:
             or find_time_range(text) is not None
             or classify_kind(text, paper_count=0) is not SessionKind.OTHER
             or _reads_as_people(text)
+            or _HALF_DAY.match(text)
         ):
-            continue  # a time's own words, a sentence, a break, or people above a time
+            continue  # a time's own words, a sentence, a break, people, or half of the day
         found.append(text)
     counts = {text: found.count(text) for text in found}
     again = sum(n for n in counts.values() if n >= 2)

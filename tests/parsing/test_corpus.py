@@ -672,9 +672,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # people run on into the next cell's title line) read as two items, each with its people,
     # under a timed single-talk line: text 1 / .87 / .99 (the page reads its cells apart).
     # Then a timed talk's people kept as its own paper where the one cell beside it became the
-    # item's paper: page 1 / .87 / .99.
-    "found/sumo-2025-berlin.txt": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
-    "found/sumo-2025-berlin.html": (1.00, 0.87, 0.99, 0.99, 1.00, 1.00),
+    # item's paper: page 1 / .87 / .99. Then several untimed lines under an opening, most
+    # naming no one, what it holds (no papers): text and page precision 1.
+    "found/sumo-2025-berlin.txt": (1.00, 1.00, 0.99, 0.99, 1.00, 1.00),
+    "found/sumo-2025-berlin.html": (1.00, 1.00, 0.99, 0.99, 1.00, 1.00),
     # Particle physics (ML4FP 2025, a machine-learning school for collider and neutrino physics,
     # Berkeley), a Jupyter Book page copying its Indico timetable: a table a day under an
     # emoji-led day heading, rows `09:00<TAB>Title<TAB>A, B, C` with the start only. First seen
@@ -961,6 +962,19 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # Welcome remark" the ceremony its host opens, not a talk: precision 1.
     "found/future-2018-columbia.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/future-2018-columbia.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Cognitive science / neuroscience (Neuroaesthetics & Cognitive Science International
+    # Conference 2025, Shanghai), a Hugo Blox landing page's Markdown block of nested bullets:
+    # `14:00 Keynote Presentations Session 1` over talks `14:00 – Speaker · Title`, no
+    # affiliations, `Chair to be determined`. First seen: text and page recall 0, precision 0,
+    # author F1 0, chairs 1, times .5 (each talk an untalked item of its own, the middle dot
+    # no separator). Then a spaced middle dot after a speaker's name before the title, each
+    # such timed talk a paper of the session timed by its start: .86 / .89 / .93, times .67.
+    # Then a short or topic-listing title after the dot (no workplace, room or given-named
+    # person): .95 / .90 / .97, times 1. Then a title with a subtitle after the dot no
+    # workplace though it names universities: recall 1, author F1 1. Then the opening's
+    # untimed lines what it holds, not papers: precision 1.
+    "found/nacs-2025-shanghai-tue-wed.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/nacs-2025-shanghai-tue-wed.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

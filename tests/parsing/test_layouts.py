@@ -10948,3 +10948,149 @@ def test_a_ceremony_row_names_its_host_in_the_speaker_cell() -> None:
         ("Welcome remark", SessionKind.PLENARY),
         ("Closing remarks", SessionKind.PLENARY),
     ]
+
+
+def test_a_timed_talk_names_its_speaker_before_a_middle_dot() -> None:
+    # "14:00 – Ana Silva · Title": under a session's timed bullet, each talk's time, an en dash,
+    # who gives it, a middle dot, then its title, as a dash or a colon would part them.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "14:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "14:30 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Why Do Some Melodies Stay With Us?", [("Tomasz Wierzbicki", None)]),
+        ("Light as a Conduit to Memory", [("Amara Okonkwo", None)]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [(s.title, s.start.strftime("%H:%M") if s.start else None) for s in talks] == [
+        ("Invited Presentations Session 1", "14:00")
+    ]
+
+
+def test_a_middle_dot_parts_a_speaker_from_a_short_or_listing_title() -> None:
+    # "Ana Silva · Art, Memory and Music", "Bo Li · Seeing Complexity": past a spaced middle
+    # dot after a name, a title of two words, or one listing its topics as a name list would,
+    # is still the talk's title (a workplace there is not).
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Memory and Art\n"
+        "14:15 – Tomasz Wierzbicki · Seeing Complexity\n"
+        "14:30 – Amara Okonkwo · Shaping Human(e) Places\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Memory and Art", [("Ingrid Halvorsen", None)]),
+        ("Seeing Complexity", [("Tomasz Wierzbicki", None)]),
+        ("Shaping Human(e) Places", [("Amara Okonkwo", None)]),
+    ]
+    assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 1"]
+
+
+def test_a_middle_dot_title_with_a_colon_of_its_own_is_no_workplace() -> None:
+    # "Ana Silva · Breaking Barriers: Teaching … at Universities": past the dot, a title and its
+    # subtitle, though it names universities; a workplace is not printed with such a colon.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "16:00 Invited Presentations Session 2\n"
+        "\n"
+        "16:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "16:15 – Tomasz Wierzbicki · Breaking Barriers: Teaching Neuroscience at Universities\n"
+        "16:30 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "\n"
+        "17:00 Dinner\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Breaking Barriers: Teaching Neuroscience at Universities", [("Tomasz Wierzbicki", None)]),
+        ("Light as a Conduit to Memory", [("Amara Okonkwo", None)]),
+    ]
+    assert [s.title for s in program.sessions if s.papers] == ["Invited Presentations Session 2"]
+
+
+def test_an_opening_ceremonys_untimed_lines_are_its_programme_not_papers() -> None:
+    # "13:30 Opening Ceremony" / "Master of Ceremony: Prof. Ana Silva" / "Welcome Addresses: …"
+    # / "Signing Ceremony: …": what the ceremony holds, who hosts it; no talk is given.
+    program = parse(
+        "October 21, 2025 (Tuesday)\n"
+        "13:30 Opening Ceremony\n"
+        "\n"
+        "Master of Ceremony: Prof. Liesel Brandt\n"
+        "Introductory Video: Perception Lab\n"
+        "Welcome Addresses: Presidents of the University and the Academy\n"
+        "Signing Ceremony: Agreement with the Academy\n"
+        "\n"
+        "14:00 Invited Presentations Session 1\n"
+        "\n"
+        "14:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "14:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "\n"
+        "15:00 Coffee Break\n"
+    )
+    assert papers(program) == [
+        ("Colour, Rhythm and the Moving Eye", [("Ingrid Halvorsen", None)]),
+        ("Why Do Some Melodies Stay With Us?", [("Tomasz Wierzbicki", None)]),
+    ]
+    opening = program.sessions[0]
+    assert opening.title == "Opening Ceremony"
+    assert opening.start is not None
+    assert opening.start.strftime("%H:%M") == "13:30"
+
+
+def test_an_undecided_chair_and_a_half_day_heading_are_no_rooms() -> None:
+    # "Afternoon Session – Conference" over the day's half, "Chair to be determined" under each
+    # session: printed again and again right above timed lines, as a place would be, but neither
+    # is where the items are held (nor is the undecided chair anyone).
+    program = parse(
+        "October 22, 2025 (Wednesday)\n"
+        "\n"
+        "Morning Session – Conference\n"
+        "\n"
+        "09:00 Invited Presentations Session 1\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "09:00 – Ingrid Halvorsen · Colour, Rhythm and the Moving Eye\n"
+        "09:15 – Tomasz Wierzbicki · Why Do Some Melodies Stay With Us?\n"
+        "\n"
+        "10:30 Coffee Break\n"
+        "\n"
+        "11:00 Invited Presentations Session 2\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "11:00 – Amara Okonkwo · Light as a Conduit to Memory\n"
+        "11:15 – Liesel Brandt · Seeing Ourselves in Others\n"
+        "\n"
+        "12:30 Lunch\n"
+        "\n"
+        "Afternoon Session – Conference\n"
+        "\n"
+        "14:00 Invited Presentations Session 3\n"
+        "\n"
+        "Chair to be determined\n"
+        "\n"
+        "14:00 – Marta Kovács · Temporal Windows in the Brain\n"
+        "14:15 – Daniel Okafor · Eye Movements in Aesthetic Perception\n"
+        "\n"
+        "15:30 Coffee Break\n"
+    )
+    assert [(s.title, s.room) for s in program.sessions] == [
+        ("Invited Presentations Session 1", None),
+        ("Coffee Break", None),
+        ("Invited Presentations Session 2", None),
+        ("Lunch", None),
+        ("Invited Presentations Session 3", None),
+        ("Coffee Break", None),
+    ]
+    assert [len(s.papers) for s in program.sessions] == [2, 0, 2, 0, 2, 0]
+    assert all(not s.chairs for s in program.sessions)

@@ -40,6 +40,7 @@ from bot.parsing.structure.phrases import (
     keynote_mark,
     place_column_roles,
     presenters_in,
+    speaker_then_title,
     strip_session_title,
 )
 from bot.parsing.structure.speakers import Speakers
@@ -459,8 +460,8 @@ class Cells(Speakers):
             return True
         if author_line_score(text) >= 0.8 and self._title_follows(i):
             return True  # "Name (Affiliation)" then the talk's title
-        if read_talk_title(text) is not None:
-            return True
+        if read_talk_title(text) is not None or speaker_then_title(text) is not None:
+            return True  # "Keynote: Ana Silva", "Ana Silva · Title": a talk and its speaker
         if (
             author_line_score(text) < 0.5
             and len(text.split()) >= 3
@@ -509,6 +510,13 @@ class Cells(Speakers):
             self.pending_authors = (AuthorLine(talk.speakers), line.number)
             self.pending_time = tr
             self.read(line.number, AUTHORS, 0.8)
+            return
+        spoken = speaker_then_title(text)
+        if spoken is not None:
+            # "14:15 – Ana Silva · Title": who gives the talk, then what it is called.
+            paper = self.add_paper(spoken[0], line.number, tr)
+            paper.authors.extend(spoken[1])
+            self.known_names.update(a.name for a in spoken[1])
             return
         self._paper_row([text], line, tr)
 

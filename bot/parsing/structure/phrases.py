@@ -584,7 +584,9 @@ def reads_as_a_name(text: str) -> bool:
 
 
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())
-SPEAKER_DASH = re.compile(r"^(?P<who>[^—–:]{3,80}?)\s+[—–]\s+(?P<title>\S.*)$")
+# "Ana Silva — Title", "Ana Silva · Title": who speaks, a long dash or a spaced middle dot,
+# then the talk.
+SPEAKER_DASH = re.compile(r"^(?P<who>[^—–·:]{3,80}?)\s+(?P<mark>[—–·])\s+(?P<title>\S.*)$")
 # "Ana Silva (Harbour Robotics) - Title": a spaced hyphen after a speaker whose workplace closes
 # the name in parentheses (a hyphen alone is as often a title's own, "AUVs - New Sensors").
 _SPEAKER_HYPHEN = re.compile(r"^(?P<who>[^—–:()\-]{3,60}\([^()]{2,80}\))\s+-\s+(?P<title>\S.*)$")
@@ -597,10 +599,10 @@ _BARE_SPEAKER_HYPHEN = re.compile(r"^(?P<who>[^—–:()\-]{3,40}?)\s+-\s+(?P<ti
 def speaker_then_title(
     text: str, *, bare_hyphen_names: bool = False
 ) -> tuple[str, tuple[Person, ...]] | None:
-    """(title, speakers) of an item printed `Speaker (Affiliation): Title` or `Speaker —
-    Title`, else None: the left side must read surely as people and the right as a title.
-    On a page that prints its talks `Name (Workplace) - Title` (`bare_hyphen_names`), one
-    full name before a spaced hyphen is a speaker too."""
+    """(title, speakers) of an item printed `Speaker (Affiliation): Title`, `Speaker —
+    Title` or `Speaker · Title`, else None: the left side must read surely as people and the
+    right as a title. On a page that prints its talks `Name (Workplace) - Title`
+    (`bare_hyphen_names`), one full name before a spaced hyphen is a speaker too."""
     colon = split_colon_authors(text) if ": " in text else None
     if colon is not None and not any(
         _spells_last_initials(a.name, a.affiliation or "") for a in colon[1].authors
@@ -624,7 +626,13 @@ def speaker_then_title(
         or (hyphen is not None and not all(a.affiliation for a in parsed.authors))
         or any(ITEM_WORD.match(a.name) or GROUP.search(a.name) for a in parsed.authors)
         or not all(is_name_like_strict(without_parentheses(a.name)) for a in parsed.authors)
-        or not (reads_as_title(title) if hyphen is None else _titles_a_placed_speakers_talk(title))
+        or not (
+            _titles_a_placed_speakers_talk(title)
+            if hyphen is not None
+            else _dotted_title(title)
+            if dash.group("mark") == "·"
+            else reads_as_title(title)
+        )
         or classify_kind(title, paper_count=1) is not SessionKind.PAPERS
     ):
         return None
@@ -679,6 +687,20 @@ def _titles_a_placed_speakers_talk(text: str) -> bool:
         and not people.rest
         and all(a.name.split()[0] in GIVEN_NAMES for a in people.authors)
         and all(is_name_like_strict(a.name) for a in people.authors)
+    )
+
+
+def _dotted_title(text: str) -> bool:
+    """After `Name · `: a talk's title, though short (`Visualizing Complexity`) or listing its
+    topics as a list of names would (`AI, Neuroscience and Art`); no other speaker (known by
+    a given name) or workplace, which a middle dot after a name may also lead to (a title and
+    its subtitle, `Breaking Barriers: … in African Universities`, are no workplace)."""
+    words = text.split()
+    return (
+        len(words) >= 2
+        and not (words[0].strip(",") in GIVEN_NAMES and reads_as_a_name(text))
+        and not (names_an_institution(text) and ": " not in text)
+        and not names_a_room(text)
     )
 
 
