@@ -10570,3 +10570,43 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_a_bare_speaker_name_above_the_title_under_each_time() -> None:
+    # A CMS schedule: per item its time, the speaker's bare name, the talk's title, then the
+    # abstract and biography as running text: each item one talk, given by the name above it.
+    program = parse(
+        "Wednesday 29 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "In this talk I will show how our group draws maps with free tools. We started two"
+        " years ago and now publish every map we draw under a free licence.\n"
+        "\n"
+        "Ada Mbeki is a cartographer based in Lyon. She has taught mapping at the art school"
+        " since 2010, and she writes about it often.\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Jumping\n"
+        "\n"
+        "Many scripts lack good fonts. This talk reviews what a small team can do. We will also"
+        " look at how to fund such work.\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Rui Santos\n"
+        "\n"
+        "Colour management today\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", None)]),
+        ("Jumping", [("Tomas Brennan", None)]),
+        ("Colour management today", [("Rui Santos", None)]),
+    ]
