@@ -10576,7 +10576,7 @@ def test_a_bare_speaker_name_above_the_title_under_each_time() -> None:
     # A CMS schedule: per item its time, the speaker's bare name, the talk's title, then the
     # abstract and biography as running text: each item one talk, given by the name above it.
     program = parse(
-        "Wednesday 29 April 2025\n"
+        "Wednesday 30 April 2025\n"
         "\n"
         "16:00\n"
         "\n"
@@ -10610,3 +10610,41 @@ def test_a_bare_speaker_name_above_the_title_under_each_time() -> None:
         ("Jumping", [("Tomas Brennan", None)]),
         ("Colour management today", [("Rui Santos", None)]),
     ]
+
+
+def test_the_lines_under_a_talk_printed_speaker_first_are_its_description() -> None:
+    # Time / speaker / title, then an abstract copied with its line breaks (short lines, each
+    # ending mid-sentence): the talk's description, not further papers; a break ends it.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "No map is ever finished. But every map can be shared.\n"
+        "\n"
+        "Our tool is a small server with an HTTP API,\n"
+        "written in Rust. Maps are drawn on demand\n"
+        "by opening a link that names the area.\n"
+        "\n"
+        "Ada Mbeki is a cartographer based in Lyon.\n"
+        "In her spare time she sails\n"
+        "\n"
+        "http://example.org\n"
+        "\n"
+        "Break\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", None)]),
+        ("Type design for small scripts", [("Tomas Brennan", None)]),
+    ]
+    assert [s.title for s in program.sessions][1] == "Break"

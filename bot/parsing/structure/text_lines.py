@@ -499,6 +499,26 @@ class TextLines(Cells):
             if session is not None:
                 session.notes.append(text)
             return
+        if session is not None and _describes_its_talk(session, text):
+            # "16:00" / "Ada Mbeki" / "Drawing maps" / "Our tool is a small server with an
+            # HTTP API," / "written in Rust. …": under a talk whose speakers were printed before
+            # its title, running text (copied with its line breaks) is its description.
+            self.read(line.number, NOTE, 0.8)
+            session.notes.append(text)
+            return
+        if (
+            session is not None
+            and session.speakers_above
+            and session.title
+            and not session.papers
+            and not session.chaired
+            and is_own_item(text)
+        ):
+            # "… his description." / "Break" / "17:20": a talk printed speakers first holds
+            # no papers; the break under it is an item of its own, untimed.
+            self.read(line.number, item_label(text), 0.8)
+            self.open_session(line.number, title=strip_session_title(text))
+            return
         clock = LEADING_CLOCK.match(text)
         if (
             clock
@@ -562,6 +582,7 @@ class TextLines(Cells):
                 # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
                 # who gives the talk, printed before its title.
                 self._add_speaker_line(session, text)
+                session.speakers_above = True
                 self.read(line.number, AUTHORS, 0.8)
                 return
             if session.chairs and self._talks_with_their_people_follow(lookahead):
@@ -1215,6 +1236,22 @@ class TextLines(Cells):
         self.attach_authors(AuthorLine(tuple(Person(p.name) for p in people)), line.number)
         self.read(line.number, AUTHORS, 0.8)
         return True
+
+
+def _describes_its_talk(session: SessionDraft, text: str) -> bool:
+    """Is this line, under a talk printed time / speakers / title, part of its description:
+    a sentence's piece (ending in a stop or a comma, or going on in lower case), or any line
+    after the description began? A break or a meal opens an item of its own."""
+    if not (session.speakers_above and session.title and session.speakers) or session.papers:
+        return False
+    if session.chaired or session.chairs:
+        return False  # "Chair: Ana Silva" / "View papers (4)": a chaired session holds papers
+    if text[:1].islower() or is_prose(text):
+        return True  # "by opening a link that names the area.": a sentence going on
+    stop = text.rstrip()[-1:] in ".,;:!?"
+    if is_own_item(text) and not stop:
+        return False
+    return stop or bool(session.notes)
 
 
 def _a_given_name(word: str) -> bool:
