@@ -10648,3 +10648,28 @@ def test_the_lines_under_a_talk_printed_speaker_first_are_its_description() -> N
         ("Type design for small scripts", [("Tomas Brennan", None)]),
     ]
     assert [s.title for s in program.sessions][1] == "Break"
+
+
+def test_a_time_range_broken_after_its_dash_is_one_range() -> None:
+    # "16:40–" / "17:00": a range whose end the page put on the next line (a <br> after the
+    # dash) is one slot, not an empty item at 16:40 and another at 17:00.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Coffee\n"
+        "\n"
+        "16:40–\n"
+        "17:00\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "Ada Mbeki (University of Lyon)\n"
+    )
+    talk = program.sessions[-1]
+    assert (talk.start.strftime("%H:%M"), talk.end and talk.end.strftime("%H:%M")) == (
+        "16:40",
+        "17:00",
+    )
+    assert len(program.sessions) == 2
