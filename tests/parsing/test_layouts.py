@@ -10673,3 +10673,34 @@ def test_a_time_range_broken_after_its_dash_is_one_range() -> None:
         "17:00",
     )
     assert len(program.sessions) == 2
+
+
+def test_the_events_date_span_in_a_site_header_does_not_start_the_program() -> None:
+    # A CMS page copied whole: the site's name, its tagline with the event's dates
+    # ("Lyon April 29th – May 2nd 2025"), the menu, then the program's first day: the menu
+    # is the page's navigation, not papers and their authors.
+    program = parse(
+        "Open Maps Meeting 2025\n"
+        "Lyon April 29th – May 2nd 2025\n"
+        "Menu Skip to content\n"
+        "Blog\n"
+        "About\n"
+        "Code of Conduct\n"
+        "Program\n"
+        "Travel\n"
+        "Visas\n"
+        "Contact\n"
+        "Sponsors\n"
+        "Donate!\n"
+        "\n"
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "Ada Mbeki (University of Lyon)\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", "University of Lyon")]),
+    ]
