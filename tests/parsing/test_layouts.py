@@ -10704,3 +10704,27 @@ def test_the_events_date_span_in_a_site_header_does_not_start_the_program() -> N
     assert papers(program) == [
         ("Drawing maps with open vector tools", [("Ada Mbeki", "University of Lyon")]),
     ]
+
+
+def test_a_bare_speaker_name_over_a_title_right_under_a_day_header() -> None:
+    # The day's first talk printed without its time: day header / speaker / title / abstract.
+    program = parse(
+        "Thursday 1 May 2025\n"
+        "\n"
+        "Amara Lindqvist\n"
+        "\n"
+        "Accessible graphics on the web\n"
+        "\n"
+        "Are your graphics accessible to all readers? This talk introduces the key ideas. It"
+        " focuses on vector images but applies to every picture.\n"
+        "\n"
+        "10:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+    )
+    assert papers(program) == [
+        ("Accessible graphics on the web", [("Amara Lindqvist", None)]),
+        ("Type design for small scripts", [("Tomas Brennan", None)]),
+    ]

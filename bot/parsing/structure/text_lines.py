@@ -484,6 +484,12 @@ class TextLines(Cells):
         at = self.before[index] if 0 <= index < len(self.before) else None
         return at is not None and self.lines[at].kind in (LineKind.TIME, LineKind.DAY)
 
+    def _right_under_a_day_header(self, line: Line) -> bool:
+        """Is the line above this one (blank lines aside) a day header?"""
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        return at is not None and self.lines[at].kind is LineKind.DAY
+
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
@@ -498,6 +504,18 @@ class TextLines(Cells):
             self.read(line.number, NOTE, 0.8)
             if session is not None:
                 session.notes.append(text)
+            return
+        if (
+            lookahead is not None
+            and (session is None or session.day_index != self._day_index())
+            and self._right_under_a_day_header(line)
+            and self._bare_name_over_title(lookahead)
+        ):
+            # "Thursday 30 April 2015" / "Amelia Bellamy-Royds" / "Accessible Graphics on the
+            # Web": the day's first talk, its time not printed, its speaker above its title.
+            session = self.open_session(line.number, expects_title=True, speakers_above=True)
+            self._add_speaker_line(session, text)
+            self.read(line.number, AUTHORS, 0.8)
             return
         if session is not None and _describes_its_talk(session, text):
             # "16:00" / "Ada Mbeki" / "Drawing maps" / "Our tool is a small server with an
