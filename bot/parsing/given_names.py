@@ -4010,7 +4010,6 @@ Desalegn
 Desanka
 Desi
 Desir
-Desire
 Desiree
 Desislava
 Desmond
@@ -4279,7 +4278,6 @@ Domnica
 Domonkos
 Doménica
 Domča
-Don
 Dona
 Donal
 Donald
@@ -7314,6 +7312,7 @@ Holly
 Homero
 Hommy
 Hon
+Hong
 Honoka
 Honorata
 Honorine
@@ -17853,6 +17852,7 @@ Thandi
 Thandie
 Thandiwe
 Thando
+Thanh
 Thanos
 Thao
 Thapelo
