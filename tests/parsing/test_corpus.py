@@ -926,9 +926,10 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # under it an item of its own: 0.80 / text 0.52, page 1.0 / 0.90; a range broken after its
     # dash (`16:40–` / `17:00`) is one range (times unscored here); a day line spanning the
     # event's days does not start the program (the site menu under it): text precision 1.0;
-    # the day's untimed first talk under its day header: 0.87 / 1 / 0.93, text and page.
-    "found/lgm-2015-toronto.txt": (0.86, 1.00, 0.93, 0.93, 1.00, 1.00),
-    "found/lgm-2015-toronto.html": (0.86, 1.00, 0.93, 0.93, 1.00, 1.00),
+    # the day's untimed first talk under its day header: 0.87 / 1 / 0.93, text and page; then,
+    # once two talks were printed so, a rarer given name there: 0.93 / 1 / 0.97.
+    "found/lgm-2015-toronto.txt": (0.93, 1.00, 0.96, 0.96, 1.00, 1.00),
+    "found/lgm-2015-toronto.html": (0.93, 1.00, 0.96, 0.96, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

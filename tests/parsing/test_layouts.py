@@ -10728,3 +10728,33 @@ def test_a_bare_speaker_name_over_a_title_right_under_a_day_header() -> None:
         ("Accessible graphics on the web", [("Amara Lindqvist", None)]),
         ("Type design for small scripts", [("Tomas Brennan", None)]),
     ]
+
+
+def test_a_rarer_bare_speaker_name_once_the_page_prints_speakers_above_titles() -> None:
+    # Time / speaker / title: once two talks have named their speakers so, a name led by a
+    # rarer given name in the same place is a speaker too.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Oyelaran Priyamvada Okonkwo\n"
+        "\n"
+        "Libre fonts for Yoruba\n"
+    )
+    assert papers(program)[-1] == (
+        "Libre fonts for Yoruba",
+        [("Oyelaran Priyamvada Okonkwo", None)],
+    )

@@ -255,10 +255,12 @@ class Lookahead(BuilderState):
         """`16:00` / `Ada Mbeki` / `Drawing maps with open vector tools` / abstract: a bare
         name right under a time, over a line that names no one, is the speaker of the talk
         that line titles (a title never reads strictly as a full name led by a known given
-        name)."""
+        name; a rarer one once two talks were printed so)."""
         text = self.lines[i].text
-        if not reads_as_a_name(text) or not _a_given_name(text.split()[0]):
+        if not reads_as_a_name(text):
             return False
+        if not _a_given_name(text.split()[0]) and self.speakers_above_titles < 2:
+            return False  # a rarer given name, where the page has not yet printed speakers so
         following = self.next_nonblank(i)
         return (
             following is not None

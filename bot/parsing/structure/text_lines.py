@@ -601,6 +601,7 @@ class TextLines(Cells):
                 # who gives the talk, printed before its title.
                 self._add_speaker_line(session, text)
                 session.speakers_above = True
+                self.speakers_above_titles += 1
                 self.read(line.number, AUTHORS, 0.8)
                 return
             if session.chairs and self._talks_with_their_people_follow(lookahead):
