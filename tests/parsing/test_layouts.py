@@ -10758,3 +10758,33 @@ def test_a_rarer_bare_speaker_name_once_the_page_prints_speakers_above_titles() 
         "Libre fonts for Yoruba",
         [("Oyelaran Priyamvada Okonkwo", None)],
     )
+
+
+def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_titles() -> None:
+    # `peter sikking`, as the speaker typed it into the CMS: a given name in lowercase, in the
+    # place where the page's other talks print their speakers.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "peter lindholm\n"
+        "\n"
+        "Designing interaction for creative pros\n"
+    )
+    assert papers(program)[-1] == (
+        "Designing interaction for creative pros",
+        [("peter lindholm", None)],
+    )

@@ -257,6 +257,8 @@ class Lookahead(BuilderState):
         that line titles (a title never reads strictly as a full name led by a known given
         name; a rarer one once two talks were printed so)."""
         text = self.lines[i].text
+        if self.speakers_above_titles >= 2 and _typed_in_lowercase(text):
+            text = text.title()  # `peter sikking`, as its speaker typed it
         if not reads_as_a_name(text):
             return False
         if not _a_given_name(text.split()[0]) and self.speakers_above_titles < 2:
@@ -807,4 +809,14 @@ def _a_given_name(word: str) -> bool:
     """A common given name, or a double one of two (`Anna-Lena`, `Jean-Luc`)."""
     return word in GIVEN_NAMES or (
         "-" in word and all(part in GIVEN_NAMES for part in word.split("-"))
+    )
+
+
+def _typed_in_lowercase(text: str) -> bool:
+    """`peter sikking`: two or three lowercase words, the first a known given name."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 3
+        and all(w.isalpha() and w.islower() for w in words)
+        and _a_given_name(words[0].capitalize())
     )
