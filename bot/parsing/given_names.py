@@ -4009,7 +4009,6 @@ Desalegn
 Desanka
 Desi
 Desir
-Desire
 Desiree
 Desislava
 Desmond
@@ -4278,7 +4277,6 @@ Domnica
 Domonkos
 Doménica
 Domča
-Don
 Dona
 Donal
 Donald
@@ -7312,6 +7310,7 @@ Holly
 Homero
 Hommy
 Hon
+Hong
 Honoka
 Honorata
 Honorine
@@ -17850,6 +17849,7 @@ Thandi
 Thandie
 Thandiwe
 Thando
+Thanh
 Thanos
 Thao
 Thapelo

@@ -1384,10 +1384,33 @@ def lex(text: str) -> list[Line]:
 
 def lex_lines(numbered: Iterable[tuple[int, str]]) -> list[Line]:
     """The `numbered_lines`, lexed in the order given, each keeping its own number."""
-    lines = [_classify_normalised(number, text) for number, text in numbered]
+    lines = _broken_ranges_joined([_classify_normalised(number, text) for number, text in numbered])
     _mark_badges(lines)
     _mark_field_labels(lines)
     _mark_rosters(lines)
+    return lines
+
+
+# "16:40–" alone on its line: a range's start and dash, its end on the line below.
+_OPEN_RANGE = re.compile(r"^\d{1,2}[:.h]\d{2}\s*[-–—]$")
+_LONE_CLOCK = re.compile(r"^\d{1,2}[:.h]\d{2}$")
+
+
+def _broken_ranges_joined(lines: list[Line]) -> list[Line]:
+    """`16:40–` / `17:00` (a `<br>` after the dash): one range, read on the first line; the
+    second is left blank."""
+    for index in range(len(lines) - 1):
+        first, second = lines[index], lines[index + 1]
+        if (
+            first.kind is LineKind.TIME
+            and second.kind is LineKind.TIME
+            and _OPEN_RANGE.match(first.text)
+            and _LONE_CLOCK.match(second.text)
+        ):
+            joined = _classify_normalised(first.number, first.text + second.text)
+            if joined.kind is LineKind.TIME:
+                lines[index] = joined
+                lines[index + 1] = _classify_normalised(second.number, "")
     return lines
 
 

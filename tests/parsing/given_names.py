@@ -29,6 +29,7 @@ Which names are taken, and why:
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from importlib.metadata import version
@@ -60,13 +61,37 @@ _NOT_NAMES = frozenset(
 
 
 def corpus_words() -> set[str]:
-    """Every word the corpus programs print in lowercase."""
+    """Every word the corpus programs print in lowercase, but for the given names of people
+    the truth files name in lowercase as printed (`peter sikking`): a name typed in lowercase
+    is no plain word."""
     words: set[str] = set()
     for path in sorted(CORPUS.rglob("*")):
         if path.suffix in {".txt", ".md"}:
             text = path.read_text(encoding="utf-8", errors="replace")
             words.update(w for w in _LOWERCASE_WORD.findall(text) if w.islower())
-    return words
+    return words - lowercase_given_names()
+
+
+def lowercase_given_names() -> set[str]:
+    """The first words of the people in the truth files whose full names are printed in
+    lowercase."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            name = value.get("name")
+            words = name.split() if "affiliation" in value and isinstance(name, str) else []
+            if len(words) >= 2 and all(w.isalpha() and w.islower() for w in words):
+                found.add(words[0])  # a full name in lowercase, not a one-word handle
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted(CORPUS.rglob("*.truth.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return found
 
 
 def _is_name_form(name: str) -> bool:

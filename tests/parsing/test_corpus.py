@@ -975,6 +975,20 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # untimed lines what it holds, not papers: precision 1.
     "found/nacs-2025-shanghai-tue-wed.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/nacs-2025-shanghai-tue-wed.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Libre Graphics Meeting 2015 (libre graphics software, type design; Toronto), a WordPress
+    # page saved as HTML: per item a time paragraph, then the speaker's bare name, the <h3>
+    # title and the abstract and biography as running text. First seen: text 0.27 / 0.11 /
+    # 0.22 / 0.22 / 1 / 1, page 0.27 / 0.15 / 0.22 / 0.22 / 1 / 1. Then a bare name led by a
+    # known given name under a time, over a line naming no one, is the talk's speaker: recall
+    # 0.53, author F1 0.72; then running text under such a talk is its description and a break
+    # under it an item of its own: 0.80 / text 0.52, page 1.0 / 0.90; a range broken after its
+    # dash (`16:40–` / `17:00`) is one range (times unscored here); a day line spanning the
+    # event's days does not start the program (the site menu under it): text precision 1.0;
+    # the day's untimed first talk under its day header: 0.87 / 1 / 0.93, text and page; then,
+    # once two talks were printed so, a rarer given name there: 0.93 / 1 / 0.97; then a name
+    # typed in lowercase there (`peter sikking`): 1.0 on every figure, text and page.
+    "found/lgm-2015-toronto.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/lgm-2015-toronto.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

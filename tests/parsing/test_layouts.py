@@ -11094,3 +11094,221 @@ def test_an_undecided_chair_and_a_half_day_heading_are_no_rooms() -> None:
     ]
     assert [len(s.papers) for s in program.sessions] == [2, 0, 2, 0, 2, 0]
     assert all(not s.chairs for s in program.sessions)
+
+
+def test_a_bare_speaker_name_above_the_title_under_each_time() -> None:
+    # A CMS schedule: per item its time, the speaker's bare name, the talk's title, then the
+    # abstract and biography as running text: each item one talk, given by the name above it.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "In this talk I will show how our group draws maps with free tools. We started two"
+        " years ago and now publish every map we draw under a free licence.\n"
+        "\n"
+        "Ada Mbeki is a cartographer based in Lyon. She has taught mapping at the art school"
+        " since 2010, and she writes about it often.\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Jumping\n"
+        "\n"
+        "Many scripts lack good fonts. This talk reviews what a small team can do. We will also"
+        " look at how to fund such work.\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Rui Santos\n"
+        "\n"
+        "Colour management today\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", None)]),
+        ("Jumping", [("Tomas Brennan", None)]),
+        ("Colour management today", [("Rui Santos", None)]),
+    ]
+
+
+def test_the_lines_under_a_talk_printed_speaker_first_are_its_description() -> None:
+    # Time / speaker / title, then an abstract copied with its line breaks (short lines, each
+    # ending mid-sentence): the talk's description, not further papers; a break ends it.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "No map is ever finished. But every map can be shared.\n"
+        "\n"
+        "Our tool is a small server with an HTTP API,\n"
+        "written in Rust. Maps are drawn on demand\n"
+        "by opening a link that names the area.\n"
+        "\n"
+        "Ada Mbeki is a cartographer based in Lyon.\n"
+        "In her spare time she sails\n"
+        "\n"
+        "http://example.org\n"
+        "\n"
+        "Break\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", None)]),
+        ("Type design for small scripts", [("Tomas Brennan", None)]),
+    ]
+    assert [s.title for s in program.sessions][1] == "Break"
+
+
+def test_a_time_range_broken_after_its_dash_is_one_range() -> None:
+    # "16:40–" / "17:00": a range whose end the page put on the next line (a <br> after the
+    # dash) is one slot, not an empty item at 16:40 and another at 17:00.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Coffee\n"
+        "\n"
+        "16:40–\n"
+        "17:00\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "Ada Mbeki (University of Lyon)\n"
+    )
+    talk = program.sessions[-1]
+    assert (talk.start.strftime("%H:%M"), talk.end and talk.end.strftime("%H:%M")) == (
+        "16:40",
+        "17:00",
+    )
+    assert len(program.sessions) == 2
+
+
+def test_the_events_date_span_in_a_site_header_does_not_start_the_program() -> None:
+    # A CMS page copied whole: the site's name, its tagline with the event's dates
+    # ("Lyon April 29th – May 2nd 2025"), the menu, then the program's first day: the menu
+    # is the page's navigation, not papers and their authors.
+    program = parse(
+        "Open Maps Meeting 2025\n"
+        "Lyon April 29th – May 2nd 2025\n"
+        "Menu Skip to content\n"
+        "Blog\n"
+        "About\n"
+        "Code of Conduct\n"
+        "Program\n"
+        "Travel\n"
+        "Visas\n"
+        "Contact\n"
+        "Sponsors\n"
+        "Donate!\n"
+        "\n"
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "Ada Mbeki (University of Lyon)\n"
+    )
+    assert papers(program) == [
+        ("Drawing maps with open vector tools", [("Ada Mbeki", "University of Lyon")]),
+    ]
+
+
+def test_a_bare_speaker_name_over_a_title_right_under_a_day_header() -> None:
+    # The day's first talk printed without its time: day header / speaker / title / abstract.
+    program = parse(
+        "Thursday 1 May 2025\n"
+        "\n"
+        "Amara Lindqvist\n"
+        "\n"
+        "Accessible graphics on the web\n"
+        "\n"
+        "Are your graphics accessible to all readers? This talk introduces the key ideas. It"
+        " focuses on vector images but applies to every picture.\n"
+        "\n"
+        "10:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+    )
+    assert papers(program) == [
+        ("Accessible graphics on the web", [("Amara Lindqvist", None)]),
+        ("Type design for small scripts", [("Tomas Brennan", None)]),
+    ]
+
+
+def test_a_rarer_bare_speaker_name_once_the_page_prints_speakers_above_titles() -> None:
+    # Time / speaker / title: once two talks have named their speakers so, a name led by a
+    # rarer given name in the same place is a speaker too.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "Oyelaran Priyamvada Okonkwo\n"
+        "\n"
+        "Libre fonts for Yoruba\n"
+    )
+    assert papers(program)[-1] == (
+        "Libre fonts for Yoruba",
+        [("Oyelaran Priyamvada Okonkwo", None)],
+    )
+
+
+def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_titles() -> None:
+    # `peter sikking`, as the speaker typed it into the CMS: a given name in lowercase, in the
+    # place where the page's other talks print their speakers.
+    program = parse(
+        "Wednesday 30 April 2025\n"
+        "\n"
+        "16:00\n"
+        "\n"
+        "Ada Mbeki\n"
+        "\n"
+        "Drawing maps with open vector tools\n"
+        "\n"
+        "16:20\n"
+        "\n"
+        "Tomas Brennan\n"
+        "\n"
+        "Type design for small scripts\n"
+        "\n"
+        "16:40\n"
+        "\n"
+        "peter lindholm\n"
+        "\n"
+        "Designing interaction for creative pros\n"
+    )
+    assert papers(program)[-1] == (
+        "Designing interaction for creative pros",
+        [("peter lindholm", None)],
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.parsing.calendar import DayDraft
 from bot.parsing.lexer import Line, LineKind
 from bot.parsing.page import page_sections_start
@@ -86,7 +88,12 @@ class Builder(TimeLines, HeadLines, TextLines):
             LineKind.CHAIR,
             LineKind.TABLE_HEADER,
         )
-        first = next((i for i, line in enumerate(self.lines) if line.kind in anchors), None)
+        found = [i for i, line in enumerate(self.lines) if line.kind in anchors]
+        if len(found) > 1 and _spans_the_events_days(self.lines[found[0]]):
+            # "Toronto April 29th – May 2nd 2015" in the site's header: when the event is, not
+            # a day of the program; the header and menu under it come before the program.
+            found = found[1:]
+        first = found[0] if found else None
         if first is None:
             return 0
         above = first - 1
@@ -119,3 +126,17 @@ class Builder(TimeLines, HeadLines, TextLines):
             first = days[0]
             assert first is not None
             self.days.append(DayDraft(first[1], first[0], self.lines[start].number))
+
+
+# "April 29th – May 2nd", "29 April – 2 May": a day, a dash, then another day (not a clock).
+_DAY_SPAN = re.compile(
+    r"(?:\d{1,2}(?:st|nd|rd|th)?|[^\W\d_]{3,}\.?)\s*[-–—]\s*(?:[^\W\d_]{3,}\.?\s+)?"
+    r"\d{1,2}(?:st|nd|rd|th)?\b(?![:.h]\d)"
+)
+
+
+def _spans_the_events_days(line: Line) -> bool:
+    """Is this day line a span of days (the event's dates), rather than one day?"""
+    if line.kind is not LineKind.DAY or line.day is None:
+        return False
+    return _DAY_SPAN.search(line.text, line.day.span[0]) is not None

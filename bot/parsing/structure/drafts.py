@@ -104,6 +104,7 @@ class SessionDraft:
     talk_title: str | None = None  # a single talk's own title, beside the item's
     awaits_speakers: bool = False  # "Keynote: Title": the speaker line comes next
     expects_title: bool = False  # opened by a bare time line: the next text names it
+    speakers_above: bool = False  # its speakers printed between its time and its title
     from_header: bool = False
     zone_label: str | None = None
     zone_line: int | None = None

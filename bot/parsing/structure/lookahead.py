@@ -13,6 +13,7 @@ from bot.parsing.authors import (
     parse_author_line,
     split_quoted_title,
 )
+from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
 from bot.parsing.page import badges_over_dates, card_title_above_date, dates_label_cards
@@ -228,6 +229,8 @@ class Lookahead(BuilderState):
         if classify_kind(text, paper_count=0) in NAMED_KINDS:
             return False  # "Invited Talk", "Keynote": what the item is, not who gives it
         first = author_line_score(text)
+        if not more and self._bare_name_over_title(i):
+            return True
         if first < (0.5 if more else 0.8) and not (
             (first >= 0.5 and self._name_over_institution(i))
             or (more and names_only_a_workplace(text))
@@ -251,6 +254,29 @@ class Lookahead(BuilderState):
             ):
                 return not is_prose(below.text)
         return False
+
+    def _bare_name_over_title(self, i: int) -> bool:
+        """`16:00` / `Ada Mbeki` / `Drawing maps with open vector tools` / abstract: a bare
+        name right under a time, over a line that names no one, is the speaker of the talk
+        that line titles (a title never reads strictly as a full name led by a known given
+        name; a rarer one once two talks were printed so)."""
+        text = self.lines[i].text
+        if self.speakers_above_titles >= 2 and _typed_in_lowercase(text):
+            text = text.title()  # `peter sikking`, as its speaker typed it
+        if not reads_as_a_name(text):
+            return False
+        if not _a_given_name(text.split()[0]) and self.speakers_above_titles < 2:
+            return False  # a rarer given name, where the page has not yet printed speakers so
+        following = self.next_nonblank(i)
+        return (
+            following is not None
+            and following.kind is LineKind.TEXT
+            and len([c for c in following.cells if c]) == 1
+            and author_line_score(following.text) < 0.8
+            and not reads_as_a_name(following.text)
+            and not is_prose(following.text)
+            and not is_own_item(following.text)
+        )
 
     def _text_line_follows(self, i: int) -> bool:
         """Is the next non-blank line after `i` one more line of text (not a time or a day)?"""
@@ -781,3 +807,20 @@ def _names_discussants(line: Line) -> bool:
         return False
     role = ROLE.match(line.text)
     return role is not None and role.group("discussant") is not None
+
+
+def _a_given_name(word: str) -> bool:
+    """A common given name, or a double one of two (`Anna-Lena`, `Jean-Luc`)."""
+    return word in GIVEN_NAMES or (
+        "-" in word and all(part in GIVEN_NAMES for part in word.split("-"))
+    )
+
+
+def _typed_in_lowercase(text: str) -> bool:
+    """`peter sikking`: two or three lowercase words, the first a known given name."""
+    words = text.split()
+    return (
+        2 <= len(words) <= 3
+        and all(w.isalpha() and w.islower() for w in words)
+        and _a_given_name(words[0].capitalize())
+    )

@@ -132,6 +132,9 @@ class BuilderState:
         # length (`Title` / `Ana Silva` / `30 mins`): a page that prints them so prints them so
         # throughout, rarer given names too.
         self.speakers_over_lengths = 0
+        # How many talks' speakers were read as a bare name between their time and their title
+        # (`16:00` / `Ada Mbeki` / `Title`): rarer given names then too.
+        self.speakers_above_titles = 0
         self.last_author_text = ""
         # The paper whose first author line was a bare name: more may follow a line each.
         self.name_a_line_paper: PaperDraft | None = None

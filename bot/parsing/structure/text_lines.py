@@ -495,6 +495,12 @@ class TextLines(Cells):
         at = self.before[index] if 0 <= index < len(self.before) else None
         return at is not None and self.lines[at].kind in (LineKind.TIME, LineKind.DAY)
 
+    def _right_under_a_day_header(self, line: Line) -> bool:
+        """Is the line above this one (blank lines aside) a day header?"""
+        index = self.place.get(id(line), self.walking) - 1
+        at = self.before[index] if 0 <= index < len(self.before) else None
+        return at is not None and self.lines[at].kind is LineKind.DAY
+
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
@@ -509,6 +515,38 @@ class TextLines(Cells):
             self.read(line.number, NOTE, 0.8)
             if session is not None:
                 session.notes.append(text)
+            return
+        if (
+            lookahead is not None
+            and (session is None or session.day_index != self._day_index())
+            and self._right_under_a_day_header(line)
+            and self._bare_name_over_title(lookahead)
+        ):
+            # "Thursday 30 April 2015" / "Amelia Bellamy-Royds" / "Accessible Graphics on the
+            # Web": the day's first talk, its time not printed, its speaker above its title.
+            session = self.open_session(line.number, expects_title=True, speakers_above=True)
+            self._add_speaker_line(session, text)
+            self.read(line.number, AUTHORS, 0.8)
+            return
+        if session is not None and _describes_its_talk(session, text):
+            # "16:00" / "Ada Mbeki" / "Drawing maps" / "Our tool is a small server with an
+            # HTTP API," / "written in Rust. …": under a talk whose speakers were printed before
+            # its title, running text (copied with its line breaks) is its description.
+            self.read(line.number, NOTE, 0.8)
+            session.notes.append(text)
+            return
+        if (
+            session is not None
+            and session.speakers_above
+            and session.title
+            and not session.papers
+            and not session.chaired
+            and is_own_item(text)
+        ):
+            # "… his description." / "Break" / "17:20": a talk printed speakers first holds
+            # no papers; the break under it is an item of its own, untimed.
+            self.read(line.number, item_label(text), 0.8)
+            self.open_session(line.number, title=strip_session_title(text))
             return
         clock = LEADING_CLOCK.match(text)
         if (
@@ -573,6 +611,8 @@ class TextLines(Cells):
                 # "11:15 – 11:40" / "Nick Thieberger, University of Melbourne" / "Title":
                 # who gives the talk, printed before its title.
                 self._add_speaker_line(session, text)
+                session.speakers_above = True
+                self.speakers_above_titles += 1
                 self.read(line.number, AUTHORS, 0.8)
                 return
             if session.chairs and self._talks_with_their_people_follow(lookahead):
@@ -1241,6 +1281,22 @@ def _heads_a_track_of_days(text: str) -> bool:
         and author_line_score(text) < 0.8
         and not _opens_with_a_given_name(text)
     )
+
+
+def _describes_its_talk(session: SessionDraft, text: str) -> bool:
+    """Is this line, under a talk printed time / speakers / title, part of its description:
+    a sentence's piece (ending in a stop or a comma, or going on in lower case), or any line
+    after the description began? A break or a meal opens an item of its own."""
+    if not (session.speakers_above and session.title and session.speakers) or session.papers:
+        return False
+    if session.chaired or session.chairs:
+        return False  # "Chair: Ana Silva" / "View papers (4)": a chaired session holds papers
+    if text[:1].islower() or is_prose(text):
+        return True  # "by opening a link that names the area.": a sentence going on
+    stop = text.rstrip()[-1:] in ".,;:!?"
+    if is_own_item(text) and not stop:
+        return False
+    return stop or bool(session.notes)
 
 
 def _a_given_name(word: str) -> bool:
