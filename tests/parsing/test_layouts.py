@@ -10570,3 +10570,32 @@ def test_a_keynote_whose_talk_opens_with_its_speaker() -> None:
             "The Next Decade of Learning Systems",
             [("Hoang Zhang", "ETH Zurich")],
         ), separator
+
+
+def test_talks_printed_speakers_then_a_dash_then_the_title() -> None:
+    # A page whose talks read "Speaker(s) - Title - recording": bare names (no initials, no
+    # workplaces) before the first spaced dash; the recording link after the title is no part
+    # of it, nor is a poster list printed the other way round ("Title - Authors") misread.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates - recording\n"
+        "Tobias Keller - The Weave of the Canvas\n"
+        "Ines Duarte, Paul Renner - Varnish as a Picture Plane - recording\n"
+        "Clara Voss and Emil Sand - On Drawing Rain\n"
+        "14:30-15:00 Coffee\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Reading Brushwork by Touch - Amira Haddad\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+    )
+    assert papers(program) == [
+        ("Grain and Gloss in Etched Plates", [("Marta Olsen", None)]),
+        ("The Weave of the Canvas", [("Tobias Keller", None)]),
+        ("Varnish as a Picture Plane", [("Ines Duarte", None), ("Paul Renner", None)]),
+        ("On Drawing Rain", [("Clara Voss", None), ("Emil Sand", None)]),
+        ("Shadows in Dutch Interiors", [("Lotte Brink", None), ("Jonas Meyer", None)]),
+        ("Reading Brushwork by Touch", [("Amira Haddad", None)]),
+        ("Cast Light on Plaster Casts", [("Nora Quist", None), ("Lotte Brink", None)]),
+    ]
+
