@@ -10599,3 +10599,25 @@ def test_talks_printed_speakers_then_a_dash_then_the_title() -> None:
         ("Cast Light on Plaster Casts", [("Nora Quist", None), ("Lotte Brink", None)]),
     ]
 
+
+def test_a_break_on_each_of_two_undated_days_is_two_breaks() -> None:
+    # Day headers without dates ("Wednesday", "Thursday"): their items have no date, so their
+    # starts are unknown too; the coffee break of each day is its own item, not one repeated.
+    program = parse(
+        "Wednesday\n"
+        "10:30-11:00 Coffee\n"
+        "11:00-12:30 Surface and Grain\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+        "Thursday\n"
+        "10:30-11:00 Coffee\n"
+        "11:00-12:30 Colour and Shade\n"
+        "Tobias Keller (Ghent University)\n"
+        "The Weave of the Canvas\n"
+    )
+    assert [s.title for s in program.sessions] == [
+        "Coffee",
+        "Surface and Grain",
+        "Coffee",
+        "Colour and Shade",
+    ]
