@@ -168,6 +168,11 @@ JOB = re.compile(
 _NAME_DASH = re.compile(r"^(?P<who>[^\d()\[\]:;]{3,120}?)\s[-–—]\s+(?P<title>\S.*)$")
 # What joins the names of several speakers before such a dash: SPEAKERS_JOINED, or a plus.
 _DASH_SPEAKERS_JOINED = re.compile(r"\s*(?:&|\+|\band\b|,)\s*")
+# The words a title opens with and no name does: "The Picture Stares Back - Ana Silva".
+_TITLE_OPENERS = frozenset(
+    "the a an on of in for from to with towards toward beyond between about against after"
+    " before through under into".split()
+)
 # Where a line of workplaces parts them: "Sapienza Università di Roma; Bo Li - CNR".
 _AFFILIATION_PARTS = re.compile(r"\s*;\s*|\s[-–—]\s")
 
@@ -201,6 +206,7 @@ def name_dash_title(text: str) -> tuple[tuple[str, ...], str] | None:
         not names
         or len(title.split()) < 2  # "Ana Silva - MG": where she is from
         or not all(_reads_as_a_speaker(name) for name in names)
+        or any(name.split()[0].lower() in _TITLE_OPENERS for name in names)
         or any(ITEM_WORD.match(name) for name in names)
         or classify_kind(" ".join(names), paper_count=1) is not SessionKind.PAPERS
         or _only_given_names(strip_trailing_marks(title)[0])

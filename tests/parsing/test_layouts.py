@@ -10621,3 +10621,21 @@ def test_a_break_on_each_of_two_undated_days_is_two_breaks() -> None:
         "Coffee",
         "Colour and Shade",
     ]
+
+
+def test_a_poster_title_opening_with_the_is_no_speaker_before_a_dash() -> None:
+    # On a page of "Speaker - Title" talks, a poster "The Title - A. Name, B. Name" still reads
+    # title first: "The ..." opens no name.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates\n"
+        "Tobias Keller - The Weave of the Canvas\n"
+        "Ines Duarte - Varnish as a Picture Plane\n"
+        "15:00-16:00 Posters\n"
+        "The Shadow Looks Back - Lotte J. van Brink, Jonas K. Meyer\n"
+    )
+    assert papers(program)[3] == (
+        "The Shadow Looks Back",
+        [("Lotte J. van Brink", None), ("Jonas K. Meyer", None)],
+    )
