@@ -168,6 +168,8 @@ JOB = re.compile(
 _NAME_DASH = re.compile(r"^(?P<who>[^\d()\[\]:;]{3,120}?)\s[-–—]\s+(?P<title>\S.*)$")
 # What joins the names of several speakers before such a dash: SPEAKERS_JOINED, or a plus.
 _DASH_SPEAKERS_JOINED = re.compile(r"\s*(?:&|\+|\band\b|,)\s*")
+# "… and Cinema. Assistant Professor": one to three capitalised words after a title's stop.
+_RANK_AFTER_STOP = re.compile(r"(?<=[.?!])\s+(?P<rank>(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2})$")
 # The words a title opens with and no name does: "The Picture Stares Back - Ana Silva".
 _TITLE_OPENERS = frozenset(
     "the a an on of in for from to with towards toward beyond between about against after"
@@ -202,6 +204,9 @@ def name_dash_title(text: str) -> tuple[tuple[str, ...], str] | None:
     head, dash, tail = title.rpartition(" - ")
     if dash and head and is_link_line(tail):
         title = head.strip()  # "Title - recording": the link after the title, no part of it
+    rank = _RANK_AFTER_STOP.search(title)
+    if rank is not None and JOB.search(rank.group("rank")):
+        title = title[: rank.start()]  # "Title. Assistant Professor": who the speaker is
     if (
         not names
         or len(title.split()) < 2  # "Ana Silva - MG": where she is from

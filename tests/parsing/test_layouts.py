@@ -10639,3 +10639,19 @@ def test_a_poster_title_opening_with_the_is_no_speaker_before_a_dash() -> None:
         "The Shadow Looks Back",
         [("Lotte J. van Brink", None), ("Jonas K. Meyer", None)],
     )
+
+
+def test_a_speakers_rank_after_the_title_of_a_dashed_talk_is_no_part_of_it() -> None:
+    # "Name - Title. Assistant Professor - recording": the speaker's rank, copied after the
+    # title's closing stop, is who they are, not the title's words.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates - recording\n"
+        "Tobias Keller - Framing the Canvas. Movement and Cinema. Assistant Professor - recording\n"
+        "Ines Duarte - Varnish as a Picture Plane\n"
+    )
+    assert papers(program)[1] == (
+        "Framing the Canvas. Movement and Cinema.",
+        [("Tobias Keller", None)],
+    )
