@@ -10400,7 +10400,6 @@ Lourdie
 Lourenço
 Lourna
 Lovanie
-Love
 Lovelie
 Loveline
 Lovely

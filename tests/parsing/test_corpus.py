@@ -917,6 +917,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     "found/ness-2019-thursday.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/vipss-2024-week1.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/vipss-2024-week1.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Vision and Depiction 2024 (art history / design, TU Delft; Jekyll kramdown): an h3 per
+    # item holding its time range and title under undated weekday h2s, talks as bullets
+    # `Speaker(s) - Title - recording`, posters the other way round. First seen: text and page
+    # 0.37 / 0.72 / 0.63 (the talks' lines whole titles without authors, or dropped). Then a
+    # page of `Names - Title` talks read so, the `- recording` link cut: 0.92 / 0.92 / 0.97;
+    # then no speaker opening with "The": 0.94 / 0.94 / 0.98; then a rank after the title's
+    # stop cut: 0.95 / 0.95 / 0.98. (Each undated day's "Coffee" its own item: 21 -> 26 items,
+    # no figure.) Times stay 0: the page prints no dates.
+    "found/vd-2024-delft.txt": (0.95, 0.95, 0.98, 0.98, 1.00, 0.00),
+    "found/vd-2024-delft.html": (0.95, 0.95, 0.98, 0.98, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }
