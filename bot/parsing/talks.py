@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
+    ELIDED_PARTICLE_SURNAME,
     abbreviates,
     addresses_people,
     author_line_score,
@@ -299,12 +300,15 @@ def split_addressed_speaker(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 
 def _one_full_name(who: str) -> bool:
-    """`Per Ek`, `Anna-Lena de Vries`: two to four words, capitalised or name particles, a
-    person's name."""
+    """`Per Ek`, `Anna-Lena de Vries`, `Lieve d'Hont`: two to four words, capitalised or name
+    particles, a person's name."""
     words = who.split()
     return (
         2 <= len(words) <= 4
-        and all(w[:1].isupper() or w in NAME_SMALL_WORDS for w in words)
+        and all(
+            w[:1].isupper() or w in NAME_SMALL_WORDS or ELIDED_PARTICLE_SURNAME.match(w)
+            for w in words
+        )
         and is_name_like_strict(who)
         and author_line_score(who) >= 0.5  # not "The Next Frontier", "New Directions"
     )

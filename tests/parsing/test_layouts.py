@@ -10655,3 +10655,19 @@ def test_a_speakers_rank_after_the_title_of_a_dashed_talk_is_no_part_of_it() -> 
         "Framing the Canvas. Movement and Cinema.",
         [("Tobias Keller", None)],
     )
+
+
+def test_a_surname_with_an_elided_lower_case_particle_is_a_name() -> None:
+    # "Title - Lieve d'Hont": a Dutch or French surname opening "d'" or "l'" before its capital
+    # is a name, the one speaker after the dash, as on a page of "Title - Names" posters.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+        "Reconstructing a Painter's Flesh Tones - Saskia d'Hondt\n"
+    )
+    assert papers(program)[2] == (
+        "Reconstructing a Painter's Flesh Tones",
+        [("Saskia d'Hondt", None)],
+    )
