@@ -10671,3 +10671,25 @@ def test_a_surname_with_an_elided_lower_case_particle_is_a_name() -> None:
         "Reconstructing a Painter's Flesh Tones",
         [("Saskia d'Hondt", None)],
     )
+
+
+def test_an_opening_or_farewell_reception_is_a_social_item() -> None:
+    # "Opening reception", "Farewell reception", "Closing dinner": the reception or the dinner
+    # is the item, the opening or the farewell only when it is held.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+        "18:15 Opening reception\n"
+        "Thursday, March 7, 2024\n"
+        "17:45-18:15 Closing discussion\n"
+        "18:30 Farewell reception\n"
+        "19:30 Closing dinner\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions if s.title != "Surface"] == [
+        ("Opening reception", SessionKind.SOCIAL),
+        ("Closing discussion", SessionKind.PLENARY),
+        ("Farewell reception", SessionKind.SOCIAL),
+        ("Closing dinner", SessionKind.SOCIAL),
+    ]
