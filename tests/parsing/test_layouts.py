@@ -10693,3 +10693,21 @@ def test_an_opening_or_farewell_reception_is_a_social_item() -> None:
         ("Farewell reception", SessionKind.SOCIAL),
         ("Closing dinner", SessionKind.SOCIAL),
     ]
+
+
+def test_a_time_range_typed_with_a_colon_for_its_dash() -> None:
+    # "15:00:16:00 Visit ...": two clocks run together by a colon where the dash belongs, the
+    # start and the end of the item (the end later than the start), not part of its title.
+    program = parse(
+        "Friday, March 8, 2024\n"
+        "13:30-15:00 Workshop\n"
+        "15:00:16:00 Visit to the Library Exhibition\n"
+        "16:00-17:45 The Gaze\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+    )
+    visit = program.sessions[1]
+    assert visit.title == "Visit to the Library Exhibition"
+    assert visit.start is not None
+    assert visit.end is not None
+    assert (visit.start.strftime("%H:%M"), visit.end.strftime("%H:%M")) == ("15:00", "16:00")
