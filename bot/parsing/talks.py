@@ -300,9 +300,11 @@ def split_addressed_speaker(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 
 def _one_full_name(who: str) -> bool:
-    """`Per Ek`, `Anna-Lena de Vries`, `Lieve d'Hont`: two to four words, capitalised or name
-    particles, a person's name."""
+    """`Per Ek`, `Anna-Lena de Vries`, `Lieve d'Hont`, `V.E. Mandrij`: two to four words,
+    capitalised or name particles, a person's name."""
     words = who.split()
+    if _INITIALS_THEN_SURNAME.match(who):
+        return True  # "V.E. Mandrij": initials run together, then the surname
     return (
         2 <= len(words) <= 4
         and all(
@@ -312,6 +314,10 @@ def _one_full_name(who: str) -> bool:
         and is_name_like_strict(who)
         and author_line_score(who) >= 0.5  # not "The Next Frontier", "New Directions"
     )
+
+
+# "V.E. Mandrij", "K.L. Marsden": two or three dotted initials run together, then a surname.
+_INITIALS_THEN_SURNAME = re.compile(r"^(?:[A-Z]\.){2,3}\s[A-Z][a-z]+(?:-[A-Z][a-z]+)?$")
 
 
 _LONG_DASHES = re.compile(r"\s+[—–]\s+")

@@ -10711,3 +10711,16 @@ def test_a_time_range_typed_with_a_colon_for_its_dash() -> None:
     assert visit.start is not None
     assert visit.end is not None
     assert (visit.start.strftime("%H:%M"), visit.end.strftime("%H:%M")) == ("15:00", "16:00")
+
+
+def test_one_speaker_by_initials_and_surname_after_a_title_dash() -> None:
+    # "Title - V.E. Mandel" on a page of "Title - Names" posters: initials run together, then a
+    # surname, are the one speaker's name.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+        "Butterflies Painted with Oil and Dust - K.L. Marsden\n"
+    )
+    assert papers(program)[2] == ("Butterflies Painted with Oil and Dust", [("K.L. Marsden", None)])
