@@ -537,12 +537,15 @@ def _drop_overview(sessions: list[Session], warn: Warn) -> list[Session]:
 
 
 def _merge_duplicates(sessions: list[Session]) -> list[Session]:
-    """A plenary item repeated for two rooms (same title, time, no papers) is one item."""
+    """A plenary item repeated for two rooms (same title, time, no papers) is one item. Items
+    with neither a start nor a day (under undated day headers) cannot be told to be the same:
+    each day's "Coffee" is its own."""
     seen: dict[tuple[object, ...], int] = {}
     out: list[Session] = []
     for session in sessions:
         key = (session.title, session.start, session.end, session.papers, session.chairs)
-        if session.kind is not SessionKind.PAPERS and session.title and key in seen:
+        placed = session.start is not None or session.day is not None
+        if session.kind is not SessionKind.PAPERS and session.title and placed and key in seen:
             continue
         seen[key] = len(out)
         out.append(session)

@@ -346,15 +346,29 @@ def _initialled_name(text: str) -> bool:
 
 def is_name_like_strict(text: str) -> bool:
     """A name and nothing else: every word capitalised, no institution word; a Dutch or
-    German surname's lower-case particles before the last word (`Jeroen van den Hoven`)."""
+    German surname's lower-case particles before the last word (`Jeroen van den Hoven`), or
+    an elided one opening it (`Lieve d'Hont`)."""
     if " v" in text or " te" in text or " Van " in text or " Von " in text or " De la " in text:
         text = _SURNAME_PARTICLES.sub(" ", text)
     words = text.split()
     return (
         1 < len(words) <= 4
-        and all(w[:1].isupper() and (w[1:2].islower() or _apostrophe_surname(w)) for w in words)
+        and all(
+            w[:1].isupper() and (w[1:2].islower() or _apostrophe_surname(w)) for w in words[:-1]
+        )
+        and (
+            (
+                words[-1][:1].isupper()
+                and (words[-1][1:2].islower() or _apostrophe_surname(words[-1]))
+            )
+            or ELIDED_PARTICLE_SURNAME.match(words[-1]) is not None
+        )
         and not _has_institution_word(text)
     )
+
+
+# "d'Hont", "d’Almeida", "l'Estrange": a surname opening with an elided lower-case particle.
+ELIDED_PARTICLE_SURNAME = re.compile(r"^[dl]['’][A-Z][a-z]")
 
 
 def _apostrophe_surname(word: str) -> bool:

@@ -175,10 +175,20 @@ def kind_of_title(title: str, papers: int) -> SessionKind:
     return SessionKind.PAPERS if papers else SessionKind.OTHER
 
 
+# "Opening reception", "Farewell dinner", "Closing party": a social item named for when it is
+# held, the social word its noun.
+_CEREMONY_THEN_SOCIAL = re.compile(
+    r"\b(?:opening|closing|farewell)\s+(?:reception|dinner|banquet|party|drinks|cocktails?)\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=16384)
 def kind_by_words(title: str) -> SessionKind | None:
     """The kind of the first rule whose words `title` holds, or None: the same for no and for
     one paper, which pages ask about the same title both ways."""
+    if _CEREMONY_THEN_SOCIAL.search(title):
+        return SessionKind.SOCIAL  # "Opening reception": a reception, held at the opening
     for kind, pattern in _RULES:
         if pattern.search(title):
             return kind

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from bot.model import SessionKind
 from bot.parsing.authors import (
+    SPACED_DASH,
     author_line_score,
     is_name_like,
     is_name_like_strict,
@@ -32,6 +33,7 @@ from bot.parsing.shapes import (
     is_own_item,
     is_prose,
     name_colon_title,
+    name_dash_title,
     names_a_room,
     reads_as_title,
     title_score,
@@ -300,6 +302,25 @@ def prints_name_colon_titles(lines: list[Line]) -> bool:
     names = {f[0] for f in found if f is not None}
     named = len(found) - found.count(None)
     return len(names) >= 3 and named > len(found) - named
+
+
+def prints_name_dash_titles(lines: list[Line]) -> bool:
+    """Whether this page prints its talks `Speaker Name - Title` (`name_dash_title`): decided
+    once for the page, from its untimed lines with a spaced dash: at least three such lines
+    with different first speakers, and more of them than lines whose dash is any other
+    (`Title - Speaker Name` the other way round, `Name - Workplace`, a subtitle's)."""
+    firsts: set[str] = set()
+    named = other = 0
+    for line in lines:
+        if line.kind is not LineKind.TEXT or not SPACED_DASH.search(line.text):
+            continue
+        found = name_dash_title(line.text)
+        if found is not None:
+            named += 1
+            firsts.add(found[0][0])
+        else:
+            other += 1
+    return len(firsts) >= 3 and named > other
 
 
 def _item_below(lines: list[Line], at: int) -> list[str]:

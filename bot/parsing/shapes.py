@@ -11,12 +11,13 @@ from bot.parsing.authors import (
     author_line_score,
     clean,
     is_name_like_strict,
+    names_an_institution,
     parse_author_line,
     strip_trailing_marks,
 )
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
-from bot.parsing.lexer import ROOM_NAME, ROOM_WORDS
+from bot.parsing.lexer import ROOM_NAME, ROOM_WORDS, is_link_line
 
 # A room's code ("L3", "S1.37", "B101"), maybe one of two, maybe with its building after a
 # comma ("L3 or S1.37, MI").
@@ -145,6 +146,79 @@ def name_colon_title(text: str, *, on_a_page_of_them: bool = False) -> tuple[str
     ):
         return None
     return who, title
+
+
+# A job title's words, as speaker lines print them before the company (`Staff Engineer, Acme`).
+JOB = re.compile(
+    r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
+    r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
+    r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
+    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist|"
+    # the offices of courts, ministries and chambers ("Vice Chairman", "Deputy
+    # Secretary-General", "Senior Minister of State", "Judge", "Independent Arbitrator"), as
+    # legal and public-policy forums print their speakers
+    r"chairman|chairwoman|secretary|secretary-general|minister|judge|member|"
+    r"counsel|arbitrator|mediator|commissioner|ambassador|registrar|attorney|solicitor|"
+    r"barrister|vice-president)\b",
+    re.I,
+)
+
+# "Ana Silva - Title", "Ana Silva, Bo Li - Title", "Ana Silva + Bo Li – Title": the speakers,
+# then the first spaced dash, then the title.
+_NAME_DASH = re.compile(r"^(?P<who>[^\d()\[\]:;]{3,120}?)\s[-–—]\s+(?P<title>\S.*)$")
+# What joins the names of several speakers before such a dash: SPEAKERS_JOINED, or a plus.
+_DASH_SPEAKERS_JOINED = re.compile(r"\s*(?:&|\+|\band\b|,)\s*")
+# "… and Cinema. Assistant Professor": one to three capitalised words after a title's stop.
+_RANK_AFTER_STOP = re.compile(r"(?<=[.?!])\s+(?P<rank>(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2})$")
+# The words a title opens with and no name does: "The Picture Stares Back - Ana Silva".
+_TITLE_OPENERS = frozenset(
+    "the a an on of in for from to with towards toward beyond between about against after"
+    " before through under into".split()
+)
+# Where a line of workplaces parts them: "Sapienza Università di Roma; Bo Li - CNR".
+_AFFILIATION_PARTS = re.compile(r"\s*;\s*|\s[-–—]\s")
+
+
+def _names_a_workplace(text: str) -> bool:
+    """`University of Porto; Bo Li - CNR`, `Staff Engineer, Acme Studios`: where someone works
+    (or what they do there), not a talk's title."""
+    head = text.split(",", 1)[0]
+    if "," in text and len(head.split()) <= 5 and JOB.search(head):
+        return True
+    parts = _AFFILIATION_PARTS.split(text)
+    return any(len(part.split()) >= 2 and names_an_institution(part) for part in parts)
+
+
+def name_dash_title(text: str) -> tuple[tuple[str, ...], str] | None:
+    """(speakers, title) of `Ana Silva, Bo Li - Varnish as a Picture Plane`: bare names of two
+    to four words each, given name first, then the first spaced dash and a title that is not
+    itself only names (`Title - Ana Silva` the other way round is left alone) nor names a
+    workplace (`Ana Silva - University of Porto; Bo Li - …`), without a link
+    after a last spaced dash (`- recording`, `- slides`). Whether a line so
+    printed is a talk only the page can say: `Graph Neural - Networks` would read the same."""
+    m = _NAME_DASH.match(clean(text))
+    if m is None:
+        return None
+    names = tuple(n for n in _DASH_SPEAKERS_JOINED.split(m.group("who").strip()) if n)
+    title = m.group("title").strip()
+    head, dash, tail = title.rpartition(" - ")
+    if dash and head and is_link_line(tail):
+        title = head.strip()  # "Title - recording": the link after the title, no part of it
+    rank = _RANK_AFTER_STOP.search(title)
+    if rank is not None and JOB.search(rank.group("rank")):
+        title = title[: rank.start()]  # "Title. Assistant Professor": who the speaker is
+    if (
+        not names
+        or len(title.split()) < 2  # "Ana Silva - MG": where she is from
+        or not all(_reads_as_a_speaker(name) for name in names)
+        or any(name.split()[0].lower() in _TITLE_OPENERS for name in names)
+        or any(ITEM_WORD.match(name) for name in names)
+        or classify_kind(" ".join(names), paper_count=1) is not SessionKind.PAPERS
+        or _only_given_names(strip_trailing_marks(title)[0])
+        or _names_a_workplace(title)
+    ):
+        return None
+    return names, title
 
 
 _NAME_THEN_PLACEHOLDER = re.compile(r"^(?P<who>[^:()\d]{3,60}?)\s+(?P<title>TB[ACD])$")

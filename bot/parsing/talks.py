@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.model import Person, SessionKind
 from bot.parsing.authors import (
     ATTENDANCE_MODES,
+    ELIDED_PARTICLE_SURNAME,
     abbreviates,
     addresses_people,
     author_line_score,
@@ -299,15 +300,24 @@ def split_addressed_speaker(text: str) -> tuple[str, tuple[Person, ...]] | None:
 
 
 def _one_full_name(who: str) -> bool:
-    """`Per Ek`, `Anna-Lena de Vries`: two to four words, capitalised or name particles, a
-    person's name."""
+    """`Per Ek`, `Anna-Lena de Vries`, `Lieve d'Hont`, `V.E. Mandrij`: two to four words,
+    capitalised or name particles, a person's name."""
     words = who.split()
+    if _INITIALS_THEN_SURNAME.match(who):
+        return True  # "V.E. Mandrij": initials run together, then the surname
     return (
         2 <= len(words) <= 4
-        and all(w[:1].isupper() or w in NAME_SMALL_WORDS for w in words)
+        and all(
+            w[:1].isupper() or w in NAME_SMALL_WORDS or ELIDED_PARTICLE_SURNAME.match(w)
+            for w in words
+        )
         and is_name_like_strict(who)
         and author_line_score(who) >= 0.5  # not "The Next Frontier", "New Directions"
     )
+
+
+# "V.E. Mandrij", "K.L. Marsden": two or three dotted initials run together, then a surname.
+_INITIALS_THEN_SURNAME = re.compile(r"^(?:[A-Z]\.){2,3}\s[A-Z][a-z]+(?:-[A-Z][a-z]+)?$")
 
 
 _LONG_DASHES = re.compile(r"\s+[—–]\s+")

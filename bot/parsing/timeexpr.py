@@ -532,7 +532,19 @@ def _after_a_meridiem_word(text: str, found: TimeRange) -> TimeRange:
     return TimeRange(start, end, found.zone_label, (before.start(), found.span[1]))
 
 
+# "15:00:16:00 Visit ...": two clocks run together by a colon typed for the range's dash.
+_COLON_FOR_DASH = re.compile(
+    r"^(?P<sh>\d{1,2}):(?P<sm>\d{2}):(?P<eh>\d{1,2}):(?P<em>\d{2})(?=\s|$)"
+)
+
+
 def _find_time_range(text: str) -> TimeRange | None:
+    typo = _COLON_FOR_DASH.match(text) if text[:1].isdigit() else None
+    if typo is not None:
+        start = _clock(typo.group("sh"), typo.group("sm"), None)
+        end = _clock(typo.group("eh"), typo.group("em"), None)
+        if start is not None and end is not None and start < end:
+            return TimeRange(start, end, None, typo.span())
     leading = _LEADING_START.match(text) or _LEADING_START_COLON.match(text)
     first = TIME_RANGE.search(text)
     if leading and (first is None or first.start() > 0):

@@ -989,6 +989,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # typed in lowercase there (`peter sikking`): 1.0 on every figure, text and page.
     "found/lgm-2015-toronto.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/lgm-2015-toronto.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # Vision and Depiction 2024 (art history / design, TU Delft; Jekyll kramdown): an h3 per
+    # item holding its time range and title under undated weekday h2s, talks as bullets
+    # `Speaker(s) - Title - recording`, posters the other way round. First seen: text and page
+    # 0.37 / 0.72 / 0.63 (the talks' lines whole titles without authors, or dropped). Then a
+    # page of `Names - Title` talks read so, the `- recording` link cut: 0.92 / 0.92 / 0.97;
+    # then no speaker opening with "The": 0.94 / 0.94 / 0.98; then a rank after the title's
+    # stop cut: 0.95 / 0.95 / 0.98; then a surname opening "d'" a name: 0.97 / 0.97 / 0.99;
+    # then one speaker by run-together initials after a title's dash: 0.98 / 0.98 / 0.99.
+    # (Each undated day's "Coffee" its own item: 21 -> 26 items; receptions social; a range
+    # typed 15:00:16:00 read: no figure.) Times stay 0: the page prints no dates.
+    "found/vd-2024-delft.txt": (0.98, 0.98, 0.99, 0.99, 1.00, 0.00),
+    "found/vd-2024-delft.html": (0.98, 0.98, 0.99, 0.99, 1.00, 0.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

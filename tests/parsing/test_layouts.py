@@ -11312,3 +11312,155 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+def test_talks_printed_speakers_then_a_dash_then_the_title() -> None:
+    # A page whose talks read "Speaker(s) - Title - recording": bare names (no initials, no
+    # workplaces) before the first spaced dash; the recording link after the title is no part
+    # of it, nor is a poster list printed the other way round ("Title - Authors") misread.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates - recording\n"
+        "Tobias Keller - The Weave of the Canvas\n"
+        "Ines Duarte, Paul Renner - Varnish as a Picture Plane - recording\n"
+        "Clara Voss and Emil Sand - On Drawing Rain\n"
+        "14:30-15:00 Coffee\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Reading Brushwork by Touch - Amira Haddad\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+    )
+    assert papers(program) == [
+        ("Grain and Gloss in Etched Plates", [("Marta Olsen", None)]),
+        ("The Weave of the Canvas", [("Tobias Keller", None)]),
+        ("Varnish as a Picture Plane", [("Ines Duarte", None), ("Paul Renner", None)]),
+        ("On Drawing Rain", [("Clara Voss", None), ("Emil Sand", None)]),
+        ("Shadows in Dutch Interiors", [("Lotte Brink", None), ("Jonas Meyer", None)]),
+        ("Reading Brushwork by Touch", [("Amira Haddad", None)]),
+        ("Cast Light on Plaster Casts", [("Nora Quist", None), ("Lotte Brink", None)]),
+    ]
+
+
+def test_a_break_on_each_of_two_undated_days_is_two_breaks() -> None:
+    # Day headers without dates ("Wednesday", "Thursday"): their items have no date, so their
+    # starts are unknown too; the coffee break of each day is its own item, not one repeated.
+    program = parse(
+        "Wednesday\n"
+        "10:30-11:00 Coffee\n"
+        "11:00-12:30 Surface and Grain\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+        "Thursday\n"
+        "10:30-11:00 Coffee\n"
+        "11:00-12:30 Colour and Shade\n"
+        "Tobias Keller (Ghent University)\n"
+        "The Weave of the Canvas\n"
+    )
+    assert [s.title for s in program.sessions] == [
+        "Coffee",
+        "Surface and Grain",
+        "Coffee",
+        "Colour and Shade",
+    ]
+
+
+def test_a_poster_title_opening_with_the_is_no_speaker_before_a_dash() -> None:
+    # On a page of "Speaker - Title" talks, a poster "The Title - A. Name, B. Name" still reads
+    # title first: "The ..." opens no name.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates\n"
+        "Tobias Keller - The Weave of the Canvas\n"
+        "Ines Duarte - Varnish as a Picture Plane\n"
+        "15:00-16:00 Posters\n"
+        "The Shadow Looks Back - Lotte J. van Brink, Jonas K. Meyer\n"
+    )
+    assert papers(program)[3] == (
+        "The Shadow Looks Back",
+        [("Lotte J. van Brink", None), ("Jonas K. Meyer", None)],
+    )
+
+
+def test_a_speakers_rank_after_the_title_of_a_dashed_talk_is_no_part_of_it() -> None:
+    # "Name - Title. Assistant Professor - recording": the speaker's rank, copied after the
+    # title's closing stop, is who they are, not the title's words.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen - Grain and Gloss in Etched Plates - recording\n"
+        "Tobias Keller - Framing the Canvas. Movement and Cinema. Assistant Professor - recording\n"
+        "Ines Duarte - Varnish as a Picture Plane\n"
+    )
+    assert papers(program)[1] == (
+        "Framing the Canvas. Movement and Cinema.",
+        [("Tobias Keller", None)],
+    )
+
+
+def test_a_surname_with_an_elided_lower_case_particle_is_a_name() -> None:
+    # "Title - Lieve d'Hont": a Dutch or French surname opening "d'" or "l'" before its capital
+    # is a name, the one speaker after the dash, as on a page of "Title - Names" posters.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+        "Reconstructing a Painter's Flesh Tones - Saskia d'Hondt\n"
+    )
+    assert papers(program)[2] == (
+        "Reconstructing a Painter's Flesh Tones",
+        [("Saskia d'Hondt", None)],
+    )
+
+
+def test_an_opening_or_farewell_reception_is_a_social_item() -> None:
+    # "Opening reception", "Farewell reception", "Closing dinner": the reception or the dinner
+    # is the item, the opening or the farewell only when it is held.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "13:15-14:30 Surface\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+        "18:15 Opening reception\n"
+        "Thursday, March 7, 2024\n"
+        "17:45-18:15 Closing discussion\n"
+        "18:30 Farewell reception\n"
+        "19:30 Closing dinner\n"
+    )
+    assert [(s.title, s.kind) for s in program.sessions if s.title != "Surface"] == [
+        ("Opening reception", SessionKind.SOCIAL),
+        ("Closing discussion", SessionKind.PLENARY),
+        ("Farewell reception", SessionKind.SOCIAL),
+        ("Closing dinner", SessionKind.SOCIAL),
+    ]
+
+
+def test_a_time_range_typed_with_a_colon_for_its_dash() -> None:
+    # "15:00:16:00 Visit ...": two clocks run together by a colon where the dash belongs, the
+    # start and the end of the item (the end later than the start), not part of its title.
+    program = parse(
+        "Friday, March 8, 2024\n"
+        "13:30-15:00 Workshop\n"
+        "15:00:16:00 Visit to the Library Exhibition\n"
+        "16:00-17:45 The Gaze\n"
+        "Marta Olsen (Leiden University)\n"
+        "Grain and Gloss in Etched Plates\n"
+    )
+    visit = program.sessions[1]
+    assert visit.title == "Visit to the Library Exhibition"
+    assert visit.start is not None
+    assert visit.end is not None
+    assert (visit.start.strftime("%H:%M"), visit.end.strftime("%H:%M")) == ("15:00", "16:00")
+
+
+def test_one_speaker_by_initials_and_surname_after_a_title_dash() -> None:
+    # "Title - V.E. Mandel" on a page of "Title - Names" posters: initials run together, then a
+    # surname, are the one speaker's name.
+    program = parse(
+        "Wednesday, March 6, 2024\n"
+        "15:00-16:00 Posters\n"
+        "Shadows in Dutch Interiors - Lotte Brink, Jonas Meyer\n"
+        "Cast Light on Plaster Casts - Nora Quist, Lotte Brink\n"
+        "Butterflies Painted with Oil and Dust - K.L. Marsden\n"
+    )
+    assert papers(program)[2] == ("Butterflies Painted with Oil and Dust", [("K.L. Marsden", None)])

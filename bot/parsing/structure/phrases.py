@@ -34,6 +34,7 @@ from bot.parsing.lexer import (
 )
 from bot.parsing.shapes import (
     ITEM_WORD,
+    JOB,
     NAME_SMALL_WORDS,
     ROOM_CELL,
     SPEAKER_LABEL_WORDS,
@@ -335,19 +336,6 @@ ROLE_HEADING = re.compile(
     # "Special Panel Session Speakers:", "Invited speakers:": a few words saying which
     # speakers, then the colon (without it, such words may be a title).
     r"|^(?:[A-Za-z-]+\s+){1,3}(?P<qualified>speakers|presenters|panelists|panel members)\s*:$",
-    re.I,
-)
-JOB = re.compile(
-    r"\b(?:engineer|director|professor|manager|scientist|researcher|architect|lead|head|"
-    r"chief|ceo|cto|cio|coo|founder|co-founder|student|fellow|officer|developer|consultant|"
-    r"analyst|president|vp|vice president|partner|advocate|evangelist|maintainer|editor|"
-    r"postdoc|lecturer|dean|rector|chancellor|chair|principal|specialist|strategist|"
-    # the offices of courts, ministries and chambers ("Vice Chairman", "Deputy
-    # Secretary-General", "Senior Minister of State", "Judge", "Independent Arbitrator"), as
-    # legal and public-policy forums print their speakers
-    r"chairman|chairwoman|secretary|secretary-general|minister|judge|member|"
-    r"counsel|arbitrator|mediator|commissioner|ambassador|registrar|attorney|solicitor|"
-    r"barrister|vice-president)\b",
     re.I,
 )
 

@@ -45,6 +45,7 @@ from bot.parsing.page import (
     prints_dash_speakers,
     prints_name_colon_titles,
     prints_name_comma_affiliation,
+    prints_name_dash_titles,
     prints_speakers_after_by,
     prints_timed_dash_speakers,
     recurring_entry_codes,
@@ -187,6 +188,7 @@ class BuilderState:
         self.paper_table: dict[str, int] | None = None
         self.name_cells = timed_name_cells(lines)
         self.colon_speakers = prints_name_colon_titles(lines)
+        self.dash_first_speakers = prints_name_dash_titles(lines)
         # A timetable with a column per day: the index in `days` of each column's day.
         self.day_columns: list[int | None] | None = None
         # Under such a timetable, the items printed outside it are its first day's (a page's

@@ -32,7 +32,14 @@ from bot.parsing.authors import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import Line, LineKind
-from bot.parsing.shapes import colon_speakers, is_own_item, is_prose, name_colon_title
+from bot.parsing.shapes import (
+    JOB,
+    colon_speakers,
+    is_own_item,
+    is_prose,
+    name_colon_title,
+    name_dash_title,
+)
 from bot.parsing.structure.cells import Cells
 from bot.parsing.structure.drafts import (
     AUTHORS,
@@ -49,7 +56,6 @@ from bot.parsing.structure.lookahead import heads_the_timed_lines_below
 from bot.parsing.structure.phrases import (
     BARE_SESSION_NUMBER,
     DAY_THEME,
-    JOB,
     LABELLED_FIELDS,
     LABELLED_PROSE,
     LEADING_CLOCK,
@@ -855,6 +861,11 @@ class TextLines(Cells):
             # "Karl Gordon: Title" / "Di Wu: Title": the next talk of the cell, on a page that
             # prints its talks so.
             colon = name_first[1], AuthorLine(colon_speakers(name_first[0]))
+        dashed = name_dash_title(text) if colon is None and self.dash_first_speakers else None
+        if dashed is not None:
+            # "Ana Silva, Bo Li - Title - recording": speakers, a dash, the title, on a page
+            # that prints its talks so.
+            colon = dashed[1], AuthorLine(tuple(Person(name, None) for name in dashed[0]))
         if colon is not None and session is not None and not session.expects_title:
             # "G. Gray (Oxford): Spectral gaps for random graphs": speakers, then the title.
             title, parsed = colon
