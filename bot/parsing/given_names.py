@@ -10397,7 +10397,6 @@ Lourdie
 Lourenço
 Lourna
 Lovanie
-Love
 Lovelie
 Loveline
 Lovely

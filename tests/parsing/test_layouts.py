@@ -11312,6 +11312,8 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
 def test_talks_printed_speakers_then_a_dash_then_the_title() -> None:
     # A page whose talks read "Speaker(s) - Title - recording": bare names (no initials, no
     # workplaces) before the first spaced dash; the recording link after the title is no part
