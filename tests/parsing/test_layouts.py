@@ -11312,3 +11312,32 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
+def test_a_chair_row_with_an_empty_time_cell_heads_the_timed_talks_below_it() -> None:
+    # `| | *chair: Name* |` in a `Time | Description` table: the chair's row has no time of its
+    # own; the talks timed below it, up to the coffee, are the session it chairs (not each an
+    # item of its own, and not the opening above it).
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "9:00 - 9:30\tRegistration\n"
+        "9:30 - 9:40\topening\n"
+        "\tchair: Ana Pereira\n"
+        "9:40 - 10:10\tBruno Costa\n"
+        "Tensor networks for channel capacity\n"
+        "10:10 - 10:40\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:40 - 11:00\tcoffee\n"
+        "\tchair: Diego Faria\n"
+        "11:00 - 11:30\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "11:30 - 12:00\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+    )
+    chaired = [
+        (s.start.strftime("%H:%M") if s.start else None, [c.name for c in s.chairs], len(s.papers))
+        for s in program.sessions
+        if s.chairs or s.papers
+    ]
+    assert chaired == [("09:40", ["Ana Pereira"], 2), ("11:00", ["Diego Faria"], 2)]
