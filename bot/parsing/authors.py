@@ -1043,9 +1043,10 @@ def parse_author_line(text: str) -> AuthorLine:
         # After "(Affil)" comes a separator, and no name before it: nothing to split.
         if name_buf and not name_buf.isspace():
             for part in _AND.split(name_buf) if _may_join_names(name_buf) else (name_buf,):
-                name = without_address(clean(part))
-                if name:
-                    pending.append(name)
+                for either in _either_person(part):
+                    name = without_address(clean(either))
+                    if name:
+                        pending.append(name)
         name_buf = ""
 
     def settle(affiliation: str | None) -> None:
@@ -1109,6 +1110,25 @@ def abbreviates(words: str, acronym: str) -> bool:
 # The abstract nouns no given name or surname ends in (unlike "Florence", "Lawrence").
 _TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
+
+
+_OR = re.compile(r"\s+or\s+")
+
+
+def _either_person(text: str) -> list[str]:
+    """`Ana Silva or Bo Costa Lima`: one of two people, the page not yet saying which, gives
+    the talk; each side a plain name of its own, one opening with a known given name (not
+    `Open Source or Closed Source`), both are its people. Otherwise the text."""
+    if " or " not in text:
+        return [text]
+    parts = _OR.split(text.strip())
+    if (
+        len(parts) == 2
+        and all(is_plain_name(p) for p in parts)
+        and any(p.split()[0] in GIVEN_NAMES for p in parts)
+    ):
+        return parts
+    return [text]
 
 
 @lru_cache(maxsize=65536)

@@ -11341,3 +11341,26 @@ def test_a_chair_row_with_an_empty_time_cell_heads_the_timed_talks_below_it() ->
         if s.chairs or s.papers
     ]
     assert chaired == [("09:40", ["Ana Pereira"], 2), ("11:00", ["Diego Faria"], 2)]
+
+
+def test_two_speakers_joined_by_or_are_both_the_talks_people() -> None:
+    # `Ana Pereira or Bruno Costa Lima`: the page does not yet know which of two people gives
+    # the talk; both are its people, and the row is a talk like the rows around it.
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "\tchair: Diego Faria\n"
+        "9:40 - 10:10\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:10 - 10:40\tAna Pereira or Bruno Costa Lima\n"
+        "Energetic costs of online quantum agents\n"
+        "10:40 - 11:10\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "11:10 - 11:40\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+        "11:40 - 12:00\tcoffee\n"
+    )
+    assert papers(program)[1] == (
+        "Energetic costs of online quantum agents",
+        [("Ana Pereira", None), ("Bruno Costa Lima", None)],
+    )
