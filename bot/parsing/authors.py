@@ -1113,6 +1113,8 @@ _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|anc
 
 
 _OR = re.compile(r"\s+or\s+")
+# "M.": a middle initial, one capital and its dot.
+_MIDDLE_INITIAL_WORD = re.compile(r"[A-Z]\.")
 
 
 def _either_person(text: str) -> list[str]:
@@ -1179,8 +1181,14 @@ def author_line_score(text: str) -> float:
     words = names[0].split()
     if any(_TOPIC_NOUN.search(w) for w in words):
         return 0.2
-    # "Inge van de Weerd": particles make a name longer, not less a name.
-    core = [w for w in words if w.lower() not in _NAME_PARTICLES]
+    # "Inge van de Weerd", "Gelo Noel M. Tabia": particles and a middle initial make a name
+    # longer, not less a name.
+    core = [
+        w
+        for k, w in enumerate(words)
+        if w.lower() not in _NAME_PARTICLES
+        and not (0 < k < len(words) - 1 and _MIDDLE_INITIAL_WORD.fullmatch(w))
+    ]
     if len(core) <= 3:
         return 0.5
     # "Ahmad Faizal Hakim Rosli", "Natalie Tan Wei Ling": many names run to four or five

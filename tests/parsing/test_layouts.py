@@ -11364,3 +11364,26 @@ def test_two_speakers_joined_by_or_are_both_the_talks_people() -> None:
         "Energetic costs of online quantum agents",
         [("Ana Pereira", None), ("Bruno Costa Lima", None)],
     )
+
+
+def test_a_speaker_with_two_given_names_and_a_middle_initial_after_timed_talks() -> None:
+    # `Gelo Noel M. Tabia`: two given names, a middle initial and a surname are four words,
+    # but the initial makes a name longer, not less a name; the row is the next talk.
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "\tchair: Diego Faria\n"
+        "9:40 - 10:10\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:10 - 10:40\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "10:40 - 11:10\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+        "11:10 - 11:40\tRiva Tomo K. Senaratne\n"
+        "Superactivation of quantum memories\n"
+        "11:40 - 12:00\tcoffee\n"
+    )
+    assert papers(program)[-1] == (
+        "Superactivation of quantum memories",
+        [("Riva Tomo K. Senaratne", None)],
+    )
