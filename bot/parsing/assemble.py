@@ -96,6 +96,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     """Dated, zoned, kinded sessions with stable ids from the builder's drafts."""
     warn = Warn(builder.warnings)
     _panes_of_listed_days(builder)
+    _talks_under_chair_rows(builder)
     year = resolve_days(builder.days, options.year, warn, options.first_day)
     _afternoon_on_twelve_hour_pages(builder)
     dates = [
@@ -327,6 +328,43 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
     )
     warnings = tuple(sorted(builder.warnings, key=lambda w: w.line))
     return Program(conference, assign_ids(sessions), warnings)
+
+
+def _talks_under_chair_rows(builder: Builder) -> None:
+    """` | chair: Ana Silva` / `9:40 - 10:10 | Bo Li` / title / `10:10 - 10:40 | Cy Wu` /
+    title / `10:40 | coffee`: a chair printed alone, with no title or time, then untitled
+    talks each timed by its own row, one after the other on its day: the chair's session is
+    those talks, from the first one's start to the last one's end."""
+    kept: list[SessionDraft] = []
+    head: SessionDraft | None = None
+    for draft in builder.sessions:
+        if (
+            head is not None
+            and draft.title is None
+            and not draft.chairs
+            and len(draft.papers) == 1
+            and draft.start is not None
+            and draft.day_index == head.day_index
+            and (head.end is None or (draft.start >= head.end))
+        ):
+            paper = draft.papers[0]
+            if paper.start is None:
+                paper.start, paper.end = draft.start, draft.end
+            head.papers.append(paper)
+            head.start = head.start or draft.start
+            head.end = draft.end
+            continue
+        head = None
+        if (
+            draft.title is None
+            and draft.start is None
+            and draft.chairs
+            and not draft.papers
+            and not draft.notes
+        ):
+            head = draft
+        kept.append(draft)
+    builder.sessions[:] = kept
 
 
 def _past_midnight(sessions: list[Session]) -> list[Session]:

@@ -1057,9 +1057,10 @@ def parse_author_line(text: str) -> AuthorLine:
         # After "(Affil)" comes a separator, and no name before it: nothing to split.
         if name_buf and not name_buf.isspace():
             for part in _AND.split(name_buf) if _may_join_names(name_buf) else (name_buf,):
-                name = without_address(clean(part))
-                if name:
-                    pending.append(name)
+                for either in _either_person(part):
+                    name = without_address(clean(either))
+                    if name:
+                        pending.append(name)
         name_buf = ""
 
     def settle(affiliation: str | None) -> None:
@@ -1125,6 +1126,27 @@ _TOPIC_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ogy|ism)s?$")
 _ABSTRACT_NOUN = re.compile(r"[a-z]{3}(?:tion|sion|ment|ness|ity|ics|ogy|ism|ance|ence)s?$")
 
 
+_OR = re.compile(r"\s+or\s+")
+# "M.": a middle initial, one capital and its dot.
+_MIDDLE_INITIAL_WORD = re.compile(r"[A-Z]\.")
+
+
+def _either_person(text: str) -> list[str]:
+    """`Ana Silva or Bo Costa Lima`: one of two people, the page not yet saying which, gives
+    the talk; each side a plain name of its own, one opening with a known given name (not
+    `Open Source or Closed Source`), both are its people. Otherwise the text."""
+    if " or " not in text:
+        return [text]
+    parts = _OR.split(text.strip())
+    if (
+        len(parts) == 2
+        and all(is_plain_name(p) for p in parts)
+        and any(p.split()[0] in GIVEN_NAMES for p in parts)
+    ):
+        return parts
+    return [text]
+
+
 @lru_cache(maxsize=65536)
 def author_line_score(text: str) -> float:
     """How much `text` looks like an author line: 0 (not at all) to 1 (certainly).
@@ -1173,8 +1195,14 @@ def author_line_score(text: str) -> float:
     words = names[0].split()
     if any(_TOPIC_NOUN.search(w) for w in words):
         return 0.2
-    # "Inge van de Weerd": particles make a name longer, not less a name.
-    core = [w for w in words if w.lower() not in _NAME_PARTICLES]
+    # "Inge van de Weerd", "Gelo Noel M. Tabia": particles and a middle initial make a name
+    # longer, not less a name.
+    core = [
+        w
+        for k, w in enumerate(words)
+        if w.lower() not in _NAME_PARTICLES
+        and not (0 < k < len(words) - 1 and _MIDDLE_INITIAL_WORD.fullmatch(w))
+    ]
     if len(core) <= 3:
         return 0.5
     # "Ahmad Faizal Hakim Rosli", "Natalie Tan Wei Ling": many names run to four or five

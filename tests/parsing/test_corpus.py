@@ -489,8 +489,9 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # chairs 1, times 0 (no date printed). Then a bare name of four or five whole words led
     # by a known given name a presenter, not the next title: .87 / .87. Then the words under
     # an online room's QR code (`Scan or click QR code to launch`) a link, no title: .95 / .87.
-    "found/icimr-2025-rooms.txt": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
-    "found/icimr-2025-rooms.html": (1.00, 0.95, 0.87, 0.87, 1.00, 0.00),
+    # Then a middle initial does not make a bare name too long to be one: .97 / .88.
+    "found/icimr-2025-rooms.txt": (1.00, 0.97, 0.88, 0.88, 1.00, 0.00),
+    "found/icimr-2025-rooms.html": (1.00, 0.97, 0.88, 0.88, 1.00, 0.00),
     # ghaesc-2019-kuwait: the joint GHA/ESC cardiology meeting 2019 (Kuwait), both days: a
     # Laravel Blade page, day columns side by side, per session a `Session N` heading, a title
     # heading, `Co-Chairs:` / a line of names joined by ` – `, then rows `15:05-15:30<TAB>Title`
@@ -1001,6 +1002,17 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # typed 15:00:16:00 read: no figure.) Times stay 0: the page prints no dates.
     "found/vd-2024-delft.txt": (0.98, 0.98, 0.99, 0.99, 1.00, 0.00),
     "found/vd-2024-delft.html": (0.98, 0.98, 0.99, 0.99, 1.00, 0.00),
+    # qres-2025-jeju: a week-long workshop on quantum resource theories (quantum information,
+    # Jeju, March 2025): a Jekyll table `Time | Description` per day, each session an
+    # untitled run of timed talk rows (`H:MM - H:MM | Speaker <br> <i>Title</i>`) under a row
+    # of its own `| | *chair: Name* |`, up to a coffee or lunch row. First seen, text and
+    # page alike: 0.92 / 1 / 0.94 / 0.94 / 0 / 0.88 (the chair row chaired the opening above
+    # it or stood alone, each talk its own item). Then a chair row with an empty time cell
+    # heads the timed talks below it: chairs 0.88; then two plain names joined by `or` are
+    # both the talk's people: 0.97 / 1 / 0.99 / 0.99 / 1 / 1; then a middle initial does not
+    # make a bare name too long (`Gelo Noel M. Tabia`): 1.0 on every figure.
+    "found/qres-2025-jeju.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/qres-2025-jeju.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

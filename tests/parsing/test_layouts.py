@@ -11466,3 +11466,76 @@ def test_one_speaker_by_initials_and_surname_after_a_title_dash() -> None:
         "Butterflies Painted with Oil and Dust - K.L. Marsden\n"
     )
     assert papers(program)[2] == ("Butterflies Painted with Oil and Dust", [("K.L. Marsden", None)])
+def test_a_chair_row_with_an_empty_time_cell_heads_the_timed_talks_below_it() -> None:
+    # `| | *chair: Name* |` in a `Time | Description` table: the chair's row has no time of its
+    # own; the talks timed below it, up to the coffee, are the session it chairs (not each an
+    # item of its own, and not the opening above it).
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "9:00 - 9:30\tRegistration\n"
+        "9:30 - 9:40\topening\n"
+        "\tchair: Ana Pereira\n"
+        "9:40 - 10:10\tBruno Costa\n"
+        "Tensor networks for channel capacity\n"
+        "10:10 - 10:40\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:40 - 11:00\tcoffee\n"
+        "\tchair: Diego Faria\n"
+        "11:00 - 11:30\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "11:30 - 12:00\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+    )
+    chaired = [
+        (s.start.strftime("%H:%M") if s.start else None, [c.name for c in s.chairs], len(s.papers))
+        for s in program.sessions
+        if s.chairs or s.papers
+    ]
+    assert chaired == [("09:40", ["Ana Pereira"], 2), ("11:00", ["Diego Faria"], 2)]
+
+
+def test_two_speakers_joined_by_or_are_both_the_talks_people() -> None:
+    # `Ana Pereira or Bruno Costa Lima`: the page does not yet know which of two people gives
+    # the talk; both are its people, and the row is a talk like the rows around it.
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "\tchair: Diego Faria\n"
+        "9:40 - 10:10\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:10 - 10:40\tAna Pereira or Bruno Costa Lima\n"
+        "Energetic costs of online quantum agents\n"
+        "10:40 - 11:10\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "11:10 - 11:40\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+        "11:40 - 12:00\tcoffee\n"
+    )
+    assert papers(program)[1] == (
+        "Energetic costs of online quantum agents",
+        [("Ana Pereira", None), ("Bruno Costa Lima", None)],
+    )
+
+
+def test_a_speaker_with_two_given_names_and_a_middle_initial_after_timed_talks() -> None:
+    # `Gelo Noel M. Tabia`: two given names, a middle initial and a surname are four words,
+    # but the initial makes a name longer, not less a name; the row is the next talk.
+    program = parse(
+        "Monday 12 May 2025\n"
+        "Time\tDescription\n"
+        "\tchair: Diego Faria\n"
+        "9:40 - 10:10\tCarla Dias\n"
+        "Catalytic work extraction from coherent states\n"
+        "10:10 - 10:40\tElena Gomes\n"
+        "Bounds on magic state distillation\n"
+        "10:40 - 11:10\tFabio Lima\n"
+        "Entropy of measurement channels\n"
+        "11:10 - 11:40\tRiva Tomo K. Senaratne\n"
+        "Superactivation of quantum memories\n"
+        "11:40 - 12:00\tcoffee\n"
+    )
+    assert papers(program)[-1] == (
+        "Superactivation of quantum memories",
+        [("Riva Tomo K. Senaratne", None)],
+    )

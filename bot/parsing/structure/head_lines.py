@@ -239,8 +239,10 @@ class HeadLines(Cells):
             # the chair is this session's, its papers follow.
             session.notes.append(session.papers.pop().title)
             self.close_paper()
-        if session is None or (
-            session.papers and not self.columns and not self._closes_its_item(session, i)
+        if (
+            session is None
+            or (session.papers and not self.columns and not self._closes_its_item(session, i))
+            or self._heads_the_timed_rows_below(session, i, line)
         ):
             session = self.open_session(line.number)
         elif self.columns and session.chairs and session is self.columns[-1]:
@@ -273,6 +275,22 @@ class HeadLines(Cells):
         for cell in [c for c in line.cells[1:] if c]:
             self.dispatch_cell(cell, line)
         return consumed
+
+    def _heads_the_timed_rows_below(self, session: SessionDraft, i: int, line: Line) -> bool:
+        """`9:30 - 9:40 | opening` / ` | chair: Ana Silva` / `9:40 - 10:10 | talk`: a chair in a
+        table row of its own, its time cell empty, under an item timed by its own row and
+        holding nothing, heads the rows timed after that item's end, not the item above."""
+        if line.cells[0] or len([c for c in line.cells if c]) != 1:
+            return False
+        if session.papers or session.start is None or session.end is None or self.columns:
+            return False
+        below = self.next_nonblank(i)
+        return (
+            below is not None
+            and below.kind is LineKind.TIME
+            and below.time is not None
+            and below.time.start >= session.end
+        )
 
     def _label_above_chair(self, session: SessionDraft, i: int) -> bool:
         """Is the one "paper" of this titled, timed session a line of a few words without
