@@ -9981,7 +9981,6 @@ Leli
 Lelinski
 Leman
 Lembit
-Lemma
 Lemogang
 Lemon
 Lemuel

@@ -11466,6 +11466,8 @@ def test_one_speaker_by_initials_and_surname_after_a_title_dash() -> None:
         "Butterflies Painted with Oil and Dust - K.L. Marsden\n"
     )
     assert papers(program)[2] == ("Butterflies Painted with Oil and Dust", [("K.L. Marsden", None)])
+
+
 def test_a_chair_row_with_an_empty_time_cell_heads_the_timed_talks_below_it() -> None:
     # `| | *chair: Name* |` in a `Time | Description` table: the chair's row has no time of its
     # own; the talks timed below it, up to the coffee, are the session it chairs (not each an
