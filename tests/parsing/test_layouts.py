@@ -20,7 +20,7 @@ from bot.parsing.authors import (
     split_sentence_authors,
     strip_trailing_marks,
 )
-from bot.parsing.detect import parse_program
+from bot.parsing.detect import page_text, parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
@@ -11311,4 +11311,27 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
     assert papers(program)[-1] == (
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
+    )
+
+
+def test_an_org_mode_file_reads_as_the_text_its_export_shows() -> None:
+    # `#+TITLE:` prints the title, a priority cookie, a `<<target>>` and trailing tags print
+    # nothing, a link its description, a table rule nothing and a row its cells.
+    assert page_text(
+        "#+TITLE: Program\n"
+        "#+OPTIONS: toc:nil\n"
+        "* Distributed Systems 1\n"
+        "** [#A] <<12>> Gossip Protocols for Sparse Overlay Networks :DS:ok:en:\n"
+        "Marta Ilyina and [[https://example.org/ps][Pavel Sorokin]]\n"
+        "** TODO <<7>> Leader Election under Partial Synchrony :DS:\n"
+        "|-------+-------|\n"
+        "| 09:00 | Opening |\n"
+        "|-------+-------|\n"
+    ) == (
+        "Program\n"
+        "Distributed Systems 1\n"
+        "Gossip Protocols for Sparse Overlay Networks\n"
+        "Marta Ilyina and Pavel Sorokin\n"
+        "Leader Election under Partial Synchrony\n"
+        "09:00\tOpening\n"
     )
