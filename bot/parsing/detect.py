@@ -9,6 +9,7 @@ from bot.parsing.frab_xml import looks_like_frab_xml, parse_frab_xml
 from bot.parsing.html import html_to_text, is_html_document, looks_like_html
 from bot.parsing.icalendar_feed import looks_like_icalendar, parse_icalendar
 from bot.parsing.markdown import looks_like_markdown, markdown_to_html
+from bot.parsing.org import looks_like_org, org_to_text
 from bot.parsing.pretalx_json import looks_like_pretalx_json, parse_pretalx_json
 from bot.parsing.spreadsheet import parse_spreadsheet, spreadsheet_format
 from bot.parsing.text import parse_text
@@ -75,6 +76,8 @@ def page_text(text: str) -> str:
     page a Markdown source renders as, or plain text as it is."""
     if is_html_document(text):
         return html_to_text(text)
+    if looks_like_org(text):
+        return org_to_text(text)
     if looks_like_markdown(text):
         return html_to_text(markdown_to_html(text))
     if looks_like_html(text):

@@ -751,3 +751,55 @@ def page_sections_start(lines: list[Line]) -> int:
             continue
         return index
     return len(lines)
+
+
+# A topic heading's last word, when it is no heading but the first line of a wrapped title.
+_RUNS_ON = re.compile(
+    r"(?:[:,;(/&–—-]|\b(?:and|or|of|for|the|in|on|with|to|a|an|from|by|via|at))$", re.I
+)
+_TOPIC_WORDS = 8
+
+
+def topic_headings_over_pairs(lines: list[Line]) -> frozenset[int]:
+    """On an untimed page whose papers each print a title line over an author line, the short
+    lines that stand between one paper's authors and the next paper's title: the topics
+    heading the papers below them (`Computer Systems and Networks 1`, `Posters`), not the
+    first half of a wrapped title. Two such lines at least, and half as many as the papers
+    printed so between two others; their line numbers."""
+    if any(line.kind is LineKind.TIME for line in lines):
+        return frozenset()
+    seq = [line for line in lines if line.kind is not LineKind.BLANK]
+    scores = [
+        author_line_score(line.text)
+        if line.kind is LineKind.TEXT and len([c for c in line.cells if c]) == 1
+        else None
+        for line in seq
+    ]
+
+    def title(k: int) -> bool:
+        score = scores[k] if 0 <= k < len(seq) else None
+        return score is not None and score < 0.5
+
+    def people(k: int) -> bool:
+        score = scores[k] if 0 <= k < len(seq) else None
+        return score is not None and score >= 0.5
+
+    pairs = sum(title(k) and people(k + 1) and people(k - 1) for k in range(1, len(seq)))
+    heads = []
+    for k, line in enumerate(seq):
+        score = scores[k]
+        if score is None or score >= 0.8 or not (title(k + 1) and people(k + 2)):
+            continue
+        if k > 0 and scores[k - 1] is not None and not people(k - 1):
+            continue
+        text, below = line.text.strip(), seq[k + 1].text.strip()
+        if (
+            len(text.split()) > _TOPIC_WORDS
+            or _RUNS_ON.search(text)
+            or not (below[:1].isupper() or below[:1].isdigit())
+        ):
+            continue
+        heads.append(line.number)
+    if len(heads) < 2 or pairs < 2 * len(heads):
+        return frozenset()
+    return frozenset(heads)

@@ -20,7 +20,7 @@ from bot.parsing.authors import (
     split_sentence_authors,
     strip_trailing_marks,
 )
-from bot.parsing.detect import parse_program
+from bot.parsing.detect import page_text, parse_program
 from bot.parsing.grid import read_grids_in_text
 from bot.parsing.html import html_to_text
 from bot.parsing.kinds import REGISTRATION, classify_kind, is_ceremony, is_talk_slot
@@ -11541,3 +11541,73 @@ def test_a_speaker_with_two_given_names_and_a_middle_initial_after_timed_talks()
         "Superactivation of quantum memories",
         [("Riva Tomo K. Senaratne", None)],
     )
+def test_an_org_mode_file_reads_as_the_text_its_export_shows() -> None:
+    # `#+TITLE:` prints the title, a priority cookie, a `<<target>>` and trailing tags print
+    # nothing, a link its description, a table rule nothing and a row its cells.
+    assert page_text(
+        "#+TITLE: Program\n"
+        "#+OPTIONS: toc:nil\n"
+        "* Distributed Systems 1\n"
+        "** [#A] <<12>> Gossip Protocols for Sparse Overlay Networks :DS:ok:en:\n"
+        "Marta Ilyina and [[https://example.org/ps][Pavel Sorokin]]\n"
+        "** TODO <<7>> Leader Election under Partial Synchrony :DS:\n"
+        "|-------+-------|\n"
+        "| 09:00 | Opening |\n"
+        "|-------+-------|\n"
+    ) == (
+        "Program\n"
+        "Distributed Systems 1\n"
+        "Gossip Protocols for Sparse Overlay Networks\n"
+        "Marta Ilyina and Pavel Sorokin\n"
+        "Leader Election under Partial Synchrony\n"
+        "09:00\tOpening\n"
+    )
+
+
+def test_untimed_topic_headings_over_title_and_author_pairs_are_sessions() -> None:
+    # Each paper a title line over its author line, no times; a short line of its own above
+    # a title, right below the last paper's authors, heads the papers below it (as an org-mode
+    # file prints them: `*` headings the topics, `**` headings the papers).
+    program = parse_program(
+        "#+TITLE: Program\n"
+        "\n"
+        "* Distributed Systems 1\n"
+        "** [#A] <<12>> Gossip Protocols for Sparse Overlay Networks :DS:ok:en:\n"
+        "Marta Ilyina and Pavel Sorokin\n"
+        "** <<7>> Leader Election under Partial Synchrony :DS:\n"
+        "Irina Volkova, Oleg Petrov and Anna Kuznetsova\n"
+        "** <<9>> Clock Skew in Geo-Replicated Stores :DS:\n"
+        "Gleb Morozov\n"
+        "* Posters\n"
+        "** <<30>> A Survey of Consensus Benchmarks\n"
+        "Denis Orlov\n"
+        "** <<31>> Tracing Message Loss in Field Sensor Meshes :IOT:\n"
+        "Vera Sokolova and Ilya Markin\n"
+        "** <<32>> Teaching Distributed Algorithms with Games :EDU:\n"
+        "Nina Egorova\n",
+        UTC,
+    )
+    assert [(s.title, [p.title for p in s.papers]) for s in program.sessions] == [
+        (
+            "Distributed Systems 1",
+            [
+                "Gossip Protocols for Sparse Overlay Networks",
+                "Leader Election under Partial Synchrony",
+                "Clock Skew in Geo-Replicated Stores",
+            ],
+        ),
+        (
+            "Posters",
+            [
+                "A Survey of Consensus Benchmarks",
+                "Tracing Message Loss in Field Sensor Meshes",
+                "Teaching Distributed Algorithms with Games",
+            ],
+        ),
+    ]
+    assert papers(program)[1][1] == [
+        ("Irina Volkova", None),
+        ("Oleg Petrov", None),
+        ("Anna Kuznetsova", None),
+    ]
+    assert program.sessions[1].kind is SessionKind.POSTERS

@@ -58,6 +58,7 @@ from bot.parsing.page import (
     timed_people_before_titles,
     times_after_items,
     title_side,
+    topic_headings_over_pairs,
 )
 from bot.parsing.shapes import LEADING_MARK, names_a_room
 from bot.parsing.structure.drafts import (
@@ -178,6 +179,8 @@ class BuilderState:
         # A page that prints its talks' titles wholly in quotes, three at least: its other short
         # lines between timed items are headings, not titles.
         self.quoted_titles = sum(_wholly_quoted(line.text) for line in lines) >= 3
+        # An untimed page of title / authors pairs: the lines between them heading topics.
+        self.topic_headings = topic_headings_over_pairs(lines)
         # Where each line stands in reading order: a grid of parallel sessions is read column
         # by column (bot.parsing.grid), so a line's number no longer says what is above it.
         self.place = {id(line): index for index, line in enumerate(lines)}

@@ -510,6 +510,11 @@ class TextLines(Cells):
     def _loose_text(self, text: str, line: Line, lookahead: int | None = None) -> None:
         """A line of plain text: a session title, a paper title, an author line or a note."""
         session = self.current
+        if line.number in self.topic_headings:
+            # "Computer Systems and Networks 1" / "Title" / "Ana Silva and Bo Li": a topic
+            # heading the papers below it, not the first half of the title under it.
+            self.open_session(line.number, title=strip_session_title(text))
+            return
         if (
             self.abstract_line is not None
             and self.abstract_line == self._previous_text_line(line)
