@@ -11541,6 +11541,8 @@ def test_a_speaker_with_two_given_names_and_a_middle_initial_after_timed_talks()
         "Superactivation of quantum memories",
         [("Riva Tomo K. Senaratne", None)],
     )
+
+
 def test_an_org_mode_file_reads_as_the_text_its_export_shows() -> None:
     # `#+TITLE:` prints the title, a priority cookie, a `<<target>>` and trailing tags print
     # nothing, a link its description, a table rule nothing and a row its cells.
