@@ -877,6 +877,14 @@ def _kind_cell_dropped(cells: list[str]) -> list[str]:
 
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
 _MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
+# "P1004: In-Person Presentation 1", "Remote Presentation", "LBW12 - Video presentation": how
+# a paper is given (maybe after its id, its place in the session after it), as a generated
+# session page prints under each paper's authors; it names no talk.
+_DELIVERY_LINE = re.compile(
+    r"^(?:[A-Za-z]{1,5}\d{1,5}\s*[:.\-–—]\s*)?(?:" + ATTENDANCE_MODES + r"|video|live)\s+"
+    r"(?:presentation|talk)(?:\s+\d{1,3})?$",
+    re.I,
+)
 
 
 # "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links,
@@ -935,6 +943,7 @@ def is_link_line(text: str) -> bool:
         or _HERE_LINK.match(text)
         or _TALLY.match(text)
         or _MODE_MARK.match(text)
+        or _DELIVERY_LINE.match(text)
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)
         or _QR_CODE_NOTE.match(text)

@@ -11312,3 +11312,28 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
+def test_a_papers_id_and_delivery_line_under_its_authors_is_no_title() -> None:
+    # `P1004: In-Person Presentation 1`: a generated session page prints, under each paper's
+    # authors, its id, how it is given and its place in the session; with no blank lines
+    # between the cards it would run into the next title.
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "Ana Moreau, Bo Lindqvist\n"
+        "P1012: In-Person Presentation 1\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "Chen Wu, Dara Okafor\n"
+        "LBW1030: Remote Presentation 2\n"
+        "Tangible Timers for Shared Kitchens\n"
+        "Eva Novak\n"
+        "P1040: Video Presentation 3\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Learning with Shared Displays in Public Libraries",
+        "Designing Quiet Rooms for Open Offices",
+        "Tangible Timers for Shared Kitchens",
+    ]
+    assert all(lexer.is_link_line(line) for line in ("Remote Presentation", "P7: Online Talk"))
