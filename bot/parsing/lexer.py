@@ -1487,6 +1487,9 @@ def _mark_rosters(lines: list[Line]) -> None:
 
 
 _BADGE_SHAPE = re.compile(r"^[\w&.+/\-]{1,10}(?: [\w&.+/\-]{1,10}){0,1}$")
+# "Late Breaking Work and Case Studies Track": the track a paper belongs to, printed under each
+# paper as a short badge (`Paper Track`) is, however many words it takes.
+_TRACK_BADGE = re.compile(r"^(?:[^\W\d_][\w&'’/-]*\s+){1,7}track$", re.I)
 
 
 def _mark_badges(lines: list[Line]) -> None:
@@ -1497,7 +1500,9 @@ def _mark_badges(lines: list[Line]) -> None:
     # person, one author of several papers ("Ana Silva" / "Uni A"), not a badge.
     above_institutions: dict[str, bool] = {}
     for index, line in enumerate(lines):
-        if line.kind is LineKind.TEXT and _BADGE_SHAPE.match(line.text):
+        if line.kind is LineKind.TEXT and (
+            _BADGE_SHAPE.match(line.text) or _TRACK_BADGE.match(line.text)
+        ):
             counts[line.text] = counts.get(line.text, 0) + 1
             below = next((b for b in lines[index + 1 :] if b.kind is not LineKind.BLANK), None)
             above_institutions[line.text] = above_institutions.get(line.text, True) and (

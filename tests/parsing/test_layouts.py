@@ -11337,3 +11337,18 @@ def test_a_papers_id_and_delivery_line_under_its_authors_is_no_title() -> None:
         "Tangible Timers for Shared Kitchens",
     ]
     assert all(lexer.is_link_line(line) for line in ("Remote Presentation", "P7: Online Talk"))
+
+
+def test_a_track_label_repeated_under_papers_is_a_badge_however_long() -> None:
+    # `Late Breaking Work and Case Studies Track`: the track of each paper, printed under its
+    # authors all through the page, as `Paper Track` is; no title of its own.
+    cards = [
+        ("Learning with Shared Displays in Public Libraries", "Ana Moreau, Bo Lindqvist"),
+        ("Designing Quiet Rooms for Open Offices", "Chen Wu, Dara Okafor"),
+        ("Tangible Timers for Shared Kitchens", "Eva Novak, Farid Haddad"),
+        ("Walking Interviews with Urban Gardeners", "Gita Rao, Hugo Blanc"),
+    ]
+    text = "Session: Shared Spaces\nWednesday 2025-11-26 11:00-12:20 UTC\n"
+    for title, names in cards:
+        text += f"{title}\n\n{names}\n\nLate Breaking Work and Demonstrations Track\n"
+    assert [title for title, _ in papers(parse(text))] == [title for title, _ in cards]
