@@ -49,6 +49,16 @@ ROOM_NAME = re.compile(
     re.I,
 )
 
+# "Shine Dome: Ian Wark Theatre", "Building 5: Lecture Hall B": the building, a colon, the room
+# in it. A kind of item before the colon ("Keynote: The Concert Hall") heads a title instead.
+_BUILDING_ROOM = re.compile(
+    r"^(?!(?:session|track|keynote|plenary|panel|poster|workshop|tutorial|talk|paper|demo|"
+    r"invited|opening|closing|welcome|break|lunch|dinner|reception|tour|visit|excursion)\b)"
+    r"(?:[\w.'’&-]+\s+){0,2}[\w.'’&-]+:\s+"
+    r"(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}$",
+    re.I,
+)
+
 # "A室", "［B室］", "第2会場", "メインホール", "A실", "第一会议室": a room as Japanese, Korean and
 # Chinese programs name it, short, maybe in brackets (after NFKC "［］" are "[]").
 CJK_ROOM_NAME = re.compile(
@@ -1107,7 +1117,12 @@ def _classify_normalised(number: int, text: str) -> Line:
         return line
     if (
         len(non_empty) == 1
-        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat) or CJK_ROOM_NAME.match(flat))
+        and (
+            ROOM_NAME.match(flat)
+            or ROOM_SESSION.match(flat)
+            or CJK_ROOM_NAME.match(flat)
+            or _BUILDING_ROOM.match(flat)
+        )
         and not NUMBERED_SESSION.match(flat)  # "Panel 3 Seminar Room 2": a session, and where
     ):
         line.kind = LineKind.ROOM

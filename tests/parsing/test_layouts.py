@@ -11352,3 +11352,26 @@ def test_a_track_label_repeated_under_papers_is_a_badge_however_long() -> None:
     for title, names in cards:
         text += f"{title}\n\n{names}\n\nLate Breaking Work and Demonstrations Track\n"
     assert [title for title, _ in papers(parse(text))] == [title for title, _ in cards]
+
+
+def test_a_room_after_its_buildings_name_and_a_colon_is_the_sessions_room() -> None:
+    # `Shine Dome: Ian Wark Theatre`: the building, a colon, the room in it, on the line under
+    # a session's time, as a generated session page prints its location.
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "North Wing: Ada Lovelace Theatre\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "\n"
+        "Ana Moreau, Bo Lindqvist\n"
+        "\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "\n"
+        "Chen Wu, Dara Okafor\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Learning with Shared Displays in Public Libraries",
+        "Designing Quiet Rooms for Open Offices",
+    ]
+    assert program.sessions[0].room == "North Wing: Ada Lovelace Theatre"
+    assert classify(1, "Keynote: The Concert Hall").kind is not LineKind.ROOM
