@@ -11375,3 +11375,30 @@ def test_a_room_after_its_buildings_name_and_a_colon_is_the_sessions_room() -> N
     ]
     assert program.sessions[0].room == "North Wing: Ada Lovelace Theatre"
     assert classify(1, "Keynote: The Concert Hall").kind is not LineKind.ROOM
+
+
+def test_one_three_word_name_typed_in_lowercase_among_full_names_is_an_author() -> None:
+    # `jason brown brown`, as the author typed it into the submission system, among four names
+    # written in full: one of them, not a title.
+    line = "Ana R Moreau, Bo Lindqvist, omar haddad haddad, Chen Wu, Dara Okafor"
+    assert author_line_score(line) > 0.5
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "\n"
+        f"{line}\n"
+        "\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "\n"
+        "Eva Novak, Farid Haddad\n"
+    )
+    assert papers(program)[0][1] == [
+        ("Ana R Moreau", None),
+        ("Bo Lindqvist", None),
+        ("omar haddad haddad", None),
+        ("Chen Wu", None),
+        ("Dara Okafor", None),
+    ]
+    # A lower-case phrase after a title's words stays no one's name.
+    assert author_line_score("Deep Learning, Graph Models, and graph neural networks") == 0
