@@ -1171,6 +1171,7 @@ def author_line_score(text: str) -> float:
             plain or _initial_a_name(n, author.affiliation, undotted)
             for plain, n, author in zip(readings, names, parsed.authors, strict=True)
         ]
+        readings = _lowercase_name_among_full_names(names, readings)
     name_like = sum(readings)
     ratio = name_like / len(names)
     if any(a.affiliation and _CHAIRED_BY.match(a.affiliation) for a in parsed.authors):
@@ -1230,6 +1231,34 @@ def _whole_name_word(word: str) -> bool:
 _UNDOTTED_INITIAL_NAME = re.compile(r"(?:[B-Z](?:-[A-Z])? )+[A-Z][^\W\d_][\w'’-]*")
 # "A Tomita", "A Z Khoury": the same with the initial "A", which reads as the article too.
 _A_INITIAL_NAME = re.compile(r"A (?:[A-Z] )*[A-Z][^\W\d_][\w'’-]*")
+
+
+_LOWER_NAME_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+
+
+def _lowercase_name_among_full_names(names: list[str], readings: list[bool]) -> list[bool]:
+    """`jason brown brown` among `Mathilde R Desselle`, `Andrea McKittrick`, ...: one name of
+    three or four words typed all in lower case, in a list whose other names (three at least)
+    are each written in full, capitalised, is a person too; a lower-case phrase among a title's
+    few capitalised words ("Graph Models, and graph neural networks") is not."""
+    unread = [k for k, reading in enumerate(readings) if not reading]
+    if len(unread) != 1:
+        return readings
+    others = [n.split() for k, n in enumerate(names) if k != unread[0]]
+    if len(others) < 3 or not all(
+        len(words) >= 2 and all(w[:1].isupper() for w in words) for words in others
+    ):
+        return readings
+    words = names[unread[0]].split()
+    lowered = set(words)
+    if not (
+        3 <= len(words) <= 4
+        and all(w.islower() and _LOWER_NAME_WORD.fullmatch(w) for w in words)
+        and lowered.isdisjoint(_ITEM_WORDS)
+        and lowered.isdisjoint(_TITLE_WORDS)
+    ):
+        return readings
+    return [True] * len(readings)
 
 
 def _initial_a_name(name: str, affiliation: str | None, undotted_list: bool) -> bool:

@@ -49,6 +49,16 @@ ROOM_NAME = re.compile(
     re.I,
 )
 
+# "Shine Dome: Ian Wark Theatre", "Building 5: Lecture Hall B": the building, a colon, the room
+# in it. A kind of item before the colon ("Keynote: The Concert Hall") heads a title instead.
+_BUILDING_ROOM = re.compile(
+    r"^(?!(?:session|track|keynote|plenary|panel|poster|workshop|tutorial|talk|paper|demo|"
+    r"invited|opening|closing|welcome|break|lunch|dinner|reception|tour|visit|excursion)\b)"
+    r"(?:[\w.'’&-]+\s+){0,2}[\w.'’&-]+:\s+"
+    r"(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}$",
+    re.I,
+)
+
 # "A室", "［B室］", "第2会場", "メインホール", "A실", "第一会议室": a room as Japanese, Korean and
 # Chinese programs name it, short, maybe in brackets (after NFKC "［］" are "[]").
 CJK_ROOM_NAME = re.compile(
@@ -877,6 +887,14 @@ def _kind_cell_dropped(cells: list[str]) -> list[str]:
 
 # "(virtual)", "(online)": how a talk is given, printed on a line of its own.
 _MODE_MARK = re.compile(r"^[\[(](?:" + ATTENDANCE_MODES + r")[\])]$", re.I)
+# "P1004: In-Person Presentation 1", "Remote Presentation", "LBW12 - Video presentation": how
+# a paper is given (maybe after its id, its place in the session after it), as a generated
+# session page prints under each paper's authors; it names no talk.
+_DELIVERY_LINE = re.compile(
+    r"^(?:[A-Za-z]{1,5}\d{1,5}\s*[:.\-–—]\s*)?(?:" + ATTENDANCE_MODES + r"|video|live)\s+"
+    r"(?:presentation|talk)(?:\s+\d{1,3})?$",
+    re.I,
+)
 
 
 # "https://www.dei.unipd.it/node/2709": a web address alone on its line, printed as it links,
@@ -935,6 +953,7 @@ def is_link_line(text: str) -> bool:
         or _HERE_LINK.match(text)
         or _TALLY.match(text)
         or _MODE_MARK.match(text)
+        or _DELIVERY_LINE.match(text)
         or _BARE_ADDRESS.match(text)
         or _LAPTOP_MARK.match(text)
         or _QR_CODE_NOTE.match(text)
@@ -1098,7 +1117,12 @@ def _classify_normalised(number: int, text: str) -> Line:
         return line
     if (
         len(non_empty) == 1
-        and (ROOM_NAME.match(flat) or ROOM_SESSION.match(flat) or CJK_ROOM_NAME.match(flat))
+        and (
+            ROOM_NAME.match(flat)
+            or ROOM_SESSION.match(flat)
+            or CJK_ROOM_NAME.match(flat)
+            or _BUILDING_ROOM.match(flat)
+        )
         and not NUMBERED_SESSION.match(flat)  # "Panel 3 Seminar Room 2": a session, and where
     ):
         line.kind = LineKind.ROOM
@@ -1478,6 +1502,9 @@ def _mark_rosters(lines: list[Line]) -> None:
 
 
 _BADGE_SHAPE = re.compile(r"^[\w&.+/\-]{1,10}(?: [\w&.+/\-]{1,10}){0,1}$")
+# "Late Breaking Work and Case Studies Track": the track a paper belongs to, printed under each
+# paper as a short badge (`Paper Track`) is, however many words it takes.
+_TRACK_BADGE = re.compile(r"^(?:[^\W\d_][\w&'’/-]*\s+){1,7}track$", re.I)
 
 
 def _mark_badges(lines: list[Line]) -> None:
@@ -1488,7 +1515,9 @@ def _mark_badges(lines: list[Line]) -> None:
     # person, one author of several papers ("Ana Silva" / "Uni A"), not a badge.
     above_institutions: dict[str, bool] = {}
     for index, line in enumerate(lines):
-        if line.kind is LineKind.TEXT and _BADGE_SHAPE.match(line.text):
+        if line.kind is LineKind.TEXT and (
+            _BADGE_SHAPE.match(line.text) or _TRACK_BADGE.match(line.text)
+        ):
             counts[line.text] = counts.get(line.text, 0) + 1
             below = next((b for b in lines[index + 1 :] if b.kind is not LineKind.BLANK), None)
             above_institutions[line.text] = above_institutions.get(line.text, True) and (

@@ -1022,6 +1022,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # authors and the next title on an untimed page of such pairs a topic heading: 1.0 on
     # every figure.
     "found/micsecs-2020-org.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # OzCHI 2022 (HCI), MiniConf session pages one after another: `Session: Title`, a line
+    # `Wednesday 2022-11-30 11:00-12:20 AEDT`, a room `Shine Dome: Ian Wark Theatre`, then per
+    # paper a card: title, authors, track, `P1004: In-Person Presentation 1`. First seen: text
+    # 1.0 / 0.59 / 0.97 / 0.97 / 1 / 1, page 0.39 / 0.23 / 0.43 / 0.43 / 1 / 1. Then the id and
+    # delivery line is a mark (the page's cards no longer run into the next title): page
+    # 1.0 / 0.59 / 0.97; a long track label repeated under papers is a badge: 0.81, text and
+    # page; `Building: Room` is a room: 0.95; one lower-case three-word name among full names
+    # is an author: 0.97 / 0.99. (`A Baki Kocaballi`, an undotted initial "A", is left.)
+    "found/ozchi-2022-wed-thu.txt": (1.00, 0.97, 0.99, 0.99, 1.00, 1.00),
+    "found/ozchi-2022-wed-thu.html": (1.00, 0.97, 0.99, 0.99, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

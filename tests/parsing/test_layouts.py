@@ -11613,3 +11613,91 @@ def test_untimed_topic_headings_over_title_and_author_pairs_are_sessions() -> No
         ("Anna Kuznetsova", None),
     ]
     assert program.sessions[1].kind is SessionKind.POSTERS
+def test_a_papers_id_and_delivery_line_under_its_authors_is_no_title() -> None:
+    # `P1004: In-Person Presentation 1`: a generated session page prints, under each paper's
+    # authors, its id, how it is given and its place in the session; with no blank lines
+    # between the cards it would run into the next title.
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "Ana Moreau, Bo Lindqvist\n"
+        "P1012: In-Person Presentation 1\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "Chen Wu, Dara Okafor\n"
+        "LBW1030: Remote Presentation 2\n"
+        "Tangible Timers for Shared Kitchens\n"
+        "Eva Novak\n"
+        "P1040: Video Presentation 3\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Learning with Shared Displays in Public Libraries",
+        "Designing Quiet Rooms for Open Offices",
+        "Tangible Timers for Shared Kitchens",
+    ]
+    assert all(lexer.is_link_line(line) for line in ("Remote Presentation", "P7: Online Talk"))
+
+
+def test_a_track_label_repeated_under_papers_is_a_badge_however_long() -> None:
+    # `Late Breaking Work and Case Studies Track`: the track of each paper, printed under its
+    # authors all through the page, as `Paper Track` is; no title of its own.
+    cards = [
+        ("Learning with Shared Displays in Public Libraries", "Ana Moreau, Bo Lindqvist"),
+        ("Designing Quiet Rooms for Open Offices", "Chen Wu, Dara Okafor"),
+        ("Tangible Timers for Shared Kitchens", "Eva Novak, Farid Haddad"),
+        ("Walking Interviews with Urban Gardeners", "Gita Rao, Hugo Blanc"),
+    ]
+    text = "Session: Shared Spaces\nWednesday 2025-11-26 11:00-12:20 UTC\n"
+    for title, names in cards:
+        text += f"{title}\n\n{names}\n\nLate Breaking Work and Demonstrations Track\n"
+    assert [title for title, _ in papers(parse(text))] == [title for title, _ in cards]
+
+
+def test_a_room_after_its_buildings_name_and_a_colon_is_the_sessions_room() -> None:
+    # `Shine Dome: Ian Wark Theatre`: the building, a colon, the room in it, on the line under
+    # a session's time, as a generated session page prints its location.
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "North Wing: Ada Lovelace Theatre\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "\n"
+        "Ana Moreau, Bo Lindqvist\n"
+        "\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "\n"
+        "Chen Wu, Dara Okafor\n"
+    )
+    assert [title for title, _ in papers(program)] == [
+        "Learning with Shared Displays in Public Libraries",
+        "Designing Quiet Rooms for Open Offices",
+    ]
+    assert program.sessions[0].room == "North Wing: Ada Lovelace Theatre"
+    assert classify(1, "Keynote: The Concert Hall").kind is not LineKind.ROOM
+
+
+def test_one_three_word_name_typed_in_lowercase_among_full_names_is_an_author() -> None:
+    # `jason brown brown`, as the author typed it into the submission system, among four names
+    # written in full: one of them, not a title.
+    line = "Ana R Moreau, Bo Lindqvist, omar haddad haddad, Chen Wu, Dara Okafor"
+    assert author_line_score(line) > 0.5
+    program = parse(
+        "Session: Shared Spaces\n"
+        "Wednesday 2025-11-26 11:00-12:20 UTC\n"
+        "Learning with Shared Displays in Public Libraries\n"
+        "\n"
+        f"{line}\n"
+        "\n"
+        "Designing Quiet Rooms for Open Offices\n"
+        "\n"
+        "Eva Novak, Farid Haddad\n"
+    )
+    assert papers(program)[0][1] == [
+        ("Ana R Moreau", None),
+        ("Bo Lindqvist", None),
+        ("omar haddad haddad", None),
+        ("Chen Wu", None),
+        ("Dara Okafor", None),
+    ]
+    # A lower-case phrase after a title's words stays no one's name.
+    assert author_line_score("Deep Learning, Graph Models, and graph neural networks") == 0
