@@ -11613,6 +11613,8 @@ def test_untimed_topic_headings_over_title_and_author_pairs_are_sessions() -> No
         ("Anna Kuznetsova", None),
     ]
     assert program.sessions[1].kind is SessionKind.POSTERS
+
+
 def test_a_papers_id_and_delivery_line_under_its_authors_is_no_title() -> None:
     # `P1004: In-Person Presentation 1`: a generated session page prints, under each paper's
     # authors, its id, how it is given and its place in the session; with no blank lines
