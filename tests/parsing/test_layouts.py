@@ -11312,3 +11312,20 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
+def test_a_range_whose_dash_has_a_column_of_its_own() -> None:
+    # `9:30 | – | 10:30 | Title`: a timetable printing start, dash and end in three cells reads
+    # the three as one range, as `9:30 – 10:30` in one cell.
+    program = parse(
+        "Thursday, 30 January\n"
+        "9:30\t–\t10:30\tOpening of the school\n"
+        "10:30\t–\t11:00\tCoffee break\n"
+        "11:00\t–\t12:00\tAda Mbeki\tDrawing maps with open vector tools\n"
+    )
+    spans = [
+        (s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in program.sessions
+        if s.start
+    ]
+    assert spans == [("09:30", "10:30"), ("10:30", "11:00"), ("11:00", "12:00")]
