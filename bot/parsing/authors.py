@@ -60,7 +60,8 @@ _CJK_ITEM_WORDS = re.compile(
     r"报告|報告|講演|演讲|演講|讲座|講座|论坛|論壇|致辞|致词|致詞|开幕|開幕|闭幕|閉幕|会议|會議|"
     r"セッション|発表|休憩|休息|茶歇|세션|발표|강연|휴식"
 )
-_INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
+# "A", "A.", "A.S.", "А.Н.": a middle initial (Latin or Cyrillic capitals), not "a"
+_INITIALS = re.compile(r"^(?:[A-ZА-ЯЁЂ-ЏҐ]\.?)+$")
 _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
     " rethinking revisiting understanding enabling making".split()

@@ -11329,3 +11329,11 @@ def test_a_range_whose_dash_has_a_column_of_its_own() -> None:
         if s.start
     ]
     assert spans == [("09:30", "10:30"), ("10:30", "11:00"), ("11:00", "12:00")]
+
+
+@pytest.mark.parametrize("name", ["А.Н. Панов", "Е.Ю. Бунькова", "Ж.Д. Петровић", "Є.І. Коваль"])
+def test_cyrillic_joined_initials_before_a_surname_read_as_a_name(name: str) -> None:
+    # `А.Н. Панов`: two initials printed together before the surname, as Russian, Ukrainian,
+    # Bulgarian and Serbian programs print a speaker; a name as `A.N. Panov` is.
+    assert authors.is_name_like(name)
+    assert author_line_score(name) >= 0.5
