@@ -358,6 +358,21 @@ def is_name_like_strict(text: str) -> bool:
     )
 
 
+# "А.Н. Панов", "И. Махлин", "A. N. Panov": a speaker's initials, then the surname (one word,
+# maybe double-barrelled), as programs in Russian and other languages print people.
+_CAPITAL = "A-ZÀ-ÖØ-ÞА-ЯЁЂ-ЏҐ"
+_INITIALS_THEN_SURNAME = re.compile(
+    rf"^(?:[{_CAPITAL}]\.\s?){{1,3}}\s*[{_CAPITAL}][^\W\d_A-ZА-Я]+(?:-[{_CAPITAL}][^\W\d_]+)?$"
+)
+
+
+def initials_then_surname(text: str) -> bool:
+    """A person printed by initials and surname (`А.Н. Панов`, `J. R. Hale`) and no more."""
+    return _INITIALS_THEN_SURNAME.match(text.strip()) is not None and not _has_institution_word(
+        text
+    )
+
+
 def _apostrophe_surname(word: str) -> bool:
     """`O'Brien`, `D’Angelo`: a capital, an apostrophe, and the surname's own capital."""
     return word[1:2] in ("'", "’") and word[2:3].isupper() and word[3:4].islower()

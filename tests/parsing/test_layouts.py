@@ -11337,3 +11337,20 @@ def test_cyrillic_joined_initials_before_a_surname_read_as_a_name(name: str) -> 
     # Bulgarian and Serbian programs print a speaker; a name as `A.N. Panov` is.
     assert authors.is_name_like(name)
     assert author_line_score(name) >= 0.5
+
+
+def test_speakers_printed_as_initials_and_surname_in_a_column_before_the_titles() -> None:
+    # `11:00 - 12:00 | А.Н. Панов | «Title»`: a timetable whose speaker column gives each
+    # speaker's initials and surname; the rows are talks, the guillemets no part of the title.
+    program = parse(
+        "Четверг, 30 января\n"
+        "9:30 - 10:30\tА.Н. Панов\t«Представления конечных групп»\n"
+        "10:30 - 11:00\tКофе-брейк\n"
+        "11:00 - 12:00\tИ.В. Лосев\t«Метод орбит», лекция 1\n"
+        "12:00 - 12:30\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
