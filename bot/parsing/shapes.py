@@ -18,9 +18,9 @@ from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_NAME, ROOM_WORDS
 
-# A room's code ("L3", "S1.37", "B101"), maybe one of two, maybe with its building after a
-# comma ("L3 or S1.37, MI").
-_ROOM_CODE = r"[A-Z]{0,2}\d{1,4}(?:\.\d{1,3})?[A-Z]?"
+# A room's code ("L3", "S1.37", "B101", building and room "16-10"), maybe one of two, maybe
+# with its building after a comma ("L3 or S1.37, MI").
+_ROOM_CODE = r"[A-Z]{0,2}\d{1,4}(?:[.-]\d{1,3})?[A-Z]?"
 ROOM_CELL = re.compile(
     r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$"
     rf"|^{_ROOM_CODE}(?:\s+(?:or|/|&)\s+{_ROOM_CODE})*(?:,\s*[A-Z]{{2,5}})?$",

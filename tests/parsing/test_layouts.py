@@ -11354,3 +11354,21 @@ def test_speakers_printed_as_initials_and_surname_in_a_column_before_the_titles(
         ("Метод орбит", [("И.В. Лосев", None)]),
         ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
     ]
+
+
+def test_a_room_numbered_with_a_hyphen_in_its_own_column_after_the_time() -> None:
+    # `9:30 – 10:30 | 16-10 | Speaker | Title`: room 10 of building 16, a room column between
+    # the time and the talk; it says where, and is neither the title nor the speaker.
+    program = parse(
+        "Thursday, 30 January\n"
+        "9:30 - 10:30\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "10:30 - 11:00\t16-07\tКофе-брейк\n"
+        "11:00 - 12:00\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "12:00 - 12:30\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
+    assert [s.room for s in program.sessions] == ["16-10", "16-07", "16-10", "16-10"]
