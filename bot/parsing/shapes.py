@@ -206,7 +206,12 @@ def colon_speakers(who: str) -> tuple[Person, ...]:
 
 
 def reads_as_title(text: str) -> bool:
-    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or has_common_word(text))
+    """Three words or more that read as no people; or two in guillemets (`«Метод орбит»`),
+    which quote a title and never a person."""
+    words = len(text.split())
+    if words == 2 and text[:1] == "«" and text.rstrip(".,;")[-1:] == "»":
+        return True
+    return words >= 3 and (author_line_score(text) < 0.5 or has_common_word(text))
 
 
 def title_score(text: str) -> float:

@@ -11372,3 +11372,50 @@ def test_a_room_numbered_with_a_hyphen_in_its_own_column_after_the_time() -> Non
         ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
     ]
     assert [s.room for s in program.sessions] == ["16-10", "16-07", "16-10", "16-10"]
+
+
+def test_parallel_talks_under_a_time_spanning_their_rows() -> None:
+    # `17:00 | – | 17:30 | 16-10 | Speaker | Title` over `16-08 | Speaker | Title`: the time
+    # cells span the slot's rows (a rowspan), so the rows below open with their room; each is
+    # a talk of the same slot in a room of its own.
+    program = parse(
+        "Thursday, 30 January\n"
+        "15:00\t–\t15:40\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "16:30\t–\t17:00\t16-07\tКофе-брейк\n"
+        "17:00\t–\t17:30\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "16-08\tБ.К. Сартаев\t«Специальные алгебры»\n"
+        "16-04\tЕ. Полетаева\t«Представления W-алгебры»\n"
+        "17:40\t–\t18:10\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Специальные алгебры", [("Б.К. Сартаев", None)]),
+        ("Представления W-алгебры", [("Е. Полетаева", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
+    slots = [(s.start.strftime("%H:%M") if s.start else None, s.room) for s in program.sessions]
+    assert slots[2:5] == [("17:00", "16-10"), ("17:00", "16-08"), ("17:00", "16-04")]
+
+
+def test_parallel_talks_under_a_spanning_time_with_its_cells_left_empty() -> None:
+    # The same slot as a page reader copies it: the rows under the spanning time keep its
+    # columns as empty cells (`<TAB><TAB><TAB>16-08 | Speaker | Title`).
+    program = parse(
+        "Thursday, 30 January\n"
+        "15:00\t–\t15:40\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "16:30\t–\t17:00\t16-07\tКофе-брейк\n"
+        "17:00\t–\t17:30\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "\t\t\t16-08\tБ.К. Сартаев\t«Специальные алгебры»\n"
+        "\t\t\t16-04\tЕ. Полетаева\t«Представления W-алгебры»\n"
+        "17:40\t–\t18:10\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    slots = [
+        (s.start.strftime("%H:%M") if s.start else None, s.room, [p.title for p in s.papers])
+        for s in program.sessions
+    ]
+    assert slots[2:5] == [
+        ("17:00", "16-10", ["Метод орбит"]),
+        ("17:00", "16-08", ["Специальные алгебры"]),
+        ("17:00", "16-04", ["Представления W-алгебры"]),
+    ]
