@@ -60,7 +60,8 @@ _CJK_ITEM_WORDS = re.compile(
     r"报告|報告|講演|演讲|演講|讲座|講座|论坛|論壇|致辞|致词|致詞|开幕|開幕|闭幕|閉幕|会议|會議|"
     r"セッション|発表|休憩|休息|茶歇|세션|발표|강연|휴식"
 )
-_INITIALS = re.compile(r"^(?:[A-Z]\.?)+$")  # "A", "A.", "A.S.": a middle initial, not "a"
+# "A", "A.", "A.S.", "А.Н.": a middle initial (Latin or Cyrillic capitals), not "a"
+_INITIALS = re.compile(r"^(?:[A-ZА-ЯЁЂ-ЏҐ]\.?)+$")
 _LEADING_TITLE_WORDS = frozenset(
     "a an the on towards toward how why what when where is are do does can should beyond"
     " rethinking revisiting understanding enabling making".split()
@@ -369,6 +370,19 @@ def is_name_like_strict(text: str) -> bool:
 
 # "d'Hont", "d’Almeida", "l'Estrange": a surname opening with an elided lower-case particle.
 ELIDED_PARTICLE_SURNAME = re.compile(r"^[dl]['’][A-Z][a-z]")
+# "А.Н. Панов", "И. Махлин", "A. N. Panov": a speaker's initials, then the surname (one word,
+# maybe double-barrelled), as programs in Russian and other languages print people.
+_CAPITAL = "A-ZÀ-ÖØ-ÞА-ЯЁЂ-ЏҐ"
+_INITIALS_THEN_SURNAME = re.compile(
+    rf"^(?:[{_CAPITAL}]\.\s?){{1,3}}\s*[{_CAPITAL}][^\W\d_A-ZА-Я]+(?:-[{_CAPITAL}][^\W\d_]+)?$"
+)
+
+
+def initials_then_surname(text: str) -> bool:
+    """A person printed by initials and surname (`А.Н. Панов`, `J. R. Hale`) and no more."""
+    return _INITIALS_THEN_SURNAME.match(text.strip()) is not None and not _has_institution_word(
+        text
+    )
 
 
 def _apostrophe_surname(word: str) -> bool:

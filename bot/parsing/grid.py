@@ -737,6 +737,52 @@ def _next_written(lines: Sequence[Source], i: int) -> int:
     return i
 
 
+def _time_cells(cells: list[str]) -> bool:
+    """`17:00 | – | 17:30`, `17:00`: the cells that print a row's time and nothing else."""
+    joined = " ".join(cells).strip()
+    found = find_time_range(joined) if joined else None
+    return found is not None and found.span == (0, len(joined))
+
+
+def fill_spanned_times(lines: Sequence[Source]) -> list[Source]:
+    """Rows of parallel talks under a time that spans them, given that time again.
+
+    A table whose time cells span a slot's rows (`rowspan`) is copied with the time on the
+    slot's first row only: `17:00 | – | 17:30 | 16-10 | Speaker | Title`, then `16-08 | Speaker
+    | Title` (or with the spanned cells left empty, as a page reader copies them). A row
+    printing as many cells fewer as the time took, whose first cell is a room as the first
+    row's cell after its time is, is one more talk of the slot, in its own room: it is read
+    with the slot's time before it."""
+    out: list[Source] = []
+    above: list[str] | None = None  # the cells of the timed row the rows below may share
+    for number, text in lines:
+        cells = text.split("\t")
+        if not text.strip():
+            out.append((number, text))
+            continue
+        if above is not None and len(cells) == len(above):
+            # `<TAB><TAB><TAB>16-08 | …`: the spanned cells copied as empty ones
+            k = next((j for j, c in enumerate(cells) if c.strip()), 0)
+            cells = cells[k:]
+        if above is not None and 1 < len(cells) < len(above):
+            k = len(above) - len(cells)
+            if (
+                _time_cells(above[:k])
+                and ROOM_CELL.match(cells[0].strip())
+                and ROOM_CELL.match(above[k].strip())
+                and not _time_led(text)
+            ):
+                out.append((number, "\t".join([*above[:k], *cells])))
+                continue
+        above = None
+        if "\t" in text and _time_led(text):
+            k = next((j for j in range(len(cells), 0, -1) if _time_cells(cells[:j])), 0)
+            if 0 < k < len(cells) - 1 and ROOM_CELL.match(cells[k].strip()):
+                above = cells
+        out.append((number, text))
+    return out
+
+
 def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
     """Timed table rows that a cell of several paragraphs broke over lines, made whole again.
 

@@ -783,7 +783,12 @@ def _lone_clock(text: str) -> TimeRange | None:
 
 def _end_cell_joined(cells: list[str]) -> list[str]:
     """`09:10 | 10:40 | Title`: a row printing its start and its end in two cells (a table
-    headed `Start | End | ...`) reads as one whose first cell is the range."""
+    headed `Start | End | ...`) reads as one whose first cell is the range. A dash in a column
+    of its own between them (`9:30 | – | 10:30 | Title`) is the range's too."""
+    if len(cells) >= 4 and _PLACEHOLDER_CELL.match(cells[1]):
+        start, end = _lone_clock(cells[0]), _lone_clock(cells[2])
+        if start is not None and end is not None and end.start > start.start:
+            return [f"{cells[0]} - {cells[2]}", *cells[3:]]
     if len(cells) < 3:
         return cells
     start, end = _lone_clock(cells[0]), _lone_clock(cells[1])

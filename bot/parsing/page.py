@@ -12,6 +12,7 @@ from bot.model import SessionKind
 from bot.parsing.authors import (
     SPACED_DASH,
     author_line_score,
+    initials_then_surname,
     is_name_like,
     is_name_like_strict,
     names_an_institution,
@@ -334,6 +335,11 @@ def _item_below(lines: list[Line], at: int) -> list[str]:
     return []
 
 
+def _a_bare_name(cell: str) -> bool:
+    """`John Smith`, `А.Н. Панов`: a person's name and nothing else."""
+    return is_name_like_strict(cell) or initials_then_surname(cell)
+
+
 def timed_name_cells(lines: list[Line]) -> bool:
     """Whether this page's timed rows put a name in one cell and a title in another
     (`09:00 | John Smith | Spectral Gaps of Random Graphs`): decided once for the page, from
@@ -350,9 +356,7 @@ def timed_name_cells(lines: list[Line]) -> bool:
             continue  # "12:00-13:30 | Lunch | Main Hall": a break and its place
         if PLACEHOLDER_TITLE.match(a.strip()) or PLACEHOLDER_TITLE.match(b.strip()):
             continue  # "09:30 | Jamie Orlov | TBD": a title not given yet tells nothing
-        if (is_name_like_strict(a) and reads_as_title(b)) or (
-            is_name_like_strict(b) and reads_as_title(a)
-        ):
+        if (_a_bare_name(a) and reads_as_title(b)) or (_a_bare_name(b) and reads_as_title(a)):
             named += 1
         else:
             plain += 1

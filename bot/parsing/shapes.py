@@ -19,9 +19,9 @@ from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import ROOM_NAME, ROOM_WORDS, is_link_line
 
-# A room's code ("L3", "S1.37", "B101"), maybe one of two, maybe with its building after a
-# comma ("L3 or S1.37, MI").
-_ROOM_CODE = r"[A-Z]{0,2}\d{1,4}(?:\.\d{1,3})?[A-Z]?"
+# A room's code ("L3", "S1.37", "B101", building and room "16-10"), maybe one of two, maybe
+# with its building after a comma ("L3 or S1.37, MI").
+_ROOM_CODE = r"[A-Z]{0,2}\d{1,4}(?:[.-]\d{1,3})?[A-Z]?"
 ROOM_CELL = re.compile(
     r"^(?:" + ROOM_WORDS + r"|level|floor|building)\b.{0,40}$"
     rf"|^{_ROOM_CODE}(?:\s+(?:or|/|&)\s+{_ROOM_CODE})*(?:,\s*[A-Z]{{2,5}})?$",
@@ -280,7 +280,12 @@ def colon_speakers(who: str) -> tuple[Person, ...]:
 
 
 def reads_as_title(text: str) -> bool:
-    return len(text.split()) >= 3 and (author_line_score(text) < 0.5 or has_common_word(text))
+    """Three words or more that read as no people; or two in guillemets (`«Метод орбит»`),
+    which quote a title and never a person."""
+    words = len(text.split())
+    if words == 2 and text[:1] == "«" and text.rstrip(".,;")[-1:] == "»":
+        return True
+    return words >= 3 and (author_line_score(text) < 0.5 or has_common_word(text))
 
 
 def title_score(text: str) -> float:

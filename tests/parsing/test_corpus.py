@@ -1032,6 +1032,16 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # is an author: 0.97 / 0.99. (`A Baki Kocaballi`, an undotted initial "A", is left.)
     "found/ozchi-2022-wed-thu.txt": (1.00, 0.97, 0.99, 0.99, 1.00, 1.00),
     "found/ozchi-2022-wed-thu.html": (1.00, 0.97, 0.99, 0.99, 1.00, 1.00),
+    # Mathematics (Lie algebras school-conference, Moscow 2020), in Russian: a Hugo page's raw
+    # HTML table `start | – | end | room | speaker | «title»`, day rows across it, parallel
+    # talks under a rowspanned time. First seen 0.04 / 0.20 / 0 / 0 / 1 / 1, text and page.
+    # The dash in a column of its own read as the range's: times right (papers 0 until the
+    # rest); Cyrillic joined initials (`А.Н. Панов`) a name, and initials with a surname a
+    # speaker cell, `«Title», лекция N` the quoted title: no change alone; a room `16-10` a
+    # room cell: 0.52 / 0.62 / 0.68 / 0.68; the rows under a rowspanned time given its time
+    # again (and two words in guillemets a title): 1.0 on every figure, text and page.
+    "found/lie-2020-moscow-thu-sat.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    "found/lie-2020-moscow-thu-sat.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -11703,3 +11703,110 @@ def test_one_three_word_name_typed_in_lowercase_among_full_names_is_an_author() 
     ]
     # A lower-case phrase after a title's words stays no one's name.
     assert author_line_score("Deep Learning, Graph Models, and graph neural networks") == 0
+
+
+def test_a_range_whose_dash_has_a_column_of_its_own() -> None:
+    # `9:30 | – | 10:30 | Title`: a timetable printing start, dash and end in three cells reads
+    # the three as one range, as `9:30 – 10:30` in one cell.
+    program = parse(
+        "Thursday, 30 January\n"
+        "9:30\t–\t10:30\tOpening of the school\n"
+        "10:30\t–\t11:00\tCoffee break\n"
+        "11:00\t–\t12:00\tAda Mbeki\tDrawing maps with open vector tools\n"
+    )
+    spans = [
+        (s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in program.sessions
+        if s.start
+    ]
+    assert spans == [("09:30", "10:30"), ("10:30", "11:00"), ("11:00", "12:00")]
+
+
+@pytest.mark.parametrize("name", ["А.Н. Панов", "Е.Ю. Бунькова", "Ж.Д. Петровић", "Є.І. Коваль"])
+def test_cyrillic_joined_initials_before_a_surname_read_as_a_name(name: str) -> None:
+    # `А.Н. Панов`: two initials printed together before the surname, as Russian, Ukrainian,
+    # Bulgarian and Serbian programs print a speaker; a name as `A.N. Panov` is.
+    assert authors.is_name_like(name)
+    assert author_line_score(name) >= 0.5
+
+
+def test_speakers_printed_as_initials_and_surname_in_a_column_before_the_titles() -> None:
+    # `11:00 - 12:00 | А.Н. Панов | «Title»`: a timetable whose speaker column gives each
+    # speaker's initials and surname; the rows are talks, the guillemets no part of the title.
+    program = parse(
+        "Четверг, 30 января\n"
+        "9:30 - 10:30\tА.Н. Панов\t«Представления конечных групп»\n"
+        "10:30 - 11:00\tКофе-брейк\n"
+        "11:00 - 12:00\tИ.В. Лосев\t«Метод орбит», лекция 1\n"
+        "12:00 - 12:30\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
+
+
+def test_a_room_numbered_with_a_hyphen_in_its_own_column_after_the_time() -> None:
+    # `9:30 – 10:30 | 16-10 | Speaker | Title`: room 10 of building 16, a room column between
+    # the time and the talk; it says where, and is neither the title nor the speaker.
+    program = parse(
+        "Thursday, 30 January\n"
+        "9:30 - 10:30\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "10:30 - 11:00\t16-07\tКофе-брейк\n"
+        "11:00 - 12:00\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "12:00 - 12:30\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
+    assert [s.room for s in program.sessions] == ["16-10", "16-07", "16-10", "16-10"]
+
+
+def test_parallel_talks_under_a_time_spanning_their_rows() -> None:
+    # `17:00 | – | 17:30 | 16-10 | Speaker | Title` over `16-08 | Speaker | Title`: the time
+    # cells span the slot's rows (a rowspan), so the rows below open with their room; each is
+    # a talk of the same slot in a room of its own.
+    program = parse(
+        "Thursday, 30 January\n"
+        "15:00\t–\t15:40\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "16:30\t–\t17:00\t16-07\tКофе-брейк\n"
+        "17:00\t–\t17:30\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "16-08\tБ.К. Сартаев\t«Специальные алгебры»\n"
+        "16-04\tЕ. Полетаева\t«Представления W-алгебры»\n"
+        "17:40\t–\t18:10\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    assert papers(program) == [
+        ("Представления конечных групп", [("А.Н. Панов", None)]),
+        ("Метод орбит", [("И.В. Лосев", None)]),
+        ("Специальные алгебры", [("Б.К. Сартаев", None)]),
+        ("Представления W-алгебры", [("Е. Полетаева", None)]),
+        ("Группы Вейля и их подъёмы", [("С. Облезин", None)]),
+    ]
+    slots = [(s.start.strftime("%H:%M") if s.start else None, s.room) for s in program.sessions]
+    assert slots[2:5] == [("17:00", "16-10"), ("17:00", "16-08"), ("17:00", "16-04")]
+
+
+def test_parallel_talks_under_a_spanning_time_with_its_cells_left_empty() -> None:
+    # The same slot as a page reader copies it: the rows under the spanning time keep its
+    # columns as empty cells (`<TAB><TAB><TAB>16-08 | Speaker | Title`).
+    program = parse(
+        "Thursday, 30 January\n"
+        "15:00\t–\t15:40\t16-10\tА.Н. Панов\t«Представления конечных групп»\n"
+        "16:30\t–\t17:00\t16-07\tКофе-брейк\n"
+        "17:00\t–\t17:30\t16-10\tИ.В. Лосев\t«Метод орбит»\n"
+        "\t\t\t16-08\tБ.К. Сартаев\t«Специальные алгебры»\n"
+        "\t\t\t16-04\tЕ. Полетаева\t«Представления W-алгебры»\n"
+        "17:40\t–\t18:10\t16-10\tС. Облезин\t«Группы Вейля и их подъёмы»\n"
+    )
+    slots = [
+        (s.start.strftime("%H:%M") if s.start else None, s.room, [p.title for p in s.papers])
+        for s in program.sessions
+    ]
+    assert slots[2:5] == [
+        ("17:00", "16-10", ["Метод орбит"]),
+        ("17:00", "16-08", ["Специальные алгебры"]),
+        ("17:00", "16-04", ["Представления W-алгебры"]),
+    ]

@@ -13,6 +13,7 @@ from bot.parsing.authors import (
     AuthorLine,
     author_line_score,
     clean,
+    initials_then_surname,
     is_name_like,
     is_name_like_strict,
     names_an_institution,
@@ -568,7 +569,7 @@ def reads_as_a_name(text: str) -> bool:
         for n, w in enumerate(words)
         if w not in NAME_SMALL_WORDS and not (0 < n < len(words) - 1 and INITIAL.match(w))
     ]
-    return len(words) >= 2 and is_name_like_strict(" ".join(words))
+    return (len(words) >= 2 and is_name_like_strict(" ".join(words))) or initials_then_surname(text)
 
 
 CLOCK_WORDS = frozenset("ore hora horas heure heures um at time".split())

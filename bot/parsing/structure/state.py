@@ -479,6 +479,9 @@ class BuilderState:
         coded = ENTRY_CODE.match(title) if self.entry_codes else None
         if coded and code_shape(coded.group("code")) in self.entry_codes:
             title = title[coded.end() :]  # "P3 Title" on a page of P1, P2, P3 ...
+        part = QUOTED_PART.match(title) if title[:1] in QUOTES else None
+        if part is not None:
+            title = part.group("title").strip()  # "«Метод орбит», лекция 2": one part of a course
         if len(title) > 2 and title[0] in QUOTES and title[-1] in QUOTES:
             title = title[1:-1].strip() or title  # 'Full Paper #8: "Five Darlings ..."'
         if len(title) > 2 and sum(map(title.count, QUOTES)) == 1:
@@ -566,6 +569,16 @@ class BuilderState:
             return False
         marked = sum(1 for a in paper.authors if footnote_marks(a.name)[1])
         return marked > 0 and 2 * marked > len(paper.authors)
+
+
+# `«Метод орбит и квантования», лекция 1`, `"Spectral graphs", part 2`: a quoted title, then which
+# part of a course or series the item is, outside the quotes; the title is the quoted words.
+QUOTED_PART = re.compile(
+    r'^["“„«](?P<title>[^"“”„«»]{3,})["”»],?\s+'
+    r"(?:lecture|part|лекция|лекція|предавање|часть|частина|част|део|dio|cz[eę][sś][cć])"
+    r"\s+(?:\d{1,2}|[IVX]{1,4})\.?$",
+    re.I,
+)
 
 
 def _wholly_quoted(text: str) -> bool:
