@@ -11312,3 +11312,51 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
+def test_a_bare_authors_label_under_a_presenter_line_gives_the_paper_s_full_author_list() -> None:
+    # A collapse panel per paper: its title, who presents it ("Name, Affiliation, Country"),
+    # then the fields "Time" and "Authors" each on a line above its value. The list names every
+    # author; the presenter keeps the affiliation printed with them, even where the list spells
+    # the name more fully.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "Session\n"
+        "1:05 PM - 2:55 PM | Room 1\n"
+        "Fluid Systems\n"
+        "Session Chair: Dr. Ana Silva, Lund University, Sweden\n"
+        "\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Bo Li, University of Toronto, Canada\n"
+        "Time\n"
+        "1:05 - 1:25\n"
+        "Authors\n"
+        "Cy Ng, Bo Li, De Wu\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Time\n"
+        "1:25 - 1:45\n"
+        "Authors\n"
+        "Eva J. Kim, Fay Lu\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, McGill University, Canada\n"
+        "Time\n"
+        "1:45 - 1:55\n"
+        "Authors\n"
+        "Gus Roy\n"
+    )
+    assert papers(program) == [
+        (
+            "Fast Mixing in Narrow Channels",
+            [("Cy Ng", None), ("Bo Li", "University of Toronto, Canada"), ("De Wu", None)],
+        ),
+        (
+            "Heat Flow in Long Curved Pipes",
+            [("Eva J. Kim", "Korea University, Korea"), ("Fay Lu", None)],
+        ),
+        ("Wall Shear in Plate Exchangers", [("Gus Roy", "McGill University, Canada")]),
+    ]
+    second = program.sessions[0].papers[1]
+    assert second.start is not None
+    assert second.end is not None
+    assert (f"{second.start:%H:%M}", f"{second.end:%H:%M}") == ("13:25", "13:45")
