@@ -11360,3 +11360,39 @@ def test_a_bare_authors_label_under_a_presenter_line_gives_the_paper_s_full_auth
     assert second.start is not None
     assert second.end is not None
     assert (f"{second.start:%H:%M}", f"{second.end:%H:%M}") == ("13:25", "13:45")
+
+
+def test_an_overview_row_of_a_keynote_listed_again_below_with_its_chair_is_one_item() -> None:
+    # The day's overview names each keynote with its talk and speaker; the section below
+    # repeats them under the legend, with the time, the room and who chairs it.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "9:00 AM - 9:45 AM\tKeynote Lecture\n"
+        "Flows at Small Scales\n"
+        "Dr. Ana Silva, Lund University, Sweden\n"
+        "9:45 AM - 10:15 AM\tCoffee Break\n"
+        "10:15 AM - 11:00 AM\tKeynote Lecture\n"
+        "Heat in Thin Films\n"
+        "Dr. Cy Ng, Korea University, Korea\n"
+        "\n"
+        "Keynote Lecture\n"
+        "\n"
+        "9:00 AM - 9:45 AM | Room 1 | Session Chair: Dr. Bo Li, University of Toronto, Canada\n"
+        "Flows at Small Scales\n"
+        "Dr. Ana Silva, Lund University, Sweden\n"
+        "\n"
+        "Keynote Lecture\n"
+        "\n"
+        "10:15 AM - 11:00 AM | Room 1 | Session Chair: Dr. Bo Li, University of Toronto, Canada\n"
+        "Heat in Thin Films\n"
+        "Dr. Cy Ng, Korea University, Korea\n"
+    )
+    found = [
+        (s.title, s.kind, [c.name for c in s.chairs], [p.title for p in s.papers])
+        for s in program.sessions
+    ]
+    assert found == [
+        ("Keynote Lecture", SessionKind.KEYNOTE, ["Bo Li"], ["Flows at Small Scales"]),
+        ("Coffee Break", SessionKind.BREAK, [], []),
+        ("Keynote Lecture", SessionKind.KEYNOTE, ["Bo Li"], ["Heat in Thin Films"]),
+    ]
