@@ -11396,3 +11396,47 @@ def test_an_overview_row_of_a_keynote_listed_again_below_with_its_chair_is_one_i
         ("Coffee Break", SessionKind.BREAK, [], []),
         ("Keynote Lecture", SessionKind.KEYNOTE, ["Bo Li"], ["Heat in Thin Films"]),
     ]
+
+
+def test_a_workplace_without_an_institution_word_before_its_country_on_a_name_comma_page() -> None:
+    # Each paper's presenter printed `Name, Workplace, Country`: where most workplaces name
+    # an institution, `Nofima AS, Norway` is one too, not a second person sharing a country.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "11:05 AM - 12:05 PM Fluid Systems\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Ana Silva, University of Toronto, Canada\n"
+        "Sorting Particles in Sea Water\n"
+        "Bo Li, Nofima AS, Norway\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, Lublin University of Technology, Poland\n"
+    )
+    assert papers(program)[1] == (
+        "Sorting Particles in Sea Water",
+        [("Bo Li", "Nofima AS, Norway")],
+    )
+
+
+def test_a_labelled_authors_list_names_people_only_on_a_name_comma_workplace_page() -> None:
+    # `Name, Workplace, Country` presenter lines make the page one that prints a person's
+    # workplace after a comma; the list under "Authors" still names two people.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "11:05 AM - 12:05 PM Fluid Systems\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Ana Silva, University of Toronto, Canada\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Time\n"
+        "11:15 - 11:25\n"
+        "Authors\n"
+        "Eva Kim, Paul G. O’Brien\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, Lublin University of Technology, Poland\n"
+    )
+    assert papers(program)[1] == (
+        "Heat Flow in Long Curved Pipes",
+        [("Eva Kim", "Korea University, Korea"), ("Paul G. O’Brien", None)],
+    )

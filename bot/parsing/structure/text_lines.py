@@ -703,7 +703,7 @@ class TextLines(Cells):
             if parsed.authors:
                 presenting = self.paper.authors[:]
                 self.paper.authors.clear()
-                self.attach_authors(parsed, line.number, text)
+                self.attach_authors(parsed, line.number, text, labelled=True)
                 self.paper.authors[:] = [
                     _with_presenter_workplace(a, presenting) for a in self.paper.authors
                 ]
