@@ -10109,7 +10109,6 @@ Lidiane
 Lidieth
 Lidija
 Lidka
-Lie
 Lieke
 Liel
 Liem
