@@ -320,6 +320,7 @@ def assemble(builder: Builder, options: ParseOptions) -> Program:
                 Session(id="", title=break_title, kind=SessionKind.BREAK, day=day, line=break_line)
             )
     sessions = _drop_overview(_merge_duplicates(_past_midnight(sessions)), warn)
+    sessions = _talks_listed_again(sessions)
     conference = Conference(
         name=options.name or "Conference",
         timezone=zone_name,
@@ -572,6 +573,45 @@ def _drop_overview(sessions: list[Session], warn: Warn) -> list[Session]:
             "papers; the detailed listing is used",
         )
     return keep
+
+
+def _talks_listed_again(sessions: list[Session]) -> list[Session]:
+    """`9:15 AM - 10:00 AM<TAB>Keynote Lecture` / `Title` / `Speaker` in a day's overview, then
+    the same talk in a section below, at the same time, with its chair and room: one item, in
+    the overview's place, with the section's details and the overview's title where the section
+    printed none."""
+    merged = list(sessions)
+    dropped: set[int] = set()
+    for index, early in enumerate(merged):
+        if index in dropped or early.chairs or not early.papers or early.start is None:
+            continue
+        titles = {fold(p.title) for p in early.papers}
+        for later_index in range(index + 1, len(merged)):
+            late = merged[later_index]
+            if (
+                later_index in dropped
+                or late.start != early.start
+                or late.day != early.day
+                or not late.chairs
+                or (
+                    late.title is not None
+                    and early.title is not None
+                    and fold(late.title) != fold(early.title)
+                )
+                or {fold(p.title) for p in late.papers} != titles
+            ):
+                continue
+            merged[index] = replace(
+                late,
+                title=late.title or early.title,
+                kind=early.kind if late.title is None else late.kind,
+                room=late.room or early.room,
+                end=late.end or early.end,
+                line=early.line,
+            )
+            dropped.add(later_index)
+            break
+    return [s for i, s in enumerate(merged) if i not in dropped]
 
 
 def _merge_duplicates(sessions: list[Session]) -> list[Session]:

@@ -1550,6 +1550,8 @@ def _mark_badges(lines: list[Line]) -> None:
             and not _is_break(line.text)
             and not above_institutions.get(line.text, False)
             and not below_people.get(line.text, False)
+            # "Time" / "10:05 - 10:15" under every paper: a field's name, its value below.
+            and line.text.rstrip(":：").strip().lower() not in _FIELDS
         ):
             line.kind = LineKind.LINK
 

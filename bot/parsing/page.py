@@ -701,11 +701,13 @@ def prints_name_comma_affiliation(lines: list[Line]) -> bool:
             continue
         head = line.text.split(" (", 1)[0]
         name, comma, rest = head.partition(", ")
-        if not comma or "," in rest or ";" in head or _LIST_WORD.search(head):
+        # "Ana Silva, University of Toronto, Canada": the workplace, then its country.
+        workplace = rest.rsplit(", ", 1)[0] if rest.count(",") == 1 else rest
+        if not comma or "," in workplace or ";" in head or _LIST_WORD.search(head):
             continue
-        if not is_name_like_strict(name):
-            continue
-        if names_an_institution(rest):
+        if not is_name_like_strict(name) or (workplace != rest and is_name_like_strict(workplace)):
+            continue  # "Ana Silva, Bo Li, Cy Ng": three people
+        if names_an_institution(workplace):
             with_institution += 1
         else:
             without += 1

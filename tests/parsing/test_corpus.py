@@ -1042,6 +1042,18 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # again (and two words in guillemets a title): 1.0 on every figure, text and page.
     "found/lie-2020-moscow-thu-sat.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "found/lie-2020-moscow-thu-sat.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # ffhmt-ehst-2017-tuesday: mechanical / chemical engineering and energy systems (FFHMT'17 &
+    # EHST'17), a hand-written Bootstrap page: a day's overview table, then a section per item
+    # (legend, `time | room | chair` line, title, `Session Chair:`) with a collapse panel per
+    # paper (title, `Name, Workplace, Country`, then `Time` / range and `Authors` / list). First
+    # seen: text 0.71 / 0.45 / 0.27 / 0.30 / 0.60 / 0.50, page 0.71 / 0.44 / 0.27 / 0.30 / 0.60
+    # / 0.50. The `Time` and `Authors` fields read as the paper's time and full author list:
+    # 1.0 / 0.90 / 0.96 / 1.0, times 0.50 (text; page precision 0.86); an overview keynote
+    # listed again with its chair is one item: chairs 1.0; `Name, Workplace, Country` lines
+    # make a name-comma-workplace page and a list labelled `Authors` names people only:
+    # authors 1.0. Left: the overview's two-room rows (`Session` legend over each title).
+    "found/ffhmt-ehst-2017-tuesday.txt": (1.00, 0.89, 1.00, 1.00, 1.00, 0.50),
+    "found/ffhmt-ehst-2017-tuesday.html": (1.00, 0.85, 1.00, 1.00, 1.00, 0.50),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

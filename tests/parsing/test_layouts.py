@@ -11810,3 +11810,129 @@ def test_parallel_talks_under_a_spanning_time_with_its_cells_left_empty() -> Non
         ("17:00", "16-08", ["Специальные алгебры"]),
         ("17:00", "16-04", ["Представления W-алгебры"]),
     ]
+def test_a_bare_authors_label_under_a_presenter_line_gives_the_paper_s_full_author_list() -> None:
+    # A collapse panel per paper: its title, who presents it ("Name, Affiliation, Country"),
+    # then the fields "Time" and "Authors" each on a line above its value. The list names every
+    # author; the presenter keeps the affiliation printed with them, even where the list spells
+    # the name more fully.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "Session\n"
+        "1:05 PM - 2:55 PM | Room 1\n"
+        "Fluid Systems\n"
+        "Session Chair: Dr. Ana Silva, Lund University, Sweden\n"
+        "\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Bo Li, University of Toronto, Canada\n"
+        "Time\n"
+        "1:05 - 1:25\n"
+        "Authors\n"
+        "Cy Ng, Bo Li, De Wu\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Time\n"
+        "1:25 - 1:45\n"
+        "Authors\n"
+        "Eva J. Kim, Fay Lu\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, McGill University, Canada\n"
+        "Time\n"
+        "1:45 - 1:55\n"
+        "Authors\n"
+        "Gus Roy\n"
+    )
+    assert papers(program) == [
+        (
+            "Fast Mixing in Narrow Channels",
+            [("Cy Ng", None), ("Bo Li", "University of Toronto, Canada"), ("De Wu", None)],
+        ),
+        (
+            "Heat Flow in Long Curved Pipes",
+            [("Eva J. Kim", "Korea University, Korea"), ("Fay Lu", None)],
+        ),
+        ("Wall Shear in Plate Exchangers", [("Gus Roy", "McGill University, Canada")]),
+    ]
+    second = program.sessions[0].papers[1]
+    assert second.start is not None
+    assert second.end is not None
+    assert (f"{second.start:%H:%M}", f"{second.end:%H:%M}") == ("13:25", "13:45")
+
+
+def test_an_overview_row_of_a_keynote_listed_again_below_with_its_chair_is_one_item() -> None:
+    # The day's overview names each keynote with its talk and speaker; the section below
+    # repeats them under the legend, with the time, the room and who chairs it.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "9:00 AM - 9:45 AM\tKeynote Lecture\n"
+        "Flows at Small Scales\n"
+        "Dr. Ana Silva, Lund University, Sweden\n"
+        "9:45 AM - 10:15 AM\tCoffee Break\n"
+        "10:15 AM - 11:00 AM\tKeynote Lecture\n"
+        "Heat in Thin Films\n"
+        "Dr. Cy Ng, Korea University, Korea\n"
+        "\n"
+        "Keynote Lecture\n"
+        "\n"
+        "9:00 AM - 9:45 AM | Room 1 | Session Chair: Dr. Bo Li, University of Toronto, Canada\n"
+        "Flows at Small Scales\n"
+        "Dr. Ana Silva, Lund University, Sweden\n"
+        "\n"
+        "Keynote Lecture\n"
+        "\n"
+        "10:15 AM - 11:00 AM | Room 1 | Session Chair: Dr. Bo Li, University of Toronto, Canada\n"
+        "Heat in Thin Films\n"
+        "Dr. Cy Ng, Korea University, Korea\n"
+    )
+    found = [
+        (s.title, s.kind, [c.name for c in s.chairs], [p.title for p in s.papers])
+        for s in program.sessions
+    ]
+    assert found == [
+        ("Keynote Lecture", SessionKind.KEYNOTE, ["Bo Li"], ["Flows at Small Scales"]),
+        ("Coffee Break", SessionKind.BREAK, [], []),
+        ("Keynote Lecture", SessionKind.KEYNOTE, ["Bo Li"], ["Heat in Thin Films"]),
+    ]
+
+
+def test_a_workplace_without_an_institution_word_before_its_country_on_a_name_comma_page() -> None:
+    # Each paper's presenter printed `Name, Workplace, Country`: where most workplaces name
+    # an institution, `Nofima AS, Norway` is one too, not a second person sharing a country.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "11:05 AM - 12:05 PM Fluid Systems\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Ana Silva, University of Toronto, Canada\n"
+        "Sorting Particles in Sea Water\n"
+        "Bo Li, Nofima AS, Norway\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, Lublin University of Technology, Poland\n"
+    )
+    assert papers(program)[1] == (
+        "Sorting Particles in Sea Water",
+        [("Bo Li", "Nofima AS, Norway")],
+    )
+
+
+def test_a_labelled_authors_list_names_people_only_on_a_name_comma_workplace_page() -> None:
+    # `Name, Workplace, Country` presenter lines make the page one that prints a person's
+    # workplace after a comma; the list under "Authors" still names two people.
+    program = parse(
+        "Tuesday, 3 June 2025\n"
+        "11:05 AM - 12:05 PM Fluid Systems\n"
+        "Fast Mixing in Narrow Channels\n"
+        "Ana Silva, University of Toronto, Canada\n"
+        "Heat Flow in Long Curved Pipes\n"
+        "Eva Kim, Korea University, Korea\n"
+        "Time\n"
+        "11:15 - 11:25\n"
+        "Authors\n"
+        "Eva Kim, Paul G. O’Brien\n"
+        "Wall Shear in Plate Exchangers\n"
+        "Gus Roy, Lublin University of Technology, Poland\n"
+    )
+    assert papers(program)[1] == (
+        "Heat Flow in Long Curved Pipes",
+        [("Eva Kim", "Korea University, Korea"), ("Paul G. O’Brien", None)],
+    )

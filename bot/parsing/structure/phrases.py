@@ -245,9 +245,21 @@ def presenters_in(text: str) -> list[Person]:
 def one_person_and_affiliation(parsed: AuthorLine, text: str, known_names: set[str]) -> AuthorLine:
     """`John Clements, Cal Poly` on a page that prints `Name, Affiliation`: one person and
     where they work, not two people (unless the second is a name the page prints elsewhere)."""
-    if len(parsed.authors) != 2 or any(a.affiliation for a in parsed.authors):
+    if len(parsed.authors) != 2:
         return parsed
     name, comma, rest = clean(text).partition(", ")
+    first, second = parsed.authors
+    if (
+        first.affiliation is not None
+        and first.affiliation == second.affiliation
+        and rest == f"{second.name}, {second.affiliation}"
+        and second.name not in known_names
+        and not is_name_like_strict(second.name)
+    ):
+        # "Bo Li, Nofima AS, Norway": the workplace, then its country; no second person.
+        return AuthorLine((Person(first.name, rest),), parsed.rest, parsed.problems)
+    if any(a.affiliation for a in parsed.authors):
+        return parsed
     if not comma or "," in rest or rest in known_names or not is_name_like_strict(name):
         return parsed
     return AuthorLine((Person(parsed.authors[0].name, rest),), parsed.rest, parsed.problems)

@@ -352,9 +352,13 @@ class BuilderState:
             return one_person_and_affiliation(parsed, text, self.known_names)
         return parsed
 
-    def attach_authors(self, parsed: AuthorLine, number: int, text: str = "") -> None:
+    def attach_authors(
+        self, parsed: AuthorLine, number: int, text: str = "", *, labelled: bool = False
+    ) -> None:
+        """Give the current paper the people of line `number`; a list `labelled` as the
+        authors' ("Authors" / "A, B") names people only, whatever the page prints elsewhere."""
         assert self.paper is not None
-        if text:
+        if text and not labelled:
             parsed = self.page_reading(parsed, text)
         if number == self.paper.line:
             self.readings.pop(number, None)  # the title's line carries its authors too

@@ -691,6 +691,15 @@ class TextLines(Cells):
                 session.speakers = []
             if text.lower().startswith("author") and self.paper and not self.paper.authors:
                 self.role_heading = "authors"
+            elif (
+                text.strip().rstrip(":").strip().lower() in ("authors", "author")
+                and self.paper
+                and self.paper.authors_line is not None
+                and self.paper.authors_line > self.paper.line
+            ):
+                # "Title" / "Ana Silva, MIT, USA" / "Authors" / "Bo Li, Ana Silva": under the
+                # line naming who presents it, the paper's whole list of authors.
+                self.role_heading = "all authors"
             self.read(line.number, NOTE, 0.9)
             return
         if self.role_heading == "authors" and self.paper is not None:
@@ -698,6 +707,17 @@ class TextLines(Cells):
             parsed = parse_author_line(text)
             if parsed.authors:
                 self.attach_authors(parsed, line.number, text)
+                return
+        if self.role_heading == "all authors" and self.paper is not None:
+            self.role_heading = None
+            parsed = parse_author_line(text)
+            if parsed.authors:
+                presenting = self.paper.authors[:]
+                self.paper.authors.clear()
+                self.attach_authors(parsed, line.number, text, labelled=True)
+                self.paper.authors[:] = [
+                    _with_presenter_workplace(a, presenting) for a in self.paper.authors
+                ]
                 return
         named_above = (
             (session.chairs if self.role_heading == "moderator" else session.speakers)
@@ -1374,3 +1394,25 @@ def one_name_only(text: str) -> bool:
     nothing else (a presenter's mark after it, a middle initial inside it). No longer than
     any name `is_name_like` takes, which spares a whole author list the look."""
     return len(text) <= 60 and is_plain_name(text.rstrip("*† "))
+
+
+def _person_key(name: str) -> tuple[str, str]:
+    """`Gerry E. Schneider`, `Gerry Schneider`: the first initial and the surname's first part
+    (`Tran-Minh` as `Tran`), casefolded: one person printed once short, once in full."""
+    words = name.replace(".", ". ").split()
+    if not words:
+        return ("", "")
+    return (words[0][0].casefold(), words[-1].split("-")[0].casefold())
+
+
+def _with_presenter_workplace(author: Person, presenters: list[Person]) -> Person:
+    """`author` of a paper's full list, given the workplace printed with its presenter."""
+    if author.affiliation is not None:
+        return author
+    for presenter in presenters:
+        if presenter.affiliation and (
+            presenter.name.casefold() == author.name.casefold()
+            or _person_key(presenter.name) == _person_key(author.name)
+        ):
+            return Person(author.name, presenter.affiliation)
+    return author

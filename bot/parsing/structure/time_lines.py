@@ -98,6 +98,10 @@ _NAME = r"[A-ZÀ-Þ][\w'’.-]*(?: [A-ZÀ-Þ][\w'’.-]*){1,3}"
 _OPENS_WITH_A_LIST_OF_PEOPLE = re.compile(rf"^{_NAME}(?:, {_NAME})*,? and {_NAME}\b")
 
 
+# "Time" / "10:05 - 10:15": a field label naming a talk's time on its own line.
+_TIME_FIELDS = frozenset("time times when zeit heure hora".split())
+
+
 def _may_title(line: Line) -> bool:
     """Can this line title an item: text, a header, or a short line the page repeats (read as a
     badge: a track's topic, `Kernel Methods`, printed over each of its sessions)?"""
@@ -245,6 +249,41 @@ class TimeLines(Cells):
             return False
         self.times_after_talks = True
         paper.start = tr.start
+        return True
+
+    def _labelled_time_of_the_talk_above(self, i: int, tr: TimeRange) -> bool:
+        """`Title` / `Name, Workplace` / `Time` / `1:05 - 1:25`: a clock under a field label
+        of its own, right below a talk's people, is that talk's time, not the next talk's
+        slot. A 12-hour clock printed without its half takes the session's afternoon where
+        only that puts it inside the session."""
+        session, paper = self.current, self.paper
+        label_at = self.before[i - 1] if i > 0 else None
+        if (
+            session is None
+            or session.start is None
+            or paper is None
+            or paper.start is not None
+            or not paper.authors
+            or paper.authors_line is None
+            or label_at is None
+            or self.lines[label_at].kind is not LineKind.LABEL
+            or self.lines[label_at].text.rstrip(":：").strip().lower() not in _TIME_FIELDS
+        ):
+            return False
+        above_label = self.before[label_at - 1] if label_at > 0 else None
+        if above_label is None or self.lines[above_label].number != paper.authors_line:
+            return False
+        start, end = tr.start, tr.end
+        if (
+            start < session.start
+            and start.hour < 12
+            and (end is None or end.hour < 12)
+            and start.replace(hour=start.hour + 12) >= session.start
+            and (session.end is None or start.replace(hour=start.hour + 12) < session.end)
+        ):
+            start = start.replace(hour=start.hour + 12)
+            end = end.replace(hour=end.hour + 12) if end is not None else None
+        paper.start, paper.end = start, end
         return True
 
     def _pause_inside_the_block(self, i: int, tr: TimeRange, beside: str) -> bool:
@@ -459,6 +498,13 @@ class TimeLines(Cells):
             self.papers_in_turn = []
             return 1
         if not other_cells and not after and not before and self._starts_the_talk_above(tr, line):
+            return 1
+        if (
+            not other_cells
+            and not after
+            and not before
+            and self._labelled_time_of_the_talk_above(i, tr)
+        ):
             return 1
         if self.room_columns and source is line.cells[0] and self._items_in_rooms(line, tr):
             return 1
