@@ -10108,7 +10108,6 @@ Lidiane
 Lidieth
 Lidija
 Lidka
-Lie
 Lieke
 Liel
 Liem

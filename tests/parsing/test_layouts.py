@@ -11810,6 +11810,8 @@ def test_parallel_talks_under_a_spanning_time_with_its_cells_left_empty() -> Non
         ("17:00", "16-08", ["Специальные алгебры"]),
         ("17:00", "16-04", ["Представления W-алгебры"]),
     ]
+
+
 def test_a_bare_authors_label_under_a_presenter_line_gives_the_paper_s_full_author_list() -> None:
     # A collapse panel per paper: its title, who presents it ("Name, Affiliation, Country"),
     # then the fields "Time" and "Authors" each on a line above its value. The list names every
