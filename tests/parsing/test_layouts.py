@@ -11312,3 +11312,43 @@ def test_a_speaker_name_typed_in_lowercase_once_the_page_prints_speakers_above_t
         "Designing interaction for creative pros",
         [("peter lindholm", None)],
     )
+
+
+def test_a_timetable_with_days_as_columns_and_rowspans_is_read_day_by_day() -> None:
+    # A week's timetable: a column per day, a row per quarter hour, each cell spanning its
+    # length with `rowspan`; a row holds only the cells that start then. Read row by row the
+    # days interleave; each column is a day, each cell an item from its row's time to the
+    # time of the row its span ends at (none printed past the last row).
+    page = (
+        "<html><body><h1>Programme</h1><table><thead><tr><th></th>"
+        "<th>Monday <br> 2026/06/01</th><th>Tuesday <br> 2026/06/02</th></tr></thead><tbody>"
+        "<tr><td>09:00</td><td rowspan='4'><b>Ana Silva</b><br><i>Priors for tree models</i></td>"
+        "<td rowspan='2'><b>Bo Lindqvist</b><br><i>Clocks and their rates</i></td></tr>"
+        "<tr><td>09:15</td></tr>"
+        "<tr><td>09:30</td><td rowspan='2'><b>Carla Mota</b><br><i>Sampling fossils</i></td></tr>"
+        "<tr><td>09:45</td></tr>"
+        "<tr><td>10:00</td><td><b>Break</b></td><td><b>Break</b></td></tr>"
+        "<tr><td>10:15</td><td rowspan='4'><b>Dan Brown</b><br><i>Skyline plots in practice</i>"
+        "</td><td rowspan='4'><b>Eva Novak</b><br><i>Structured coalescent models</i></td></tr>"
+        "<tr><td>10:30</td></tr><tr><td>10:45</td></tr><tr><td>11:00</td></tr>"
+        "</tbody></table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Skyline plots in practice", [("Dan Brown", None)]),
+        ("Clocks and their rates", [("Bo Lindqvist", None)]),
+        ("Sampling fossils", [("Carla Mota", None)]),
+        ("Structured coalescent models", [("Eva Novak", None)]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [
+        (s.start.date(), s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in talks
+    ] == [
+        (date(2026, 6, 1), "09:00", "10:00"),
+        (date(2026, 6, 1), "10:15", None),
+        (date(2026, 6, 2), "09:00", "09:30"),
+        (date(2026, 6, 2), "09:30", "10:00"),
+        (date(2026, 6, 2), "10:15", None),
+    ]
