@@ -240,7 +240,13 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
                 # "08:00<TAB>" / "Ann Lee and Bo Li" / "Title": the time's cell opens with a
                 # block, so its people are the line below it.
                 beside, title = following.text, second
-            if beside and title.kind is LineKind.TEXT and title_score(title.text) < 0.5:
+            if (
+                beside
+                and title.kind is LineKind.TEXT
+                and title_score(title.text) < 0.5
+                and not _A_NOTE.match(title.text)
+            ):
+                # (a note in parentheses under a row, `(tutorial)`, `(optional)`, is no title)
                 score = author_line_score(beside)
                 people += score >= 0.8 or (
                     # the name all the timed row prints, its title alone on the row below
@@ -253,6 +259,9 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
         if line.kind is not LineKind.BLANK:
             following, second = line, following
     return people >= 2 and people > titles
+
+
+_A_NOTE = re.compile(r"^\([^()]*\)$")
 
 
 def _cells_after_time(line: Line) -> list[str]:

@@ -11352,3 +11352,31 @@ def test_a_timetable_with_days_as_columns_and_rowspans_is_read_day_by_day() -> N
         (date(2026, 6, 2), "09:30", "10:00"),
         (date(2026, 6, 2), "10:15", None),
     ]
+
+
+def test_a_note_in_parentheses_under_a_timed_row_is_no_title_for_the_pages_shape() -> None:
+    # Lectures `09:00 - 10:00 | Speaker` / `Title` between hands-on rows `Title` /
+    # `(tutorial)`: the note under a tutorial is no title, so those rows say nothing of
+    # whether the page prints its people beside its times.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:00 - 10:30\tFitting clock models in practice\n"
+        "(tutorial)\n"
+        "10:30 - 11:30\tBruno Lindqvist\n"
+        "Sampling fossils through time\n"
+        "11:30 - 12:00\tSummarising posterior trees\n"
+        "(optional tutorial)\n"
+        "13:00 - 14:00\tCarla Mota\n"
+        "Skyline plots in practice\n"
+        "14:00 - 14:30\tReading trace files\n"
+        "(tutorial)\n"
+        "14:30 - 15:00\tHelp desk\n"
+        "(optional)\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Bruno Lindqvist", None)]),
+        ("Skyline plots in practice", [("Carla Mota", None)]),
+    ]
