@@ -11380,3 +11380,23 @@ def test_a_note_in_parentheses_under_a_timed_row_is_no_title_for_the_pages_shape
         ("Sampling fossils through time", [("Bruno Lindqvist", None)]),
         ("Skyline plots in practice", [("Carla Mota", None)]),
     ]
+
+
+def test_a_note_in_parentheses_under_a_timed_item_is_not_its_title() -> None:
+    # `10:00 - 10:30 | Modelling Clinic & Tutorial catch-up` / `(optional)`: the line under
+    # the row is a note on the item, not the title of a talk by people named in the row.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:00 - 10:30\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\n"
+        "10:30 - 11:30\tCarla Mota\n"
+        "Sampling fossils through time\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+    ]
+    assert "Modelling Clinic & Tutorial catch-up" in [s.title for s in program.sessions]
+

@@ -16,7 +16,12 @@ from bot.parsing.authors import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
-from bot.parsing.page import badges_over_dates, card_title_above_date, dates_label_cards
+from bot.parsing.page import (
+    badges_over_dates,
+    card_title_above_date,
+    dates_label_cards,
+    is_parenthesised_note,
+)
 from bot.parsing.shapes import (
     FIELD_LABEL,
     ITEM_WORD,
@@ -438,6 +443,7 @@ class Lookahead(BuilderState):
             or below.kind is not LineKind.TEXT
             or len([c for c in below.cells if c]) != 1
             or is_prose(below.text)
+            or is_parenthesised_note(below.text)
         ):
             return False
         names = parse_author_line(text).authors
