@@ -11400,3 +11400,22 @@ def test_a_note_in_parentheses_under_a_timed_item_is_not_its_title() -> None:
     ]
     assert "Modelling Clinic & Tutorial catch-up" in [s.title for s in program.sessions]
 
+
+def test_a_title_of_two_tool_names_under_a_known_speaker_stays_the_title() -> None:
+    # `Walter Xie` / `TreeLab and PhyloKit`: on a page printing its speakers beside its times,
+    # the row's known name is the speaker; the line below, two words joined by `and` that
+    # merely look like names (no given name among them), is the talk's title.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:30 - 11:30\tWalter Xie\n"
+        "TreeLab and PhyloKit\n"
+        "13:00 - 14:00\tCarla Mota\n"
+        "Sampling fossils through time\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("TreeLab and PhyloKit", [("Walter Xie", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+    ]
