@@ -6,7 +6,12 @@ from bot.errors import ProgramParseError
 from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
-from bot.parsing.grid import read_grids_in_text, rejoin_paragraph_cells, rejoin_split_rows
+from bot.parsing.grid import (
+    cells_of_run_over_rows,
+    read_grids_in_text,
+    rejoin_paragraph_cells,
+    rejoin_split_rows,
+)
 from bot.parsing.lexer import Line, LineKind, lex_lines, numbered_lines, single_spaced
 from bot.parsing.structure.builder import Builder
 from bot.parsing.structure.drafts import Reading
@@ -24,7 +29,8 @@ def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Read
     if not text.strip():
         raise ProgramParseError("the file is empty", source=options.source)
     spaced = single_spaced(numbered_lines(text))
-    lines = lex_lines(read_grids_in_text(rejoin_split_rows(rejoin_paragraph_cells(spaced))))
+    grids = read_grids_in_text(rejoin_split_rows(rejoin_paragraph_cells(spaced)))
+    lines = lex_lines(cells_of_run_over_rows(grids))
     builder = Builder(lines)
     builder.run()
     program = assemble(builder, options)

@@ -11419,3 +11419,30 @@ def test_a_title_of_two_tool_names_under_a_known_speaker_stays_the_title() -> No
         ("TreeLab and PhyloKit", [("Walter Xie", None)]),
         ("Sampling fossils through time", [("Carla Mota", None)]),
     ]
+
+
+def test_a_copied_row_of_cells_of_several_lines_is_an_item_per_cell() -> None:
+    # A timetable's row copied from the page: `09:00<TAB>Speaker` / `Title` / `<TAB>Speaker` /
+    # `Title<TAB>Speaker` / `Title`: each cell (a speaker and a title) breaks over lines, the
+    # next cell opening after a TAB on a later line. Each cell is an item at the row's time.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "\tCarla Mota\n"
+        "Sampling fossils through time\tDaniel Brown\n"
+        "Skyline plots in practice\n"
+        "09:15\n"
+        "10:00\tBreak\tBreak\tBreak\n"
+        "10:15\tMaria Jensen\n"
+        "Structured coalescent models\n"
+        "\tPeter Novak\n"
+        "Clock rates across lineages\n"
+    )
+    assert sorted(papers(program)) == [
+        ("Clock rates across lineages", [("Peter Novak", None)]),
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+        ("Skyline plots in practice", [("Daniel Brown", None)]),
+        ("Structured coalescent models", [("Maria Jensen", None)]),
+    ]
