@@ -745,10 +745,10 @@ def cells_of_run_over_rows(lines: Sequence[Source]) -> list[Source]:
     the cells of a row (a speaker and a title each) run on over the lines below its time, the
     next opening after a TAB on a later line, until the next time. Read line by line the cells
     run into one another; each is one item of the slot. Only where the page prints two rows
-    so or more, each of two different cells at least, most of them of several lines, none
-    naming a chair, a day, a time or a session (the heads of parallel sessions side by side,
-    which the grid readers above read). The bare times of the grid's rows that only continue
-    spanning cells are dropped."""
+    so or more, each of two cells at least, most of them of several lines, no one-line cell
+    twice, none naming a chair, a day, a time or a session (the heads of parallel sessions
+    side by side, which the grid readers above read). The bare times of the grid's rows that
+    only continue spanning cells are dropped."""
     found: list[tuple[int, int, list[Cell]]] = []
     i = 0
     while i < len(lines):
@@ -814,7 +814,8 @@ def _run_over_row(lines: Sequence[Source], i: int) -> tuple[list[Cell], int] | N
         return None
     if sum(len(cell) >= 2 for cell in cells) * 2 <= len(cells):
         return None
-    if len({tuple(line for _, line in cell) for cell in cells}) < len(cells) or any(
+    single = [_first(cell) for cell in cells if len(cell) == 1]
+    if len(set(single)) < len(single) or any(
         CHAIR.match(line) or _time_led(line) or parse_day_header(line) or SESSION_LABEL.match(line)
         for cell in cells
         for _, line in cell

@@ -11446,3 +11446,29 @@ def test_a_copied_row_of_cells_of_several_lines_is_an_item_per_cell() -> None:
         ("Skyline plots in practice", [("Daniel Brown", None)]),
         ("Structured coalescent models", [("Maria Jensen", None)]),
     ]
+
+
+def test_a_copied_row_of_the_same_item_on_several_days_is_an_item_per_cell() -> None:
+    # `17:30<TAB>Modelling Clinic & Tutorial catch-up` / `(optional)<TAB>Modelling Clinic …` /
+    # `(optional)`: the same item of two lines in each day's column is still a cell each,
+    # each its note under it; no talk by people the item's words seem to name.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "\tCarla Mota\n"
+        "Sampling fossils through time\n"
+        "10:15\tMaria Jensen\n"
+        "Structured coalescent models\n"
+        "\tPeter Novak\n"
+        "Clock rates across lineages\n"
+        "17:30\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\n"
+    )
+    assert sorted(papers(program)) == [
+        ("Clock rates across lineages", [("Peter Novak", None)]),
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+        ("Structured coalescent models", [("Maria Jensen", None)]),
+    ]
