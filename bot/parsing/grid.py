@@ -783,6 +783,93 @@ def fill_spanned_times(lines: Sequence[Source]) -> list[Source]:
     return out
 
 
+def cells_of_run_over_rows(lines: Sequence[Source]) -> list[Source]:
+    """Timed rows whose cells each break over lines, as a copy of a timetable gives them, an
+    item a cell at the row's time.
+
+    `09:00<TAB>Ana Silva` / `Priors` / `<TAB>Bo Li` / `Fossils<TAB>Carla Mota` / `Skylines`:
+    the cells of a row (a speaker and a title each) run on over the lines below its time, the
+    next opening after a TAB on a later line, until the next time. Read line by line the cells
+    run into one another; each is one item of the slot. Only where the page prints two rows
+    so or more, each of two cells at least, most of them of several lines, no one-line cell
+    twice, none naming a chair, a day, a time or a session (the heads of parallel sessions
+    side by side, which the grid readers above read). The bare times of the grid's rows that
+    only continue spanning cells are dropped."""
+    found: list[tuple[int, int, list[Cell]]] = []
+    i = 0
+    while i < len(lines):
+        read = _run_over_row(lines, i)
+        if read is None:
+            i += 1
+            continue
+        cells, end = read
+        # the grid's rows of spanned cells only, a bare time each with no item of its own (the
+        # next line another time), would take the last cell's title for theirs
+        while (
+            end + 1 < len(lines) and _is_bare_time(lines[end][1]) and _time_led(lines[end + 1][1])
+        ):
+            end += 1
+        found.append((i, end, cells))
+        i = end
+    if len(found) < 2:
+        return list(lines)
+    out: list[Source] = []
+    i = 0
+    for start, end, cells in found:
+        out.extend(lines[i:start])
+        time = lines[start][1].partition("\t")[0].strip()
+        for cell in cells:
+            (number, first), *rest = cell
+            out.append((number, f"{time}\t{first}"))
+            out.extend(rest)
+        i = end
+    out.extend(lines[i:])
+    return out
+
+
+def _run_over_row(lines: Sequence[Source], i: int) -> tuple[list[Cell], int] | None:
+    """The cells of the timed row at `i` if they run on over the lines below it (a TAB on a
+    later line opening the next), with the index of the line after the row; else None."""
+    number, text = lines[i]
+    time, tab, rest = text.partition("\t")
+    if not tab or not _is_bare_time(time) or not rest.strip():
+        return None
+    cells: list[Cell] = []
+    current: Cell = []
+
+    def take(part_number: int, line: str) -> None:
+        nonlocal current
+        parts = line.split("\t")
+        for index, part in enumerate(parts):
+            if index:
+                cells.append(current)
+                current = []
+            if part.strip():
+                current.append((part_number, part.strip()))
+
+    take(number, rest)
+    j = i + 1
+    tabbed = False
+    while j < len(lines) and lines[j][1].strip() and not _time_led(lines[j][1]) and j - i < 30:
+        tabbed = tabbed or "\t" in lines[j][1]
+        take(lines[j][0], lines[j][1])
+        j += 1
+    cells.append(current)
+    cells = [cell for cell in cells if cell]
+    if not tabbed or len(cells) < 2 or any(len(cell) > 4 for cell in cells):
+        return None
+    if sum(len(cell) >= 2 for cell in cells) * 2 <= len(cells):
+        return None
+    single = [_first(cell) for cell in cells if len(cell) == 1]
+    if len(set(single)) < len(single) or any(
+        CHAIR.match(line) or _time_led(line) or parse_day_header(line) or SESSION_LABEL.match(line)
+        for cell in cells
+        for _, line in cell
+    ):
+        return None  # the heads of parallel sessions, their chairs and rooms: a grid of its own
+    return cells, j
+
+
 def rejoin_split_rows(lines: Sequence[Source]) -> list[Source]:
     """Timed table rows that a cell of several paragraphs broke over lines, made whole again.
 

@@ -40,7 +40,7 @@ from bot.parsing.grid import (
     rooms_as_columns,
 )
 from bot.parsing.lexer import CHAIR, DURATION, normalise
-from bot.parsing.timeexpr import find_date, find_time_range
+from bot.parsing.timeexpr import find_date, find_time_range, parse_day_header
 
 _SKIPPED = frozenset(
     "script style noscript template nav footer header head svg math iframe object embed"
@@ -353,6 +353,12 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
     so that every row's cells stay under their own header. Parallel sessions side by side
     under a header row naming each column's session, and items under a header row of rooms,
     are read column by column (see grid)."""
+    by_day = _days_as_columns(renderer, table)
+    if by_day is not None:
+        for line in by_day:
+            out.add(line)
+            out.newline()
+        return
     rows = _with_chair_column_as_labels(_table_cells(renderer, table))
     index = 0
     while index < len(rows):
@@ -430,6 +436,72 @@ def _render_table(renderer: _Renderer, table: LexborNode, out: _Lines) -> None:
             continue
         _render_row(rows[index], out)
         index += 1
+
+
+_Placed = tuple[int, int, int, int, str]  # row, column, rows and columns spanned, text
+_DASH = re.compile(r"\s*[-–—~]\s*")
+
+
+def _days_as_columns(renderer: _Renderer, table: LexborNode) -> list[str] | None:
+    """A week's timetable with a column per day under a header row of days, a row per slot
+    led by its time, and items spanning their length with `rowspan`, read day by day: each
+    day's header, then each of its items under `start - end` (the time of its row and of the
+    row its span ends at). A row holds only the items that start then, so row by row (as a
+    copy gives them) the days interleave and the items' ends are lost. None for other tables.
+    """
+    placed: list[_Placed] = []
+    taken: set[tuple[int, int]] = set()
+    for at, row in enumerate(_rows(table)):
+        column = 0
+        for cell in (c for c in row.iter() if c.tag in _CELLS and not _hidden(c)):
+            while (at, column) in taken:
+                column += 1
+            span, width = _span(cell, "rowspan"), _span(cell, "colspan")
+            taken.update((at + r, column + c) for r in range(span) for c in range(width))
+            placed.append((at, column, span, width, renderer.cell_text(cell)))
+            column += width
+    header = sorted((column, text) for at, column, _, _, text in placed if at == 0)
+    if len(header) < 3 or header[0][0] != 0 or find_time_range(header[0][1]) is not None:
+        return None
+    days = {column: " ".join(text.split()) for column, text in header[1:]}
+    if not all(parse_day_header(day) for day in days.values()):
+        return None
+    items = [p for p in placed if p[0] > 0 and p[1] > 0 and p[4].strip()]
+    if not any(span > 1 for _, _, span, _, _ in items):
+        return None
+    times = {
+        at: text.strip()
+        for at, column, _, _, text in placed
+        if at > 0 and column == 0 and len(text) <= 30 and find_time_range(text) is not None
+    }
+    if not items or any(at not in times for at, *_ in items):
+        return None
+    lines: list[str] = []
+    for day_column, day in days.items():
+        lines.append(day)
+        for at, column, span, width, text in sorted(items):
+            if not column <= day_column < column + width:
+                continue
+            first, *rest = _rejoined(text.split("\n"))
+            lines.append(f"{_slot(times, at, span)}\t{first}")
+            lines.extend(rest)
+    return lines
+
+
+def _slot(times: dict[int, str], at: int, span: int) -> str:
+    """`09:00 - 10:00`: an item's time, from the time of its row to that of the row its span
+    ends at (or the end of its last row's range)."""
+    printed = times[at]
+    if span == 1 and (found := find_time_range(printed)) is not None and found.end is not None:
+        return printed
+    start = _DASH.split(printed, maxsplit=1)[0]
+    if at + span in times:
+        end: str | None = _DASH.split(times[at + span], maxsplit=1)[0]
+    else:
+        last = times.get(at + span - 1, "")
+        parts = _DASH.split(last, maxsplit=1)
+        end = parts[1] if len(parts) == 2 else None
+    return f"{start} - {end}" if end else start
 
 
 def _grid_rows_while(

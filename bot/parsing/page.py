@@ -243,19 +243,34 @@ def timed_people_before_titles(lines: list[Line]) -> bool:
                 # "08:00<TAB>" / "Ann Lee and Bo Li" / "Title": the time's cell opens with a
                 # block, so its people are the line below it.
                 beside, title = following.text, second
-            if beside and title.kind is LineKind.TEXT and title_score(title.text) < 0.5:
+            if (
+                beside
+                and title.kind is LineKind.TEXT
+                and title_score(title.text) < 0.5
+                and not is_parenthesised_note(title.text)
+            ):
+                # (a note in parentheses under a row, `(tutorial)`, `(optional)`, is no title)
                 score = author_line_score(beside)
                 people += score >= 0.8 or (
                     # the name all the timed row prints, its title alone on the row below
                     score >= 0.5
                     and len([c for c in line.cells if c and not _a_room_cell(c)]) <= 2
                     and len([c for c in title.cells if c]) == 1
-                    and _a_bare_known_name(beside)
+                    and a_bare_known_name(beside)
                 )
                 titles += score < 0.5
         if line.kind is not LineKind.BLANK:
             following, second = line, following
     return people >= 2 and people > titles
+
+
+_A_NOTE = re.compile(r"^\([^()]*\)$")
+
+
+def is_parenthesised_note(text: str) -> bool:
+    """`(tutorial)`, `(optional)`, `(main building)`: a line that is only a note in
+    parentheses, on the item above it; never a title."""
+    return _A_NOTE.match(text.strip()) is not None
 
 
 def _cells_after_time(line: Line) -> list[str]:
@@ -387,7 +402,7 @@ def _after_leading_time(text: str) -> str:
     return text[found.span[1] :].strip() if found and found.span[0] == 0 else text
 
 
-def _a_bare_known_name(text: str) -> bool:
+def a_bare_known_name(text: str) -> bool:
     """`Jeremy Quastel`: a person's name alone (no affiliation), two or three words led by a
     given name the name lists know; beside a time over a title, who gives the talk."""
     words = text.split()

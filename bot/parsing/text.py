@@ -7,6 +7,7 @@ from bot.model import Program
 from bot.parsing import ParseOptions
 from bot.parsing.assemble import assemble
 from bot.parsing.grid import (
+    cells_of_run_over_rows,
     fill_spanned_times,
     read_grids_in_text,
     rejoin_paragraph_cells,
@@ -29,9 +30,10 @@ def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Read
     if not text.strip():
         raise ProgramParseError("the file is empty", source=options.source)
     spaced = single_spaced(numbered_lines(text))
-    lines = lex_lines(
-        read_grids_in_text(fill_spanned_times(rejoin_split_rows(rejoin_paragraph_cells(spaced))))
+    grids = read_grids_in_text(
+        fill_spanned_times(rejoin_split_rows(rejoin_paragraph_cells(spaced)))
     )
+    lines = lex_lines(cells_of_run_over_rows(grids))
     builder = Builder(lines)
     builder.run()
     program = assemble(builder, options)

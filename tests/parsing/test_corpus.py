@@ -1054,6 +1054,19 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # authors 1.0. Left: the overview's two-room rows (`Session` legend over each title).
     "found/ffhmt-ehst-2017-tuesday.txt": (1.00, 0.89, 1.00, 1.00, 1.00, 0.50),
     "found/ffhmt-ehst-2017-tuesday.html": (1.00, 0.85, 1.00, 1.00, 1.00, 0.50),
+    # Phylogenetics summer school (Taming the BEAST Beijing 2025), one week as a timetable TABLE
+    # with days as columns and a row per quarter hour, each cell spanning its length with
+    # rowspan (speaker / title cells, tutorials without speakers). First seen: text 0.58 / 0.47
+    # / 0, page 0 / 0 / 0. Such a grid in a page read day by day, each item from its row's
+    # time to that of the row its span ends at: page still 0 (speaker rows read as titles);
+    # a note in parentheses (`(tutorial)`) under a timed row no title for the page's shape:
+    # page 0.94 / 0.80 / 0.97; nor the title of a talk by the row's words: precision 0.94; a
+    # known speaker over a title that only looks like names (`LinguaPhylo and LPhyBEAST`):
+    # page 1.0 on every figure. A copied timed row whose cells break over lines an item per
+    # cell (the text keeps no columns, so no days): text 1.0 / 0.80 / 1.0; the same item in
+    # each day's cell of such a row still an item per cell: text precision 0.94.
+    "found/ttb-2025-beijing.txt": (1.00, 0.94, 1.00, 1.00, 1.00, 1.00),
+    "found/ttb-2025-beijing.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -11938,3 +11938,163 @@ def test_a_labelled_authors_list_names_people_only_on_a_name_comma_workplace_pag
         "Heat Flow in Long Curved Pipes",
         [("Eva Kim", "Korea University, Korea"), ("Paul G. O’Brien", None)],
     )
+
+
+def test_a_timetable_with_days_as_columns_and_rowspans_is_read_day_by_day() -> None:
+    # A week's timetable: a column per day, a row per quarter hour, each cell spanning its
+    # length with `rowspan`; a row holds only the cells that start then. Read row by row the
+    # days interleave; each column is a day, each cell an item from its row's time to the
+    # time of the row its span ends at (none printed past the last row).
+    page = (
+        "<html><body><h1>Programme</h1><table><thead><tr><th></th>"
+        "<th>Monday <br> 2026/06/01</th><th>Tuesday <br> 2026/06/02</th></tr></thead><tbody>"
+        "<tr><td>09:00</td><td rowspan='4'><b>Ana Silva</b><br><i>Priors for tree models</i></td>"
+        "<td rowspan='2'><b>Bo Lindqvist</b><br><i>Clocks and their rates</i></td></tr>"
+        "<tr><td>09:15</td></tr>"
+        "<tr><td>09:30</td><td rowspan='2'><b>Carla Mota</b><br><i>Sampling fossils</i></td></tr>"
+        "<tr><td>09:45</td></tr>"
+        "<tr><td>10:00</td><td><b>Break</b></td><td><b>Break</b></td></tr>"
+        "<tr><td>10:15</td><td rowspan='4'><b>Dan Brown</b><br><i>Skyline plots in practice</i>"
+        "</td><td rowspan='4'><b>Eva Novak</b><br><i>Structured coalescent models</i></td></tr>"
+        "<tr><td>10:30</td></tr><tr><td>10:45</td></tr><tr><td>11:00</td></tr>"
+        "</tbody></table></body></html>"
+    )
+    program = parse_program(page, UTC)
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Skyline plots in practice", [("Dan Brown", None)]),
+        ("Clocks and their rates", [("Bo Lindqvist", None)]),
+        ("Sampling fossils", [("Carla Mota", None)]),
+        ("Structured coalescent models", [("Eva Novak", None)]),
+    ]
+    talks = [s for s in program.sessions if s.papers]
+    assert [
+        (s.start.date(), s.start.strftime("%H:%M"), s.end and s.end.strftime("%H:%M"))
+        for s in talks
+    ] == [
+        (date(2026, 6, 1), "09:00", "10:00"),
+        (date(2026, 6, 1), "10:15", None),
+        (date(2026, 6, 2), "09:00", "09:30"),
+        (date(2026, 6, 2), "09:30", "10:00"),
+        (date(2026, 6, 2), "10:15", None),
+    ]
+
+
+def test_a_note_in_parentheses_under_a_timed_row_is_no_title_for_the_pages_shape() -> None:
+    # Lectures `09:00 - 10:00 | Speaker` / `Title` between hands-on rows `Title` /
+    # `(tutorial)`: the note under a tutorial is no title, so those rows say nothing of
+    # whether the page prints its people beside its times.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:00 - 10:30\tFitting clock models in practice\n"
+        "(tutorial)\n"
+        "10:30 - 11:30\tBruno Lindqvist\n"
+        "Sampling fossils through time\n"
+        "11:30 - 12:00\tSummarising posterior trees\n"
+        "(optional tutorial)\n"
+        "13:00 - 14:00\tCarla Mota\n"
+        "Skyline plots in practice\n"
+        "14:00 - 14:30\tReading trace files\n"
+        "(tutorial)\n"
+        "14:30 - 15:00\tHelp desk\n"
+        "(optional)\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Bruno Lindqvist", None)]),
+        ("Skyline plots in practice", [("Carla Mota", None)]),
+    ]
+
+
+def test_a_note_in_parentheses_under_a_timed_item_is_not_its_title() -> None:
+    # `10:00 - 10:30 | Modelling Clinic & Tutorial catch-up` / `(optional)`: the line under
+    # the row is a note on the item, not the title of a talk by people named in the row.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:00 - 10:30\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\n"
+        "10:30 - 11:30\tCarla Mota\n"
+        "Sampling fossils through time\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+    ]
+    assert "Modelling Clinic & Tutorial catch-up" in [s.title for s in program.sessions]
+
+
+def test_a_title_of_two_tool_names_under_a_known_speaker_stays_the_title() -> None:
+    # `Walter Xie` / `TreeLab and PhyloKit`: on a page printing its speakers beside its times,
+    # the row's known name is the speaker; the line below, two words joined by `and` that
+    # merely look like names (no given name among them), is the talk's title.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00 - 10:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "10:30 - 11:30\tWalter Xie\n"
+        "TreeLab and PhyloKit\n"
+        "13:00 - 14:00\tCarla Mota\n"
+        "Sampling fossils through time\n"
+    )
+    assert papers(program) == [
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("TreeLab and PhyloKit", [("Walter Xie", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+    ]
+
+
+def test_a_copied_row_of_cells_of_several_lines_is_an_item_per_cell() -> None:
+    # A timetable's row copied from the page: `09:00<TAB>Speaker` / `Title` / `<TAB>Speaker` /
+    # `Title<TAB>Speaker` / `Title`: each cell (a speaker and a title) breaks over lines, the
+    # next cell opening after a TAB on a later line. Each cell is an item at the row's time.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "\tCarla Mota\n"
+        "Sampling fossils through time\tDaniel Brown\n"
+        "Skyline plots in practice\n"
+        "09:15\n"
+        "10:00\tBreak\tBreak\tBreak\n"
+        "10:15\tMaria Jensen\n"
+        "Structured coalescent models\n"
+        "\tPeter Novak\n"
+        "Clock rates across lineages\n"
+    )
+    assert sorted(papers(program)) == [
+        ("Clock rates across lineages", [("Peter Novak", None)]),
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+        ("Skyline plots in practice", [("Daniel Brown", None)]),
+        ("Structured coalescent models", [("Maria Jensen", None)]),
+    ]
+
+
+def test_a_copied_row_of_the_same_item_on_several_days_is_an_item_per_cell() -> None:
+    # `17:30<TAB>Modelling Clinic & Tutorial catch-up` / `(optional)<TAB>Modelling Clinic …` /
+    # `(optional)`: the same item of two lines in each day's column is still a cell each,
+    # each its note under it; no talk by people the item's words seem to name.
+    program = parse(
+        "Monday 1 June 2026\n"
+        "09:00\tAna Silva\n"
+        "Priors for tree models\n"
+        "\tCarla Mota\n"
+        "Sampling fossils through time\n"
+        "10:15\tMaria Jensen\n"
+        "Structured coalescent models\n"
+        "\tPeter Novak\n"
+        "Clock rates across lineages\n"
+        "17:30\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\tModelling Clinic & Tutorial catch-up\n"
+        "(optional)\n"
+    )
+    assert sorted(papers(program)) == [
+        ("Clock rates across lineages", [("Peter Novak", None)]),
+        ("Priors for tree models", [("Ana Silva", None)]),
+        ("Sampling fossils through time", [("Carla Mota", None)]),
+        ("Structured coalescent models", [("Maria Jensen", None)]),
+    ]

@@ -16,7 +16,13 @@ from bot.parsing.authors import (
 from bot.parsing.given_names import GIVEN_NAMES
 from bot.parsing.kinds import classify_kind
 from bot.parsing.lexer import NUMBERED_SESSION, ROOM_NAME, ROOM_SESSION, Line, LineKind
-from bot.parsing.page import badges_over_dates, card_title_above_date, dates_label_cards
+from bot.parsing.page import (
+    a_bare_known_name,
+    badges_over_dates,
+    card_title_above_date,
+    dates_label_cards,
+    is_parenthesised_note,
+)
 from bot.parsing.shapes import (
     FIELD_LABEL,
     ITEM_WORD,
@@ -438,11 +444,16 @@ class Lookahead(BuilderState):
             or below.kind is not LineKind.TEXT
             or len([c for c in below.cells if c]) != 1
             or is_prose(below.text)
+            or is_parenthesised_note(below.text)
         ):
             return False
         names = parse_author_line(text).authors
-        if title_score(below.text) >= 0.8 and not (
-            has_common_word(below.text) and not any(has_common_word(a.name) for a in names)
+        if (
+            title_score(below.text) >= 0.8
+            and not (
+                has_common_word(below.text) and not any(has_common_word(a.name) for a in names)
+            )
+            and not self._known_speaker_over_name_like_title(text, below.text)
         ):
             return False  # "Mixing times and cutoff" reads as two names, but not as people
         if classify_kind(text, paper_count=0) is not SessionKind.OTHER or GROUP.search(text):
@@ -452,6 +463,17 @@ class Lookahead(BuilderState):
             return False  # "Machines, Learning": words, not names
         return score >= 0.8 or (
             self.people_before_titles and score >= 0.5 and reads_as_a_name(text)
+        )
+
+    def _known_speaker_over_name_like_title(self, text: str, below: str) -> bool:
+        """`Walter Xie` / `TreeLab and PhyloKit`: on a page that prints its people beside its
+        times, a row naming one person by a given name the name lists know, over a line that
+        only looks like names (none led by a known given name): the row is the speaker, the
+        line the talk's title."""
+        return (
+            self.people_before_titles
+            and a_bare_known_name(text)
+            and not any(a.name.split()[0] in GIVEN_NAMES for a in parse_author_line(below).authors)
         )
 
     def _inside_the_session_slot(self, tr: TimeRange) -> bool:
