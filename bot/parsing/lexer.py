@@ -41,7 +41,8 @@ ROOM_WORDS = (
     r"room|hall|lecture hall|ballroom|auditorium|aula|salon|theat(?:er|re)|amphitheat(?:er|re)|"
     r"foyer|lobby|hallway|corridor|atrium|lounge|gallery|stage|tent|pavilion|arena|studio|"
     r"terrace|marquee|"
-    r"sala|salón|salle|saal"
+    r"sala|salón|salle|saal|zaal|"
+    r"зал|зала|аудитория|аудиторія|фойе"
 )
 ROOM_NAME = re.compile(
     r"^(?:[\w.'’&-]+\s+){0,3}(?:" + ROOM_WORDS + r")(?:\s+[\w.&-]{1,12}){0,2}"

@@ -33,6 +33,7 @@ from bot.parsing.shapes import (
     ROOM_CELL,
     is_own_item,
     is_prose,
+    is_room_cell,
     name_colon_title,
     name_dash_title,
     names_a_room,
@@ -363,7 +364,7 @@ def timed_name_cells(lines: list[Line]) -> bool:
     for line in lines:
         if line.kind is not LineKind.TIME:
             continue
-        cells = [c for c in line.cells[1:] if c and not ROOM_CELL.match(c)]
+        cells = [c for c in line.cells[1:] if c and not is_room_cell(c)]
         if len(cells) != 2:
             continue
         a, b = cells

@@ -40,11 +40,25 @@ def names_a_room(text: str) -> bool:
     if ROOM_BY_CODE.match(text):
         return True
     words = text.split()
-    if not ROOM_NAME.match(text) or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+    if not ROOM_NAME.match(text) or not all(
+        w[:1].isupper() or w[:1].isdigit() or (n > 0 and _capitalises_only_its_first_word(w))
+        for n, w in enumerate(words)
+    ):
         return False
     return not _PERSON_BEFORE_ROOM_WORD.match(text) and not (
         len(words) == 2 and words[0] in GIVEN_NAMES
     )
+
+
+def is_room_cell(cell: str) -> bool:
+    """A table cell that only says where: `Room 1024`, `Foyer`, `Main Hall`, `Большой зал`."""
+    return bool(ROOM_CELL.match(cell)) or names_a_room(cell)
+
+
+def _capitalises_only_its_first_word(word: str) -> bool:
+    """A word of a script whose names capitalise only their first word ("Большой зал", "Зал
+    Учёного совета"): Cyrillic."""
+    return "\u0400" <= word[:1] <= "\u04ff"
 
 
 # "J. Hall", "Dr. Ana Sala", "Prof Edith Hall": an initial or a title opens a person's name.

@@ -12098,3 +12098,40 @@ def test_a_copied_row_of_the_same_item_on_several_days_is_an_item_per_cell() -> 
         ("Sampling fossils through time", [("Carla Mota", None)]),
         ("Structured coalescent models", [("Maria Jensen", None)]),
     ]
+
+
+def test_a_room_cell_named_around_its_room_word_stands_beside_the_talk() -> None:
+    # "Time | Room | Speaker | Title": a room named by words around the room word ("Main
+    # Hall", "Council Hall"; in Russian only the first word capitalised, "Большой зал",
+    # "Зал Учёного совета") is where the talk is, neither its title nor its speaker.
+    english = parse(
+        "Thursday, 30 January 2020\n"
+        "10:00–11:00\tMain Hall\tAnna Petrova\tInvariants of unipotent groups\n"
+        "11:00–11:30\tFoyer\tCoffee break\n"
+        "11:30–12:30\tRoom 1024\tIvan Arzhantsev\tAdditive group actions on affine varieties\n"
+        "12:30–13:30\tCouncil Hall\tErnest Vinberg\tWeight lattices of reductive groups\n"
+    )
+    assert papers(english) == [
+        ("Invariants of unipotent groups", [("Anna Petrova", None)]),
+        ("Additive group actions on affine varieties", [("Ivan Arzhantsev", None)]),
+        ("Weight lattices of reductive groups", [("Ernest Vinberg", None)]),
+    ]
+    assert [s.room for s in english.sessions] == ["Main Hall", "Foyer", "Room 1024", "Council Hall"]
+    russian = parse(
+        "Четверг, 30 января 2020\n"
+        "10:00–11:00\tБольшой зал\tАнна Петрова\tИнварианты унипотентных групп\n"
+        "11:00–11:30\tФойе\tПерерыв на кофе\n"
+        "11:30–12:30\tАудитория 1024\tИван Аржанцев\tДействия аддитивной группы на многообразиях\n"
+        "12:30–13:30\tЗал Учёного совета\tЭрнест Винберг\tВесовые решётки редуктивных групп\n"
+    )
+    assert [title for title, _ in papers(russian)] == [
+        "Инварианты унипотентных групп",
+        "Действия аддитивной группы на многообразиях",
+        "Весовые решётки редуктивных групп",
+    ]
+    assert [s.room for s in russian.sessions] == [
+        "Большой зал",
+        "Фойе",
+        "Аудитория 1024",
+        "Зал Учёного совета",
+    ]

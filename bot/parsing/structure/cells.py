@@ -26,6 +26,7 @@ from bot.parsing.shapes import (
     ROOM_CELL,
     has_common_word,
     is_prose,
+    is_room_cell,
     names_a_room,
     title_score,
 )
@@ -358,7 +359,7 @@ class Cells(Speakers):
         content = [first] + [
             c
             for c in others
-            if not ROOM_CELL.match(c) and not DURATION_CELL.match(c) and not is_link_line(c)
+            if not is_room_cell(c) and not DURATION_CELL.match(c) and not is_link_line(c)
         ]
         # "Time | Name | Institution | Title": the institution column says where the speaker
         # works; it is neither the title nor the people.

@@ -37,9 +37,9 @@ from bot.parsing.shapes import (
     ITEM_WORD,
     JOB,
     NAME_SMALL_WORDS,
-    ROOM_CELL,
     SPEAKER_LABEL_WORDS,
     is_prose,
+    is_room_cell,
     names_a_room,
     reads_as_title,
 )
@@ -302,7 +302,7 @@ def file_cells_beside(session: SessionDraft, cells: list[str]) -> None:
     """A timed row's cells beside its talk: the first that names a room is the room, the
     rest (a mentor, a discussant) are notes."""
     for cell in cells:
-        if ROOM_CELL.match(cell) and session.room is None:
+        if is_room_cell(cell) and session.room is None:
             session.room = cell
         else:
             session.notes.append(cell)
