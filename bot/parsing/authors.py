@@ -522,7 +522,12 @@ _HONORIFIC = re.compile(
     r"|(?:a/\s?)?prof[ª]?\.?\s+(?=(?-i:[A-ZÀ-Ý]))"
     r"|(?!(?-i:M[RSX])\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ]))(?:dr|dra|mr|mrs|ms|mx)\s+(?=(?-i:[A-ZÀ-Ý]))"
     # "Dr: David Male": with a colon
-    r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ])))+"
+    r"|(?:dr|dra|prof)\s*:\s*(?=(?-i:[A-ZÀ-ÞА-ЯЁ]))"
+    # "GS.TS. Trần Trung", "PGS. TS Lê Hoa", "ThS. Phan An", "HTB.GS. TSKH. Hồ Bảo": Vietnamese
+    # degrees (professor, associate professor, doctor, master...) glued before the name, as cased
+    # and dotted (undotted only after "GS."/"PGS.": "KS Rao", "TS Eliot" are initials)
+    r"|(?-i:(?:HTB\.\s?)?(?:P?GS\.\s?(?:TSKH|TS|ThS)\.?|P?GS\.|(?:TSKH|TS|ThS|CN|KS|BS|NCS)\.))\s+"
+    r"(?=(?-i:[A-ZÀ-ÞĐƠƯ\u1ea0-\u1ef9])))+"
     r"|^(?:professor|doctor)\s+(?=\S)",
     re.I,
 )
@@ -574,7 +579,7 @@ _ADDRESS_LIST = re.compile(r"[、,;，；]")
 # "Mgr."). Only an ASCII opening rules one out: when case is ignored, non-ASCII ones such as
 # "ſ" or "ı" match "s" and "i" too. Most names open otherwise and skip the costly pattern.
 _HONORIFIC_OPENINGS = frozenset(
-    "pr dr mr ms mx sr li mg in si da as un a/ do mt ar bi ma di".split()
+    "pr dr mr ms mx sr li mg in si da as un a/ do mt ar bi ma di gs pg ts th cn ks bs nc ht".split()
 )
 # The last character of each `_CJK_TITLE_AFTER` title ("教授", "研究员", "先生", ...).
 _CJK_TITLE_ENDS = frozenset("授员員师師士生")

@@ -12135,3 +12135,23 @@ def test_a_room_cell_named_around_its_room_word_stands_beside_the_talk() -> None
         "Аудитория 1024",
         "Зал Учёного совета",
     ]
+
+
+def test_vietnamese_academic_degrees_before_a_name_address_the_person() -> None:
+    # `GS.TS. Trần Trung` / `PGS.TS Lê Hoa` / `ThS. Phan An` / `HTB.GS. TSKH. Hồ Bảo`: Vietnamese
+    # programmes glue the degrees (professor, doctor, master...) before the name; the line is
+    # the speaker, and the name is without them.
+    program = parse(
+        "Thứ Bảy, 08/11/2025\n"
+        "Phiên 1\n"
+        "Chủ trì: GS.TS. Đỗ Văn Minh\n"
+        "08:30 Học tập cá nhân hóa trong kỷ nguyên số\n"
+        "PGS.TS Lê Thị Hoa, ThS. Phan Văn An\n"
+        "09:00 Bảo tồn di sản làng nghề bằng công nghệ\n"
+        "HTB.GS. TSKH. Hồ Quang Bảo\n"
+    )
+    assert papers(program) == [
+        ("Học tập cá nhân hóa trong kỷ nguyên số", [("Lê Thị Hoa", None), ("Phan Văn An", None)]),
+        ("Bảo tồn di sản làng nghề bằng công nghệ", [("Hồ Quang Bảo", None)]),
+    ]
+    assert [c.name for s in program.sessions for c in s.chairs] == ["Đỗ Văn Minh"]
