@@ -12098,3 +12098,27 @@ def test_a_copied_row_of_the_same_item_on_several_days_is_an_item_per_cell() -> 
         ("Sampling fossils through time", [("Carla Mota", None)]),
         ("Structured coalescent models", [("Maria Jensen", None)]),
     ]
+
+
+def test_a_row_whose_cells_stack_paragraphs_pairs_them_side_by_side() -> None:
+    # `<td><p>Title 1</p><p>Title 2</p></td><td><p>Names 1</p><p>Names 2</p></td>`: the copy
+    # gives `time<TAB>Title 1` / blank / `Title 2` / blank / `<TAB>Names 1` / blank /
+    # `Names 2`; the n-th paragraph of one cell goes with the n-th of the next.
+    program = parse(
+        "Monday, March 2\n"
+        "Time\tSession\tPresenters\n"
+        "9:00-10:30 am\tMapping Rivers in Old Charters\n"
+        "\n"
+        "Shared Catalogues for Small Archives\n"
+        "\n"
+        "\tAnna Berg, Tomas Lind\n"
+        "\n"
+        "Rosa Kemp\n"
+        "\n"
+        "11:00 am-12:00 pm\tA Year of Open Shelves\tIda Moller, Paul Reyes\n"
+    )
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
