@@ -12122,3 +12122,23 @@ def test_a_row_whose_cells_stack_paragraphs_pairs_them_side_by_side() -> None:
         ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
         ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
     ]
+
+
+def test_a_page_row_of_titles_beside_as_many_presenter_lists_pairs_them() -> None:
+    # The page of the shape above: a cell of one title per `<p>` beside a cell of one name
+    # list per `<p>` is a talk per paragraph, not two parallel tracks.
+    page = (
+        "<table><tr><th>Time</th><th>Session</th><th>Presenters</th></tr>"
+        "<tr><td>9:00-10:30 am</td>"
+        "<td><a href='#a'>Mapping Rivers in Old Charters</a><p></p>"
+        "<p><a href='#b'>Shared Catalogues for Small Archives</a></p></td>"
+        "<td>Anna Berg, Tomas Lind<p></p><p>Rosa Kemp</p></td></tr>"
+        "<tr><td>11:00 am-12:00 pm</td><td>A Year of Open Shelves</td>"
+        "<td>Ida Moller, Paul Reyes</td></tr></table>"
+    )
+    program = parse("Monday, March 2\n" + html_to_text(page))
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
