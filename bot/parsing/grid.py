@@ -737,8 +737,8 @@ def pair_stacked_paragraphs(lines: Sequence[Source]) -> list[Source]:
     is copied as `9:00<TAB>Title 1`, `Title 2`, `<TAB>Names 1`, `Names 2`, a blank line
     between any two paragraphs: the n-th paragraph of one cell belongs with the n-th of the
     next. Where every cell after the first line's last holds as many paragraphs as it, the
-    row is given again as a row per paragraph (`9:00<TAB>Title 1<TAB>Names 1`, then
-    `<TAB>Title 2<TAB>Names 2`). Lines under each other without a blank line between them are
+    row is given again as a row per paragraph, each under the row's leading cells (its time):
+    `9:00<TAB>Title 1<TAB>Names 1`, then `9:00<TAB>Title 2<TAB>Names 2`. Lines under each other without a blank line between them are
     one cell's lines, not its paragraphs, and are left as they are."""
     out: list[Source] = []
     i = 0
@@ -777,8 +777,8 @@ def _stacked_row(lines: Sequence[Source], i: int) -> tuple[list[Source], int] | 
     if len(columns) < 2 or size < 2 or any(len(c) != size for c in columns):
         return None
     rows = [
-        (cells[0][0], "\t".join([*(lead if n == 0 else [""] * len(lead)), *(t for _, t in cells)]))
-        for n, cells in enumerate(zip(*columns, strict=True))
+        (cells[0][0], "\t".join([*lead, *(t for _, t in cells)]))
+        for cells in zip(*columns, strict=True)
     ]
     return rows, j
 

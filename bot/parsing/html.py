@@ -635,11 +635,11 @@ def _render_row(cells: list[str], out: _Lines) -> None:
     blocks = [index for index, part in enumerate(parts) if len(part) > 1]
     if _titles_beside_their_people(parts, blocks):
         # "9:00 | Title 1 / Title 2 | Names 1 / Names 2": a paragraph per talk in each cell,
-        # the n-th list of names the n-th title's; a row per talk, under the row's time.
+        # the n-th list of names the n-th title's; a row per talk, each under the row's time.
         lead = [part[0] for part in parts[: blocks[0]]]
         titles, people = parts[blocks[0]], parts[blocks[1]]
         for turn, (title, names) in enumerate(zip(titles, people, strict=True)):
-            out.add("\t".join([*(lead if turn == 0 else [""] * len(lead)), title, names]))
+            out.add("\t".join([*lead, title, names]))
             out.newline()
         return
     if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):

@@ -12122,6 +12122,9 @@ def test_a_row_whose_cells_stack_paragraphs_pairs_them_side_by_side() -> None:
         ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
         ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
     ]
+    second = next(s for s in program.sessions if s.papers[0].title.startswith("Shared"))
+    assert second.start is not None
+    assert second.start.strftime("%H:%M") == "09:00"  # the row's time, not the slot's end
 
 
 def test_a_page_row_of_titles_beside_as_many_presenter_lists_pairs_them() -> None:
@@ -12142,3 +12145,6 @@ def test_a_page_row_of_titles_beside_as_many_presenter_lists_pairs_them() -> Non
         ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
         ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
     ]
+    second = next(s for s in program.sessions if s.papers[0].title.startswith("Shared"))
+    assert second.start is not None
+    assert second.start.strftime("%H:%M") == "09:00"  # the row's time, not the slot's end
