@@ -738,8 +738,9 @@ def pair_stacked_paragraphs(lines: Sequence[Source]) -> list[Source]:
     between any two paragraphs: the n-th paragraph of one cell belongs with the n-th of the
     next. Where every cell after the first line's last holds as many paragraphs as it, the
     row is given again as a row per paragraph, each under the row's leading cells (its time):
-    `9:00<TAB>Title 1<TAB>Names 1`, then `9:00<TAB>Title 2<TAB>Names 2`. Lines under each other without a blank line between them are
-    one cell's lines, not its paragraphs, and are left as they are."""
+    `9:00<TAB>Title 1<TAB>Names 1`, then `9:00<TAB>Title 2<TAB>Names 2`. Lines under each
+    other without a blank line between them are one cell's lines, not its paragraphs, and are
+    left as they are."""
     out: list[Source] = []
     i = 0
     while i < len(lines):

@@ -638,7 +638,7 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         # the n-th list of names the n-th title's; a row per talk, each under the row's time.
         lead = [part[0] for part in parts[: blocks[0]]]
         titles, people = parts[blocks[0]], parts[blocks[1]]
-        for turn, (title, names) in enumerate(zip(titles, people, strict=True)):
+        for title, names in zip(titles, people, strict=True):
             out.add("\t".join([*lead, title, names]))
             out.newline()
         return
