@@ -757,9 +757,14 @@ def pair_stacked_paragraphs(lines: Sequence[Source]) -> list[Source]:
 def _stacked_row(lines: Sequence[Source], i: int) -> tuple[list[Source], int] | None:
     """The rows of paragraphs side by side of a stacked row from line `i`, and the line after."""
     number, text = lines[i]
-    if "\t" not in text or text.startswith("\t"):
+    if text.startswith("\t"):
         return None
-    *lead, first = text.split("\t")
+    if "\t" in text:
+        *lead, first = text.split("\t")
+    elif _time_cells([text]):
+        lead, first = [text], ""  # the TAB after a lone time trimmed off with the line's end
+    else:
+        return None
     columns: list[list[Source]] = []
     column, j = ([(number, first)] if first.strip() else []), i + 1
     while True:

@@ -12148,3 +12148,27 @@ def test_a_page_row_of_titles_beside_as_many_presenter_lists_pairs_them() -> Non
     second = next(s for s in program.sessions if s.papers[0].title.startswith("Shared"))
     assert second.start is not None
     assert second.start.strftime("%H:%M") == "09:00"  # the row's time, not the slot's end
+
+
+def test_a_stacked_row_whose_title_cell_opens_with_an_empty_paragraph() -> None:
+    # `<td>9:00-10:30 am</td><td><p></p><a>Title 1</a><p>…`: the copy ends the time's line
+    # with the TAB a trimmed copy loses, and the titles start a paragraph below it.
+    program = parse(
+        "Monday, March 2\n"
+        "9:00-10:30 am\n"
+        "\n"
+        "Mapping Rivers in Old Charters\n"
+        "\n"
+        "Shared Catalogues for Small Archives\n"
+        "\n"
+        "\tAnna Berg, Tomas Lind\n"
+        "\n"
+        "Rosa Kemp\n"
+        "\n"
+        "11:00 am-12:00 pm\tA Year of Open Shelves\tIda Moller, Paul Reyes\n"
+    )
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
