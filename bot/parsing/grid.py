@@ -730,6 +730,65 @@ def rejoin_paragraph_cells(lines: Sequence[Source]) -> list[Source]:
     return out
 
 
+def pair_stacked_paragraphs(lines: Sequence[Source]) -> list[Source]:
+    """A table row whose cells each stack the same number of paragraphs, read side by side.
+
+    `<td>9:00</td><td><p>Title 1</p><p>Title 2</p></td><td><p>Names 1</p><p>Names 2</p></td>`
+    is copied as `9:00<TAB>Title 1`, `Title 2`, `<TAB>Names 1`, `Names 2`, a blank line
+    between any two paragraphs: the n-th paragraph of one cell belongs with the n-th of the
+    next. Where every cell after the first line's last holds as many paragraphs as it, the
+    row is given again as a row per paragraph, each under the row's leading cells (its time):
+    `9:00<TAB>Title 1<TAB>Names 1`, then `9:00<TAB>Title 2<TAB>Names 2`. Lines under each
+    other without a blank line between them are one cell's lines, not its paragraphs, and are
+    left as they are."""
+    out: list[Source] = []
+    i = 0
+    while i < len(lines):
+        found = _stacked_row(lines, i)
+        if found is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        rows, i = found
+        out += rows
+    return out
+
+
+def _stacked_row(lines: Sequence[Source], i: int) -> tuple[list[Source], int] | None:
+    """The rows of paragraphs side by side of a stacked row from line `i`, and the line after."""
+    number, text = lines[i]
+    if text.startswith("\t"):
+        return None
+    if "\t" in text:
+        *lead, first = text.split("\t")
+    elif _time_cells([text]):
+        lead, first = [text], ""  # the TAB after a lone time trimmed off with the line's end
+    else:
+        return None
+    columns: list[list[Source]] = []
+    column, j = ([(number, first)] if first.strip() else []), i + 1
+    while True:
+        k = _next_written(lines, j)
+        if k >= len(lines) or "\t" in lines[k][1]:
+            columns.append(column)
+            if k >= len(lines) or not lines[k][1].startswith("\t") or lines[k][1].count("\t") > 1:
+                break
+            column, j = [(lines[k][0], lines[k][1][1:])], k + 1
+            continue
+        if k == j and column:  # a line right under the last: a cell's second line
+            return None
+        column.append(lines[k])
+        j = k + 1
+    size = len(columns[0])
+    if len(columns) < 2 or size < 2 or any(len(c) != size for c in columns):
+        return None
+    rows = [
+        (cells[0][0], "\t".join([*lead, *(t for _, t in cells)]))
+        for cells in zip(*columns, strict=True)
+    ]
+    return rows, j
+
+
 def _next_written(lines: Sequence[Source], i: int) -> int:
     """The first line from `i` on with anything in it (a lone TAB counts)."""
     while i < len(lines) and not lines[i][1]:

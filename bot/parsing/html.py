@@ -633,6 +633,15 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         # cell's width, one label, no track of its own beside the item.
         parts[-1] = [" ".join(parts[-1])]
     blocks = [index for index, part in enumerate(parts) if len(part) > 1]
+    if _titles_beside_their_people(parts, blocks):
+        # "9:00 | Title 1 / Title 2 | Names 1 / Names 2": a paragraph per talk in each cell,
+        # the n-th list of names the n-th title's; a row per talk, each under the row's time.
+        lead = [part[0] for part in parts[: blocks[0]]]
+        titles, people = parts[blocks[0]], parts[blocks[1]]
+        for title, names in zip(titles, people, strict=True):
+            out.add("\t".join([*lead, title, names]))
+            out.newline()
+        return
     if len(blocks) >= 2 and all(len(part) == 1 for part in parts[: blocks[0]]):
         # "10:40 | Session A, its chair and papers | Session B, ...": parallel tracks side by
         # side, each a whole block. Read them one after the other, each under the row's
@@ -676,6 +685,21 @@ def _render_row(cells: list[str], out: _Lines) -> None:
         for line in part[1:]:
             out.add(line)
             out.newline()
+
+
+def _titles_beside_their_people(parts: list[list[str]], blocks: list[int]) -> bool:
+    """The row's last two cells, of several lines each, as many in both, the first's lines
+    not names and the second's each a list of names: the talks of a slot, a line each."""
+    if len(blocks) != 2 or blocks != [len(parts) - 2, len(parts) - 1]:
+        return False
+    if not all(len(part) == 1 for part in parts[: blocks[0]]):
+        return False
+    titles, people = parts[blocks[0]], parts[blocks[1]]
+    if len(titles) != len(people):
+        return False
+    return not any(is_name_like(t) for t in titles) and all(
+        all(is_name_like(name.strip()) for name in line.split(",")) for line in people
+    )
 
 
 def _person_cell_with_workplace(parts: list[list[str]]) -> int | None:

@@ -9,6 +9,7 @@ from bot.parsing.assemble import assemble
 from bot.parsing.grid import (
     cells_of_run_over_rows,
     fill_spanned_times,
+    pair_stacked_paragraphs,
     read_grids_in_text,
     rejoin_paragraph_cells,
     rejoin_split_rows,
@@ -31,7 +32,9 @@ def read_text(text: str, options: ParseOptions) -> tuple[Program, dict[int, Read
         raise ProgramParseError("the file is empty", source=options.source)
     spaced = single_spaced(numbered_lines(text))
     grids = read_grids_in_text(
-        fill_spanned_times(rejoin_split_rows(rejoin_paragraph_cells(spaced)))
+        fill_spanned_times(
+            rejoin_split_rows(rejoin_paragraph_cells(pair_stacked_paragraphs(spaced)))
+        )
     )
     lines = lex_lines(cells_of_run_over_rows(grids))
     builder = Builder(lines)

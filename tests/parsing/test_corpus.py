@@ -1067,6 +1067,15 @@ _FLOOR_TABLE: dict[str, tuple[float, float, float, float, float, float]] = {
     # each day's cell of such a row still an item per cell: text precision 0.94.
     "found/ttb-2025-beijing.txt": (1.00, 0.94, 1.00, 1.00, 1.00, 1.00),
     "found/ttb-2025-beijing.html": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
+    # DLF Forum 2015 livestream schedule (library and information science; a TABLE Time |
+    # Session | Presenters whose cells stack one title and one name list per paragraph).
+    # First seen: text 0.57 / 0.68 / 0.49 / 0.49 / 1.0 / 1.0, page 0.21 / 0.40 / 0.56 / 0.56 /
+    # 1.0 / 0.40. Stacked paragraphs of a copied row read side by side: text 0.89 / 0.94 /
+    # 0.90; the page's cell of titles beside as many name lists a talk per line: page 0.94 /
+    # 1.0 / 0.95 / 0.95 / 1.0 / 0.80; each such talk under the row's time: times 1.0 both; a
+    # lone time line (its TAB trimmed) opening such a row: text 0.94 / 1.0 / 0.95 / 0.95.
+    "found/dlf-2015-livestream.txt": (0.94, 1.00, 0.95, 0.95, 1.00, 1.00),
+    "found/dlf-2015-livestream.html": (0.94, 1.00, 0.95, 0.95, 1.00, 1.00),
     "asplos-eurosys-2025.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
     "asplos-2025-program-page-excerpt.txt": (1.00, 1.00, 1.00, 1.00, 1.00, 1.00),
 }

@@ -12155,3 +12155,75 @@ def test_vietnamese_academic_degrees_before_a_name_address_the_person() -> None:
         ("Bảo tồn di sản làng nghề bằng công nghệ", [("Hồ Quang Bảo", None)]),
     ]
     assert [c.name for s in program.sessions for c in s.chairs] == ["Đỗ Văn Minh"]
+def test_a_row_whose_cells_stack_paragraphs_pairs_them_side_by_side() -> None:
+    # `<td><p>Title 1</p><p>Title 2</p></td><td><p>Names 1</p><p>Names 2</p></td>`: the copy
+    # gives `time<TAB>Title 1` / blank / `Title 2` / blank / `<TAB>Names 1` / blank /
+    # `Names 2`; the n-th paragraph of one cell goes with the n-th of the next.
+    program = parse(
+        "Monday, March 2\n"
+        "Time\tSession\tPresenters\n"
+        "9:00-10:30 am\tMapping Rivers in Old Charters\n"
+        "\n"
+        "Shared Catalogues for Small Archives\n"
+        "\n"
+        "\tAnna Berg, Tomas Lind\n"
+        "\n"
+        "Rosa Kemp\n"
+        "\n"
+        "11:00 am-12:00 pm\tA Year of Open Shelves\tIda Moller, Paul Reyes\n"
+    )
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
+    second = next(s for s in program.sessions if s.papers[0].title.startswith("Shared"))
+    assert second.start is not None
+    assert second.start.strftime("%H:%M") == "09:00"  # the row's time, not the slot's end
+
+
+def test_a_page_row_of_titles_beside_as_many_presenter_lists_pairs_them() -> None:
+    # The page of the shape above: a cell of one title per `<p>` beside a cell of one name
+    # list per `<p>` is a talk per paragraph, not two parallel tracks.
+    page = (
+        "<table><tr><th>Time</th><th>Session</th><th>Presenters</th></tr>"
+        "<tr><td>9:00-10:30 am</td>"
+        "<td><a href='#a'>Mapping Rivers in Old Charters</a><p></p>"
+        "<p><a href='#b'>Shared Catalogues for Small Archives</a></p></td>"
+        "<td>Anna Berg, Tomas Lind<p></p><p>Rosa Kemp</p></td></tr>"
+        "<tr><td>11:00 am-12:00 pm</td><td>A Year of Open Shelves</td>"
+        "<td>Ida Moller, Paul Reyes</td></tr></table>"
+    )
+    program = parse("Monday, March 2\n" + html_to_text(page))
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
+    second = next(s for s in program.sessions if s.papers[0].title.startswith("Shared"))
+    assert second.start is not None
+    assert second.start.strftime("%H:%M") == "09:00"  # the row's time, not the slot's end
+
+
+def test_a_stacked_row_whose_title_cell_opens_with_an_empty_paragraph() -> None:
+    # `<td>9:00-10:30 am</td><td><p></p><a>Title 1</a><p>…`: the copy ends the time's line
+    # with the TAB a trimmed copy loses, and the titles start a paragraph below it.
+    program = parse(
+        "Monday, March 2\n"
+        "9:00-10:30 am\n"
+        "\n"
+        "Mapping Rivers in Old Charters\n"
+        "\n"
+        "Shared Catalogues for Small Archives\n"
+        "\n"
+        "\tAnna Berg, Tomas Lind\n"
+        "\n"
+        "Rosa Kemp\n"
+        "\n"
+        "11:00 am-12:00 pm\tA Year of Open Shelves\tIda Moller, Paul Reyes\n"
+    )
+    assert sorted(papers(program)) == [
+        ("A Year of Open Shelves", [("Ida Moller", None), ("Paul Reyes", None)]),
+        ("Mapping Rivers in Old Charters", [("Anna Berg", None), ("Tomas Lind", None)]),
+        ("Shared Catalogues for Small Archives", [("Rosa Kemp", None)]),
+    ]
