@@ -12155,6 +12155,8 @@ def test_vietnamese_academic_degrees_before_a_name_address_the_person() -> None:
         ("Bảo tồn di sản làng nghề bằng công nghệ", [("Hồ Quang Bảo", None)]),
     ]
     assert [c.name for s in program.sessions for c in s.chairs] == ["Đỗ Văn Minh"]
+
+
 def test_a_row_whose_cells_stack_paragraphs_pairs_them_side_by_side() -> None:
     # `<td><p>Title 1</p><p>Title 2</p></td><td><p>Names 1</p><p>Names 2</p></td>`: the copy
     # gives `time<TAB>Title 1` / blank / `Title 2` / blank / `<TAB>Names 1` / blank /
