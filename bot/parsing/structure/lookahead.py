@@ -276,11 +276,8 @@ class Lookahead(BuilderState):
         following = self.next_nonblank(i)
         return (
             following is not None
-            and following.kind is LineKind.TEXT
-            and len([c for c in following.cells if c]) == 1
-            and author_line_score(following.text) < 0.8
+            and _one_cell_naming_no_one(following)
             and not reads_as_a_name(following.text)
-            and not is_prose(following.text)
             and not is_own_item(following.text)
         )
 
@@ -550,10 +547,7 @@ class Lookahead(BuilderState):
         below = self.next_nonblank(i)
         return (
             below is not None
-            and below.kind is LineKind.TEXT
-            and len([c for c in below.cells if c]) == 1
-            and author_line_score(below.text) < 0.8
-            and not is_prose(below.text)
+            and _one_cell_naming_no_one(below)
             and classify_kind(below.text, paper_count=0) not in NOT_TALKS
         )
 
@@ -845,4 +839,14 @@ def _typed_in_lowercase(text: str) -> bool:
         2 <= len(words) <= 3
         and all(w.isalpha() and w.islower() for w in words)
         and _a_given_name(words[0].capitalize())
+    )
+
+
+def _one_cell_naming_no_one(line: Line) -> bool:
+    """A text line of one cell that reads neither as people nor as prose: a talk's title."""
+    return (
+        line.kind is LineKind.TEXT
+        and len([c for c in line.cells if c]) == 1
+        and author_line_score(line.text) < 0.8
+        and not is_prose(line.text)
     )
